@@ -1,0 +1,133 @@
+import type { z } from "zod";
+import * as s from "./schemas";
+
+/**
+ * Every path of the interface this project speaks (spec Part 4 plus the wire decisions of DESIGN.md).
+ * One table for the proxy's allow-list and body validation and for the embedded service's router.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteSpec {
+  /** Stable name: the embedded service maps names to handlers. */
+  name: string;
+  method: Method;
+  /** Path after {base_url}, with `:param` segments. */
+  pattern: string;
+  /** Request body schema, validated by the proxy and by the embedded service. */
+  body?: z.ZodType;
+  /** Browser redirect targets are reached directly, never through the dashboard's proxy. */
+  proxied?: false;
+  /** Responds with Server-Sent Events. */
+  stream?: true;
+}
+
+const r = (
+  name: string,
+  method: Method,
+  pattern: string,
+  extra: Omit<RouteSpec, "name" | "method" | "pattern"> = {},
+): RouteSpec => ({ name, method, pattern, ...extra });
+
+/** Order matters: literal segments come before parameters that would also match them. */
+export const ROUTES: readonly RouteSpec[] = [
+  // ----- v2 chats and messages (4.1; response modes by path, DESIGN 1) -----
+  r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody }),
+  r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
+  r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
+  r("v2.chats.list", "GET", "/v2/chats"),
+  r("v2.chats.get", "GET", "/v2/chats/:chatId"),
+  r("v2.messages.list", "GET", "/v2/chats/:chatId/messages"),
+  r("v2.messages.resolve", "POST", "/v2/chats/:chatId/messages/resolve", { body: s.ResolveBody }),
+  r("v2.messages.resolve.stream", "POST", "/v2/chats/:chatId/messages/resolve/stream", {
+    body: s.ResolveBody,
+    stream: true,
+  }),
+  r("v2.messages.resolve.async", "POST", "/v2/chats/:chatId/messages/resolve/async", { body: s.ResolveBody }),
+  r("v2.messages.send.stream", "POST", "/v2/chats/:chatId/messages/stream", { body: s.SendMessageBody, stream: true }),
+  r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", { body: s.SendMessageBody }),
+  r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", { body: s.SendMessageBody }),
+  r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
+  r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
+  r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
+  r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
+  // ----- v2 webhooks (4.1, DESIGN 8; deliveries are an embedded-service extension) -----
+  r("v2.hooks.list", "GET", "/v2/hooks"),
+  r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),
+  r("v2.hooks.get", "GET", "/v2/hooks/:hookId"),
+  r("v2.hooks.update", "PATCH", "/v2/hooks/:hookId", { body: s.UpdateWebhookBody }),
+  r("v2.hooks.delete", "DELETE", "/v2/hooks/:hookId"),
+  r("v2.hooks.deliveries", "GET", "/v2/hooks/:hookId/deliveries"),
+  r("v2.hooks.resend", "POST", "/v2/hooks/:hookId/deliveries/:deliveryId/resend"),
+  // ----- v2 MCP servers (4.1, 4.3, DESIGN 9) -----
+  r("v2.mcp.callback", "GET", "/v2/mcp-servers/oauth/callback", { proxied: false }),
+  r("v2.mcp.list", "GET", "/v2/mcp-servers"),
+  r("v2.mcp.create", "POST", "/v2/mcp-servers", { body: s.CreateMcpServerBody }),
+  r("v2.mcp.get", "GET", "/v2/mcp-servers/:mcpServerId"),
+  r("v2.mcp.update", "PATCH", "/v2/mcp-servers/:mcpServerId", { body: s.UpdateMcpServerBody }),
+  r("v2.mcp.delete", "DELETE", "/v2/mcp-servers/:mcpServerId"),
+  r("v2.mcp.authorize", "POST", "/v2/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
+  // ----- v1 (4.2; response mode by body field, DESIGN 1) -----
+  r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
+  r("v1.chats.list", "GET", "/v1/chats"),
+  r("v1.chats.get", "GET", "/v1/chats/:chatId"),
+  r("v1.messages.list", "GET", "/v1/chats/:chatId/messages"),
+  r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", { body: s.v1.SendMessageBodyV1 }),
+  r("v1.messages.get", "GET", "/v1/chats/:chatId/messages/:messageId"),
+  r("v1.tasks.resolve", "POST", "/v1/chats/:chatId/tasks/resolve", { body: s.v1.ResolveBodyV1 }),
+  r("v1.versions.get", "GET", "/v1/chats/:chatId/versions/:versionId"),
+  r("v1.versions.patch", "PATCH", "/v1/chats/:chatId/versions/:versionId", { body: s.v1.PatchVersionBodyV1 }),
+  r("v1.user", "GET", "/v1/user"),
+  r("v1.projects.list", "GET", "/v1/projects"),
+  r("v1.projects.create", "POST", "/v1/projects"),
+  r("v1.projects.get", "GET", "/v1/projects/:id"),
+  r("v1.projects.update", "PUT", "/v1/projects/:id"),
+  r("v1.projects.delete", "DELETE", "/v1/projects/:id"),
+  r("v1.mcp.callback", "GET", "/v1/mcp-servers/oauth/callback", { proxied: false }),
+  r("v1.mcp.list", "GET", "/v1/mcp-servers"),
+  r("v1.mcp.create", "POST", "/v1/mcp-servers", { body: s.v1.CreateMcpServerBodyV1 }),
+  r("v1.mcp.get", "GET", "/v1/mcp-servers/:mcpServerId"),
+  r("v1.mcp.update", "PATCH", "/v1/mcp-servers/:mcpServerId", { body: s.v1.UpdateMcpServerBodyV1 }),
+  r("v1.mcp.delete", "DELETE", "/v1/mcp-servers/:mcpServerId"),
+  r("v1.mcp.authorize", "POST", "/v1/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
+];
+
+export interface RouteMatch {
+  route: RouteSpec;
+  params: Record<string, string>;
+}
+
+const SEGMENT = /^[A-Za-z0-9._~-]{1,200}$/;
+
+/** Matches a method and a path (no query, no base) against the table. Parameters must be plain segments. */
+export function matchRoute(method: string, path: string): RouteMatch | null {
+  const segments = path.replace(/\/+$/, "").split("/").slice(1);
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const want = route.pattern.split("/").slice(1);
+    if (want.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < want.length && ok; i++) {
+      const w = want[i]!;
+      const got = segments[i]!;
+      if (w.startsWith(":")) {
+        let value: string;
+        try {
+          value = decodeURIComponent(got);
+        } catch {
+          ok = false;
+          break;
+        }
+        if (SEGMENT.test(value)) params[w.slice(1)] = value;
+        else ok = false;
+      } else ok = w === got;
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+/** Whether any route has this path under another method (for 405 vs 404). */
+export function pathExists(path: string): boolean {
+  return ["GET", "POST", "PUT", "PATCH", "DELETE"].some((m) => matchRoute(m, path) !== null);
+}

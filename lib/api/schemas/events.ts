@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { Usage } from "./common";
+import { Chat } from "./v2";
+
+/** Stream events (6.2), discriminated by `object`. */
+export const ChatEvent = Chat.extend({ object: z.literal("chat") });
+export const ChatTitleEvent = z.object({ object: z.literal("chat.title"), id: z.string(), delta: z.string() });
+export const PartsChunkEvent = z.object({
+  object: z.literal("message.parts.chunk"),
+  id: z.string(),
+  delta: z.unknown(),
+});
+export const UsageEvent = z.object({ object: z.literal("message.usage"), id: z.string(), usage: Usage });
+export const ErrorEvent = z.object({
+  object: z.literal("error"),
+  id: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+export const StreamEvent = z.discriminatedUnion("object", [
+  ChatEvent,
+  ChatTitleEvent,
+  PartsChunkEvent,
+  UsageEvent,
+  ErrorEvent,
+]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export type ChatEvent = z.infer<typeof ChatEvent>;
+export type PartsChunkEvent = z.infer<typeof PartsChunkEvent>;

@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./parts";
+export * from "./v2";
+export * from "./events";
+export * as v1 from "./v1";

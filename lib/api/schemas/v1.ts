@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { FinishReason, ModelId, Privacy, StringMap, promptFields } from "./common";
+import { SuggestedPermission } from "./parts";
+import { ResolveTask } from "./v2";
+
+export const VersionFileV1 = z.object({
+  object: z.literal("file"),
+  name: z.string(),
+  content: z.string(),
+  locked: z.boolean(),
+});
+export type VersionFileV1 = z.infer<typeof VersionFileV1>;
+
+/** Version (2.6). */
+export const VersionV1 = z.object({
+  id: z.string(),
+  object: z.literal("version"),
+  status: z.enum(["pending", "completed", "failed"]),
+  demoUrl: z.string().optional(),
+  screenshotUrl: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+  files: z.array(VersionFileV1),
+});
+export type VersionV1 = z.infer<typeof VersionV1>;
+
+export const MessageTypeV1 = z.enum([
+  "message",
+  "forked-block",
+  "forked-chat",
+  "open-in-svc",
+  "refinement",
+  "added-environment-variables",
+  "added-integration",
+  "deleted-file",
+  "moved-file",
+  "renamed-file",
+  "edited-file",
+  "replace-src",
+  "reverted-block",
+  "fix-with-svc",
+  "auto-fix-with-svc",
+  "sync-git",
+  "pull-changes",
+  "fix-cve",
+  "answered-questions",
+]);
+
+/** The blocked task carried by experimental_content (DESIGN 4). */
+export const BlockedTaskV1 = z.union([
+  z.object({
+    stopReason: z.literal("user-input-required"),
+    task: z.object({
+      type: z.literal("task-get-or-request-integration-v1"),
+      requestedIntegrations: z.array(z.string()),
+      requestedMcpPresets: z.array(z.string()).optional(),
+    }),
+  }),
+  z.object({ stopReason: z.literal("permissions"), suggestedPermissions: z.array(SuggestedPermission) }),
+]);
+export type BlockedTaskV1 = z.infer<typeof BlockedTaskV1>;
+
+/** Message (2.7). */
+export const MessageV1 = z.object({
+  id: z.string(),
+  object: z.literal("message"),
+  content: z.string(),
+  experimental_content: z.array(z.unknown()).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+  type: MessageTypeV1,
+  role: z.enum(["user", "assistant"]),
+  finishReason: FinishReason.optional(),
+  apiUrl: z.string(),
+  authorId: z.string().nullable(),
+  parentId: z.string().nullable().optional(),
+  attachments: z
+    .array(
+      z.object({
+        url: z.string(),
+        name: z.string().optional(),
+        contentType: z.string().optional(),
+        size: z.number(),
+        content: z.string().optional(),
+        type: z.enum(["screenshot", "figma", "zip"]).optional(),
+      }),
+    )
+    .optional(),
+});
+export type MessageV1 = z.infer<typeof MessageV1>;
+
+/** Chat (2.5). */
+export const ChatV1 = z.object({
+  id: z.string(),
+  object: z.literal("chat"),
+  shareable: z.boolean(),
+  privacy: Privacy,
+  name: z.string().optional(),
+  title: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+  favorite: z.boolean(),
+  authorId: z.string(),
+  projectId: z.string().optional(),
+  hostProjectId: z.string().optional(),
+  webUrl: z.string(),
+  apiUrl: z.string(),
+  latestVersion: VersionV1.optional(),
+  url: z.string(),
+  messages: z.array(MessageV1),
+  files: z.array(z.object({ lang: z.string(), meta: z.record(z.string(), z.unknown()), source: z.string() })).optional(),
+  demo: z.string().optional(),
+  text: z.string(),
+  modelConfiguration: z
+    .object({ modelId: ModelId, imageGenerations: z.boolean().optional(), thinking: z.boolean().optional() })
+    .optional(),
+  permissions: z.object({ write: z.boolean() }),
+  metadata: StringMap,
+});
+export type ChatV1 = z.infer<typeof ChatV1>;
+
+/** User (2.8). */
+export const UserV1 = z.object({
+  id: z.string(),
+  object: z.literal("user"),
+  name: z.string().optional(),
+  email: z.string(),
+  avatar: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+});
+export type UserV1 = z.infer<typeof UserV1>;
+
+/** v1 response mode (DESIGN 1). */
+export const ResponseModeV1 = z.enum(["sync", "async", "experimental_stream"]);
+
+/** v1 chat creation: from a prompt, or initialization from files or a repository. */
+export const CreateChatBodyV1 = z
+  .object({
+    message: promptFields.message,
+    initialMessage: promptFields.message,
+    mcpServerIds: z.array(z.string()).max(50).optional(),
+    responseMode: ResponseModeV1.optional(),
+    type: z.enum(["files", "repo"]).optional(),
+    files: z.array(z.object({ name: z.string().min(1), content: z.string() })).optional(),
+    repo: z.object({ url: z.string() }).optional(),
+    initialContext: z.string().optional(),
+    privacy: Privacy.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === "files" && !b.files) ctx.addIssue({ code: "custom", path: ["files"], message: "files is required" });
+    else if (b.type === "repo" && !b.repo) ctx.addIssue({ code: "custom", path: ["repo"], message: "repo is required" });
+    else if (!b.type && b.message === undefined && b.initialMessage === undefined)
+      ctx.addIssue({ code: "custom", path: ["message"], message: "message is required" });
+  });
+export type CreateChatBodyV1 = z.infer<typeof CreateChatBodyV1>;
+
+export const SendMessageBodyV1 = z.object({
+  message: z.string().min(1, "message must not be empty").max(100_000),
+  mcpServerIds: z.array(z.string()).max(50).optional(),
+  responseMode: ResponseModeV1.optional(),
+});
+export type SendMessageBodyV1 = z.infer<typeof SendMessageBodyV1>;
+
+export const ResolveBodyV1 = z.object({ task: ResolveTask });
+
+/** PATCH /v1/chats/{chatId}/versions/{versionId} (DESIGN 6). */
+export const PatchVersionBodyV1 = z.object({
+  files: z.array(z.object({ name: z.string().min(1), content: z.string(), locked: z.boolean() })).min(1),
+});
+export type PatchVersionBodyV1 = z.infer<typeof PatchVersionBodyV1>;
+
+export const OAuthConfigV1 = z.object({
+  authorizationUrl: z.string(),
+  tokenUrl: z.string(),
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).default([]),
+  usePKCE: z.boolean().default(true),
+  resource: z.string().optional(),
+});
+export const CreateMcpServerBodyV1 = z.object({
+  name: z.string().min(1).max(200),
+  url: z.string(),
+  auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
+});
+export const UpdateMcpServerBodyV1 = z.object({
+  name: z.string().min(1).max(200).optional(),
+  url: z.string().optional(),
+  auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
+});
+
+/** v1 error body (7.2). */
+export const ErrorV1 = z.object({
+  error: z.object({ code: z.string(), type: z.string(), message: z.string(), userMessage: z.string() }),
+});
+export type ErrorV1 = z.infer<typeof ErrorV1>;

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { DateTime, FinishReason, HttpUrl, ModelId, Privacy, StringMap, Usage, promptFields, refinePrompt } from "./common";
+import { Part, SuggestedPermission } from "./parts";
+
+// ---------- resources ----------
+
+/** Chat (2.1): no properties other than these are allowed. */
+export const Chat = z.strictObject({
+  id: z.string(),
+  title: z.string().optional(),
+  privacy: Privacy,
+  createdAt: DateTime,
+  updatedAt: DateTime.optional(),
+  authorId: z.string(),
+  hostProjectId: z.string().optional(),
+  metadata: StringMap,
+  writePermission: z.boolean(),
+});
+export type Chat = z.infer<typeof Chat>;
+
+/** Chat with usage (2.2). */
+export const ChatWithUsage = z.object({ chat: Chat, usage: Usage });
+export type ChatWithUsage = z.infer<typeof ChatWithUsage>;
+
+/** Async chat reference (2.3). */
+export const AsyncChatRef = z.object({ chatId: z.string(), messageId: z.string() });
+export type AsyncChatRef = z.infer<typeof AsyncChatRef>;
+
+/** Message (2.4); `usage` is our documented extension (DESIGN 4). */
+export const Message = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  role: z.enum(["user", "assistant"]),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  content: z.string(),
+  parts: z.array(Part).optional(),
+  finishReason: FinishReason.nullable().optional(),
+  usage: Usage.optional(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const ChatList = z.object({ chats: z.array(Chat), cursor: z.string().nullable() });
+export type ChatList = z.infer<typeof ChatList>;
+/** Newest first (DESIGN 3). */
+export const MessageList = z.object({ messages: z.array(Message), cursor: z.string().nullable() });
+export type MessageList = z.infer<typeof MessageList>;
+
+/** Chat file (2.9). */
+export const ChatFile = z.object({ path: z.string(), content: z.string(), encoding: z.enum(["utf8", "base64"]) });
+export type ChatFile = z.infer<typeof ChatFile>;
+export const ChatFiles = z.object({ files: z.array(ChatFile) });
+export type ChatFiles = z.infer<typeof ChatFiles>;
+
+/** Preview (DESIGN 7): null while not ready. */
+export const Preview = z.object({ url: z.string(), expiresAt: DateTime }).nullable();
+export type Preview = z.infer<typeof Preview>;
+
+export const HostProject = z.object({ hostProjectId: z.string() });
+export type HostProject = z.infer<typeof HostProject>;
+
+// ---------- webhooks (2.10, DESIGN 8) ----------
+
+export const WebhookEvent = z.enum([
+  "chat.created",
+  "chat.updated",
+  "chat.deleted",
+  "message.created",
+  "message.updated",
+  "message.deleted",
+  "message.finished",
+]);
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+export const Webhook = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  events: z.array(WebhookEvent),
+  url: z.string(),
+  chatId: z.string().nullable(),
+});
+export type Webhook = z.infer<typeof Webhook>;
+export const WebhookCreated = Webhook.extend({ secret: z.string().startsWith("whsec_") });
+export type WebhookCreated = z.infer<typeof WebhookCreated>;
+export const WebhookList = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type WebhookList = z.infer<typeof WebhookList>;
+export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const CreateWebhookBody = z.object({
+  name: z.string().min(1).max(200),
+  events: z.array(WebhookEvent).min(1, "events must list at least one event"),
+  url: HttpUrl,
+  chatId: z.string().nullable().optional(),
+});
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+export const UpdateWebhookBody = z.object({
+  name: z.string().min(1).max(200).optional(),
+  events: z.array(WebhookEvent).min(1, "events must list at least one event").optional(),
+  url: HttpUrl.optional(),
+});
+export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
+
+// ---------- MCP servers (2.11, 4.3, DESIGN 9) ----------
+
+export const OAuthConfig = z.object({
+  authorizationUrl: HttpUrl,
+  tokenUrl: HttpUrl,
+  /** Absent: the service's client metadata document URL is the client id. */
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
+  scopes: z.array(z.string()).default([]),
+  usePKCE: z.boolean().default(true),
+  resource: z.string().optional(),
+});
+export type OAuthConfig = z.infer<typeof OAuthConfig>;
+
+export const CreateMcpServerBody = z.object({
+  name: z.string().min(1).max(200),
+  url: HttpUrl,
+  enabled: z.boolean().optional(),
+  auth: z.enum(["oauth", "none"]).default("oauth"),
+  scope: z.enum(["user", "team"]).optional(),
+  oauthConfig: OAuthConfig.optional(),
+});
+export type CreateMcpServerBody = z.infer<typeof CreateMcpServerBody>;
+export const UpdateMcpServerBody = z.object({
+  name: z.string().min(1).max(200).optional(),
+  url: HttpUrl.optional(),
+  enabled: z.boolean().optional(),
+  auth: z.enum(["oauth", "none"]).optional(),
+  oauthConfig: OAuthConfig.optional(),
+});
+export type UpdateMcpServerBody = z.infer<typeof UpdateMcpServerBody>;
+
+export const McpServer = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  enabled: z.boolean(),
+  scope: z.string(),
+  auth: z.object({ type: z.string(), connected: z.boolean(), expiresAt: z.string().optional() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type McpServer = z.infer<typeof McpServer>;
+export const McpServerList = z.object({ items: z.array(McpServer) });
+
+export const AuthorizeBody = z.object({ returnUrl: HttpUrl });
+export const AuthorizeResponse = z.object({ url: z.string(), state: z.string(), expiresAt: z.string() });
+export type AuthorizeResponse = z.infer<typeof AuthorizeResponse>;
+
+// ---------- chat and message bodies (4.1) ----------
+
+export const CredentialAccess = z.object({ sharedNpm: z.boolean().optional(), github: z.boolean().optional() });
+
+export const CreateChatBody = z
+  .object({
+    ...promptFields,
+    mcpServerIds: z.array(z.string()).max(50).optional(),
+    credentialAccess: CredentialAccess.optional(),
+    privacy: Privacy.optional(),
+    metadata: StringMap.optional(),
+    modelConfiguration: z
+      .object({ modelId: ModelId.optional(), imageGenerations: z.boolean().optional(), thinking: z.boolean().optional() })
+      .optional(),
+  })
+  .superRefine(refinePrompt);
+export type CreateChatBody = z.infer<typeof CreateChatBody>;
+
+export const SendMessageBody = z
+  .object({ ...promptFields, mcpServerIds: z.array(z.string()).max(50).optional() })
+  .superRefine(refinePrompt);
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+/** Resolve task (4.5). */
+export const ResolveTask = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("confirmed-steps"), connectedIntegrationNames: z.array(z.string()) }),
+  z.object({ type: z.literal("confirmed-permissions"), permissions: z.array(SuggestedPermission) }),
+]);
+export type ResolveTask = z.infer<typeof ResolveTask>;
+export const ResolveBody = z.object({ task: ResolveTask });
+export type ResolveBody = z.infer<typeof ResolveBody>;
+
+/** v2 error body (7.1): one string field, nothing else. */
+export const ErrorV2 = z.strictObject({ message: z.string() });
+export type ErrorV2 = z.infer<typeof ErrorV2>;

@@ -1,0 +1,85 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** The dashboard's configuration (DESIGN.md, Configuration). Secrets not given are generated once into DATA_DIR. */
+export interface AppConfig {
+  /** Upstream {base_url}; null = the embedded service. */
+  serviceBaseUrl: string | null;
+  /** Key sent upstream; the embedded service accepts it too. Never leaves the server. */
+  serviceApiKey: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  authSecret: string;
+  dashboardUsername: string;
+  dashboardPassword: string;
+  /** Whether the password was generated (and so should be printed at start). */
+  passwordGenerated: boolean;
+  /** The dashboard's public origin, no trailing slash. */
+  appUrl: string;
+  /** Pace of the scripted agent's streaming, in ms per step. */
+  agentDelayMs: number;
+  embedded: boolean;
+}
+
+interface Secrets {
+  serviceApiKey?: string;
+  authSecret?: string;
+  dashboardPassword?: string;
+}
+
+function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
+  const file = path.join(dataDir, "secrets.json");
+  let secrets: Secrets = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
+  let changed = false;
+  if (!env.SERVICE_API_KEY && !env.SERVICE_BASE_URL && !secrets.serviceApiKey) {
+    secrets.serviceApiKey = `sk_emb_${randomBytes(24).toString("base64url")}`;
+    changed = true;
+  }
+  if (!env.AUTH_SECRET && !secrets.authSecret) {
+    secrets.authSecret = randomBytes(32).toString("base64url");
+    changed = true;
+  }
+  if (!env.DASHBOARD_PASSWORD && !secrets.dashboardPassword) {
+    secrets.dashboardPassword = randomBytes(12).toString("base64url");
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return secrets;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || ".data");
+  const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
+  if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
+  const secrets = loadSecrets(dataDir, env);
+  const delay = Number(env.EMBEDDED_AGENT_DELAY_MS);
+  return {
+    serviceBaseUrl,
+    serviceApiKey: env.SERVICE_API_KEY || secrets.serviceApiKey!,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    authSecret: env.AUTH_SECRET || secrets.authSecret!,
+    dashboardUsername: env.DASHBOARD_USERNAME || "admin",
+    dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
+    passwordGenerated: !env.DASHBOARD_PASSWORD,
+    appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+    agentDelayMs: Number.isFinite(delay) && env.EMBEDDED_AGENT_DELAY_MS !== "" && env.EMBEDDED_AGENT_DELAY_MS !== undefined ? delay : 40,
+    embedded: !serviceBaseUrl,
+  };
+}
+
+const KEY = Symbol.for("atelier.config");
+type Holder = { [KEY]?: AppConfig };
+
+/** The process-wide configuration, read once. */
+export function getConfig(): AppConfig {
+  const g = globalThis as Holder;
+  return (g[KEY] ??= readConfig());
+}
