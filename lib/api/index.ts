@@ -1,2 +1,3 @@
 export * from "./schemas";
 export * from "./routes";
+export * from "./error-body";

@@ -59,7 +59,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
   const secrets = loadSecrets(dataDir, env);
-  const delay = Number(env.EMBEDDED_AGENT_DELAY_MS);
+  const delayRaw = env.EMBEDDED_AGENT_DELAY_MS;
+  const delay = delayRaw === undefined || delayRaw === "" ? 40 : Number(delayRaw);
   return {
     serviceBaseUrl,
     serviceApiKey: env.SERVICE_API_KEY || secrets.serviceApiKey!,
@@ -70,7 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
     passwordGenerated: !env.DASHBOARD_PASSWORD,
     appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
-    agentDelayMs: Number.isFinite(delay) && env.EMBEDDED_AGENT_DELAY_MS !== "" && env.EMBEDDED_AGENT_DELAY_MS !== undefined ? delay : 40,
+    agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
   };
 }

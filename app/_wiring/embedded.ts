@@ -1,0 +1,15 @@
+import "server-only";
+import { getEmbeddedService } from "@/lib/embedded";
+import { getConfig } from "@/lib/server/config";
+
+/** The process's embedded service, configured from the dashboard's environment. */
+export function embeddedService() {
+  const config = getConfig();
+  return getEmbeddedService({
+    apiKey: config.serviceApiKey,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    publicBaseUrl: `${config.appUrl}/svc`,
+    agentDelayMs: config.agentDelayMs,
+  });
+}

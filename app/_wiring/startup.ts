@@ -1,0 +1,29 @@
+import "server-only";
+import path from "node:path";
+import { getConfig } from "@/lib/server/config";
+import { embeddedService } from "./embedded";
+
+/** Prints the dashboard URL and the sign-in line; starts the embedded service so the first page is fast. */
+export async function announce(): Promise<void> {
+  const config = getConfig();
+  const secretsFile = path.join(config.dataDir, "secrets.json");
+  const lines = [
+    "",
+    `  Atelier is running at ${config.appUrl}`,
+    config.passwordGenerated
+      ? `  Sign in as "${config.dashboardUsername}" with password "${config.dashboardPassword}" (generated on first run, kept in ${secretsFile})`
+      : `  Sign in as "${config.dashboardUsername}" with DASHBOARD_PASSWORD`,
+    config.embedded
+      ? `  Service: embedded (${config.databaseUrl ? "PostgreSQL via DATABASE_URL" : `PGlite in ${config.dataDir}`})`
+      : `  Service: ${config.serviceBaseUrl}`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+  if (config.embedded) {
+    try {
+      await embeddedService();
+    } catch (error) {
+      console.error("  The embedded service failed to start:", error);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { embeddedService } from "@/app/_wiring/embedded";
+import { auth } from "@/lib/server/auth";
+import { getConfig } from "@/lib/server/config";
+import { proxyRequest, type Upstream } from "@/lib/server/proxy";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ path: string[] }> };
+
+async function handle(request: Request, context: Context): Promise<Response> {
+  const config = getConfig();
+  const { path } = await context.params;
+  const upstream: Upstream = config.embedded
+    ? async (r) => (await embeddedService()).handle(r)
+    : (r) => fetch(r);
+  return proxyRequest(request, path, {
+    upstream,
+    baseUrl: config.serviceBaseUrl ?? `${config.appUrl}/svc`,
+    apiKey: config.serviceApiKey,
+    appUrl: config.appUrl,
+    hasSession: async () => Boolean(await auth()),
+  });
+}
+
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,0 +1,89 @@
+import "server-only";
+import { describeZodError, errorResponse, matchRoute, versionOfPath } from "@/lib/api";
+import { isSameOrigin } from "./same-origin";
+
+/** Sends a request addressed to the upstream base URL and returns its response (fetch, or the in-process embedded service). */
+export type Upstream = (request: Request) => Promise<Response>;
+
+export interface ProxyOptions {
+  upstream: Upstream;
+  /** Upstream {base_url}, no trailing slash. */
+  baseUrl: string;
+  /** The server-held key; added here and nowhere else. */
+  apiKey: string;
+  appUrl: string;
+  hasSession: () => Promise<boolean>;
+}
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
+const PASSED_HEADERS = ["content-type", "cache-control", "retry-after", "x-accel-buffering", "content-disposition"];
+
+/**
+ * The browser's only door to the service: session required, same-origin for mutations, only the spec's paths,
+ * bodies validated with the lib/api schemas, the key injected, SSE streamed through unbuffered.
+ */
+export async function proxyRequest(request: Request, segments: string[], options: ProxyOptions): Promise<Response> {
+  const path = "/" + segments.map(encodeURIComponent).join("/");
+  const version = versionOfPath(path);
+  const method = request.method.toUpperCase();
+
+  if (!(await options.hasSession())) return errorResponse(version, 401, "Sign in to the dashboard first.");
+  if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, options.appUrl))
+    return errorResponse(version, 403, "Cross-origin request refused: use the dashboard itself.");
+
+  const match = matchRoute(method === "HEAD" ? "GET" : method, path);
+  if (!match || match.route.proxied === false) return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+
+  let body: string | undefined;
+  if (method !== "GET" && method !== "HEAD") {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > MAX_BODY_BYTES) return errorResponse(version, 413, "Request body too large.");
+    const text = await request.text();
+    if (text.length > MAX_BODY_BYTES) return errorResponse(version, 413, "Request body too large.");
+    if (text.trim() !== "") {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return errorResponse(version, 400, "Malformed JSON in request body.");
+      }
+      if (match.route.body) {
+        const result = match.route.body.safeParse(parsed);
+        if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+      }
+      body = text;
+    } else if (match.route.body) {
+      const result = match.route.body.safeParse({});
+      if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+    }
+  }
+
+  const target = `${options.baseUrl}${path}${new URL(request.url).search}`;
+  const headers = new Headers({ authorization: `Bearer ${options.apiKey}`, accept: request.headers.get("accept") ?? "*/*" });
+  if (body !== undefined) headers.set("content-type", "application/json");
+
+  let upstreamResponse: Response;
+  try {
+    upstreamResponse = await options.upstream(
+      new Request(target, { method, headers, body, signal: request.signal, redirect: "manual" }),
+    );
+  } catch (error) {
+    if (request.signal.aborted) return new Response(null, { status: 499 });
+    const reason = error instanceof Error ? error.message : String(error);
+    return errorResponse(version, 502, `The service could not be reached (${reason}). Check SERVICE_BASE_URL.`);
+  }
+
+  const out = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstreamResponse.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  if (out.get("content-type")?.startsWith("text/event-stream")) {
+    out.set("cache-control", "no-cache, no-transform");
+    out.set("x-accel-buffering", "no");
+  }
+  if (upstreamResponse.status >= 300 && upstreamResponse.status < 400)
+    return errorResponse(version, 502, "The service answered with a redirect; refusing to follow it.");
+  return new Response(upstreamResponse.body, { status: upstreamResponse.status, headers: out });
+}
