@@ -1,5 +1,5 @@
 import { create, type Delta } from "jsondiffpatch/with-text-diffs";
-import type { Part } from "./schemas";
+import { KNOWN_PART_TYPES, type KnownPart, type Part } from "./schemas";
 
 /**
  * Parts reconstruction (spec 6.2, DESIGN 5): `message.parts.chunk` events carry standard jsondiffpatch
@@ -8,6 +8,21 @@ import type { Part } from "./schemas";
  * (parts have no ids, so items are matched by reference, then by position).
  */
 const differ = create();
+/**
+ * Same deltas without text diffs, for parts holding a string with a lone UTF-16 surrogate (a string cut
+ * in the middle of an emoji): diff-match-patch throws on some of them and silently drops others.
+ */
+const plainDiffer = create({ textDiff: { minLength: Number.MAX_SAFE_INTEGER } });
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(KNOWN_PART_TYPES);
+
+/**
+ * Narrows a validated part to the eight known kinds. `Part` alone does not narrow on `part.type === "text"`
+ * (its unknown member has `type: string`); after this guard a switch on `type` does.
+ */
+export function isKnownPart(part: Part): part is KnownPart {
+  return KNOWN_TYPES.has(part.type);
+}
 
 /** A delta that cannot be applied to the parts it was given (malformed, out of range, failed text patch). */
 export class PartsDeltaError extends Error {
@@ -23,7 +38,23 @@ export class PartsDeltaError extends Error {
  * so treat both as immutable (JSON.stringify it, or apply it with applyPartsDelta, which never mutates).
  */
 export function diffParts(prev: readonly Part[], next: readonly Part[]): unknown | undefined {
-  return differ.diff(prev, next);
+  return (hasIllFormedText(prev, next) ? plainDiffer : differ).diff(prev, next);
+}
+
+/** Whether a part present in only one of the arrays (by identity) holds a string that is not well-formed UTF-16. */
+function hasIllFormedText(prev: readonly Part[], next: readonly Part[]): boolean {
+  const inPrev = new Set<unknown>(prev);
+  const inNext = new Set<unknown>(next);
+  for (const part of next) if (!inPrev.has(part) && hasIllFormedString(part)) return true;
+  for (const part of prev) if (!inNext.has(part) && hasIllFormedString(part)) return true;
+  return false;
+}
+
+function hasIllFormedString(value: unknown): boolean {
+  if (typeof value === "string") return !value.isWellFormed();
+  if (typeof value !== "object" || value === null) return false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) if (hasIllFormedString(v)) return true;
+  return false;
 }
 
 /**
@@ -34,15 +65,18 @@ export function diffParts(prev: readonly Part[], next: readonly Part[]): unknown
  */
 export function applyPartsDelta(parts: readonly Part[], delta: unknown): Part[] {
   if (delta === undefined) return parts as Part[];
+  // The usual case, an array delta: only the items it writes need checking.
+  if (isRecord(delta) && delta._t === "a") return patchArray(parts, delta, "parts", checkPart) as Part[];
   const result = patchValue(parts, delta, "parts");
   if (!Array.isArray(result)) throw new PartsDeltaError("delta does not produce a parts array");
-  for (let i = 0; i < result.length; i++) {
-    const part: unknown = result[i];
-    if (typeof part !== "object" || part === null || Array.isArray(part) || typeof (part as { type?: unknown }).type !== "string") {
-      throw new PartsDeltaError(`delta produces an invalid part at parts[${i}] (an object with a string type is required)`);
-    }
-  }
+  result.forEach((part, i) => checkPart(part, `parts[${i}]`));
   return result as Part[];
+}
+
+function checkPart(part: unknown, path: string): void {
+  if (!isRecord(part) || typeof part.type !== "string") {
+    throw new PartsDeltaError(`delta produces an invalid part at ${path} (an object with a string type is required)`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -139,7 +173,7 @@ function parseIndex(raw: string, path: string): number {
 }
 
 /** jsondiffpatch's array patch order: removals and moves-out (descending), insertions (ascending), modifications. */
-function patchArray(left: unknown, delta: Json, path: string): unknown {
+function patchArray(left: unknown, delta: Json, path: string, checkItem?: (item: unknown, path: string) => void): unknown {
   if (!Array.isArray(left)) return fail(path, "an array delta needs an array to patch");
   const removals: number[] = [];
   const insertions: Insertion[] = [];
@@ -178,12 +212,14 @@ function patchArray(left: unknown, delta: Json, path: string): unknown {
   for (const { index, value } of insertions) {
     if (index > out.length) fail(`${path}[${index}]`, `insertion beyond the end (length ${out.length})`);
     if (value === undefined) fail(`${path}[${index}]`, "cannot insert undefined");
+    checkItem?.(value, `${path}[${index}]`);
     out.splice(index, 0, value);
   }
   for (const { index, delta: itemDelta } of modifications) {
     if (index >= out.length) fail(`${path}[${index}]`, `modification beyond the end (length ${out.length})`);
     const after = patchValue(out[index], itemDelta, `${path}[${index}]`);
     if (after === undefined) fail(`${path}[${index}]`, "an array item cannot be removed by a modification");
+    checkItem?.(after, `${path}[${index}]`);
     out[index] = after;
   }
   return out;

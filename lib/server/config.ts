@@ -23,13 +23,15 @@ export interface AppConfig {
   embedded: boolean;
 }
 
+type Env = Record<string, string | undefined>;
+
 interface Secrets {
   serviceApiKey?: string;
   authSecret?: string;
   dashboardPassword?: string;
 }
 
-function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
+function loadSecrets(dataDir: string, env: Env): Secrets {
   const file = path.join(dataDir, "secrets.json");
   let secrets: Secrets = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
@@ -54,7 +56,7 @@ function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
   return secrets;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function readConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || ".data");
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");

@@ -1,0 +1,145 @@
+import { describe, expect, test } from "vitest";
+import { KnownPart } from "@/lib/api";
+import { parsePrompt } from "./directives";
+import { buildScript, chunkText, type ScriptContext, type Step } from "./script";
+import { generateTitle } from "./title";
+import { computeUsage, effectiveModel } from "./usage";
+import { buildWebApp, escapeHtml, featuresOf } from "./webapp";
+
+const ctx = (prompt: string, over: Partial<ScriptContext> = {}): ScriptContext => ({
+  prompt: parsePrompt(prompt),
+  chatTitle: null,
+  earlierRequests: [],
+  files: [],
+  ...over,
+});
+const partsOf = (steps: Step[]) => steps.flatMap((s) => (s.kind === "part" ? [s.part] : []));
+
+describe("directives", () => {
+  test("are taken out of the prompt", () => {
+    expect(parsePrompt("Build a shop /fail")).toEqual({
+      text: "Build a shop",
+      directives: { fail: true, slow: false, web: null, integrations: null, script: null, mcp: false, image: false },
+    });
+    const p = parsePrompt("/slow /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image");
+    expect(p.text).toBe("a store then");
+    expect(p.directives).toEqual({
+      fail: false,
+      slow: true,
+      web: "best color palettes 2025",
+      integrations: ["Stripe", "Neon"],
+      script: "scripts/seed.ts",
+      mcp: true,
+      image: true,
+    });
+  });
+
+  test("only whole words count; other slashes stay", () => {
+    expect(parsePrompt("use /failover and a/fail path /unknown").text).toBe("use /failover and a/fail path /unknown");
+    expect(parsePrompt("use /failover").directives.fail).toBe(false);
+  });
+});
+
+describe("title", () => {
+  test("is short and taken from the prompt", () => {
+    expect(generateTitle("Build a todo app with dark mode and due dates")).toBe("Todo app");
+    expect(generateTitle("Please create a landing page for my bakery")).toBe("Landing page for my bakery");
+    expect(generateTitle("make me a calculator.")).toBe("Calculator");
+    expect(generateTitle("")).toBe("Small web app");
+    expect(generateTitle("word ".repeat(40)).split(" ").length).toBeLessThanOrEqual(7);
+    expect(generateTitle("x".repeat(200)).length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("script", () => {
+  test("a plain prompt: title, then the eight part kinds in order, each part valid", () => {
+    const steps = buildScript(ctx("Build a todo app with dark mode"));
+    expect(steps[0]).toEqual({ kind: "title", title: "Todo app" });
+    const parts = partsOf(steps);
+    expect(parts.map((p) => p.type)).toEqual([
+      "thinking",
+      "search",
+      "file-read",
+      "agent-action",
+      "file-edit",
+      "file-edit",
+      "file-edit",
+      "tool-call",
+      "bash",
+      "text",
+    ]);
+    for (const part of parts) expect(KnownPart.safeParse(part).success).toBe(true);
+    const edits = steps.filter((s) => s.kind === "part" && s.part.type === "file-edit");
+    expect(edits.map((s) => s.kind === "part" && s.write?.path)).toEqual(["index.html", "styles.css", "app.js"]);
+    expect(parts.find((p) => p.type === "agent-action")).toMatchObject({ name: "plan", data: { steps: expect.any(Array) } });
+  });
+
+  test("is deterministic for a prompt and chat state", () => {
+    expect(buildScript(ctx("A counter"))).toEqual(buildScript(ctx("A counter")));
+    expect(buildScript(ctx("A counter"))).not.toEqual(buildScript(ctx("A timer")));
+  });
+
+  test("text and thinking stream in chunks that join to the text", () => {
+    for (const step of buildScript(ctx("A counter"))) {
+      if (step.kind !== "part" || (step.part.type !== "text" && step.part.type !== "thinking")) continue;
+      expect(step.chunks!.length).toBeGreaterThanOrEqual(4);
+      expect(step.chunks!.join("")).toBe(step.part.text);
+    }
+    expect(chunkText("", 6)).toEqual([""]);
+  });
+
+  test("a follow-up keeps the title, reads the files and updates them; locked files are left alone", () => {
+    const files = [
+      { path: "app.js", content: "x", locked: false },
+      { path: "index.html", content: "y", locked: true },
+      { path: "styles.css", content: "z", locked: false },
+    ];
+    const steps = buildScript(ctx("Add a footer", { chatTitle: "Counter", earlierRequests: ["A counter"], files }));
+    expect(steps.some((s) => s.kind === "title")).toBe(false);
+    const parts = partsOf(steps);
+    expect(parts.find((p) => p.type === "file-read")).toMatchObject({ paths: ["app.js", "index.html", "styles.css"] });
+    expect(parts.filter((p) => p.type === "file-edit")).toEqual([
+      { type: "file-edit", operation: "update", path: "styles.css" },
+      { type: "file-edit", operation: "update", path: "app.js" },
+    ]);
+    expect((parts.at(-1) as { text: string }).text).toContain("Locked and left unchanged: `index.html`");
+  });
+
+  test("/fail stops after the file read; /web searches the web", () => {
+    const failing = buildScript(ctx("A shop /fail"));
+    expect(failing.at(-1)).toMatchObject({ kind: "fail", code: "scripted_failure" });
+    expect(partsOf(failing).map((p) => p.type)).toEqual(["thinking", "search", "file-read"]);
+    expect(partsOf(buildScript(ctx("A shop /web shop layouts")))[1]).toEqual({ type: "search", scope: "web", query: "shop layouts" });
+  });
+});
+
+describe("web app", () => {
+  test("escapes the prompt in HTML and keeps scripts inert", () => {
+    const evil = `</script><img src=x onerror=alert(1)> "&'`;
+    const files = buildWebApp({ title: evil, requests: [evil] });
+    const html = files.find((f) => f.path === "index.html")!.content;
+    expect(html).not.toContain("<img");
+    expect(html).toContain(escapeHtml(evil));
+    const js = files.find((f) => f.path === "app.js")!.content;
+    expect(js).not.toContain("</script>");
+    expect(js).not.toContain("<img");
+  });
+
+  test("features shape the starter items", () => {
+    expect(featuresOf("a todo app with dark mode, tags and due dates")).toEqual(["dark mode", "tags", "due dates"]);
+    expect(buildWebApp({ title: "T", requests: ["a list with tags"] })[2]!.content).toContain('["tags"]');
+  });
+});
+
+describe("usage", () => {
+  test("has all five token fields, total is their sum, and svc-auto is svc-pro", () => {
+    const u = computeUsage({ model: effectiveModel("svc-auto"), promptChars: 100, historyChars: 400, outputChars: 4000 });
+    expect(u.model).toBe("svc-pro");
+    const t = u.tokens;
+    expect(t.total).toBe(t.input + t.output + t.cacheRead + t.cacheWrite);
+    expect(t.output).toBe(1000);
+    expect(u.creditsCost.total).toBeCloseTo(u.creditsCost.input + u.creditsCost.output + u.creditsCost.cacheRead + u.creditsCost.cacheWrite, 6);
+    expect(effectiveModel(undefined)).toBe("svc-pro");
+    expect(effectiveModel("svc-mini")).toBe("svc-mini");
+  });
+});

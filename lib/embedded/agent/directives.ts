@@ -1,0 +1,74 @@
+import "server-only";
+
+/**
+ * Directives steer the scripted agent (DESIGN "Scripted agent"). They are words starting with `/` anywhere in
+ * the prompt; the rest of the prompt is what the agent builds. Unknown `/words` stay part of the text.
+ *
+ *   /fail               error after the stream began; the message finishes with finishReason "error"
+ *   /slow               paces the agent at five times its delay, at least 60 ms per step
+ *   /web <query…>       the search part searches the web for the rest of the line
+ *   /integration A,B    (parsed; blocks on integrations in a later issue)
+ *   /script <path>      (parsed; blocks on permissions in a later issue)
+ *   /mcp                (parsed; calls a connected MCP server's tool in a later issue)
+ *   /image              (parsed; image generation in a later issue)
+ */
+export interface Directives {
+  fail: boolean;
+  slow: boolean;
+  web: string | null;
+  integrations: string[] | null;
+  script: string | null;
+  mcp: boolean;
+  image: boolean;
+}
+
+export interface ParsedPrompt {
+  /** The prompt without directives, whitespace collapsed. */
+  text: string;
+  directives: Directives;
+}
+
+function emptyDirectives(): Directives {
+  return { fail: false, slow: false, web: null, integrations: null, script: null, mcp: false, image: false };
+}
+
+export function parsePrompt(prompt: string): ParsedPrompt {
+  const directives = emptyDirectives();
+  const kept: string[] = [];
+  for (const line of prompt.split("\n")) {
+    const tokens = line.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      switch (token) {
+        case "/fail":
+          directives.fail = true;
+          break;
+        case "/slow":
+          directives.slow = true;
+          break;
+        case "/mcp":
+          directives.mcp = true;
+          break;
+        case "/image":
+          directives.image = true;
+          break;
+        case "/integration":
+          directives.integrations = (tokens[++i] ?? "")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean);
+          break;
+        case "/script":
+          directives.script = tokens[++i] ?? null;
+          break;
+        case "/web":
+          directives.web = tokens.slice(i + 1).join(" ") || null;
+          i = tokens.length;
+          break;
+        default:
+          kept.push(token);
+      }
+    }
+  }
+  return { text: kept.join(" "), directives };
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import type { Part } from "@/lib/api";
+import type { ChatRow, MessageRow } from "../store";
+
+/** What a running generation reports, in order: title?, parts*, error?, finished (always last). */
+export type GenerationEvent =
+  | { type: "title"; chatId: string; title: string }
+  | { type: "parts"; messageId: string; parts: readonly Part[] }
+  | { type: "error"; messageId: string; message: string; code?: string }
+  | { type: "finished"; message: MessageRow; chat: ChatRow };
+
+export type GenerationListener = (event: GenerationEvent) => void;
+
+export interface GenerationResult {
+  message: MessageRow;
+  chat: ChatRow;
+}
+
+/**
+ * One assistant message being generated. It runs detached from any HTTP request: listeners (a stream)
+ * may come and go; `done` settles when the message is finished and persisted.
+ */
+export class Generation {
+  private readonly listeners = new Set<GenerationListener>();
+  readonly done: Promise<GenerationResult>;
+  private settle!: { resolve: (r: GenerationResult) => void; reject: (e: unknown) => void };
+
+  constructor(
+    readonly chatId: string,
+    readonly messageId: string,
+  ) {
+    this.done = new Promise<GenerationResult>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    // A failed generation with nobody awaiting it must not become an unhandled rejection.
+    this.done.catch(() => {});
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: GenerationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  unsubscribe(listener: GenerationListener): void {
+    this.listeners.delete(listener);
+  }
+
+  emit(event: GenerationEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A broken listener (e.g. a closed stream) must not stop the generation.
+        this.listeners.delete(listener);
+        console.error("[embedded] generation listener failed", error);
+      }
+    }
+  }
+
+  resolve(result: GenerationResult): void {
+    this.settle.resolve(result);
+  }
+
+  reject(error: unknown): void {
+    this.settle.reject(error);
+  }
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import type { FinishReason, Part, Usage } from "@/lib/api";
+import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db, type MessageRow } from "../store";
+import { newId } from "../ids";
+import { iso, sleep } from "../time";
+import type { Generation } from "./generation";
+import type { Step } from "./script";
+
+export interface RunInput {
+  db: Db;
+  generation: Generation;
+  chat: ChatRow;
+  message: MessageRow;
+  steps: Step[];
+  /** Pause between steps and for the work of a part; text chunks come at half this pace. */
+  delayMs: number;
+  /** Usage once the parts are known. */
+  usage: (parts: readonly Part[]) => Usage;
+  now?: () => Date;
+}
+
+class ScriptedFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Executes a script: appends parts (streaming text chunks), writes files as their file-edit parts run,
+ * persists the message at every part boundary, emits every change to the generation's listeners,
+ * and always finishes the message (finishReason "stop", or "error" after a failure) with its usage.
+ */
+export async function runScript(input: RunInput): Promise<void> {
+  const { db, generation, steps, delayMs } = input;
+  const now = input.now ?? (() => new Date());
+  const messageId = input.message.id;
+  const chatId = input.chat.id;
+  let parts: Part[] = [];
+  let content = "";
+  let wroteFiles = false;
+  let finishReason: FinishReason = "stop";
+
+  const replaceLast = (part: Part) => {
+    parts = [...parts.slice(0, -1), part];
+    generation.emit({ type: "parts", messageId, parts });
+  };
+  const persist = () => messagesStore.updateMessage(db, messageId, { parts, content, updatedAt: now() });
+
+  try {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (i > 0) await sleep(delayMs);
+      if (step.kind === "title") {
+        await chatsStore.updateChat(db, chatId, { title: step.title, updatedAt: now() });
+        generation.emit({ type: "title", chatId, title: step.title });
+        continue;
+      }
+      if (step.kind === "fail") throw new ScriptedFailure(step.message, step.code);
+
+      const startedAt = iso(now());
+      let part = { ...step.part, startedAt } as Part;
+      if (step.chunks && (part.type === "text" || part.type === "thinking")) part = { ...part, text: "" };
+      parts = [...parts, part];
+      generation.emit({ type: "parts", messageId, parts });
+      await persist();
+
+      if (step.chunks && (part.type === "text" || part.type === "thinking")) {
+        let text = "";
+        for (const chunk of step.chunks) {
+          await sleep(Math.floor(delayMs / 2));
+          text += chunk;
+          part = { ...part, text } as Part;
+          if (part.type === "text") content = text;
+          replaceLast(part);
+        }
+      } else {
+        await sleep(delayMs);
+      }
+      if (step.write) {
+        await filesStore.writeFile(db, { chatId, path: step.write.path, content: step.write.content, encoding: "utf8", at: now() });
+        wroteFiles = true;
+      }
+      replaceLast({ ...part, finishedAt: iso(now()) } as Part);
+      await persist();
+    }
+  } catch (error) {
+    finishReason = "error";
+    const scripted = error instanceof ScriptedFailure;
+    if (!scripted) console.error("[embedded] generation failed", error);
+    generation.emit({
+      type: "error",
+      messageId,
+      message: scripted ? error.message : "The agent stopped because of an internal error.",
+      code: scripted ? error.code : "internal_error",
+    });
+  }
+
+  try {
+    const at = now();
+    const message = await messagesStore.updateMessage(db, messageId, {
+      parts,
+      content,
+      finishReason,
+      usage: input.usage(parts),
+      updatedAt: at,
+    });
+    const chat = await chatsStore.updateChat(db, chatId, { updatedAt: at });
+    if (!message || !chat) throw new Error(`chat ${chatId} or message ${messageId} disappeared while generating`);
+    if (wroteFiles) {
+      const files = await filesStore.listFiles(db, chatId);
+      await versionsStore.insertVersion(db, {
+        id: newId("ver"),
+        chatId,
+        messageId,
+        status: finishReason === "error" ? "failed" : "completed",
+        files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    generation.emit({ type: "finished", message, chat });
+    generation.resolve({ message, chat });
+  } catch (error) {
+    console.error("[embedded] could not finish the message", error);
+    generation.emit({ type: "error", messageId, message: "The message could not be saved.", code: "internal_error" });
+    generation.reject(error);
+  }
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import type { ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
+import { newId } from "../ids";
+import { json } from "../http/respond";
+import { readPageQuery, toPage } from "../http/pagination";
+import { chatsStore } from "../store";
+import { toChat } from "../views/chat";
+import { ZERO_USAGE } from "../views/message";
+import type { Handler } from "./context";
+import { requireChat } from "./lookup";
+import { respondInMode, type ResponseMode } from "./modes";
+
+/** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
+export const createChat =
+  (mode: ResponseMode): Handler =>
+  async ({ turns, body }) => {
+    const turn = await turns.beginChat(body as CreateChatBody);
+    return respondInMode(mode, turn, ({ chat, message }): ChatWithUsage => ({
+      chat: toChat(chat),
+      usage: message.usage ?? ZERO_USAGE,
+    }));
+  };
+
+/** GET /v2/chats?limit&cursor: newest first. */
+export const listChats: Handler = async ({ db, url }) => {
+  const { limit, beforeSeq } = readPageQuery(url, "chats");
+  const rows = await chatsStore.listChats(db, { limit: limit + 1, beforeSeq });
+  const page = toPage(rows, limit, "chats");
+  const list: ChatList = { chats: page.items.map(toChat), cursor: page.cursor };
+  return json(list);
+};
+
+/** GET /v2/chats/{chatId} */
+export const getChat: Handler = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId!)));
+
+/** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
+export const createHostProject: Handler = async ({ db, params }) => {
+  const chat = await requireChat(db, params.chatId!);
+  let hostProjectId = chat.hostProjectId;
+  if (!hostProjectId) {
+    hostProjectId = newId("hp");
+    await chatsStore.updateChat(db, chat.id, { hostProjectId, updatedAt: new Date() });
+  }
+  const body: HostProject = { hostProjectId };
+  return json(body);
+};

@@ -1,0 +1,34 @@
+import "server-only";
+import type { MessageList, SendMessageBody } from "@/lib/api";
+import { json } from "../http/respond";
+import { readPageQuery, toPage } from "../http/pagination";
+import { messagesStore } from "../store";
+import { toMessage } from "../views/message";
+import type { Handler } from "./context";
+import { requireChat, requireMessage } from "./lookup";
+import { respondInMode, type ResponseMode } from "./modes";
+
+/** GET /v2/chats/{chatId}/messages?limit&cursor: newest first. */
+export const listMessages: Handler = async ({ db, params, url }) => {
+  const chat = await requireChat(db, params.chatId!);
+  const { limit, beforeSeq } = readPageQuery(url, "messages");
+  const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
+  const page = toPage(rows, limit, "messages");
+  const list: MessageList = { messages: page.items.map(toMessage), cursor: page.cursor };
+  return json(list);
+};
+
+/** GET /v2/chats/{chatId}/messages/{messageId}: polled while generating (finishReason null). */
+export const getMessage: Handler = async ({ db, params }) => {
+  await requireChat(db, params.chatId!);
+  return json(toMessage(await requireMessage(db, params.chatId!, params.messageId!)));
+};
+
+/** POST /v2/chats/{chatId}/messages[/stream|/async]: sync answers with the finished assistant Message. */
+export const sendMessage =
+  (mode: ResponseMode): Handler =>
+  async ({ db, turns, params, body }) => {
+    const chat = await requireChat(db, params.chatId!);
+    const turn = await turns.beginMessage(chat, body as SendMessageBody);
+    return respondInMode(mode, turn, ({ message }) => toMessage(message));
+  };

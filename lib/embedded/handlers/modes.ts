@@ -1,0 +1,28 @@
+import "server-only";
+import type { AsyncChatRef } from "@/lib/api";
+import type { GenerationResult } from "../agent/generation";
+import { json } from "../http/respond";
+import { streamTurn } from "../http/sse";
+import type { Turn } from "../turns";
+
+/** The three response modes (4.4, DESIGN 1), chosen by the route. */
+export type ResponseMode = "sync" | "stream" | "async";
+
+/**
+ * Runs a turn in the given mode. Sync waits for the finished message and lets `render` shape the body
+ * (a message that failed still answers 200: its finishReason is "error"); async answers 202 with the
+ * reference to poll; stream answers with the event stream.
+ */
+export async function respondInMode(
+  mode: ResponseMode,
+  turn: Turn,
+  render: (result: GenerationResult) => unknown,
+): Promise<Response> {
+  if (mode === "stream") return streamTurn(turn);
+  const generation = turn.start();
+  if (mode === "async") {
+    const ref: AsyncChatRef = { chatId: turn.chat.id, messageId: turn.assistantMessage.id };
+    return json(ref, 202);
+  }
+  return json(render(await generation.done));
+}

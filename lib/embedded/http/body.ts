@@ -1,0 +1,30 @@
+import "server-only";
+import { describeZodError, type RouteSpec } from "@/lib/api";
+import { HttpError } from "../errors";
+
+/** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads and validates the body of a route that declares a schema: malformed JSON → 400,
+ * schema violation → 422 naming the field ("message: message is required"), too large → 413.
+ * An empty body counts as `{}`.
+ */
+export async function readBody(req: Request, route: RouteSpec): Promise<unknown> {
+  if (!route.body) return undefined;
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
+  let parsed: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, "Malformed JSON in request body.", "invalid_json");
+    }
+  }
+  const result = route.body.safeParse(parsed);
+  if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");
+  return result.data;
+}

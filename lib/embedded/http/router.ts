@@ -1,0 +1,86 @@
+import "server-only";
+import { errorResponse, matchRoute, pathExists, versionOfPath } from "@/lib/api";
+import { HttpError } from "../errors";
+import { HANDLERS } from "../handlers";
+import type { HandlerContext } from "../handlers/context";
+import { servePreview } from "../preview/serve";
+import type { PreviewLinks } from "../preview/links";
+import type { Db } from "../store";
+import type { Turns } from "../turns";
+import { hasValidKey } from "./auth";
+import { readBody } from "./body";
+
+export interface RouterDeps {
+  db: Db;
+  turns: Turns;
+  previews: PreviewLinks;
+  apiKey: string;
+  /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
+  basePath: string;
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/**
+ * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
+ * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
+ * (400 / 413 / 422) and calls the route's handler. Errors come out in the spec's shape for the path's version.
+ */
+export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const url = new URL(req.url);
+    const path = stripBase(url.pathname, deps.basePath);
+    const version = versionOfPath(path);
+    const method = req.method.toUpperCase();
+    try {
+      if (path.startsWith("/preview/")) {
+        return await servePreview(deps.db, deps.previews, method, path.slice("/preview/".length).split("/"));
+      }
+      if (!hasValidKey(req.headers, deps.apiKey)) {
+        return errorResponse(version, 401, "Missing or invalid API key: send Authorization: Bearer <API_KEY>.", {
+          headers: { "www-authenticate": 'Bearer realm="service"' },
+        });
+      }
+      const lookup = method === "HEAD" ? "GET" : method;
+      const match = matchRoute(lookup, path);
+      if (!match) {
+        if (pathExists(path)) {
+          const allow = METHODS.filter((m) => matchRoute(m, path)).join(", ");
+          return errorResponse(version, 405, `Method ${method} is not allowed on ${path}.`, { headers: { allow } });
+        }
+        return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+      }
+      const body = await readBody(req, match.route);
+      const handler = HANDLERS[match.route.name];
+      if (!handler) {
+        return errorResponse(version, 501, `${method} ${match.route.pattern} is not implemented by the embedded service yet.`, {
+          code: "not_implemented",
+        });
+      }
+      const ctx: HandlerContext = {
+        db: deps.db,
+        turns: deps.turns,
+        previews: deps.previews,
+        req,
+        url,
+        params: match.params,
+        body,
+      };
+      const res = await handler(ctx);
+      return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
+    } catch (error) {
+      if (error instanceof HttpError) {
+        return errorResponse(version, error.status, error.message, { code: error.code, headers: error.headers });
+      }
+      console.error("[embedded] request failed", method, path, error);
+      return errorResponse(version, 500, "Internal error of the embedded service.");
+    }
+  };
+}
+
+function stripBase(pathname: string, basePath: string): string {
+  if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`))) {
+    return pathname.slice(basePath.length) || "/";
+  }
+  return pathname;
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
+
+export { createEmbeddedService, pgliteDir } from "./service";
+export type { EmbeddedOptions, EmbeddedService } from "./service";
+
+const KEY = Symbol.for("atelier.embeddedService");
+type Holder = { [KEY]?: Promise<EmbeddedService> };
+
+/**
+ * The process's one embedded service (PGlite cannot open a data directory twice). The first call's options
+ * win; the promise lives on globalThis so it survives module reloads in development. A failed start is
+ * forgotten so the next call tries again.
+ */
+export function getEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedService> {
+  const holder = globalThis as Holder;
+  let service = holder[KEY];
+  if (!service) {
+    service = createEmbeddedService(opts).then((created) => {
+      const close = created.close.bind(created);
+      return {
+        handle: created.handle,
+        close: async () => {
+          if (holder[KEY] === service) delete holder[KEY];
+          await close();
+        },
+      };
+    });
+    holder[KEY] = service;
+    service.catch(() => {
+      if (holder[KEY] === service) delete holder[KEY];
+    });
+  }
+  return service;
+}

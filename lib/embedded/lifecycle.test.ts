@@ -1,0 +1,46 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { ChatFiles, ChatList, ChatWithUsage, MessageList } from "@/lib/api";
+import { getEmbeddedService } from ".";
+import { BASE, TEST_KEY, call, expectSchema, startService } from "./test-support";
+
+/** Persistence in a PGlite data directory across restarts, and the one-instance-per-process rule. */
+const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-embedded-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("lifecycle", () => {
+  test("chats, messages and files survive a restart on the same data directory", async () => {
+    const first = await startService({ dataDir });
+    const created = expectSchema(ChatWithUsage, (await call(first, "POST", "/v2/chats", { body: { message: "A journal" } })).body);
+    await first.close();
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+
+    const second = await startService({ dataDir });
+    try {
+      const list = expectSchema(ChatList, (await call(second, "GET", "/v2/chats")).body);
+      expect(list.chats).toEqual([created.chat]);
+      const messages = expectSchema(MessageList, (await call(second, "GET", `/v2/chats/${created.chat.id}/messages`)).body);
+      expect(messages.messages.map((m) => m.finishReason)).toEqual(["stop", "stop"]);
+      const files = expectSchema(ChatFiles, (await call(second, "GET", `/v2/chats/${created.chat.id}/files`)).body);
+      expect(files.files).toHaveLength(3);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test("getEmbeddedService gives one instance per process until it is closed", async () => {
+    const opts = { apiKey: TEST_KEY, dataDir: "memory://", publicBaseUrl: BASE, agentDelayMs: 0 };
+    const [a, b] = await Promise.all([getEmbeddedService(opts), getEmbeddedService({ ...opts, apiKey: "ignored" })]);
+    expect(a).toBe(b);
+    expect((await call(a, "GET", "/v2/chats")).status).toBe(200);
+    await a.close();
+    const c = await getEmbeddedService({ ...opts, apiKey: "next" });
+    expect(c).not.toBe(a);
+    expect((await call(c, "GET", "/v2/chats", { auth: "Bearer next" })).status).toBe(200);
+    await c.close();
+    // A closed service refuses requests.
+    expect((await call(c, "GET", "/v2/chats", { auth: "Bearer next" })).status).toBe(503);
+  });
+});

@@ -1,0 +1,90 @@
+import "server-only";
+import { chatsStore, filesStore, type Db } from "../store";
+import type { PreviewLinks } from "./links";
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  htm: "text/html; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  mjs: "text/javascript; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  map: "application/json; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  ico: "image/x-icon",
+  woff: "font/woff",
+  woff2: "font/woff2",
+  ttf: "font/ttf",
+  wasm: "application/wasm",
+};
+
+export function contentTypeOf(path: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}
+
+/**
+ * The preview is served from the dashboard's origin, so it runs sandboxed: an opaque origin that cannot read
+ * the dashboard's cookies or storage nor call its APIs with the session.
+ */
+const PREVIEW_HEADERS = {
+  "content-security-policy": "sandbox allow-scripts allow-forms allow-modals allow-popups",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-cache",
+};
+
+function text(status: number, body: string): Response {
+  return new Response(body, { status, headers: { ...PREVIEW_HEADERS, "content-type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * Serves `/preview/{chatId}/{token}/{path…}` (path after the service's base) from the chat's stored files.
+ * `segments` are the raw (still percent-encoded) segments after `preview`. Traversal (`..`, `.`, encoded
+ * slashes or backslashes, NUL) is refused with 400 before anything is looked up.
+ */
+export async function servePreview(
+  db: Db,
+  links: PreviewLinks,
+  method: string,
+  segments: string[],
+): Promise<Response> {
+  if (method !== "GET" && method !== "HEAD") {
+    return new Response("Method not allowed", { status: 405, headers: { ...PREVIEW_HEADERS, allow: "GET, HEAD" } });
+  }
+  const decoded: string[] = [];
+  for (const raw of segments) {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return text(400, "Bad path");
+    }
+    if (value === "." || value === ".." || /[\/\\\0]/.test(value)) return text(400, "Bad path");
+    decoded.push(value);
+  }
+  const [chatId, token, ...rest] = decoded;
+  if (!chatId || !token) return text(404, "Not found");
+  const check = links.verify(chatId, token);
+  if (check === "invalid") return text(404, "Not found");
+  if (check === "expired") return text(403, "This preview link has expired; ask for a new one.");
+  if (!(await chatsStore.findChat(db, chatId))) return text(404, "Not found");
+
+  let path = rest.join("/");
+  if (path === "" || path.endsWith("/")) path += "index.html";
+  const file = await filesStore.findFile(db, chatId, path);
+  if (!file) return text(404, `${path} not found`);
+  const body = new Uint8Array(Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8"));
+  return new Response(method === "HEAD" ? null : body, {
+    status: 200,
+    headers: { ...PREVIEW_HEADERS, "content-type": contentTypeOf(path), "content-length": String(body.length) },
+  });
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { createRouter } from "./http/router";
+import { PreviewLinks } from "./preview/links";
+import { messagesStore, openDatabase } from "./store";
+import { Turns } from "./turns";
+
+export interface EmbeddedOptions {
+  /** The bearer key it accepts. */
+  apiKey: string;
+  /** The data directory: PGlite lives in `<dataDir>/pglite`; "memory://" keeps it in memory (tests). */
+  dataDir: string;
+  /** When set: PostgreSQL through `pg` instead of PGlite. */
+  databaseUrl?: string | null;
+  /** Its own {base_url}, e.g. "http://localhost:3000/svc"; the path prefix is stripped from request URLs. */
+  publicBaseUrl: string;
+  /** Pace of the scripted agent in ms per step (0 in tests). */
+  agentDelayMs: number;
+  /** Where the drizzle-kit migrations are; default `<cwd>/drizzle`. */
+  migrationsFolder?: string;
+}
+
+export interface EmbeddedService {
+  handle(req: Request): Promise<Response>;
+  /** Waits for running generations, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** The PGlite directory for a data directory ("memory://…" stays in memory). */
+export function pgliteDir(dataDir: string): string {
+  return dataDir.startsWith("memory://") ? dataDir : `${dataDir.replace(/\/+$/, "")}/pglite`;
+}
+
+export async function createEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedService> {
+  const database = await openDatabase({
+    dataDir: pgliteDir(opts.dataDir),
+    databaseUrl: opts.databaseUrl,
+    migrationsFolder: opts.migrationsFolder,
+  });
+  const interrupted = await messagesStore.closeInterruptedMessages(database.db, new Date());
+  if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
+
+  const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs) });
+  const route = createRouter({
+    db: database.db,
+    turns,
+    previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
+    apiKey: opts.apiKey,
+    basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    handle: (req) => {
+      if (closing) return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      return route(req);
+    },
+    close: () =>
+      (closing ??= (async () => {
+        await turns.drain();
+        await database.close();
+      })()),
+  };
+}

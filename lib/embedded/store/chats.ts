@@ -1,0 +1,40 @@
+import "server-only";
+import { desc, eq, lt } from "drizzle-orm";
+import type { Db } from "./db";
+import { chats, type ChatRow } from "./schema";
+
+export type NewChat = Omit<ChatRow, "seq">;
+
+export async function insertChat(db: Db, chat: NewChat): Promise<ChatRow> {
+  const [row] = await db.insert(chats).values(chat).returning();
+  return row!;
+}
+
+export async function findChat(db: Db, id: string): Promise<ChatRow | null> {
+  const [row] = await db.select().from(chats).where(eq(chats.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Newest first; `beforeSeq` continues after the last chat of the previous page. */
+export async function listChats(db: Db, opts: { limit: number; beforeSeq?: number }): Promise<ChatRow[]> {
+  return db
+    .select()
+    .from(chats)
+    .where(opts.beforeSeq === undefined ? undefined : lt(chats.seq, opts.beforeSeq))
+    .orderBy(desc(chats.seq))
+    .limit(opts.limit);
+}
+
+export async function updateChat(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<ChatRow, "title" | "privacy" | "hostProjectId" | "metadata" | "updatedAt">>,
+): Promise<ChatRow | null> {
+  const [row] = await db.update(chats).set(patch).where(eq(chats.id, id)).returning();
+  return row ?? null;
+}
+
+export async function deleteChat(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(chats).where(eq(chats.id, id)).returning({ id: chats.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "./db";
+import { chatFiles, type ChatFileRow } from "./schema";
+
+export async function listFiles(db: Db, chatId: string): Promise<ChatFileRow[]> {
+  return db.select().from(chatFiles).where(eq(chatFiles.chatId, chatId)).orderBy(asc(chatFiles.path));
+}
+
+export async function findFile(db: Db, chatId: string, path: string): Promise<ChatFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatFiles)
+    .where(and(eq(chatFiles.chatId, chatId), eq(chatFiles.path, path)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countFiles(db: Db, chatId: string): Promise<number> {
+  return db.$count(chatFiles, eq(chatFiles.chatId, chatId));
+}
+
+/** Creates or replaces a file's content; a new file starts unlocked, an existing one keeps its lock. */
+export async function writeFile(
+  db: Db,
+  file: { chatId: string; path: string; content: string; encoding: "utf8" | "base64"; at: Date },
+): Promise<ChatFileRow> {
+  const [row] = await db
+    .insert(chatFiles)
+    .values({ ...file, locked: false, createdAt: file.at, updatedAt: file.at })
+    .onConflictDoUpdate({
+      target: [chatFiles.chatId, chatFiles.path],
+      set: { content: file.content, encoding: file.encoding, updatedAt: file.at },
+    })
+    .returning();
+  return row!;
+}
+
+export async function setFileLock(db: Db, chatId: string, path: string, locked: boolean, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(chatFiles)
+    .set({ locked, updatedAt: at })
+    .where(and(eq(chatFiles.chatId, chatId), eq(chatFiles.path, path)))
+    .returning({ path: chatFiles.path });
+  return rows.length > 0;
+}
+
+export async function deleteFile(db: Db, chatId: string, path: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatFiles)
+    .where(and(eq(chatFiles.chatId, chatId), eq(chatFiles.path, path)))
+    .returning({ path: chatFiles.path });
+  return rows.length > 0;
+}

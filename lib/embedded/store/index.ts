@@ -1,0 +1,9 @@
+import "server-only";
+
+/** The embedded service's store: driver-agnostic queries over the drizzle schema. */
+export * from "./db";
+export * as chatsStore from "./chats";
+export * as messagesStore from "./messages";
+export * as filesStore from "./files";
+export * as versionsStore from "./versions";
+export type { ChatFileRow, ChatRow, ChatSettings, MessageRow, VersionFile, VersionRow } from "./schema";

@@ -1,0 +1,65 @@
+import "server-only";
+import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
+import type { Db } from "./db";
+import { messages, type MessageRow } from "./schema";
+
+export type NewMessage = Omit<MessageRow, "seq">;
+
+export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(message).returning();
+  return row!;
+}
+
+export async function findMessage(db: Db, chatId: string, id: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Newest first; `beforeSeq` continues after the last message of the previous page. */
+export async function listMessages(
+  db: Db,
+  chatId: string,
+  opts: { limit: number; beforeSeq?: number },
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      opts.beforeSeq === undefined
+        ? eq(messages.chatId, chatId)
+        : and(eq(messages.chatId, chatId), lt(messages.seq, opts.beforeSeq)),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(opts.limit);
+}
+
+/** Every message of a chat, oldest first (the agent reads the conversation so far). */
+export async function allMessages(db: Db, chatId: string): Promise<MessageRow[]> {
+  return db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.seq));
+}
+
+export async function updateMessage(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<MessageRow, "content" | "parts" | "finishReason" | "usage" | "updatedAt">>,
+): Promise<MessageRow | null> {
+  const [row] = await db.update(messages).set(patch).where(eq(messages.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Marks assistant messages left unfinished by a previous process as failed (their generation cannot resume).
+ * Returns how many were closed.
+ */
+export async function closeInterruptedMessages(db: Db, at: Date): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ finishReason: "error", updatedAt: at })
+    .where(and(eq(messages.role, "assistant"), isNull(messages.finishReason)))
+    .returning({ id: messages.id });
+  return rows.length;
+}

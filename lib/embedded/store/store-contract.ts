@@ -1,0 +1,184 @@
+import { describe, expect, test } from "vitest";
+import type { Part, Usage } from "@/lib/api";
+import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db } from ".";
+
+/**
+ * The store's behaviour, run against each driver (PGlite in store.test.ts, PostgreSQL in store.pg.test.ts).
+ * `getDb` is called inside the tests, after the caller's beforeAll opened the database.
+ */
+export function describeStoreContract(name: string, getDb: () => Db): void {
+  const at = (ms: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, 0, ms));
+  let n = 0;
+  const uid = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++n}`;
+
+  async function newChat(over: Partial<ChatRow> = {}): Promise<ChatRow> {
+    return chatsStore.insertChat(getDb(), {
+      id: uid("chat"),
+      title: null,
+      privacy: "private",
+      authorId: "user_1",
+      hostProjectId: null,
+      metadata: { a: "b" },
+      modelId: "svc-pro",
+      settings: { mcpServerIds: ["m1"] },
+      createdAt: at(1),
+      updatedAt: at(1),
+      ...over,
+    });
+  }
+
+  async function newMessage(chatId: string, role: "user" | "assistant", content: string) {
+    return messagesStore.insertMessage(getDb(), {
+      id: uid("msg"),
+      chatId,
+      role,
+      content,
+      parts: [],
+      finishReason: role === "user" ? "stop" : null,
+      usage: null,
+      createdAt: at(2),
+      updatedAt: at(2),
+    });
+  }
+
+  describe(`store on ${name}`, () => {
+    test("chats: insert, find, update, list newest first with a cursor, delete cascades", async () => {
+      const db = getDb();
+      const a = await newChat();
+      const b = await newChat({ title: "B", metadata: { k: "v ünïcødé" } });
+      const c = await newChat();
+      expect(b.seq).toBeGreaterThan(a.seq);
+      expect(await chatsStore.findChat(db, b.id)).toEqual(b);
+      expect((await chatsStore.findChat(db, b.id))!.createdAt.toISOString()).toBe("2025-01-01T12:00:00.001Z");
+      expect(await chatsStore.findChat(db, "chat_missing")).toBeNull();
+
+      const updated = await chatsStore.updateChat(db, a.id, { title: "Now titled", updatedAt: at(5) });
+      expect(updated).toMatchObject({ id: a.id, title: "Now titled", metadata: { a: "b" } });
+      expect(updated!.updatedAt.getTime()).toBe(at(5).getTime());
+
+      const firstPage = await chatsStore.listChats(db, { limit: 2 });
+      expect(firstPage.map((r) => r.id)).toEqual([c.id, b.id]);
+      const next = await chatsStore.listChats(db, { limit: 2, beforeSeq: b.seq });
+      expect(next[0]!.id).toBe(a.id);
+
+      await newMessage(c.id, "user", "hi");
+      await filesStore.writeFile(db, { chatId: c.id, path: "a.txt", content: "x", encoding: "utf8", at: at(3) });
+      expect(await chatsStore.deleteChat(db, c.id)).toBe(true);
+      expect(await chatsStore.findChat(db, c.id)).toBeNull();
+      expect(await messagesStore.listMessages(db, c.id, { limit: 10 })).toEqual([]);
+      expect(await filesStore.listFiles(db, c.id)).toEqual([]);
+    });
+
+    test("messages: jsonb parts and usage round-trip; newest first with a cursor; oldest first in full", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const user = await newMessage(chat.id, "user", "Build it");
+      const assistant = await newMessage(chat.id, "assistant", "");
+      expect(assistant.finishReason).toBeNull();
+      const parts: Part[] = [
+        { type: "thinking", text: "🤔 «quotes» \"and\" \\ back\nslash", startedAt: "2025-01-01T12:00:01.000Z" },
+        { type: "tool-call", name: "t", input: { nested: [1, { deep: null }] }, output: 0, status: "ok" },
+        { type: "future-kind", anything: { goes: true } },
+      ];
+      const usage: Usage = {
+        model: "svc-pro",
+        tokens: { input: 1, output: 2, cacheRead: 3, cacheWrite: 4, total: 10 },
+        creditsCost: { input: 0.1, output: 0.2, cacheRead: 0.3, cacheWrite: 0.4, total: 1 },
+      };
+      const done = await messagesStore.updateMessage(db, assistant.id, {
+        parts,
+        content: "Done",
+        finishReason: "stop",
+        usage,
+        updatedAt: at(9),
+      });
+      expect(done).toMatchObject({ parts, usage, content: "Done", finishReason: "stop" });
+      expect(await messagesStore.findMessage(db, chat.id, assistant.id)).toEqual(done);
+      expect(await messagesStore.findMessage(db, "other_chat", assistant.id)).toBeNull();
+
+      const third = await newMessage(chat.id, "user", "Again");
+      const page = await messagesStore.listMessages(db, chat.id, { limit: 2 });
+      expect(page.map((m) => m.id)).toEqual([third.id, assistant.id]);
+      const rest = await messagesStore.listMessages(db, chat.id, { limit: 2, beforeSeq: assistant.seq });
+      expect(rest.map((m) => m.id)).toEqual([user.id]);
+      expect((await messagesStore.allMessages(db, chat.id)).map((m) => m.id)).toEqual([user.id, assistant.id, third.id]);
+    });
+
+    test("interrupted assistant messages are closed as failed", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const open = await newMessage(chat.id, "assistant", "");
+      expect(await messagesStore.closeInterruptedMessages(db, at(20))).toBeGreaterThanOrEqual(1);
+      expect((await messagesStore.findMessage(db, chat.id, open.id))!.finishReason).toBe("error");
+    });
+
+    test("files: create, update keeps the lock, list sorted, count, delete", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const write = (path: string, content: string) =>
+        filesStore.writeFile(db, { chatId: chat.id, path, content, encoding: "utf8", at: at(4) });
+      const created = await write("src/b.ts", "one");
+      expect(created).toMatchObject({ path: "src/b.ts", content: "one", locked: false });
+      await write("a.html", "<p>");
+      expect(await filesStore.setFileLock(db, chat.id, "src/b.ts", true, at(5))).toBe(true);
+      expect(await filesStore.setFileLock(db, chat.id, "missing", true, at(5))).toBe(false);
+      const rewritten = await write("src/b.ts", "two");
+      expect(rewritten).toMatchObject({ content: "two", locked: true });
+      await filesStore.writeFile(db, { chatId: chat.id, path: "logo.png", content: "iVBORw0KGgo=", encoding: "base64", at: at(6) });
+      expect((await filesStore.listFiles(db, chat.id)).map((f) => f.path)).toEqual(["a.html", "logo.png", "src/b.ts"]);
+      expect(await filesStore.countFiles(db, chat.id)).toBe(3);
+      expect((await filesStore.findFile(db, chat.id, "logo.png"))!.encoding).toBe("base64");
+      expect(await filesStore.deleteFile(db, chat.id, "a.html")).toBe(true);
+      expect(await filesStore.findFile(db, chat.id, "a.html")).toBeNull();
+    });
+
+    test("versions: insert and find the latest", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const v1 = await versionsStore.insertVersion(db, {
+        id: uid("ver"),
+        chatId: chat.id,
+        messageId: "m1",
+        status: "completed",
+        files: [{ path: "a", content: "1", encoding: "utf8", locked: false }],
+        createdAt: at(7),
+        updatedAt: at(7),
+      });
+      const { seq: _seq, ...fields } = v1;
+      const v2 = await versionsStore.insertVersion(db, { ...fields, id: uid("ver"), status: "failed", files: [] });
+      expect((await versionsStore.latestVersion(db, chat.id))!.id).toBe(v2.id);
+      expect(await versionsStore.findVersion(db, chat.id, v1.id)).toEqual(v1);
+      expect(await versionsStore.latestVersion(db, "nope")).toBeNull();
+    });
+
+    test("a failed transaction leaves nothing behind", async () => {
+      const db = getDb();
+      const id = uid("chat");
+      await expect(
+        db.transaction(async (tx) => {
+          await chatsStore.insertChat(tx, {
+            id,
+            title: null,
+            privacy: "private",
+            authorId: "u",
+            hostProjectId: null,
+            metadata: {},
+            modelId: "svc-pro",
+            settings: {},
+            createdAt: at(1),
+            updatedAt: at(1),
+          });
+          throw new Error("boom");
+        }),
+      ).rejects.toThrow("boom");
+      expect(await chatsStore.findChat(db, id)).toBeNull();
+    });
+
+    test("concurrent writes are all kept", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      await Promise.all(Array.from({ length: 12 }, (_, i) => newMessage(chat.id, "user", `m${i}`)));
+      expect(await messagesStore.listMessages(db, chat.id, { limit: 100 })).toHaveLength(12);
+    });
+  });
+}

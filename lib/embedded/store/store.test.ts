@@ -1,0 +1,12 @@
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type OpenedDatabase } from "./db";
+import { describeStoreContract } from "./store-contract";
+
+/** The store on PGlite (in memory), with the committed migrations. */
+let opened: OpenedDatabase;
+beforeAll(async () => {
+  opened = await openDatabase({ dataDir: "memory://" });
+});
+afterAll(() => opened.close());
+
+describeStoreContract("PGlite", () => opened.db);

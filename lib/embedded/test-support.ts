@@ -1,0 +1,76 @@
+import { expect } from "vitest";
+import type { z } from "zod";
+import { readSseEvents } from "@/lib/api/sse";
+import type { StreamEvent } from "@/lib/api";
+import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
+
+/** Helpers for tests that drive the embedded service with real Requests (not a test file itself). */
+
+export const TEST_KEY = "sk_test_embedded_key";
+export const BASE = "http://svc.test/svc";
+
+export async function startService(over: Partial<EmbeddedOptions> = {}): Promise<EmbeddedService> {
+  return createEmbeddedService({
+    apiKey: TEST_KEY,
+    dataDir: "memory://",
+    publicBaseUrl: BASE,
+    agentDelayMs: 0,
+    ...over,
+  });
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body text (for malformed JSON). */
+  raw?: string;
+  /** Authorization header value; null sends none. Default: the right bearer key. */
+  auth?: string | null;
+}
+
+export function request(method: string, path: string, opts: CallOptions = {}): Request {
+  const headers = new Headers();
+  const auth = opts.auth === undefined ? `Bearer ${TEST_KEY}` : opts.auth;
+  if (auth !== null) headers.set("authorization", auth);
+  let body: string | undefined;
+  if (opts.raw !== undefined) body = opts.raw;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  return new Request(path.startsWith("http") ? path : `${BASE}${path}`, { method, headers, body });
+}
+
+/** Calls the service and returns status, headers and the parsed JSON body. */
+export async function call(
+  svc: EmbeddedService,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const res = await svc.handle(request(method, path, opts));
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Asserts the value matches the schema (strictly, as the contract says) and returns it typed. */
+export function expectSchema<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) expect.fail(`does not match the schema: ${result.error.message}\n${JSON.stringify(value, null, 2)}`);
+  return result.data;
+}
+
+/** Reads every event of an SSE response (validated by lib/api's reader). */
+export async function readAll(res: Response): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of readSseEvents(res.body!)) events.push(event);
+  return events;
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after the timeout. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) expect.fail("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

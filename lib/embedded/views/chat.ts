@@ -1,0 +1,24 @@
+import "server-only";
+import type { Chat, ChatEvent } from "@/lib/api";
+import type { ChatRow } from "../store";
+
+/** The v2 Chat (2.1) of a stored chat: exactly the allowed properties, optional ones only when set. */
+export function toChat(row: ChatRow): Chat {
+  const chat: Chat = {
+    id: row.id,
+    privacy: row.privacy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    authorId: row.authorId,
+    metadata: row.metadata,
+    writePermission: true,
+  };
+  if (row.title !== null) chat.title = row.title;
+  if (row.hostProjectId !== null) chat.hostProjectId = row.hostProjectId;
+  return chat;
+}
+
+/** The `chat` stream event (6.2): a snapshot with `object: "chat"`. */
+export function toChatEvent(row: ChatRow): ChatEvent {
+  return { object: "chat", ...toChat(row) };
+}
