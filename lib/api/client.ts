@@ -1,22 +1,28 @@
-import type { z } from "zod";
-import { describeZodError } from "./error-body";
-import { errorFromResponse, ServiceError } from "./errors";
+import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import {
   AsyncChatRef,
   ChatFiles,
   ChatList,
   ChatWithUsage,
   Chat,
+  ChatDeleted,
   HostProject,
   Message,
   MessageList,
   Preview,
+  Webhook,
+  WebhookCreated,
+  WebhookDeleted,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+  type CreateWebhookBody,
+  type UpdateWebhookBody,
   type CreateChatBody,
   type ResolveBody,
   type SendMessageBody,
   type StreamEvent,
 } from "./schemas";
-import { readSseEvents } from "./sse";
 
 /**
  * Typed client of the v2 chat interface (spec Part 4, response modes by path as in DESIGN 1). Every
@@ -24,25 +30,7 @@ import { readSseEvents } from "./sse";
  * the statuses this client makes up itself); stream calls throw before yielding when the status is not 2xx.
  */
 
-export interface ClientOptions {
-  /** `{base_url}`, absolute ("https://svc.example/api") or relative like "/api/service"; no trailing slash needed. */
-  baseUrl: string;
-  /** Sent as `Authorization: Bearer <apiKey>`; omit it behind the dashboard's proxy. */
-  apiKey?: string;
-  /** Transport (defaults to the global fetch). */
-  fetch?: typeof fetch;
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
-}
-
-export interface PageQuery {
-  limit?: number;
-  cursor?: string | null;
-}
-
-export interface StreamCallOptions {
-  signal?: AbortSignal;
-}
+export type { ClientOptions, PageQuery, StreamCallOptions } from "./http-client";
 
 export interface ServiceClient {
   /** POST /v2/chats (sync): the chat with the usage of its first answer. */
@@ -69,100 +57,26 @@ export interface ServiceClient {
   /** null while the preview is not ready. */
   getPreview(chatId: string): Promise<Preview>;
   createHostProject(chatId: string): Promise<HostProject>;
-}
-
-type Method = "GET" | "POST";
-
-interface Call {
-  method: Method;
-  path: string;
-  query?: PageQuery;
-  body?: unknown;
-  signal?: AbortSignal;
-  accept?: string;
-}
-
-const seg = encodeURIComponent;
-
-function queryString(q: PageQuery | undefined): string {
-  if (!q) return "";
-  const params = new URLSearchParams();
-  if (q.limit !== undefined) params.set("limit", String(q.limit));
-  if (q.cursor !== undefined && q.cursor !== null) params.set("cursor", q.cursor);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
-function invalidResponse(what: string, detail: string, body: unknown, cause?: unknown): ServiceError {
-  return new ServiceError({
-    status: 502,
-    code: "invalid_response",
-    message: `invalid response from ${what}: ${detail}`,
-    body,
-    cause,
-  });
-}
-
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return (signal?.aborted ?? false) || (error instanceof Error && error.name === "AbortError");
+  /** DELETE /v2/chats/{chatId} (our extension of the embedded service). */
+  deleteChat(chatId: string): Promise<ChatDeleted>;
+  /** GET /v2/hooks: `{items: [{id, name}]}`. */
+  listHooks(): Promise<WebhookList>;
+  getHook(hookId: string): Promise<Webhook>;
+  /** POST /v2/hooks: the webhook and its `whsec_…` secret, returned this once. */
+  createHook(body: CreateWebhookBody): Promise<WebhookCreated>;
+  updateHook(hookId: string, body: UpdateWebhookBody): Promise<Webhook>;
+  deleteHook(hookId: string): Promise<WebhookDeleted>;
+  /** GET /v2/hooks/{hookId}/deliveries (extension; a real deployment may answer 404). Newest first. */
+  listHookDeliveries(hookId: string, q?: PageQuery): Promise<WebhookDeliveryList>;
+  /** POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): the delivery with the new attempt. */
+  resendHookDelivery(hookId: string, deliveryId: string): Promise<WebhookDelivery>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
-  const base = opts.baseUrl.replace(/\/+$/, "");
-  const transport: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  async function send(call: Call): Promise<Response> {
-    const headers = new Headers(opts.headers);
-    headers.set("accept", call.accept ?? "application/json");
-    if (opts.apiKey) headers.set("authorization", `Bearer ${opts.apiKey}`);
-    if (call.body !== undefined) headers.set("content-type", "application/json");
-    let res: Response;
-    try {
-      res = await transport(`${base}${call.path}${queryString(call.query)}`, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: call.signal,
-      });
-    } catch (error) {
-      if (isAbort(error, call.signal)) throw error;
-      throw new ServiceError({
-        status: 0,
-        code: "network_error",
-        message: `${call.method} ${call.path} failed: ${(error as Error)?.message ?? String(error)}`,
-        cause: error,
-      });
-    }
-    if (!res.ok) throw await errorFromResponse(res);
-    return res;
-  }
-
-  async function json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>> {
-    const res = await send(call);
-    const what = `${call.method} ${call.path}`;
-    const text = await res.text();
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw invalidResponse(what, `body is not JSON (${text.slice(0, 80) || "empty"})`, text, error);
-    }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) throw invalidResponse(what, describeZodError(parsed.error), data, parsed.error);
-    return parsed.data;
-  }
-
-  async function stream(call: Call): Promise<AsyncGenerator<StreamEvent>> {
-    const res = await send({ ...call, accept: "text/event-stream" });
-    const type = res.headers.get("content-type");
-    if (!res.body || (type !== null && !type.toLowerCase().startsWith("text/event-stream"))) {
-      const text = await res.text().catch(() => "");
-      throw invalidResponse(`${call.method} ${call.path}`, `expected text/event-stream, got ${type ?? "no body"}`, text);
-    }
-    return readSseEvents(res.body, { signal: call.signal });
-  }
+  const { json, stream } = createHttp(opts);
 
   const chat = (chatId: string) => `/v2/chats/${seg(chatId)}`;
+  const hook = (hookId: string) => `/v2/hooks/${seg(hookId)}`;
 
   return {
     createChat: (body) => json(ChatWithUsage, { method: "POST", path: "/v2/chats", body }),
@@ -186,5 +100,15 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     getFiles: (chatId) => json(ChatFiles, { method: "GET", path: `${chat(chatId)}/files` }),
     getPreview: (chatId) => json(Preview, { method: "GET", path: `${chat(chatId)}/preview` }),
     createHostProject: (chatId) => json(HostProject, { method: "POST", path: `${chat(chatId)}/host-project` }),
+    deleteChat: (chatId) => json(ChatDeleted, { method: "DELETE", path: chat(chatId) }),
+    listHooks: () => json(WebhookList, { method: "GET", path: "/v2/hooks" }),
+    getHook: (hookId) => json(Webhook, { method: "GET", path: hook(hookId) }),
+    createHook: (body) => json(WebhookCreated, { method: "POST", path: "/v2/hooks", body }),
+    updateHook: (hookId, body) => json(Webhook, { method: "PATCH", path: hook(hookId), body }),
+    deleteHook: (hookId) => json(WebhookDeleted, { method: "DELETE", path: hook(hookId) }),
+    listHookDeliveries: (hookId, q) =>
+      json(WebhookDeliveryList, { method: "GET", path: `${hook(hookId)}/deliveries`, query: q }),
+    resendHookDelivery: (hookId, deliveryId) =>
+      json(WebhookDelivery, { method: "POST", path: `${hook(hookId)}/deliveries/${seg(deliveryId)}/resend` }),
   };
 }

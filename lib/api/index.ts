@@ -6,3 +6,5 @@ export * from "./parts";
 export * from "./sse";
 export * from "./stream-state";
 export * from "./client";
+export * from "./client-v1";
+export * from "./inbox";

@@ -79,7 +79,7 @@ describe("routing", () => {
   });
 
   test("routes the embedded service does not implement yet answer 501, not 404", async () => {
-    const res = await call(svc, "GET", "/v1/user");
+    const res = await call(svc, "GET", "/v1/projects");
     expect(res.status).toBe(501);
     expectSchema(v1.ErrorV1, res.body);
   });

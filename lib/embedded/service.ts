@@ -1,8 +1,10 @@
 import "server-only";
+import { EventBus } from "./events";
 import { createRouter } from "./http/router";
 import { PreviewLinks } from "./preview/links";
 import { messagesStore, openDatabase } from "./store";
 import { Turns } from "./turns";
+import { Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
   /** The bearer key it accepts. */
@@ -17,6 +19,10 @@ export interface EmbeddedOptions {
   agentDelayMs: number;
   /** Where the drizzle-kit migrations are; default `<cwd>/drizzle`. */
   migrationsFolder?: string;
+  /** Delays between webhook delivery attempts in ms; default DESIGN 8 (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+  webhookRetrySchedule?: number[];
+  /** Timeout of one delivery attempt; default 15 s. */
+  webhookTimeoutMs?: number;
 }
 
 export interface EmbeddedService {
@@ -40,11 +46,21 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
-  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs) });
+  const events = new EventBus();
+  const webhooks = new Webhooks({
+    db: database.db,
+    events,
+    retrySchedule: opts.webhookRetrySchedule,
+    timeoutMs: opts.webhookTimeoutMs,
+  });
+  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs), emit: events.emit.bind(events) });
   const route = createRouter({
     db: database.db,
     turns,
     previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
+    publicBaseUrl,
+    events,
+    webhooks,
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
   });
@@ -58,6 +74,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     close: () =>
       (closing ??= (async () => {
         await turns.drain();
+        await webhooks.close();
         await database.close();
       })()),
   };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Message, MessageList } from "@/lib/api";
+import { describeTransitionsContract } from "./approvals/transitions-contract";
 import { createEmbeddedService, type EmbeddedService } from "./service";
 import { openDatabase, type OpenedDatabase } from "./store";
 import { describeStoreContract } from "./store/store-contract";
@@ -58,6 +59,7 @@ if (!adminUrl) {
   });
 
   describeStoreContract("PostgreSQL (pg)", () => opened.db);
+  describeTransitionsContract("PostgreSQL (pg)", () => opened.db);
 
   describe("the service on PostgreSQL", () => {
     test("creates, streams and lists chats", async () => {

@@ -1,11 +1,12 @@
 import "server-only";
-import { promptOf, type CreateChatBody, type ModelId, type SendMessageBody } from "@/lib/api";
-import { parsePrompt } from "./agent/directives";
+import { promptOf, type CreateChatBody, type ModelId, type ResolveTask, type SendMessageBody } from "@/lib/api";
 import { Generation, type GenerationListener } from "./agent/generation";
 import { runScript } from "./agent/runner";
-import { buildScript } from "./agent/script";
+import { planTurn } from "./agent/plan";
 import { computeUsage, effectiveModel } from "./agent/usage";
+import { rejectPending, resolvePending } from "./approvals/transitions";
 import { HttpError } from "./errors";
+import type { EmitEvent } from "./events";
 import { newId } from "./ids";
 import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
@@ -13,10 +14,13 @@ import { ZERO_USAGE } from "./views/message";
 /** The author of every chat of the embedded service (it has one account). */
 export const EMBEDDED_AUTHOR_ID = "user_embedded";
 
-/** A user message and the assistant message that answers it, stored and ready to generate. */
+/**
+ * A user message and the assistant message that answers it, stored and ready to generate. A resume (resolve)
+ * stores no user message: `userMessage` is null and the assistant continues the blocked message's prompt.
+ */
 export interface Turn {
   chat: ChatRow;
-  userMessage: MessageRow;
+  userMessage: MessageRow | null;
   assistantMessage: MessageRow;
   /** Starts generating (detached from the caller). The listener, if any, sees every event. */
   start(listener?: GenerationListener): Generation;
@@ -25,6 +29,8 @@ export interface Turn {
 export interface TurnsOptions {
   db: Db;
   delayMs: number;
+  /** The service's event bus (webhook events); none in isolation. */
+  emit?: EmitEvent;
 }
 
 /**
@@ -70,6 +76,8 @@ export class Turns {
         const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at);
         return { chat, user, assistant };
       });
+      this.opts.emit?.("chat.created", { chatId });
+      this.announcePair(chatId, user, assistant);
       return this.turn(chat, user, assistant);
     } catch (error) {
       this.busy.delete(chatId);
@@ -82,16 +90,60 @@ export class Turns {
     this.claim(chat.id);
     try {
       const at = new Date();
-      const { user, assistant, updated } = await this.opts.db.transaction(async (tx) => {
+      const { user, assistant, updated, rejected } = await this.opts.db.transaction(async (tx) => {
+        // Any other follow-up message while the chat waits on the user rejects the pending request (Part 3).
+        const rejected = await rejectPending(tx, chat.id, at);
         const pair = await insertPair(tx, chat.id, promptOf(body), at);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
-        return { ...pair, updated };
+        return { ...pair, updated, rejected };
       });
+      if (rejected) this.opts.emit?.("message.updated", { chatId: chat.id, messageId: rejected.id });
+      this.announcePair(chat.id, user, assistant);
       return this.turn(updated ?? chat, user, assistant);
     } catch (error) {
       this.busy.delete(chat.id);
       throw error;
     }
+  }
+
+  /**
+   * A resolve (spec 4.5): answers the request the chat's latest assistant message waits on and stores the new
+   * assistant message that continues the work. 409 while generating, for a stale task or mismatching names or
+   * permissions; 422 for the wrong task type; nothing changes then.
+   */
+  async beginResolve(chat: ChatRow, task: ResolveTask): Promise<Turn> {
+    this.claim(chat.id);
+    try {
+      const at = new Date();
+      const { blocked, assistant, updated } = await this.opts.db.transaction(async (tx) => {
+        const { blocked } = await resolvePending(tx, chat.id, task, at);
+        const assistant = await insertAssistant(tx, chat.id, at);
+        const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
+        return { blocked, assistant, updated };
+      });
+      this.opts.emit?.("message.updated", { chatId: chat.id, messageId: blocked.id });
+      this.opts.emit?.("message.created", { chatId: chat.id, messageId: assistant.id });
+      return this.turn(updated ?? chat, null, assistant);
+    } catch (error) {
+      this.busy.delete(chat.id);
+      throw error;
+    }
+  }
+
+  /** Runs `fn` while holding the chat, so no generation starts meanwhile (409 while one runs). */
+  async exclusive<T>(chatId: string, fn: () => Promise<T>): Promise<T> {
+    this.claim(chatId);
+    try {
+      return await fn();
+    } finally {
+      this.busy.delete(chatId);
+    }
+  }
+
+  /** message.created for a stored user message and the assistant message that answers it. */
+  private announcePair(chatId: string, user: MessageRow, assistant: MessageRow): void {
+    this.opts.emit?.("message.created", { chatId, messageId: user.id });
+    this.opts.emit?.("message.created", { chatId, messageId: assistant.id });
   }
 
   /** Waits for every running generation to finish. */
@@ -106,7 +158,7 @@ export class Turns {
     this.busy.set(chatId, "starting");
   }
 
-  private turn(chat: ChatRow, userMessage: MessageRow, assistantMessage: MessageRow): Turn {
+  private turn(chat: ChatRow, userMessage: MessageRow | null, assistantMessage: MessageRow): Turn {
     let started: Generation | null = null;
     return {
       chat,
@@ -118,7 +170,7 @@ export class Turns {
         started = generation;
         if (listener) generation.subscribe(listener);
         this.busy.set(chat.id, generation);
-        const run = this.generate(chat, userMessage, assistantMessage, generation)
+        const run = this.generate(chat, assistantMessage, generation)
           .catch((error: unknown) => {
             console.error("[embedded] generation could not start", error);
             generation.reject(error);
@@ -133,19 +185,12 @@ export class Turns {
     };
   }
 
-  private async generate(chat: ChatRow, user: MessageRow, assistant: MessageRow, generation: Generation): Promise<void> {
+  /** Plans from the stored conversation (a new prompt or a resume) and runs the scripted agent. */
+  private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
     const { db } = this.opts;
     const [history, files] = await Promise.all([messagesStore.allMessages(db, chat.id), filesStore.listFiles(db, chat.id)]);
-    const earlier = history.filter((m) => m.seq < user.seq);
-    const prompt = parsePrompt(user.content);
-    const steps = buildScript({
-      prompt,
-      chatTitle: chat.title,
-      earlierRequests: earlier.filter((m) => m.role === "user").map((m) => parsePrompt(m.content).text),
-      files: files.map((f) => ({ path: f.path, content: f.content, locked: f.locked })),
-    });
+    const { steps, prompt, promptChars, historyChars } = planTurn({ chat, history, assistantId: assistant.id, files });
     const model = effectiveModel(chat.modelId);
-    const historyChars = earlier.reduce((n, m) => n + m.content.length + JSON.stringify(m.parts).length, 0);
     const delayMs = prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : this.opts.delayMs;
     await runScript({
       db,
@@ -154,8 +199,9 @@ export class Turns {
       message: assistant,
       steps,
       delayMs,
+      emit: this.opts.emit,
       usage: (parts) =>
-        computeUsage({ model, promptChars: user.content.length, historyChars, outputChars: JSON.stringify(parts).length }),
+        computeUsage({ model, promptChars, historyChars, outputChars: JSON.stringify(parts).length }),
     });
   }
 }
@@ -172,7 +218,13 @@ async function insertPair(db: Db, chatId: string, prompt: string, at: Date) {
     createdAt: at,
     updatedAt: at,
   });
-  const assistant = await messagesStore.insertMessage(db, {
+  const assistant = await insertAssistant(db, chatId, at);
+  return { user, assistant };
+}
+
+/** An empty assistant message about to be generated (finishReason null). */
+function insertAssistant(db: Db, chatId: string, at: Date): Promise<MessageRow> {
+  return messagesStore.insertMessage(db, {
     id: newId("msg"),
     chatId,
     role: "assistant",
@@ -183,5 +235,4 @@ async function insertPair(db: Db, chatId: string, prompt: string, at: Date) {
     createdAt: at,
     updatedAt: at,
   });
-  return { user, assistant };
 }

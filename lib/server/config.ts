@@ -32,7 +32,7 @@ interface Secrets {
 }
 
 function loadSecrets(dataDir: string, env: Env): Secrets {
-  const file = path.join(dataDir, "secrets.json");
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, "secrets.json");
   let secrets: Secrets = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
   let changed = false;
@@ -57,7 +57,7 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
 }
 
 export function readConfig(env: Env = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR || ".data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR || ".data");
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
   const secrets = loadSecrets(dataDir, env);

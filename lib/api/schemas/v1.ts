@@ -119,6 +119,18 @@ export const ChatV1 = z.object({
 });
 export type ChatV1 = z.infer<typeof ChatV1>;
 
+/** An item of `GET /v1/chats` (our choice): the v1 Chat without its messages and files. */
+export const ChatSummaryV1 = ChatV1.omit({ messages: true, files: true });
+export type ChatSummaryV1 = z.infer<typeof ChatSummaryV1>;
+
+/** `GET /v1/chats?limit&cursor` (our choice, DESIGN 3 paging): newest first. */
+export const ChatListV1 = z.object({ object: z.literal("list"), data: z.array(ChatSummaryV1), cursor: z.string().nullable() });
+export type ChatListV1 = z.infer<typeof ChatListV1>;
+
+/** `GET /v1/chats/{chatId}/messages?limit&cursor` (our choice, DESIGN 3 paging): newest first. */
+export const MessageListV1 = z.object({ object: z.literal("list"), data: z.array(MessageV1), cursor: z.string().nullable() });
+export type MessageListV1 = z.infer<typeof MessageListV1>;
+
 /** User (2.8). */
 export const UserV1 = z.object({
   id: z.string(),
@@ -163,6 +175,7 @@ export const SendMessageBodyV1 = z.object({
 export type SendMessageBodyV1 = z.infer<typeof SendMessageBodyV1>;
 
 export const ResolveBodyV1 = z.object({ task: ResolveTask });
+export type ResolveBodyV1 = z.infer<typeof ResolveBodyV1>;
 
 /** PATCH /v1/chats/{chatId}/versions/{versionId} (DESIGN 6). */
 export const PatchVersionBodyV1 = z.object({

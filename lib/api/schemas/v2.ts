@@ -79,6 +79,8 @@ export const Webhook = z.object({
   events: z.array(WebhookEvent),
   url: z.string(),
   chatId: z.string().nullable(),
+  /** Extension of the embedded service: the target answered 410 Gone; changing `url` enables it again. */
+  disabled: z.boolean().optional(),
 });
 export type Webhook = z.infer<typeof Webhook>;
 export const WebhookCreated = Webhook.extend({ secret: z.string().startsWith("whsec_") });
@@ -86,6 +88,7 @@ export type WebhookCreated = z.infer<typeof WebhookCreated>;
 export const WebhookList = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type WebhookList = z.infer<typeof WebhookList>;
 export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type WebhookDeleted = z.infer<typeof WebhookDeleted>;
 
 export const CreateWebhookBody = z.object({
   name: z.string().min(1).max(200),
@@ -100,6 +103,57 @@ export const UpdateWebhookBody = z.object({
   url: HttpUrl.optional(),
 });
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
+
+/** The body of a delivery (DESIGN 8): chat events carry `chat`, message events `messageId` and `message`. */
+export const WebhookPayload = z.object({
+  type: WebhookEvent,
+  timestamp: DateTime,
+  data: z.object({
+    chatId: z.string(),
+    messageId: z.string().optional(),
+    chat: Chat.optional(),
+    message: Message.optional(),
+  }),
+});
+export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** One HTTP attempt of a delivery (extension: the deliveries listing of the embedded service). */
+export const WebhookAttempt = z.object({
+  number: z.number().int().positive(),
+  trigger: z.enum(["schedule", "resend"]),
+  at: DateTime,
+  durationMs: z.number().int().nonnegative(),
+  /** Null when no response came (timeout, connection refused). */
+  statusCode: z.number().int().nullable(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  /** The start of the response body, at most 1 KB. */
+  responseExcerpt: z.string(),
+  /** When the next attempt was scheduled after this one; null when none was. */
+  nextAttemptAt: DateTime.nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
+
+/** One event for one webhook; `id` is the `webhook-id` header of every attempt. Attempts oldest first. */
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  hookId: z.string(),
+  type: WebhookEvent,
+  chatId: z.string(),
+  messageId: z.string().nullable(),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  createdAt: DateTime,
+  nextAttemptAt: DateTime.nullable(),
+  attempts: z.array(WebhookAttempt),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+/** GET /v2/hooks/{hookId}/deliveries?limit&cursor: newest first. */
+export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery), cursor: z.string().nullable() });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
+
+/** DELETE /v2/chats/{chatId} (our extension; the chat.deleted / message.deleted events imply it). */
+export const ChatDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type ChatDeleted = z.infer<typeof ChatDeleted>;
 
 // ---------- MCP servers (2.11, 4.3, DESIGN 9) ----------
 

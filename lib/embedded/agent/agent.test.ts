@@ -19,7 +19,7 @@ describe("directives", () => {
   test("are taken out of the prompt", () => {
     expect(parsePrompt("Build a shop /fail")).toEqual({
       text: "Build a shop",
-      directives: { fail: true, slow: false, web: null, integrations: null, script: null, mcp: false, image: false },
+      directives: { fail: true, slow: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false },
     });
     const p = parsePrompt("/slow /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image");
     expect(p.text).toBe("a store then");
@@ -28,10 +28,18 @@ describe("directives", () => {
       slow: true,
       web: "best color palettes 2025",
       integrations: ["Stripe", "Neon"],
+      mcpPresets: [],
       script: "scripts/seed.ts",
       mcp: true,
       image: true,
     });
+  });
+
+  test("/integration items with mcp: are MCP presets", () => {
+    const d = parsePrompt("a tracker /integration Neon,mcp:Linear,mcp:Sentry").directives;
+    expect(d.integrations).toEqual(["Neon"]);
+    expect(d.mcpPresets).toEqual(["Linear", "Sentry"]);
+    expect(parsePrompt("x /integration mcp:Linear").directives).toMatchObject({ integrations: [], mcpPresets: ["Linear"] });
   });
 
   test("only whole words count; other slashes stay", () => {
@@ -141,5 +149,70 @@ describe("usage", () => {
     expect(u.creditsCost.total).toBeCloseTo(u.creditsCost.input + u.creditsCost.output + u.creditsCost.cacheRead + u.creditsCost.cacheWrite, 6);
     expect(effectiveModel(undefined)).toBe("svc-pro");
     expect(effectiveModel("svc-mini")).toBe("svc-mini");
+  });
+});
+
+describe("script content (issue 3)", () => {
+  const textOf = (steps: Step[]) => (partsOf(steps).at(-1) as { text: string }).text;
+
+  test("the summary is multi-paragraph Markdown with a GFM table and a code fence", () => {
+    const text = textOf(buildScript(ctx("Build a todo app with tags and due dates")));
+    expect(text.split(/\n\n+/).length).toBeGreaterThanOrEqual(5);
+    expect(text).toMatch(/^\| File \| Change \| What it holds \|\n\|---\|---\|---\|$/m);
+    expect(text).toMatch(/^```js\nvar STORAGE_KEY = .*\nvar STARTER = \["tags","due dates"\];\n```$/m);
+  });
+
+  test("a code fence is longer than any backtick run in the prompt's text", () => {
+    const text = textOf(buildScript(ctx("A list with ```evil``` fences")));
+    expect(text).toMatch(/^````js$/m);
+  });
+
+  test("/slow makes the build output several hundred lines long (with ANSI colours)", () => {
+    const bash = partsOf(buildScript(ctx("A counter /slow"))).find((p) => p.type === "bash") as { command: string; output: string };
+    expect(bash.command).toBe("npm run build -- --verbose");
+    expect(bash.output.split("\n").length).toBeGreaterThan(300);
+    expect(bash.output).toContain("\u001b[32m");
+  });
+
+  test("the project check is a tool-call with structured input and output", () => {
+    const tool = partsOf(buildScript(ctx("A counter"))).find((p) => p.type === "tool-call");
+    expect(tool).toMatchObject({
+      name: "check_project",
+      status: "ok",
+      input: { files: ["index.html", "styles.css", "app.js"], rules: expect.any(Array) },
+      output: { ok: true, checkedFiles: 3, problems: [], files: expect.any(Array), totals: { lines: expect.any(Number) } },
+    });
+  });
+
+  test("/integration: thinking, search, file-read, a text, then the request (blocks); no files written", () => {
+    const steps = buildScript(ctx("A store /integration Stripe,mcp:Linear"));
+    expect(steps.at(-1)).toEqual({
+      kind: "block",
+      part: {
+        type: "agent-action",
+        name: "get_or_request_integration",
+        data: { requestedIntegrations: ["Stripe"], requestedMcpPresets: ["Linear"], status: "pending" },
+      },
+    });
+    expect(partsOf(steps).map((p) => p.type)).toEqual(["thinking", "search", "file-read", "text"]);
+    expect(steps.some((s) => s.kind === "part" && s.write)).toBe(false);
+  });
+
+  test("/script: the build, a text, then the permission request (blocks)", () => {
+    const steps = buildScript(ctx("A shop /script scripts/seed.ts"));
+    const last = steps.at(-1)!;
+    expect(last.kind).toBe("block");
+    expect(last.kind === "block" && last.part).toMatchObject({ type: "tool-call", name: "run_script", suggestedPermissions: [{ toolName: "run_script" }] });
+    expect(partsOf(steps).map((p) => p.type).slice(-2)).toEqual(["bash", "text"]);
+  });
+
+  test("a resume after integrations builds without searching again; after permissions it runs the script", () => {
+    const resumed = partsOf(buildScript(ctx("A store /integration Stripe", { chatTitle: "Store", resume: { kind: "integrations", connected: ["Stripe"], missing: [] } })));
+    expect(resumed.map((p) => p.type)).toEqual(["thinking", "agent-action", "file-edit", "file-edit", "file-edit", "tool-call", "bash", "text"]);
+    const ran = partsOf(
+      buildScript(ctx("A shop /script a.py", { chatTitle: "Shop", resume: { kind: "permissions", path: "a.py", command: "python3 a.py" } })),
+    );
+    expect(ran.map((p) => p.type)).toEqual(["thinking", "bash", "text"]);
+    expect(ran[1]).toMatchObject({ command: "python3 a.py", isDangerous: true });
   });
 });

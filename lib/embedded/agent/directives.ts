@@ -5,10 +5,11 @@ import "server-only";
  * the prompt; the rest of the prompt is what the agent builds. Unknown `/words` stay part of the text.
  *
  *   /fail               error after the stream began; the message finishes with finishReason "error"
- *   /slow               paces the agent at five times its delay, at least 60 ms per step
+ *   /slow               paces the agent at five times its delay (at least 60 ms per step) and makes the build verbose
+ *                       (a bash output several hundred lines long)
  *   /web <query…>       the search part searches the web for the rest of the line
- *   /integration A,B    (parsed; blocks on integrations in a later issue)
- *   /script <path>      (parsed; blocks on permissions in a later issue)
+ *   /integration A,B    blocks on integrations A and B; `mcp:Name` items are MCP presets (`/integration Neon,mcp:Linear`)
+ *   /script <path>      after the build, blocks on permissions to run the script at <path>
  *   /mcp                (parsed; calls a connected MCP server's tool in a later issue)
  *   /image              (parsed; image generation in a later issue)
  */
@@ -16,7 +17,10 @@ export interface Directives {
   fail: boolean;
   slow: boolean;
   web: string | null;
+  /** Integration names asked for by `/integration` (without the `mcp:` items); null when not asked. */
   integrations: string[] | null;
+  /** MCP presets asked for by `/integration mcp:Name`; null when not asked. */
+  mcpPresets: string[] | null;
   script: string | null;
   mcp: boolean;
   image: boolean;
@@ -29,7 +33,7 @@ export interface ParsedPrompt {
 }
 
 function emptyDirectives(): Directives {
-  return { fail: false, slow: false, web: null, integrations: null, script: null, mcp: false, image: false };
+  return { fail: false, slow: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false };
 }
 
 export function parsePrompt(prompt: string): ParsedPrompt {
@@ -52,12 +56,16 @@ export function parsePrompt(prompt: string): ParsedPrompt {
         case "/image":
           directives.image = true;
           break;
-        case "/integration":
-          directives.integrations = (tokens[++i] ?? "")
+        case "/integration": {
+          const items = (tokens[++i] ?? "")
             .split(",")
             .map((s) => s.trim())
             .filter(Boolean);
+          const presets = items.filter((s) => /^mcp:./i.test(s)).map((s) => s.slice(4));
+          directives.integrations = unique([...(directives.integrations ?? []), ...items.filter((s) => !/^mcp:/i.test(s))]);
+          directives.mcpPresets = unique([...(directives.mcpPresets ?? []), ...presets]);
           break;
+        }
         case "/script":
           directives.script = tokens[++i] ?? null;
           break;
@@ -72,3 +80,10 @@ export function parsePrompt(prompt: string): ParsedPrompt {
   }
   return { text: kept.join(" "), directives };
 }
+
+/** Whether the prompt asks for integrations or MCP presets (the agent then blocks on them). */
+export function asksForIntegrations(d: Directives): boolean {
+  return (d.integrations?.length ?? 0) + (d.mcpPresets?.length ?? 0) > 0;
+}
+
+const unique = (items: string[]) => [...new Set(items)];

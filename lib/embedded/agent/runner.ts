@@ -1,5 +1,6 @@
 import "server-only";
 import type { FinishReason, Part, Usage } from "@/lib/api";
+import type { EmitEvent } from "../events";
 import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db, type MessageRow } from "../store";
 import { newId } from "../ids";
 import { iso, sleep } from "../time";
@@ -17,6 +18,8 @@ export interface RunInput {
   /** Usage once the parts are known. */
   usage: (parts: readonly Part[]) => Usage;
   now?: () => Date;
+  /** Webhook events: chat.updated (title), message.updated (at every part boundary), message.finished. */
+  emit?: EmitEvent;
 }
 
 class ScriptedFailure extends Error {
@@ -31,7 +34,8 @@ class ScriptedFailure extends Error {
 /**
  * Executes a script: appends parts (streaming text chunks), writes files as their file-edit parts run,
  * persists the message at every part boundary, emits every change to the generation's listeners,
- * and always finishes the message (finishReason "stop", or "error" after a failure) with its usage.
+ * and always finishes the message (finishReason "stop"; "tool-calls" when it ends with a request to the user;
+ * "error" after a failure) with its usage.
  */
 export async function runScript(input: RunInput): Promise<void> {
   const { db, generation, steps, delayMs } = input;
@@ -47,7 +51,10 @@ export async function runScript(input: RunInput): Promise<void> {
     parts = [...parts.slice(0, -1), part];
     generation.emit({ type: "parts", messageId, parts });
   };
-  const persist = () => messagesStore.updateMessage(db, messageId, { parts, content, updatedAt: now() });
+  const persist = async () => {
+    await messagesStore.updateMessage(db, messageId, { parts, content, updatedAt: now() });
+    input.emit?.("message.updated", { chatId, messageId });
+  };
 
   try {
     for (let i = 0; i < steps.length; i++) {
@@ -56,9 +63,18 @@ export async function runScript(input: RunInput): Promise<void> {
       if (step.kind === "title") {
         await chatsStore.updateChat(db, chatId, { title: step.title, updatedAt: now() });
         generation.emit({ type: "title", chatId, title: step.title });
+        input.emit?.("chat.updated", { chatId });
         continue;
       }
       if (step.kind === "fail") throw new ScriptedFailure(step.message, step.code);
+      if (step.kind === "block") {
+        // The request the user answers: its part is complete, the message waits (finishReason "tool-calls").
+        const at = iso(now());
+        parts = [...parts, { ...step.part, startedAt: at, finishedAt: at } as Part];
+        generation.emit({ type: "parts", messageId, parts });
+        finishReason = "tool-calls";
+        break;
+      }
 
       const startedAt = iso(now());
       let part = { ...step.part, startedAt } as Part;
@@ -121,6 +137,7 @@ export async function runScript(input: RunInput): Promise<void> {
         updatedAt: at,
       });
     }
+    input.emit?.("message.finished", { chatId, messageId });
     generation.emit({ type: "finished", message, chat });
     generation.resolve({ message, chat });
   } catch (error) {

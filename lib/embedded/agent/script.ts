@@ -1,8 +1,19 @@
 import "server-only";
 import type { KnownPart } from "@/lib/api";
-import type { ParsedPrompt } from "./directives";
-import { DEFAULT_SUBJECT, generateTitle, slugify } from "./title";
-import { buildWebApp, featuresOf, hashString, isDark, type GeneratedFile } from "./webapp";
+import { integrationRequestPart, permissionRequestPart, scriptCommand } from "../approvals/requests";
+import { asksForIntegrations, type ParsedPrompt } from "./directives";
+import { buildOutput, scriptOutput, verboseBuildOutput } from "./outputs";
+import {
+  integrationOutcomeNote,
+  integrationRequestText,
+  scriptDoneText,
+  scriptRequestText,
+  summaryText,
+  supersededNote,
+  thinkingText,
+} from "./texts";
+import { DEFAULT_SUBJECT, generateTitle } from "./title";
+import { buildWebApp, type GeneratedFile } from "./webapp";
 
 /**
  * The scripted agent's plan for one assistant message: a list of steps, computed up front from the prompt
@@ -16,6 +27,8 @@ export type Step =
    * so the text streams; `write` is stored as a chat file when the part runs.
    */
   | { kind: "part"; part: KnownPart; chunks?: string[]; write?: { path: string; content: string } }
+  /** Adds the part that asks the user, then stops: the message finishes with finishReason "tool-calls". */
+  | { kind: "block"; part: KnownPart }
   /** Stops with an error (the message finishes with finishReason "error"). */
   | { kind: "fail"; message: string; code: string };
 
@@ -25,67 +38,124 @@ export interface ExistingFile {
   locked: boolean;
 }
 
+/** The message continues one that waited for the user, who answered with a resolve. */
+export type Resume =
+  /** `connected` were confirmed; `missing` were requested but not connected (all of them when rejected). */
+  | { kind: "integrations"; connected: string[]; missing: string[] }
+  /** The script was approved: run it. */
+  | { kind: "permissions"; path: string; command: string };
+
+/** The previous answer's request that the user left unanswered by sending this prompt (it was rejected). */
+export type Superseded = { kind: "integrations"; names: string[] } | { kind: "permissions"; path: string };
+
 export interface ScriptContext {
+  /** The prompt being worked on (for a resume: the prompt of the message that blocked). */
   prompt: ParsedPrompt;
   /** The chat's title so far (null: none generated yet). */
   chatTitle: string | null;
-  /** Texts of the chat's earlier user messages (directives removed), oldest first. */
+  /** Texts of the chat's user messages before the prompt (directives removed), oldest first. */
   earlierRequests: string[];
   files: ExistingFile[];
+  resume?: Resume;
+  superseded?: Superseded;
 }
 
 /** Where the agent's starter template lives (read on a fresh chat before it creates the app). */
 export const TEMPLATE_DIR = "templates/static-app";
 
+/**
+ * A new prompt: [title] thinking → search → file-read, then
+ * - `/fail`: an error; `/integration …`: a text and the integration request (blocks);
+ * - otherwise the build (plan → file-edits → tool-call → bash), then `/script path`: a text and the permission
+ *   request (blocks), or the summary text.
+ * A resume after integrations continues with the build; a resume after permissions runs the script.
+ */
 export function buildScript(ctx: ScriptContext): Step[] {
   const request = ctx.prompt.text || DEFAULT_SUBJECT;
   const title = ctx.chatTitle ?? generateTitle(request);
+  if (ctx.resume?.kind === "permissions") return runApprovedScript(ctx.resume, title);
+
   const requests = [...ctx.earlierRequests.map((r) => r || DEFAULT_SUBJECT), request];
   const app = buildWebApp({ title, requests });
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
   const fresh = ctx.files.length === 0;
   const locked = app.filter((f) => existing.get(f.path)?.locked);
   const writable = app.filter((f) => !existing.get(f.path)?.locked);
+  const { directives } = ctx.prompt;
   const steps: Step[] = [];
 
   if (ctx.chatTitle === null) steps.push({ kind: "title", title });
 
-  steps.push(textStep("thinking", thinkingText(request, title, fresh, requests, locked)));
+  const notes: string[] = [];
+  if (ctx.superseded) notes.push(supersededNote(ctx.superseded));
+  if (ctx.resume) notes.push(integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing));
+  steps.push(textStep("thinking", thinkingText({ request, title, fresh, requests, locked, notes })));
 
-  const web = ctx.prompt.directives.web;
-  steps.push({
-    kind: "part",
-    part: web
-      ? { type: "search", scope: "web", query: web }
-      : { type: "search", scope: "repo", query: fresh ? "index.html styles.css app.js" : keywords(request) },
-  });
+  if (!ctx.resume) {
+    const web = directives.web;
+    steps.push({
+      kind: "part",
+      part: web
+        ? { type: "search", scope: "web", query: web }
+        : { type: "search", scope: "repo", query: fresh ? "index.html styles.css app.js" : keywords(request) },
+    });
+    steps.push({
+      kind: "part",
+      part: { type: "file-read", paths: fresh ? app.map((f) => `${TEMPLATE_DIR}/${f.path}`) : ctx.files.map((f) => f.path) },
+    });
+    if (directives.fail) {
+      steps.push({ kind: "fail", message: "The agent failed as the /fail directive asked.", code: "scripted_failure" });
+      return steps;
+    }
+    if (asksForIntegrations(directives)) {
+      const integrations = directives.integrations ?? [];
+      const presets = directives.mcpPresets ?? [];
+      steps.push(textStep("text", integrationRequestText(integrations, presets)));
+      steps.push({ kind: "block", part: integrationRequestPart(integrations, presets) });
+      return steps;
+    }
+  }
 
-  steps.push({
-    kind: "part",
-    part: { type: "file-read", paths: fresh ? app.map((f) => `${TEMPLATE_DIR}/${f.path}`) : ctx.files.map((f) => f.path) },
-  });
+  steps.push(...buildSteps({ app, writable, locked, existing, title, verbose: directives.slow }));
 
-  if (ctx.prompt.directives.fail) {
-    steps.push({ kind: "fail", message: "The agent failed as the /fail directive asked.", code: "scripted_failure" });
+  if (directives.script) {
+    steps.push(textStep("text", scriptRequestText(directives.script, scriptCommand(directives.script))));
+    steps.push({ kind: "block", part: permissionRequestPart(directives.script) });
     return steps;
   }
 
-  steps.push({
-    kind: "part",
-    part: {
-      type: "agent-action",
-      name: "plan",
-      data: {
-        steps: [
-          ...writable.map((f) => `${existing.has(f.path) ? "Update" : "Create"} ${f.path}: ${f.purpose}`),
-          ...locked.map((f) => `Leave ${f.path} unchanged (locked)`),
-          "Check the project",
-          "Run the build",
-        ],
+  const summaryNotes = ctx.resume ? [integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing)] : [];
+  steps.push(textStep("text", summaryText({ title, request, fresh, written: writable, locked, existing, notes: summaryNotes })));
+  return steps;
+}
+
+/** plan → file-edit per writable file → project check (tool-call) → build (bash). */
+function buildSteps(opts: {
+  app: GeneratedFile[];
+  writable: GeneratedFile[];
+  locked: GeneratedFile[];
+  existing: ReadonlyMap<string, ExistingFile>;
+  title: string;
+  verbose: boolean;
+}): Step[] {
+  const { app, writable, locked, existing, title } = opts;
+  const steps: Step[] = [
+    {
+      kind: "part",
+      part: {
+        type: "agent-action",
+        name: "plan",
+        data: {
+          steps: [
+            ...writable.map((f) => `${existing.has(f.path) ? "Update" : "Create"} ${f.path}: ${f.purpose}`),
+            ...locked.map((f) => `Leave ${f.path} unchanged (locked)`),
+            "Check the project",
+            "Run the build",
+          ],
+        },
       },
     },
-  });
-
+  ];
   for (const file of writable) {
     steps.push({
       kind: "part",
@@ -93,27 +163,46 @@ export function buildScript(ctx: ScriptContext): Step[] {
       write: { path: file.path, content: file.content },
     });
   }
-
-  const checked = app.map((f) => f.path);
+  const checked = app.map((f) => ({
+    path: f.path,
+    lines: f.content.split("\n").length,
+    bytes: Buffer.byteLength(f.content),
+    locked: locked.includes(f),
+  }));
   steps.push({
     kind: "part",
     part: {
       type: "tool-call",
       name: "check_project",
       toolDisplayName: "Check project",
-      input: { files: checked, rules: ["html-valid", "links-resolve", "no-inline-handlers"] },
-      output: { ok: true, checkedFiles: checked.length, problems: [] },
+      input: { files: app.map((f) => f.path), rules: ["html-valid", "links-resolve", "no-inline-handlers"] },
+      output: {
+        ok: true,
+        checkedFiles: checked.length,
+        problems: [],
+        files: checked,
+        totals: { lines: checked.reduce((n, f) => n + f.lines, 0), bytes: checked.reduce((n, f) => n + f.bytes, 0) },
+      },
       status: "ok",
     },
   });
-
   steps.push({
     kind: "part",
-    part: { type: "bash", command: "npm run build", output: buildOutput(title, app) },
+    part: opts.verbose
+      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, app) }
+      : { type: "bash", command: "npm run build", output: buildOutput(title, app) },
   });
-
-  steps.push(textStep("text", summaryText(title, request, fresh, writable, locked, existing)));
   return steps;
+}
+
+/** After the user approved the script: thinking → the dangerous bash part → summary. */
+function runApprovedScript(resume: Extract<Resume, { kind: "permissions" }>, title: string): Step[] {
+  const output = scriptOutput(resume.command, resume.path, title);
+  return [
+    textStep("thinking", `You approved running \`${resume.path}\`. I run it now with \`${resume.command}\` and report what it did.`),
+    { kind: "part", part: { type: "bash", command: resume.command, output, isDangerous: true } },
+    textStep("text", scriptDoneText(title, resume.path, resume.command, output)),
+  ];
 }
 
 function textStep(type: "text" | "thinking", text: string): Step {
@@ -136,64 +225,4 @@ function keywords(request: string): string {
     .split(/[^a-z0-9-]+/)
     .filter((w) => w.length > 2 && !stop.has(w));
   return words.slice(0, 4).join(" ") || "index.html";
-}
-
-function thinkingText(request: string, title: string, fresh: boolean, requests: string[], locked: GeneratedFile[]): string {
-  const features = featuresOf(request);
-  const lines = [
-    `The request: "${request}".`,
-    fresh
-      ? `This is a new project, so I will start from the static-app template and create "${title}" as a small web app.`
-      : `This continues "${title}" (request ${requests.length}), so I will update the existing files to match.`,
-    `Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`,
-  ];
-  if (features.length) lines.push(`Features to cover: ${features.join(", ")}.`);
-  if (locked.length) lines.push(`${locked.map((f) => f.path).join(", ")} ${locked.length === 1 ? "is" : "are"} locked; I must not change ${locked.length === 1 ? "it" : "them"}.`);
-  lines.push("Afterwards I will check the project and run the build.");
-  return lines.join("\n\n");
-}
-
-function buildOutput(title: string, files: GeneratedFile[]): string {
-  const slug = slugify(title);
-  const rows = files.map((f) => `  dist/${f.path.padEnd(12)} ${(Buffer.byteLength(f.content) / 1024).toFixed(2).padStart(6)} kB`);
-  const ms = 20 + (hashString(files.map((f) => f.content).join("")) % 60);
-  return [
-    `> ${slug}@0.1.0 build`,
-    "> node scripts/build.mjs",
-    "",
-    "Checking 3 files…",
-    ...rows,
-    "",
-    `✓ built ${files.length} files in ${ms}ms`,
-  ].join("\n");
-}
-
-function summaryText(
-  title: string,
-  request: string,
-  fresh: boolean,
-  written: GeneratedFile[],
-  locked: GeneratedFile[],
-  existing: Map<string, ExistingFile>,
-): string {
-  const rows = written.map((f) => `| \`${f.path}\` | ${existing.has(f.path) ? "updated" : "created"} | ${f.purpose} |`);
-  const lines = [
-    `## ${title}`,
-    "",
-    `${fresh ? "I built a small static web app" : "I updated the app"} for this request:`,
-    "",
-    `> ${request.replace(/\n/g, " ")}`,
-    "",
-    "| File | Change | What it holds |",
-    "|---|---|---|",
-    ...rows,
-    "",
-  ];
-  if (locked.length) lines.push(`Locked and left unchanged: ${locked.map((f) => `\`${f.path}\``).join(", ")}.`, "");
-  lines.push(
-    "The project check found **no problems** and the build succeeded.",
-    "",
-    "Open the preview to try it, or send a follow-up message to change it.",
-  );
-  return lines.join("\n");
 }

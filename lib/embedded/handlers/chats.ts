@@ -1,9 +1,9 @@
 import "server-only";
-import type { ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
+import type { ChatDeleted, ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
-import { chatsStore } from "../store";
+import { chatsStore, messagesStore } from "../store";
 import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
 import type { Handler } from "./context";
@@ -34,13 +34,31 @@ export const listChats: Handler = async ({ db, url }) => {
 export const getChat: Handler = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId!)));
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
-export const createHostProject: Handler = async ({ db, params }) => {
+export const createHostProject: Handler = async ({ db, events, params }) => {
   const chat = await requireChat(db, params.chatId!);
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
     hostProjectId = newId("hp");
     await chatsStore.updateChat(db, chat.id, { hostProjectId, updatedAt: new Date() });
+    events.emit("chat.updated", { chatId: chat.id });
   }
   const body: HostProject = { hostProjectId };
+  return json(body);
+};
+
+/**
+ * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
+ * the chat with its messages, files and versions; 409 while it is generating.
+ */
+export const deleteChat: Handler = async ({ db, turns, events, params }) => {
+  const chat = await requireChat(db, params.chatId!);
+  const messages = await turns.exclusive(chat.id, async () => {
+    const rows = await messagesStore.allMessages(db, chat.id);
+    await chatsStore.deleteChat(db, chat.id);
+    return rows;
+  });
+  for (const message of messages) events.emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
+  events.emit("chat.deleted", { chatId: chat.id, chat });
+  const body: ChatDeleted = { id: chat.id, deleted: true };
   return json(body);
 };

@@ -1,13 +1,20 @@
 import "server-only";
+import type { EventBus } from "../events";
 import type { PreviewLinks } from "../preview/links";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
+import type { Webhooks } from "../webhooks";
 
 /** Everything a handler gets: the service's parts and the parsed request. */
 export interface HandlerContext {
   db: Db;
   turns: Turns;
   previews: PreviewLinks;
+  /** The service's own {base_url} without a trailing slash (v1 apiUrl and webUrl fields). */
+  publicBaseUrl: string;
+  /** Emits the webhook events of spec 6.1 (chat.*, message.*). */
+  events: EventBus;
+  webhooks: Webhooks;
   req: Request;
   url: URL;
   params: Record<string, string>;

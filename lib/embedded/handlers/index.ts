@@ -1,8 +1,14 @@
 import "server-only";
 import type { Handler } from "./context";
-import { createChat, createHostProject, getChat, listChats } from "./chats";
+import { createChat, createHostProject, deleteChat, getChat, listChats } from "./chats";
 import { getPreview, listFiles } from "./files";
+import { createHook, deleteHook, getHook, listHookDeliveries, listHooks, resendHookDelivery, updateHook } from "./hooks";
 import { getMessage, listMessages, sendMessage } from "./messages";
+import { resolveTask, resolveTaskV1 } from "./resolve";
+import { createChatV1, getChatV1, listChatsV1 } from "./v1-chats";
+import { getMessageV1, listMessagesV1, sendMessageV1 } from "./v1-messages";
+import { getUserV1 } from "./v1-user";
+import { getVersionV1, patchVersionV1 } from "./v1-versions";
 
 /** Route names of lib/api/routes.ts → handlers. Routes not listed answer 501 for now. */
 export const HANDLERS: Readonly<Record<string, Handler>> = {
@@ -11,6 +17,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v2.chats.create.async": createChat("async"),
   "v2.chats.list": listChats,
   "v2.chats.get": getChat,
+  "v2.chats.delete": deleteChat,
   "v2.chats.hostProject": createHostProject,
   "v2.chats.files": listFiles,
   "v2.chats.preview": getPreview,
@@ -19,6 +26,26 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v2.messages.send": sendMessage("sync"),
   "v2.messages.send.stream": sendMessage("stream"),
   "v2.messages.send.async": sendMessage("async"),
+  "v2.messages.resolve": resolveTask("sync"),
+  "v2.messages.resolve.stream": resolveTask("stream"),
+  "v2.messages.resolve.async": resolveTask("async"),
+  "v1.chats.create": createChatV1,
+  "v1.chats.list": listChatsV1,
+  "v1.chats.get": getChatV1,
+  "v1.messages.list": listMessagesV1,
+  "v1.messages.send": sendMessageV1,
+  "v1.messages.get": getMessageV1,
+  "v1.tasks.resolve": resolveTaskV1,
+  "v1.versions.get": getVersionV1,
+  "v1.versions.patch": patchVersionV1,
+  "v1.user": getUserV1,
+  "v2.hooks.create": createHook,
+  "v2.hooks.list": listHooks,
+  "v2.hooks.get": getHook,
+  "v2.hooks.update": updateHook,
+  "v2.hooks.delete": deleteHook,
+  "v2.hooks.deliveries": listHookDeliveries,
+  "v2.hooks.resend": resendHookDelivery,
 };
 
 export type { Handler, HandlerContext } from "./context";

@@ -17,12 +17,15 @@ export async function respondInMode(
   mode: ResponseMode,
   turn: Turn,
   render: (result: GenerationResult) => unknown,
+  /** The 202 body of async mode; default the Async chat reference (v2). v1 answers with its own resources. */
+  accepted?: (turn: Turn) => unknown,
 ): Promise<Response> {
   if (mode === "stream") return streamTurn(turn);
   const generation = turn.start();
   if (mode === "async") {
+    if (accepted) return json(await accepted(turn), 202);
     const ref: AsyncChatRef = { chatId: turn.chat.id, messageId: turn.assistantMessage.id };
     return json(ref, 202);
   }
-  return json(render(await generation.done));
+  return json(await render(await generation.done));
 }

@@ -1,12 +1,14 @@
 import "server-only";
 import { errorResponse, matchRoute, pathExists, versionOfPath } from "@/lib/api";
 import { HttpError } from "../errors";
+import type { EventBus } from "../events";
 import { HANDLERS } from "../handlers";
 import type { HandlerContext } from "../handlers/context";
 import { servePreview } from "../preview/serve";
 import type { PreviewLinks } from "../preview/links";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
+import type { Webhooks } from "../webhooks";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 
@@ -14,6 +16,10 @@ export interface RouterDeps {
   db: Db;
   turns: Turns;
   previews: PreviewLinks;
+  /** The service's own {base_url} without a trailing slash. */
+  publicBaseUrl: string;
+  events: EventBus;
+  webhooks: Webhooks;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
@@ -61,6 +67,9 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         db: deps.db,
         turns: deps.turns,
         previews: deps.previews,
+        publicBaseUrl: deps.publicBaseUrl,
+        events: deps.events,
+        webhooks: deps.webhooks,
         req,
         url,
         params: match.params,

@@ -38,3 +38,12 @@ export async function deleteChat(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(chats).where(eq(chats.id, id)).returning({ id: chats.id });
   return rows.length > 0;
 }
+
+/**
+ * Locks the chat's row until the surrounding transaction ends (SELECT … FOR UPDATE): resolves and follow-up
+ * messages of one chat are serialized even across processes sharing a PostgreSQL database. False if no such chat.
+ */
+export async function lockChat(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: chats.id }).from(chats).where(eq(chats.id, id)).for("update");
+  return rows.length > 0;
+}

@@ -30,6 +30,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, admin command) must not crash the process.
+    pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
     try {
       const db = drizzle(pool, { schema });
       await migrate(db, { migrationsFolder });

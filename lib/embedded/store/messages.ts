@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
@@ -62,4 +62,21 @@ export async function closeInterruptedMessages(db: Db, at: Date): Promise<number
     .where(and(eq(messages.role, "assistant"), isNull(messages.finishReason)))
     .returning({ id: messages.id });
   return rows.length;
+}
+
+/** The chat's newest message, or null when it has none. */
+export async function latestMessage(db: Db, chatId: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.seq)).limit(1);
+  return row ?? null;
+}
+
+/** The content of each chat's first user message (the prompt that started it), by chat id. */
+export async function firstUserContents(db: Db, chatIds: string[]): Promise<Map<string, string>> {
+  if (!chatIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([messages.chatId], { chatId: messages.chatId, content: messages.content })
+    .from(messages)
+    .where(and(inArray(messages.chatId, chatIds), eq(messages.role, "user")))
+    .orderBy(messages.chatId, asc(messages.seq));
+  return new Map(rows.map((r) => [r.chatId, r.content]));
 }

@@ -1,5 +1,5 @@
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import type { FinishReason, ModelId, Part, Privacy, Usage } from "@/lib/api";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { FinishReason, ModelId, Part, Privacy, Usage, WebhookEvent } from "@/lib/api";
 
 /**
  * The embedded service's tables (drizzle pg-core). Migrations in `drizzle/` are generated from this
@@ -15,6 +15,8 @@ export interface ChatSettings {
   credentialAccess?: { sharedNpm?: boolean; github?: boolean };
   imageGenerations?: boolean;
   thinking?: boolean;
+  /** v1 initialization from files: the `initialContext` given (the chat's v1 `text`). */
+  initialContext?: string;
 }
 
 export const chats = pgTable(
@@ -99,7 +101,86 @@ export const versions = pgTable(
   (t) => [index("versions_chat_seq_idx").on(t.chatId, t.seq)],
 );
 
+/** Webhooks (2.10, DESIGN 8). No foreign key to chats: a scoped webhook outlives its chat (it gets chat.deleted). */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+    chatId: text("chat_id"),
+    /** `whsec_…`, the signing key (kept as given: HMAC needs it). Never returned after creation. */
+    secret: text("secret").notNull(),
+    /** Set when the target answered 410 Gone; no delivery is attempted until the url changes. */
+    disabledAt: ts("disabled_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("webhooks_seq_idx").on(t.seq)],
+);
+
+export type DeliveryStatus = "pending" | "succeeded" | "failed";
+
+/** One event for one webhook: the persistent delivery queue. `id` is the `webhook-id` header (stable across retries). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    type: text("type").$type<WebhookEvent>().notNull(),
+    chatId: text("chat_id").notNull(),
+    messageId: text("message_id"),
+    /** The exact body that is signed and sent on every attempt. */
+    payload: text("payload").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull(),
+    attemptCount: integer("attempt_count").notNull(),
+    /** When the next attempt is due (pending only). */
+    nextAttemptAt: ts("next_attempt_at"),
+    /** An attempt is in flight until then; a crash lets the lease run out and the delivery is tried again. */
+    lockedUntil: ts("locked_until"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_webhook_seq_idx").on(t.webhookId, t.seq),
+  ],
+);
+
+/** Every HTTP attempt of a delivery, as recorded. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** 1, 2, 3, … within the delivery. */
+    number: integer("number").notNull(),
+    trigger: text("trigger").$type<"schedule" | "resend">().notNull(),
+    at: ts("at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** Null when no response came (timeout, connection refused). */
+    statusCode: integer("status_code"),
+    ok: boolean("ok").notNull(),
+    /** Why it failed without a usable status (e.g. "timeout after 15000 ms", "redirect not followed"). */
+    error: text("error"),
+    /** The start of the response body, at most 1 KB. */
+    responseExcerpt: text("response_excerpt").notNull(),
+    /** When the next attempt was scheduled after this one (null: none). */
+    nextAttemptAt: ts("next_attempt_at"),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.number] })],
+);
+
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;

@@ -28,3 +28,17 @@ export async function latestVersion(db: Db, chatId: string): Promise<VersionRow 
     .limit(1);
   return row ?? null;
 }
+
+export async function updateVersion(
+  db: Db,
+  chatId: string,
+  id: string,
+  patch: Partial<Pick<VersionRow, "status" | "files" | "updatedAt">>,
+): Promise<VersionRow | null> {
+  const [row] = await db
+    .update(versions)
+    .set(patch)
+    .where(and(eq(versions.chatId, chatId), eq(versions.id, id)))
+    .returning();
+  return row ?? null;
+}

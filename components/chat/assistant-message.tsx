@@ -1,0 +1,74 @@
+import { Bot } from "lucide-react";
+import type { Part, TextPart } from "@/lib/api/schemas";
+import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { Markdown } from "./parts/markdown";
+import { Badge } from "./parts/part-card";
+import { PartView } from "./parts/part-view";
+import { StreamError } from "./stream-error";
+import { StreamingIndicator } from "./streaming-indicator";
+import { UsageLine } from "./usage-line";
+
+const FINISH_LABEL: Record<string, string> = {
+  length: "Stopped: output length limit",
+  "content-filter": "Stopped by the content filter",
+  "tool-calls": "Waiting for your answer",
+  error: "Finished with an error",
+  other: "Stopped (other reason)",
+  unknown: "Stopped (unknown reason)",
+};
+
+/**
+ * The closing content, unless it repeats the text parts (the service often sends the summary both as the
+ * last text part and as `content`).
+ */
+export function closingContent(content: string, parts: readonly Part[]): string {
+  const trimmed = content.trim();
+  if (!trimmed) return "";
+  const texts = parts.filter((p): p is TextPart => p.type === "text" && typeof (p as TextPart).text === "string").map((p) => p.text.trim());
+  if (texts.includes(trimmed) || texts.join("\n\n") === trimmed) return "";
+  return content;
+}
+
+/** An assistant message: its parts in order, then its closing content, usage and finish state. */
+export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
+  const { message, streaming, error } = entry;
+  const parts = message.parts ?? [];
+  const finish = message.finishReason;
+  const content = closingContent(message.content, parts);
+  return (
+    <article
+      data-testid="message"
+      data-role="assistant"
+      data-message-id={message.id}
+      data-streaming={streaming ? "true" : undefined}
+      aria-label="Assistant message"
+      aria-busy={streaming}
+      className="flex flex-col gap-2"
+    >
+      <div className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Bot className="size-3.5" aria-hidden />
+        <span className="font-medium text-foreground">Agent</span>
+        <RelativeTime iso={message.createdAt} />
+        {finish && finish !== "stop" ? (
+          <Badge tone={finish === "error" ? "danger" : "neutral"} title={`finishReason: ${finish}`}>
+            {FINISH_LABEL[finish] ?? finish}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        {parts.map((part, index) => (
+          <PartView key={index} part={part} streaming={streaming} />
+        ))}
+      </div>
+      {content ? (
+        <div data-testid="message-content" className="px-1 text-[0.95rem]">
+          <Markdown text={content} />
+        </div>
+      ) : null}
+      {error ? <StreamError error={error} /> : null}
+      {streaming ? <StreamingIndicator /> : null}
+      {message.usage ? <UsageLine usage={message.usage} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { PanelRight } from "lucide-react";
+import type { Chat } from "@/lib/api/schemas";
+import { cn } from "@/components/ui/cn";
+import { MonoId } from "@/components/ui/mono-id";
+import { Skeleton } from "@/components/ui/skeleton";
+import { UNTITLED } from "./chat-row";
+import { PrivacyBadge } from "./privacy-badge";
+import { StreamingIndicator } from "./streaming-indicator";
+
+export function ChatHeader({
+  chatId,
+  chat,
+  title,
+  generating,
+  detailsOpen,
+  onToggleDetails,
+}: {
+  chatId: string;
+  chat: Chat | undefined;
+  title: string | null;
+  generating: boolean;
+  detailsOpen: boolean;
+  onToggleDetails: () => void;
+}) {
+  return (
+    <header className="flex items-center gap-3 border-b border-border px-4 py-3">
+      <div className="min-w-0 flex-1">
+        {chat || title ? (
+          <h1 data-testid="chat-title" className={cn("truncate text-base font-semibold", !title && "text-muted-foreground italic")}>
+            {title || UNTITLED}
+          </h1>
+        ) : (
+          <Skeleton className="h-5 w-48" />
+        )}
+        <div className="mt-0.5 flex items-center gap-2">
+          <MonoId id={chatId} label="chat id" className="max-w-56" />
+          {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
+        </div>
+      </div>
+      {generating ? <StreamingIndicator /> : null}
+      <button
+        type="button"
+        onClick={onToggleDetails}
+        aria-pressed={detailsOpen}
+        aria-label={detailsOpen ? "Hide details panel" : "Show details panel"}
+        title="Details"
+        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+      >
+        <PanelRight className="size-4" aria-hidden />
+      </button>
+    </header>
+  );
+}

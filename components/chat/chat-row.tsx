@@ -1,0 +1,30 @@
+import { ChevronRight, MessageSquare } from "lucide-react";
+import Link from "next/link";
+import type { Chat } from "@/lib/api/schemas";
+import { cn } from "@/components/ui/cn";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { PrivacyBadge } from "./privacy-badge";
+
+export const UNTITLED = "Untitled chat";
+
+/** One row of the chats list: title, privacy and when it was last updated. */
+export function ChatRow({ chat }: { chat: Chat }) {
+  return (
+    <li>
+      <Link
+        href={`/chats/${encodeURIComponent(chat.id)}`}
+        data-testid="chat-row"
+        data-chat-id={chat.id}
+        className="group flex items-center gap-3 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
+      >
+        <MessageSquare className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <span className={cn("min-w-0 flex-1 truncate font-medium", !chat.title && "text-muted-foreground italic")}>
+          {chat.title || UNTITLED}
+        </span>
+        <PrivacyBadge privacy={chat.privacy} />
+        <RelativeTime iso={chat.updatedAt ?? chat.createdAt} className="w-24 shrink-0 text-right text-xs text-muted-foreground tabular-nums" />
+        <ChevronRight className="size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100" aria-hidden />
+      </Link>
+    </li>
+  );
+}

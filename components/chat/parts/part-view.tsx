@@ -1,0 +1,36 @@
+import type { ComponentType } from "react";
+import { KNOWN_PART_TYPES, type KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
+import { AgentActionPartView } from "./agent-action-part";
+import { BashPartView } from "./bash-part";
+import { FileEditPartView } from "./file-edit-part";
+import { FileReadPartView } from "./file-read-part";
+import { SearchPartView } from "./search-part";
+import { TextPartView } from "./text-part";
+import { ThinkingPartView } from "./thinking-part";
+import { ToolCallPartView } from "./tool-call-part";
+import { UnknownPartView } from "./unknown-part";
+
+type PartProps<K extends KnownPartType> = { part: Extract<KnownPart, { type: K }>; streaming: boolean };
+
+/** One component per part kind. */
+const VIEWS: { [K in KnownPartType]: ComponentType<PartProps<K>> } = {
+  text: TextPartView,
+  thinking: ThinkingPartView,
+  "file-read": FileReadPartView,
+  "file-edit": FileEditPartView,
+  search: SearchPartView,
+  bash: BashPartView,
+  "tool-call": ToolCallPartView,
+  "agent-action": AgentActionPartView,
+};
+
+function isKnown(part: Part): part is KnownPart {
+  return (KNOWN_PART_TYPES as readonly string[]).includes(part.type);
+}
+
+/** Renders a part with its kind's component, or the JSON fallback for unknown kinds. */
+export function PartView({ part, streaming = false }: { part: Part; streaming?: boolean }) {
+  if (!isKnown(part)) return <UnknownPartView part={part} />;
+  const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean }>;
+  return <View part={part} streaming={streaming} />;
+}

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PromptBox } from "./prompt-box";
+
+afterEach(cleanup);
+
+describe("PromptBox", () => {
+  it("sends on Enter and clears the box when the prompt is accepted", async () => {
+    const onSubmit = vi.fn(async () => true);
+    render(<PromptBox label="Prompt" onSubmit={onSubmit} />);
+    const box = screen.getByTestId("composer");
+    await userEvent.type(box, "make a todo app{Enter}");
+    expect(onSubmit).toHaveBeenCalledWith("make a todo app");
+    expect(box).toHaveValue("");
+  });
+
+  it("adds a newline on Shift+Enter instead of sending", async () => {
+    const onSubmit = vi.fn();
+    render(<PromptBox label="Prompt" onSubmit={onSubmit} />);
+    const box = screen.getByTestId("composer");
+    await userEvent.type(box, "line one{Shift>}{Enter}{/Shift}line two");
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(box).toHaveValue("line one\nline two");
+  });
+
+  it("keeps the text when the prompt is refused", async () => {
+    render(<PromptBox label="Prompt" onSubmit={async () => false} />);
+    const box = screen.getByTestId("composer");
+    await userEvent.type(box, "hello");
+    await userEvent.click(screen.getByTestId("send-button"));
+    expect(box).toHaveValue("hello");
+  });
+
+  it("cannot send blank prompts, nor while disabled", async () => {
+    const onSubmit = vi.fn();
+    const { rerender } = render(<PromptBox label="Prompt" onSubmit={onSubmit} />);
+    expect(screen.getByTestId("send-button")).toBeDisabled();
+    await userEvent.type(screen.getByTestId("composer"), "   {Enter}");
+    expect(onSubmit).not.toHaveBeenCalled();
+    rerender(<PromptBox label="Prompt" onSubmit={onSubmit} disabled />);
+    await userEvent.type(screen.getByTestId("composer"), "hi{Enter}");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("is labelled for assistive technology", () => {
+    render(<PromptBox label="Message the agent" onSubmit={() => undefined} />);
+    expect(screen.getByRole("textbox", { name: "Message the agent" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+"use client";
+
+import { FolderKanban, Inbox, MessagesSquare, Plug, Settings, Webhook, type LucideIcon } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+import { RecentChats } from "./recent-chats";
+
+interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  href?: string;
+}
+
+/** Sections still to come are listed (UI.md frame) but not links yet. */
+const LATER: NavItem[] = [
+  { label: "MCP servers", icon: Plug },
+  { label: "Webhooks", icon: Webhook },
+  { label: "Inbox", icon: Inbox },
+  { label: "Projects", icon: FolderKanban },
+  { label: "Settings", icon: Settings },
+];
+
+const itemClass = "flex h-8 items-center gap-2 rounded-md px-2 text-sm";
+
+export function SidebarNav() {
+  const pathname = usePathname();
+  const onChats = pathname === "/chats";
+  return (
+    <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-2 py-2">
+      <div>
+        <Link
+          href="/chats"
+         
+          aria-current={onChats ? "page" : undefined}
+          className={cn(itemClass, "font-medium", onChats ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
+        >
+          <MessagesSquare className="size-4" aria-hidden />
+          Chats
+        </Link>
+        <RecentChats pathname={pathname} />
+      </div>
+      <ul className="space-y-0.5" aria-label="Coming later">
+        {LATER.map(({ label, icon: Icon }) => (
+          <li key={label}>
+            <span aria-disabled className={cn(itemClass, "cursor-default text-muted-foreground/80")} title={`${label}: not available yet`}>
+              <Icon className="size-4" aria-hidden />
+              {label}
+              <span className="ml-auto rounded bg-muted px-1.5 text-[10px] tracking-wide uppercase">soon</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

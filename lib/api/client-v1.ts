@@ -1,0 +1,78 @@
+import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
+import type { ResolveBody, StreamEvent } from "./schemas";
+import {
+  ChatListV1,
+  ChatV1,
+  MessageListV1,
+  MessageV1,
+  UserV1,
+  VersionV1,
+  type CreateChatBodyV1,
+  type PatchVersionBodyV1,
+  type SendMessageBodyV1,
+} from "./schemas/v1";
+
+/**
+ * Typed client of the v1 interface (spec 4.2; the response mode is the body field `responseMode`, DESIGN 1).
+ * Same plumbing as the v2 client: every body validated with the lib/api v1 schema, non-2xx → ServiceError
+ * (v1 error bodies keep `code`, `type` and `userMessage`).
+ */
+
+/** Chat creation (or initialization with `type: "files"`) in sync or async mode; streaming has its own call. */
+export type CreateChatV1Input = Omit<CreateChatBodyV1, "responseMode"> & { responseMode?: "sync" | "async" };
+export type SendMessageV1Input = Omit<SendMessageBodyV1, "responseMode"> & { responseMode?: "sync" | "async" };
+
+export interface ServiceClientV1 {
+  /** POST /v1/chats: sync → the v1 Chat once the answer finished; async → the v1 Chat still generating (202). */
+  createChat(body: CreateChatV1Input): Promise<ChatV1>;
+  /** POST /v1/chats with responseMode experimental_stream: the 6.2 events. */
+  createChatStream(body: Omit<CreateChatBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<StreamEvent>>;
+  /** GET /v1/chats?limit&cursor, newest first (items without messages). */
+  listChats(q?: PageQuery): Promise<ChatListV1>;
+  /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
+  getChat(chatId: string): Promise<ChatV1>;
+  /** GET /v1/chats/{chatId}/messages?limit&cursor, newest first. */
+  listMessages(chatId: string, q?: PageQuery): Promise<MessageListV1>;
+  /** GET /v1/chats/{chatId}/messages/{messageId}: with experimental_content while it waits on the user. */
+  getMessage(chatId: string, messageId: string): Promise<MessageV1>;
+  /** POST /v1/chats/{chatId}/messages: sync → the finished assistant message; async → it still generating (202). */
+  sendMessage(chatId: string, body: SendMessageV1Input): Promise<MessageV1>;
+  /** POST /v1/chats/{chatId}/messages with responseMode experimental_stream: the 6.2 events. */
+  sendMessageStream(chatId: string, body: Omit<SendMessageBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<StreamEvent>>;
+  /** POST /v1/chats/{chatId}/tasks/resolve (sync): the new assistant message once finished. */
+  resolveTask(chatId: string, body: ResolveBody): Promise<MessageV1>;
+  /** GET /v1/user */
+  getUser(): Promise<UserV1>;
+  /** GET /v1/chats/{chatId}/versions/{versionId} */
+  getVersion(chatId: string, versionId: string): Promise<VersionV1>;
+  /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (DESIGN 6). */
+  patchVersion(chatId: string, versionId: string, body: PatchVersionBodyV1): Promise<VersionV1>;
+}
+
+export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
+  const { json, stream } = createHttp(opts);
+  const chat = (chatId: string) => `/v1/chats/${seg(chatId)}`;
+  const version = (chatId: string, versionId: string) => `${chat(chatId)}/versions/${seg(versionId)}`;
+
+  return {
+    createChat: (body) => json(ChatV1, { method: "POST", path: "/v1/chats", body }),
+    createChatStream: (body, o) =>
+      stream({ method: "POST", path: "/v1/chats", body: { ...body, responseMode: "experimental_stream" }, signal: o?.signal }),
+    listChats: (q) => json(ChatListV1, { method: "GET", path: "/v1/chats", query: q }),
+    getChat: (chatId) => json(ChatV1, { method: "GET", path: chat(chatId) }),
+    listMessages: (chatId, q) => json(MessageListV1, { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
+    getMessage: (chatId, messageId) => json(MessageV1, { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
+    sendMessage: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/messages`, body }),
+    sendMessageStream: (chatId, body, o) =>
+      stream({
+        method: "POST",
+        path: `${chat(chatId)}/messages`,
+        body: { ...body, responseMode: "experimental_stream" },
+        signal: o?.signal,
+      }),
+    resolveTask: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/tasks/resolve`, body }),
+    getUser: () => json(UserV1, { method: "GET", path: "/v1/user" }),
+    getVersion: (chatId, versionId) => json(VersionV1, { method: "GET", path: version(chatId, versionId) }),
+    patchVersion: (chatId, versionId, body) => json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
+  };
+}

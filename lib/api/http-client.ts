@@ -1,0 +1,133 @@
+import type { z } from "zod";
+import { describeZodError } from "./error-body";
+import { errorFromResponse, ServiceError } from "./errors";
+import type { StreamEvent } from "./schemas";
+import { readSseEvents } from "./sse";
+
+/**
+ * The request plumbing shared by the v2 client (client.ts) and the v1 client (client-v1.ts): bearer key,
+ * JSON bodies, non-2xx → ServiceError, 2xx bodies validated with a lib/api schema (else 502
+ * `invalid_response`), network failures → status 0 `network_error`, SSE responses read with readSseEvents.
+ * Internal to lib/api.
+ */
+
+export interface ClientOptions {
+  /** `{base_url}`, absolute ("https://svc.example/api") or relative like "/api/service"; no trailing slash needed. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <apiKey>`; omit it behind the dashboard's proxy. */
+  apiKey?: string;
+  /** Transport (defaults to the global fetch). */
+  fetch?: typeof fetch;
+  /** Extra headers on every request. */
+  headers?: Record<string, string>;
+}
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string | null;
+}
+
+export interface StreamCallOptions {
+  signal?: AbortSignal;
+}
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Call {
+  method: Method;
+  path: string;
+  query?: PageQuery;
+  body?: unknown;
+  signal?: AbortSignal;
+  accept?: string;
+}
+
+/** A path segment, encoded. */
+export const seg = encodeURIComponent;
+
+function queryString(q: PageQuery | undefined): string {
+  if (!q) return "";
+  const params = new URLSearchParams();
+  if (q.limit !== undefined) params.set("limit", String(q.limit));
+  if (q.cursor !== undefined && q.cursor !== null) params.set("cursor", q.cursor);
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+function invalidResponse(what: string, detail: string, body: unknown, cause?: unknown): ServiceError {
+  return new ServiceError({
+    status: 502,
+    code: "invalid_response",
+    message: `invalid response from ${what}: ${detail}`,
+    body,
+    cause,
+  });
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return (signal?.aborted ?? false) || (error instanceof Error && error.name === "AbortError");
+}
+
+export interface Http {
+  send(call: Call): Promise<Response>;
+  json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>>;
+  stream(call: Call): Promise<AsyncGenerator<StreamEvent>>;
+}
+
+export function createHttp(opts: ClientOptions): Http {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const transport: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send(call: Call): Promise<Response> {
+    const headers = new Headers(opts.headers);
+    headers.set("accept", call.accept ?? "application/json");
+    if (opts.apiKey) headers.set("authorization", `Bearer ${opts.apiKey}`);
+    if (call.body !== undefined) headers.set("content-type", "application/json");
+    let res: Response;
+    try {
+      res = await transport(`${base}${call.path}${queryString(call.query)}`, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: call.signal,
+      });
+    } catch (error) {
+      if (isAbort(error, call.signal)) throw error;
+      throw new ServiceError({
+        status: 0,
+        code: "network_error",
+        message: `${call.method} ${call.path} failed: ${(error as Error)?.message ?? String(error)}`,
+        cause: error,
+      });
+    }
+    if (!res.ok) throw await errorFromResponse(res);
+    return res;
+  }
+
+  async function json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>> {
+    const res = await send(call);
+    const what = `${call.method} ${call.path}`;
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw invalidResponse(what, `body is not JSON (${text.slice(0, 80) || "empty"})`, text, error);
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw invalidResponse(what, describeZodError(parsed.error), data, parsed.error);
+    return parsed.data;
+  }
+
+  async function stream(call: Call): Promise<AsyncGenerator<StreamEvent>> {
+    const res = await send({ ...call, accept: "text/event-stream" });
+    const type = res.headers.get("content-type");
+    if (!res.body || (type !== null && !type.toLowerCase().startsWith("text/event-stream"))) {
+      const text = await res.text().catch(() => "");
+      throw invalidResponse(`${call.method} ${call.path}`, `expected text/event-stream, got ${type ?? "no body"}`, text);
+    }
+    return readSseEvents(res.body, { signal: call.signal });
+  }
+
+  return { send, json, stream };
+}

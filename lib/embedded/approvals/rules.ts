@@ -1,0 +1,56 @@
+import "server-only";
+import type { ResolveTask } from "@/lib/api";
+import { HttpError } from "../errors";
+import { jsonEqual } from "./deep-equal";
+import type { PendingRequest } from "./requests";
+
+/** What a valid resolve does to the pending request. */
+export type Decision =
+  | { kind: "integrations"; index: number; connected: string[] }
+  | { kind: "permissions"; index: number };
+
+/**
+ * The resolve rules of spec 4.5 and Part 3, given the request the chat's latest message waits on:
+ * - nothing pending (the chat moved on, or never asked) → 409 `task_not_pending`;
+ * - a task of the other type → 422 `task_type_mismatch` (issue 4: "wrong task type for what is pending");
+ * - confirmed-steps: every name must be one of the requested integrations or MCP presets, spelled exactly as
+ *   requested (a subset is fine: the others are not connected); an unknown name → 409 `integration_mismatch`;
+ *   an empty list rejects the request;
+ * - confirmed-permissions: deep-equal to the pending suggestedPermissions, else 409 `permissions_mismatch`.
+ */
+export function judgeResolve(pending: PendingRequest | null, task: ResolveTask): Decision {
+  if (!pending) {
+    throw new HttpError(
+      409,
+      "Nothing to resolve: the chat's latest assistant message is not waiting for an answer (the chat has moved on).",
+      "task_not_pending",
+    );
+  }
+  if (pending.kind === "integrations") {
+    if (task.type !== "confirmed-steps") {
+      throw new HttpError(422, "task.type: the pending request asks for integrations; answer it with confirmed-steps.", "task_type_mismatch");
+    }
+    const requested = [...pending.requestedIntegrations, ...pending.requestedMcpPresets];
+    const names = [...new Set(task.connectedIntegrationNames)];
+    const unknown = names.filter((n) => !requested.includes(n));
+    if (unknown.length) {
+      throw new HttpError(
+        409,
+        `connectedIntegrationNames must name integrations exactly as requested (${requested.join(", ")}); not requested: ${unknown.join(", ")}.`,
+        "integration_mismatch",
+      );
+    }
+    return { kind: "integrations", index: pending.index, connected: requested.filter((n) => names.includes(n)) };
+  }
+  if (task.type !== "confirmed-permissions") {
+    throw new HttpError(422, "task.type: the pending request asks for permissions; answer it with confirmed-permissions.", "task_type_mismatch");
+  }
+  if (!jsonEqual(task.permissions, pending.suggestedPermissions)) {
+    throw new HttpError(
+      409,
+      "permissions differ from the pending suggestedPermissions; pass them back unchanged.",
+      "permissions_mismatch",
+    );
+  }
+  return { kind: "permissions", index: pending.index };
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { HttpError } from "./errors";
+
+/** Limits of spec Part 8 on a chat's files. */
+export const MAX_FILES_PER_CHAT = 1000;
+export const MAX_FILE_BYTES = 3 * 1024 * 1024;
+
+/**
+ * Checks file names and sizes sent by a client (v1 initialization and version PATCH): a name is a relative
+ * path of plain segments (no leading "/", no "." or ".." segments, no backslashes or control characters),
+ * unique in the request → else 422 naming the field; a content over 3 MB → 413. Returns the names normalized
+ * (a leading "./" removed).
+ */
+export function checkFileInputs(files: { name: string; content: string }[], field = "files"): string[] {
+  const seen = new Set<string>();
+  return files.map((file, i) => {
+    const name = file.name.replace(/^(\.\/)+/, "");
+    const segments = name.split("/");
+    if (
+      name.length === 0 ||
+      name.length > 500 ||
+      /[\\\u0000-\u001f\u007f]/.test(name) ||
+      segments.some((s) => s === "" || s === "." || s === "..")
+    ) {
+      throw new HttpError(422, `${field}.${i}.name: must be a relative path like "src/app.ts" (got ${JSON.stringify(file.name)})`, "validation_failed");
+    }
+    if (seen.has(name)) throw new HttpError(422, `${field}.${i}.name: ${name} is listed twice`, "validation_failed");
+    seen.add(name);
+    if (Buffer.byteLength(file.content) > MAX_FILE_BYTES) {
+      throw new HttpError(413, `${field}.${i}.content: ${name} is larger than the 3 MB file limit`, "file_too_large");
+    }
+    return name;
+  });
+}
+
+/** 413 when a chat would hold more than 1,000 files. */
+export function checkFileCount(count: number): void {
+  if (count > MAX_FILES_PER_CHAT) {
+    throw new HttpError(413, `A chat holds at most ${MAX_FILES_PER_CHAT} files (this would make ${count}).`, "too_many_files");
+  }
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import type { ResolveBody } from "@/lib/api";
+import { json } from "../http/respond";
+import { toMessage } from "../views/message";
+import { toMessageV1 } from "../views/v1";
+import type { Handler } from "./context";
+import { requireChat } from "./lookup";
+import { respondInMode, type ResponseMode } from "./modes";
+
+/**
+ * POST /v2/chats/{chatId}/messages/resolve[/stream|/async] (spec 4.5): answers the request the chat's latest
+ * assistant message waits on; a new assistant message continues the work. Sync answers with that new message
+ * once finished, async with 202 `{chatId, messageId}`, stream with the 6.2 events of the new message.
+ */
+export const resolveTask =
+  (mode: ResponseMode): Handler =>
+  async ({ db, turns, params, body }) => {
+    const chat = await requireChat(db, params.chatId!);
+    const turn = await turns.beginResolve(chat, (body as ResolveBody).task);
+    return respondInMode(mode, turn, ({ message }) => toMessage(message));
+  };
+
+/**
+ * POST /v1/chats/{chatId}/tasks/resolve: the body is only `task` (no responseMode), so it is synchronous and
+ * answers with the new assistant v1 Message once finished (it may itself wait again: finishReason "tool-calls").
+ */
+export const resolveTaskV1: Handler = async ({ db, turns, params, body, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId!);
+  const turn = await turns.beginResolve(chat, (body as ResolveBody).task);
+  const { message } = await turn.start().done;
+  return json(toMessageV1(message, publicBaseUrl));
+};

@@ -1,0 +1,116 @@
+import "server-only";
+import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
+import { generateTitle } from "../agent/title";
+import { HttpError } from "../errors";
+import { checkFileCount, checkFileInputs } from "../files-input";
+import { json } from "../http/respond";
+import { readPageQuery, toPage } from "../http/pagination";
+import { newId } from "../ids";
+import { chatsStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
+import { EMBEDDED_AUTHOR_ID } from "../turns";
+import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
+import type { Handler, HandlerContext } from "./context";
+import { requireChat } from "./lookup";
+import { respondInMode } from "./modes";
+import { modeOfV1 } from "./v1-modes";
+
+export const v1Urls = (ctx: Pick<HandlerContext, "publicBaseUrl" | "previews">): V1Urls => ({
+  base: ctx.publicBaseUrl,
+  preview: (chatId) => ctx.previews.create(chatId).url,
+});
+
+/** The v1 Chat of a stored chat: every message oldest first, and the latest version. */
+export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
+  const chat = await requireChat(db, chatId);
+  const [messages, latest] = await Promise.all([messagesStore.allMessages(db, chatId), versionsStore.latestVersion(db, chatId)]);
+  return toChatV1(chat, messages, latest, urls);
+}
+
+/**
+ * POST /v1/chats. Creation (`message`, or its v1 spelling `initialMessage`; both and different → 422) runs the
+ * agent in `responseMode` sync (200, the v1 Chat once the answer finished), async (202, the v1 Chat with the
+ * answer still generating) or experimental_stream (the 6.2 events). Initialization (`type: "files"`) stores
+ * the files as the chat's first version, runs no agent and uses no tokens (200, v1 Chat without messages).
+ * `type: "repo"` → 501: the embedded service has no network to clone from.
+ */
+export const createChatV1: Handler = async (ctx) => {
+  const body = ctx.body as CreateChatBodyV1;
+  if (body.type === "repo") {
+    throw new HttpError(501, "Initialization from a repository is not supported by the embedded service (it has no network); use type \"files\".", "repo_import_unsupported");
+  }
+  if (body.type === "files") return json(await initializeFromFiles(ctx, body));
+  if (body.message !== undefined && body.initialMessage !== undefined && body.message !== body.initialMessage) {
+    throw new HttpError(422, "initialMessage: message and initialMessage differ; send only message", "validation_failed");
+  }
+  const turn = await ctx.turns.beginChat({
+    message: (body.message ?? body.initialMessage)!,
+    mcpServerIds: body.mcpServerIds,
+    privacy: body.privacy,
+  });
+  const urls = v1Urls(ctx);
+  return respondInMode(
+    modeOfV1(body.responseMode),
+    turn,
+    ({ chat }) => loadChatV1(ctx.db, chat.id, urls),
+    (t) => loadChatV1(ctx.db, t.chat.id, urls),
+  );
+};
+
+async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1): Promise<ChatV1> {
+  const files = body.files ?? [];
+  checkFileCount(files.length);
+  const names = checkFileInputs(files);
+  const at = new Date();
+  const chatId = newId("chat");
+  const context = body.initialContext?.trim();
+  await ctx.db.transaction(async (tx) => {
+    await chatsStore.insertChat(tx, {
+      id: chatId,
+      title: context ? generateTitle(context) : `Imported files (${files.length})`,
+      privacy: body.privacy ?? "private",
+      authorId: EMBEDDED_AUTHOR_ID,
+      hostProjectId: null,
+      metadata: {},
+      modelId: "svc-pro",
+      settings: { mcpServerIds: body.mcpServerIds, ...(body.initialContext !== undefined ? { initialContext: body.initialContext } : {}) },
+      createdAt: at,
+      updatedAt: at,
+    });
+    for (const [i, file] of files.entries()) {
+      await filesStore.writeFile(tx, { chatId, path: names[i]!, content: file.content, encoding: "utf8", at });
+    }
+    await versionsStore.insertVersion(tx, {
+      id: newId("ver"),
+      chatId,
+      // An initialization has no message.
+      messageId: "",
+      status: "completed",
+      files: files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+  ctx.events.emit("chat.created", { chatId });
+  return loadChatV1(ctx.db, chatId, v1Urls(ctx));
+}
+
+/** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */
+export const listChatsV1: Handler = async (ctx) => {
+  const { limit, beforeSeq } = readPageQuery(ctx.url, "chats");
+  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq });
+  const page = toPage(rows, limit, "chats");
+  const texts = await messagesStore.firstUserContents(
+    ctx.db,
+    page.items.map((c) => c.id),
+  );
+  const urls = v1Urls(ctx);
+  const list: ChatListV1 = {
+    object: "list",
+    data: page.items.map((chat) => toChatSummaryV1(chat, { text: texts.get(chat.id) ?? chat.settings.initialContext ?? "" }, urls)),
+    cursor: page.cursor,
+  };
+  return json(list);
+};
+
+/** GET /v1/chats/{chatId}: the v1 Chat with its messages oldest to newest and latestVersion. */
+export const getChatV1: Handler = async (ctx) => json(await loadChatV1(ctx.db, ctx.params.chatId!, v1Urls(ctx)));

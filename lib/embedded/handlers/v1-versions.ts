@@ -1,0 +1,65 @@
+import "server-only";
+import type { PatchVersionBodyV1 } from "@/lib/api/schemas/v1";
+import { HttpError, notFound } from "../errors";
+import { checkFileCount, checkFileInputs } from "../files-input";
+import { json } from "../http/respond";
+import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
+import { toVersionV1 } from "../views/v1";
+import type { Handler, HandlerContext } from "./context";
+import { requireChat } from "./lookup";
+
+async function requireVersion(db: Db, chatId: string, versionId: string): Promise<VersionRow> {
+  const version = await versionsStore.findVersion(db, chatId, versionId);
+  if (!version) throw notFound(`Version ${versionId}`, "version_not_found");
+  return version;
+}
+
+/** The preview link goes with the chat's latest completed version (the preview serves the current files). */
+async function demoUrlOf(ctx: HandlerContext, version: VersionRow): Promise<string | undefined> {
+  if (version.status !== "completed") return undefined;
+  const latest = await versionsStore.latestVersion(ctx.db, version.chatId);
+  return latest?.id === version.id ? ctx.previews.create(version.chatId).url : undefined;
+}
+
+/** GET /v1/chats/{chatId}/versions/{versionId} */
+export const getVersionV1: Handler = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId!);
+  const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId!);
+  return json(toVersionV1(version, await demoUrlOf(ctx, version)));
+};
+
+/**
+ * PATCH /v1/chats/{chatId}/versions/{versionId} `{files: [{name, content, locked}]}` (DESIGN 6): writes each
+ * file's content and lock into the chat's files and into the version's snapshot (files not listed stay as
+ * they are). Only the chat's latest version can be changed (an older one → 409 `version_not_latest`); 409
+ * while the chat is generating; names checked (422) and Part 8 limits (413).
+ */
+export const patchVersionV1: Handler = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId!);
+  const { files } = ctx.body as PatchVersionBodyV1;
+  const names = checkFileInputs(files);
+  const updated = await ctx.turns.exclusive(chat.id, async () => {
+    const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId!);
+    const latest = await versionsStore.latestVersion(ctx.db, chat.id);
+    if (latest?.id !== version.id) {
+      throw new HttpError(409, "Only the chat's latest version can be changed.", "version_not_latest");
+    }
+    const current = await filesStore.listFiles(ctx.db, chat.id);
+    const byPath = new Map(current.map((f) => [f.path, f]));
+    checkFileCount(new Set([...byPath.keys(), ...names]).size);
+    const at = new Date();
+    return ctx.db.transaction(async (tx) => {
+      const snapshot = new Map<string, VersionFile>(version.files.map((f) => [f.path, f]));
+      for (const [i, file] of files.entries()) {
+        const path = names[i]!;
+        const encoding = byPath.get(path)?.encoding ?? "utf8";
+        await filesStore.writeFile(tx, { chatId: chat.id, path, content: file.content, encoding, at });
+        await filesStore.setFileLock(tx, chat.id, path, file.locked, at);
+        snapshot.set(path, { path, content: file.content, encoding, locked: file.locked });
+      }
+      const next = [...snapshot.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      return (await versionsStore.updateVersion(tx, chat.id, version.id, { files: next, updatedAt: at }))!;
+    });
+  });
+  return json(toVersionV1(updated, await demoUrlOf(ctx, updated)));
+};

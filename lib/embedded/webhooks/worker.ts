@@ -1,0 +1,174 @@
+import "server-only";
+import type { Db } from "../store";
+import type { DeliveryRow } from "../store/schema";
+import { postDelivery } from "./attempt";
+import { retryDelay } from "./schedule";
+import { signedHeaders } from "./secret";
+import * as store from "./store";
+
+export interface WorkerOptions {
+  db: Db;
+  /** Delays between attempts in ms (DESIGN 8 by default). */
+  schedule: readonly number[];
+  timeoutMs: number;
+  random?: () => number;
+}
+
+/** Beyond the timeout, how long a lease outlives its attempt (a crash mid-attempt retries after this). */
+const LEASE_MARGIN_MS = 30_000;
+/** The worker looks at the queue at least this often even when nothing is due (another process may add work). */
+const IDLE_MS = 60_000;
+/** Deliveries taken per round. */
+const BATCH = 50;
+
+/**
+ * The one in-process delivery loop: takes due deliveries, attempts them (in order per webhook, webhooks in
+ * parallel), records every attempt and schedules the next, then sleeps until the next due time or a wake-up.
+ */
+export class DeliveryWorker {
+  private stopped = false;
+  private woken = false;
+  private wakeUp: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+  private readonly inflight = new Set<Promise<unknown>>();
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Something was queued: look again now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stops the loop; attempts in flight are aborted and their deliveries become due again (at-least-once). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    this.wake();
+    await this.loop;
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  }
+
+  /** One attempt now, whatever the delivery's state (resend). Null when an attempt is already in flight. */
+  resend(delivery: DeliveryRow): Promise<DeliveryRow | null> {
+    return this.track(this.attempt(delivery.id, "resend"));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.woken = false;
+      let worked = false;
+      try {
+        worked = await this.round();
+      } catch (error) {
+        if (this.stopped) break;
+        console.error("[embedded] webhook delivery round failed", error);
+        await this.pause(1000);
+        continue;
+      }
+      if (!worked && !this.stopped) await this.pause(await this.idleDelay());
+    }
+  }
+
+  private async round(): Promise<boolean> {
+    const due = await store.dueDeliveries(this.opts.db, new Date(), BATCH);
+    if (!due.length) return false;
+    const byWebhook = new Map<string, DeliveryRow[]>();
+    for (const d of due) byWebhook.set(d.webhookId, [...(byWebhook.get(d.webhookId) ?? []), d]);
+    await Promise.all(
+      [...byWebhook.values()].map(async (list) => {
+        for (const d of list) {
+          if (this.stopped) return;
+          await this.track(this.attempt(d.id, "schedule"));
+        }
+      }),
+    );
+    return true;
+  }
+
+  private async idleDelay(): Promise<number> {
+    try {
+      const at = await store.nextWakeAt(this.opts.db);
+      return at ? Math.min(IDLE_MS, Math.max(0, at.getTime() - Date.now())) : IDLE_MS;
+    } catch (error) {
+      if (!this.stopped) console.error("[embedded] webhook worker could not read the queue", error);
+      return 1000;
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.woken || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inflight.add(p);
+    p.finally(() => this.inflight.delete(p)).catch(() => {});
+    return p;
+  }
+
+  private async attempt(id: string, trigger: "schedule" | "resend"): Promise<DeliveryRow | null> {
+    const { db, schedule, timeoutMs } = this.opts;
+    const now = new Date();
+    const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+    const delivery = await store.lockDelivery(db, id, now, until, { resend: trigger === "resend" });
+    if (!delivery) return null;
+    const hook = await store.findWebhook(db, delivery.webhookId);
+    if (!hook) return null;
+
+    const at = new Date();
+    const http = await postDelivery({
+      url: hook.url,
+      headers: signedHeaders(hook.secret, delivery.id, at, delivery.payload),
+      body: delivery.payload,
+      timeoutMs,
+      signal: this.abort.signal,
+    });
+    if (this.abort.signal.aborted && http.statusCode === null) {
+      await store.unlockDelivery(db, delivery.id, new Date()).catch(() => {});
+      return null;
+    }
+
+    const number = delivery.attemptCount + 1;
+    const code = http.statusCode;
+    const ok = code !== null && code >= 200 && code < 300;
+    const gone = code === 410;
+    const delay = ok || gone ? null : retryDelay(schedule, number, (this.opts.random ?? Math.random)());
+    const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+    const status = ok ? "succeeded" : nextAttemptAt ? "pending" : "failed";
+    const recorded = await store.recordAttempt(db, delivery, {
+      attempt: {
+        deliveryId: delivery.id,
+        number,
+        trigger,
+        at,
+        durationMs: http.durationMs,
+        statusCode: code,
+        ok,
+        error: gone ? "410 Gone: the webhook is disabled" : http.error,
+        responseExcerpt: http.responseExcerpt,
+        nextAttemptAt,
+      },
+      status,
+      disableWebhook: gone,
+    });
+    if (!recorded) return null;
+    return { ...delivery, status, attemptCount: number, nextAttemptAt, lockedUntil: null, updatedAt: at };
+  }
+}

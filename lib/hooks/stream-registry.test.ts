@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { allKindsOfParts, sampleMessage, streamedEvents } from "@/lib/api/testing/fixtures";
+import type { Part, StreamEvent } from "@/lib/api/schemas";
+import { StreamRegistry, type ActiveStream } from "./stream-registry";
+
+async function* eventsOf(events: StreamEvent[], opts: { failAfter?: number } = {}): AsyncGenerator<StreamEvent> {
+  let n = 0;
+  for (const event of events) {
+    if (opts.failAfter !== undefined && n++ >= opts.failAfter) throw new TypeError("network error");
+    await Promise.resolve();
+    yield event;
+  }
+}
+
+/** The snapshots a scripted agent goes through: one more part at a time. */
+function growingSnapshots(): Part[][] {
+  const all = allKindsOfParts();
+  return all.map((_, i) => all.slice(0, i + 1)).reduce<Part[][]>((acc, s) => [...acc, s], [[]]);
+}
+
+describe("StreamRegistry", () => {
+  it("registers a creating stream under its chat id at the first chat event and follows it to the end", async () => {
+    const registry = new StreamRegistry();
+    const seen: (ActiveStream | undefined)[] = [];
+    registry.subscribe(() => seen.push(registry.get("chat_1")));
+    const run = registry.run({ prompt: "build a page", open: async () => eventsOf(streamedEvents(growingSnapshots())) });
+    const chat = await run.chat;
+    expect(chat.id).toBe("chat_1");
+    const final = await run.done;
+    expect(final.status).toBe("done");
+    expect(final.state.closed).toBe(true);
+    expect(final.state.title).toBe("Landing page");
+    expect(final.state.message?.parts).toEqual(allKindsOfParts());
+    expect(final.state.message?.usage?.tokens.total).toBe(36);
+    expect(registry.get("chat_1")).toBe(final);
+    expect(registry.isActive("chat_1")).toBe(false);
+    // Subscribers saw the parts grow.
+    const counts = seen.map((e) => e?.state.message?.parts.length ?? 0);
+    expect(counts).toContain(1);
+    expect(counts).toContain(8);
+  });
+
+  it("rejects `opened` and `chat` when the service refuses the request, and keeps nothing", async () => {
+    const registry = new StreamRegistry();
+    const refusal = new Error("422 message is required");
+    const run = registry.run({ prompt: "x", open: async () => Promise.reject(refusal) });
+    await expect(run.opened).rejects.toBe(refusal);
+    await expect(run.chat).rejects.toBe(refusal);
+    expect((await run.done).status).toBe("failed");
+  });
+
+  it("keeps a follow-up's failure under its chat id", async () => {
+    const registry = new StreamRegistry();
+    const run = registry.run({ chatId: "chat_9", prompt: "x", open: async () => Promise.reject(new Error("boom")) });
+    await run.done;
+    expect(registry.get("chat_9")?.status).toBe("failed");
+    expect(registry.get("chat_9")?.failure?.message).toBe("boom");
+    registry.clear("chat_9");
+    expect(registry.get("chat_9")).toBeUndefined();
+  });
+
+  it("polls the message by id when the stream drops before it finished", async () => {
+    const registry = new StreamRegistry();
+    const events = streamedEvents(growingSnapshots());
+    let polls = 0;
+    const run = registry.run({
+      prompt: "x",
+      open: async () => eventsOf(events, { failAfter: 5 }),
+      getMessage: async (chatId, messageId) => {
+        polls++;
+        return sampleMessage({ id: messageId, chatId, finishReason: polls < 2 ? null : "stop" });
+      },
+      pollIntervalMs: 1,
+    });
+    const final = await run.done;
+    expect(final.status).toBe("done");
+    expect(polls).toBe(2);
+    expect(final.recovered?.finishReason).toBe("stop");
+  });
+
+  it("refetches the message when a delta cannot be applied", async () => {
+    const registry = new StreamRegistry();
+    const events: StreamEvent[] = [
+      ...streamedEvents([[], [{ type: "text", text: "hello" }]]).slice(0, 3),
+      { object: "message.parts.chunk", id: "msg_2", delta: { 7: { text: ["x", "y"] }, _t: "a" } },
+      { object: "chat", id: "chat_1", privacy: "private", createdAt: "2025-01-01T12:00:00Z", authorId: "u", metadata: {}, writePermission: true },
+    ];
+    let fetched = 0;
+    const run = registry.run({
+      prompt: "x",
+      open: async () => eventsOf(events),
+      getMessage: async (chatId, messageId) => {
+        fetched++;
+        return sampleMessage({ id: messageId, chatId });
+      },
+      pollIntervalMs: 1,
+    });
+    const final = await run.done;
+    expect(final.state.needsRefetch).toBe(true);
+    expect(fetched).toBeGreaterThanOrEqual(1);
+    expect(final.recovered?.id).toBe("msg_2");
+  });
+
+  it("ends with `error` events as a finished stream (no polling)", async () => {
+    const registry = new StreamRegistry();
+    const events = streamedEvents([[], [{ type: "thinking", text: "hm" }]]).slice(0, 3);
+    events.push({ object: "error", id: "msg_2", message: "The agent crashed", code: "agent_failed" });
+    let fetched = 0;
+    const run = registry.run({
+      prompt: "x",
+      open: async () => eventsOf(events),
+      getMessage: async () => {
+        fetched++;
+        return sampleMessage();
+      },
+    });
+    const final = await run.done;
+    expect(final.status).toBe("done");
+    expect(final.state.message?.error).toEqual({ message: "The agent crashed", code: "agent_failed" });
+    expect(fetched).toBe(0);
+  });
+});

@@ -1,0 +1,183 @@
+import { initialStreamState, reduceStreamEvent, type StreamState } from "@/lib/api/stream-state";
+import type { Chat, Message, StreamEvent } from "@/lib/api/schemas";
+
+/**
+ * The streams this browser tab is following, keyed by chat id. It lives in a module (not in a component)
+ * so a stream started on the chats list keeps running while the router navigates to the chat page.
+ */
+export type StreamStatus = "connecting" | "streaming" | "recovering" | "done" | "failed";
+
+export interface ActiveStream {
+  /** Null until the first `chat` event of a chat-creating stream. */
+  chatId: string | null;
+  /** The user's prompt, shown until the persisted user message is fetched. */
+  prompt: string;
+  startedAt: string;
+  status: StreamStatus;
+  state: StreamState;
+  /** What stopped the stream itself (non-2xx before the stream, network drop); `error` events are in state.message.error. */
+  failure: Error | null;
+  /** The message as fetched by id, when a delta could not be applied or the stream dropped before finishing. */
+  recovered: Message | null;
+}
+
+export interface StreamRunOptions {
+  prompt: string;
+  /** Known for a follow-up; a new chat gets its id from the first `chat` event. */
+  chatId?: string;
+  open: (signal: AbortSignal) => Promise<AsyncIterable<StreamEvent>>;
+  /** Fetches the assistant message by id (recovery after a gap or a dropped stream). */
+  getMessage?: (chatId: string, messageId: string) => Promise<Message>;
+  /** Called when the stream ends, however it ends. */
+  onSettled?: (entry: ActiveStream) => void;
+  /** Pause between polls while recovering a dropped stream (ms). */
+  pollIntervalMs?: number;
+  /** Give up polling after this many attempts. */
+  maxPolls?: number;
+}
+
+export interface StreamRun {
+  /** Resolves once the service accepted the request (the stream opened); rejects with its ServiceError otherwise. */
+  opened: Promise<void>;
+  /** Resolves with the chat snapshot of the first `chat` event; rejects when the stream ends or fails without one. */
+  chat: Promise<Chat>;
+  /** Resolves with the final entry when the stream has ended (never rejects). */
+  done: Promise<ActiveStream>;
+  abort: () => void;
+}
+
+type Listener = () => void;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // callers may not listen to every promise
+  return { promise, resolve, reject };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class StreamRegistry {
+  private entries = new Map<string, ActiveStream>();
+  private listeners = new Set<Listener>();
+
+  get(chatId: string): ActiveStream | undefined {
+    return this.entries.get(chatId);
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Forgets a finished stream (the persisted messages have replaced it). */
+  clear(chatId: string): void {
+    const entry = this.entries.get(chatId);
+    if (entry && (entry.status === "done" || entry.status === "failed")) {
+      this.entries.delete(chatId);
+      this.emit();
+    }
+  }
+
+  isActive(chatId: string): boolean {
+    const status = this.entries.get(chatId)?.status;
+    return status === "connecting" || status === "streaming" || status === "recovering";
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener();
+  }
+
+  run(options: StreamRunOptions): StreamRun {
+    const controller = new AbortController();
+    const opened = deferred<void>();
+    const chat = deferred<Chat>();
+    const done = deferred<ActiveStream>();
+    let entry: ActiveStream = {
+      chatId: options.chatId ?? null,
+      prompt: options.prompt,
+      startedAt: new Date().toISOString(),
+      status: "connecting",
+      state: initialStreamState(),
+      failure: null,
+      recovered: null,
+    };
+    const update = (patch: Partial<ActiveStream>) => {
+      entry = { ...entry, ...patch };
+      if (entry.chatId) {
+        this.entries.set(entry.chatId, entry);
+        this.emit();
+      }
+    };
+    update({});
+
+    const recover = async (untilFinished: boolean) => {
+      const messageId = entry.state.message?.id;
+      if (!options.getMessage || !entry.chatId || !messageId) return;
+      const polls = untilFinished ? (options.maxPolls ?? 120) : 1;
+      for (let i = 0; i < polls; i++) {
+        try {
+          const message = await options.getMessage(entry.chatId, messageId);
+          update({ recovered: message });
+          if (message.finishReason != null) return;
+        } catch {
+          // keep trying: the service may be briefly unreachable
+        }
+        if (i + 1 < polls) await sleep(options.pollIntervalMs ?? 1000);
+      }
+    };
+
+    const follow = async () => {
+      try {
+        const events = await options.open(controller.signal);
+        update({ status: "streaming" });
+        opened.resolve();
+        let refetching: Promise<void> | null = null;
+        for await (const event of events) {
+          const state = reduceStreamEvent(entry.state, event);
+          const first = entry.chatId === null && state.chat !== null;
+          update({ state, chatId: entry.chatId ?? state.chat?.id ?? null });
+          if (first && state.chat) chat.resolve(state.chat);
+          if (state.needsRefetch && !refetching) {
+            refetching = recover(false).finally(() => {
+              refetching = null;
+            });
+          }
+        }
+        if (!entry.chatId) throw new Error("The service ended the stream before sending the chat.");
+        const finished = entry.state.closed || entry.state.error !== undefined;
+        if (!finished || entry.state.needsRefetch) {
+          update({ status: "recovering" });
+          await recover(true);
+        }
+        update({ status: "done" });
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        opened.reject(failure);
+        chat.reject(failure);
+        if (entry.chatId && entry.state.message && !controller.signal.aborted) {
+          // The stream dropped mid-way: the generation goes on server-side, so follow it by polling.
+          update({ status: "recovering", failure: null });
+          await recover(true);
+          update({ status: "done" });
+        } else {
+          update({ status: "failed", failure });
+        }
+      } finally {
+        chat.reject(new Error("The service ended the stream before sending the chat."));
+        options.onSettled?.(entry);
+        done.resolve(entry);
+      }
+    };
+    void follow();
+
+    return { opened: opened.promise, chat: chat.promise, done: done.promise, abort: () => controller.abort() };
+  }
+}
+
+/** The tab's registry. */
+export const streamRegistry = new StreamRegistry();

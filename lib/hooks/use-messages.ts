@@ -1,0 +1,45 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { Message } from "@/lib/api/schemas";
+import { queryKeys } from "./query-keys";
+import { useServiceClient } from "./service-client";
+
+export const MESSAGES_PAGE_SIZE = 50;
+
+/**
+ * A chat's messages, oldest → newest. The service lists newest first with a cursor to older ones:
+ * the first page is the newest, "load earlier" fetches the next. `pollUnfinished` refetches while the
+ * newest assistant message is still generating and no stream of this tab is following it.
+ */
+export function useMessages(chatId: string, options: { pollUnfinished?: boolean } = {}) {
+  const client = useServiceClient();
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.messages(chatId),
+    queryFn: ({ pageParam }) => client.listMessages(chatId, { limit: MESSAGES_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    refetchInterval: (q) => {
+      if (!options.pollUnfinished) return false;
+      const newest = q.state.data?.pages[0]?.messages[0];
+      return newest && newest.role === "assistant" && newest.finishReason == null ? 1500 : false;
+    },
+  });
+  const messages = useMemo(() => chronological(query.data?.pages.map((p) => p.messages) ?? []), [query.data]);
+  return { ...query, messages };
+}
+
+/** Pages of newest-first messages → one oldest-first list without duplicates. */
+export function chronological(pages: Message[][]): Message[] {
+  const seen = new Set<string>();
+  const out: Message[] = [];
+  for (const page of pages) {
+    for (const message of page) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      out.push(message);
+    }
+  }
+  return out.reverse();
+}

@@ -1,0 +1,109 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt } from "drizzle-orm";
+import type { Inbox, InboxDelivery } from "@/lib/api";
+import { openInboxDb, type InboxDb, type InboxDbOptions } from "./db";
+import { inboxDeliveries, inboxes, type InboxDeliveryRow, type InboxRow } from "./schema";
+
+export interface NewInboxDelivery {
+  deliveryId: string;
+  type: string;
+  chatId: string | null;
+  payload: unknown;
+  verified: boolean;
+  receivedAt: Date;
+}
+
+/** The inbox's queries; `appUrl` makes each inbox's receiver URL. */
+export class InboxStore {
+  constructor(
+    readonly db: InboxDb,
+    private readonly appUrl: string,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  static async open(opts: InboxDbOptions & { appUrl: string }): Promise<InboxStore> {
+    const { db, close } = await openInboxDb(opts);
+    return new InboxStore(db, opts.appUrl.replace(/\/+$/, ""), close);
+  }
+
+  urlOf(id: string): string {
+    return `${this.appUrl}/api/inbox/${id}`;
+  }
+
+  toInbox(row: InboxRow): Inbox {
+    return {
+      id: row.id,
+      name: row.name,
+      url: this.urlOf(row.id),
+      webhookId: row.webhookId,
+      hasSecret: row.secret !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async create(name: string): Promise<InboxRow> {
+    const [row] = await this.db
+      .insert(inboxes)
+      .values({ id: `inbox_${randomBytes(12).toString("base64url")}`, name, secret: null, webhookId: null, createdAt: new Date() })
+      .returning();
+    return row!;
+  }
+
+  async find(id: string): Promise<InboxRow | null> {
+    const [row] = await this.db.select().from(inboxes).where(eq(inboxes.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Newest first. */
+  async list(): Promise<InboxRow[]> {
+    return this.db.select().from(inboxes).orderBy(desc(inboxes.seq));
+  }
+
+  async setSecret(id: string, secret: string, webhookId?: string): Promise<InboxRow | null> {
+    const [row] = await this.db
+      .update(inboxes)
+      .set({ secret, ...(webhookId !== undefined ? { webhookId } : {}) })
+      .where(eq(inboxes.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const rows = await this.db.delete(inboxes).where(eq(inboxes.id, id)).returning({ id: inboxes.id });
+    return rows.length > 0;
+  }
+
+  /** Stores a delivery unless this inbox already has one with the same `webhook-id`; true when stored. */
+  async addDelivery(inboxId: string, d: NewInboxDelivery): Promise<boolean> {
+    const rows = await this.db
+      .insert(inboxDeliveries)
+      .values({ inboxId, ...d })
+      .onConflictDoNothing({ target: [inboxDeliveries.inboxId, inboxDeliveries.deliveryId] })
+      .returning({ seq: inboxDeliveries.seq });
+    return rows.length > 0;
+  }
+
+  /** Newest first; with `after`, only deliveries stored after that `seq` (for polling). */
+  async deliveries(inboxId: string, opts: { after?: number; limit?: number } = {}): Promise<InboxDeliveryRow[]> {
+    return this.db
+      .select()
+      .from(inboxDeliveries)
+      .where(and(eq(inboxDeliveries.inboxId, inboxId), opts.after === undefined ? undefined : gt(inboxDeliveries.seq, opts.after)))
+      .orderBy(desc(inboxDeliveries.seq))
+      .limit(opts.limit ?? 100);
+  }
+}
+
+export function toInboxDelivery(row: InboxDeliveryRow): InboxDelivery {
+  return {
+    seq: row.seq,
+    inboxId: row.inboxId,
+    deliveryId: row.deliveryId,
+    type: row.type,
+    chatId: row.chatId,
+    payload: row.payload,
+    verified: row.verified,
+    receivedAt: row.receivedAt.toISOString(),
+  };
+}
