@@ -12,7 +12,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 const root = path.dirname(fileURLToPath(import.meta.url));
 const start = `npx next start -p ${E2E_PORT} -H 127.0.0.1`;
 // `npm test` builds first; a bare `npx playwright test` builds when there is no production build yet.
-const command = existsSync(path.join(root, ".next", "BUILD_ID")) ? start : `npx next build && ${start}`;
+const command = existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) ? start : `npx next build && ${start}`;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -22,6 +22,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  globalTeardown: "./e2e/global-teardown.ts",
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   outputDir: "test-results/artifacts",
   use: {

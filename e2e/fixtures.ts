@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** The e2e server's settings (playwright.config.ts passes them to `next start`). */
-export const E2E_PORT = 3100;
+/** `E2E_PORT` lets several checkouts or helpers run browser tests side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_USERNAME = "e2e";
 export const E2E_PASSWORD = "e2e-password-123";
