@@ -67,6 +67,8 @@ export default defineConfig({
       APP_URL: E2E_BASE_URL,
       AUTH_SECRET: E2E_AUTH_SECRET,
       EMBEDDED_AGENT_DELAY_MS: "15",
+      // MCP OAuth: authorization URLs (their state) expire after 15 s instead of 5 min, so e2e/mcp.spec.ts can test expiry.
+      EMBEDDED_OAUTH_STATE_TTL_MS: "15000",
       NEXT_TELEMETRY_DISABLED: "1",
       // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
       SERVICE_BASE_URL: "",

@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatTable, type BenchModule } from "./harness";
+import { filesPanel } from "./files-panel";
 import { partsReconstruction } from "./parts-reconstruction";
+import { timeline } from "./timeline";
 
 /**
  * Benchmarks: `npm run bench [-- name… ] [--quick] [--check]`.
@@ -10,7 +12,7 @@ import { partsReconstruction } from "./parts-reconstruction";
  * --quick: fewer repetitions. --check: exit 1 when a ratio misses its target.
  * Results are also written to bench/results/<name>.json (not committed).
  */
-const MODULES: readonly BenchModule[] = [partsReconstruction];
+const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

@@ -33,7 +33,8 @@ test("creates a chat by streaming and shows the parts as they arrive", async ({ 
   });
   await recordStreamingPartCounts(page);
   await signIn(page);
-  await page.getByTestId("new-chat-form").getByTestId("composer").fill(PROMPT);
+  // `/slow` paces the answer so it is still streaming when the chat page opens, even on a busy machine.
+  await page.getByTestId("new-chat-form").getByTestId("composer").fill(`/slow ${PROMPT}`);
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/chats\/[^/]+$/);

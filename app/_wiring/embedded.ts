@@ -11,5 +11,7 @@ export function embeddedService() {
     databaseUrl: config.databaseUrl,
     publicBaseUrl: `${config.appUrl}/svc`,
     agentDelayMs: config.agentDelayMs,
+    secretKey: config.embeddedSecretKey || undefined,
+    oauthStateTtlMs: config.oauthStateTtlMs,
   });
 }

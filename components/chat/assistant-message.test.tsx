@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { sampleMessage } from "@/lib/api/testing/fixtures";
+import type { Part } from "@/lib/api/schemas";
+import { sampleMessage, sampleUsage } from "@/lib/api/testing/fixtures";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
+import { ChatUsageTotal, sumUsage } from "./chat-usage-total";
 import { MessageView } from "./message-view";
+import { waterfallRows } from "./waterfall";
 
 afterEach(cleanup);
 
@@ -58,5 +61,74 @@ describe("MessageView", () => {
     expect(message).toHaveAttribute("data-role", "user");
     expect(message.querySelector("b")).toBeNull();
     expect(message).toHaveTextContent("<b>hi</b>");
+  });
+
+  it("shows the usage breakdown: model, input, output, cache read, cache write, total tokens and credits", () => {
+    render(<MessageView entry={entry()} />);
+    const usage = screen.getByTestId("usage");
+    for (const text of ["svc-pro", "36 tokens", "input 10", "output 20", "cache read 5", "cache write 1", "0.36 credits"]) expect(usage).toHaveTextContent(text);
+  });
+
+  it("switches a message to a waterfall of its parts over time, each bar labelled with kind and duration", () => {
+    const at = (ms: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, 0) + ms).toISOString();
+    const parts: Part[] = [
+      { type: "thinking", text: "hm", startedAt: at(0), finishedAt: at(1500) },
+      { type: "bash", command: "npm run build", output: "ok", startedAt: at(1500), finishedAt: at(9500) },
+      { type: "text", text: "Done", startedAt: at(9500), finishedAt: at(10_000) },
+      { type: "search", scope: "web", query: "no timing" },
+    ];
+    render(<MessageView entry={entry({ message: sampleMessage({ parts }) })} />);
+    const toggle = screen.getByTestId("waterfall-toggle");
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(screen.queryAllByTestId("part")).toHaveLength(0);
+    const chart = screen.getByTestId("waterfall");
+    expect(chart).toHaveTextContent("total 10.0 s");
+    const bars = within(chart).getAllByRole("img");
+    expect(bars.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "thinking (hm): 1.5 s",
+      "bash (npm run build): 8.0 s",
+      "text (Done): 500 ms",
+      "search (web: no timing): no timing",
+    ]);
+    expect(bars[1]).toHaveStyle({ left: "15%", width: "80%" });
+    expect(bars[1]).toHaveAttribute("title", "bash (npm run build): 8.0 s");
+    fireEvent.click(toggle);
+    expect(screen.getAllByTestId("part")).toHaveLength(4);
+  });
+
+  it("runs an unfinished part of the waterfall to the latest known time, and offers no waterfall without timings", () => {
+    const rows = waterfallRows([
+      { type: "thinking", text: "", startedAt: "2025-01-01T12:00:00Z", finishedAt: "2025-01-01T12:00:02Z" },
+      { type: "bash", command: "x", startedAt: "2025-01-01T12:00:01Z" },
+      { type: "mystery" } as Part,
+    ]);
+    expect(rows.total).toBe(2000);
+    expect(rows.rows.map((r) => [r.kind, r.offset, r.duration, r.open])).toEqual([
+      ["thinking", 0, 2000, false],
+      ["bash", 1000, 1000, true],
+      ["mystery", null, null, false],
+    ]);
+    render(<MessageView entry={entry({ message: sampleMessage({ parts: [{ type: "text", text: "x" }] }) })} />);
+    expect(screen.queryByTestId("waterfall-toggle")).toBeNull();
+  });
+
+  it("sums the chat's usage as a running total (live partial usage included, user messages' zero usage ignored)", () => {
+    const zero = sampleUsage({ model: null, tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
+    const messages = [
+      sampleMessage({ id: "u", role: "user", usage: zero }),
+      sampleMessage({ id: "a1" }),
+      sampleMessage({ id: "a2", usage: sampleUsage({ tokens: { input: 100, output: 200, cacheRead: 0, cacheWrite: 4, total: 304 } }) }),
+      sampleMessage({ id: "a3", usage: undefined }),
+    ];
+    expect(sumUsage(messages)).toEqual({ messages: 2, tokens: { input: 110, output: 220, cacheRead: 5, cacheWrite: 5, total: 340 }, credits: 0.72 });
+    const { rerender } = render(<ChatUsageTotal messages={messages} />);
+    expect(screen.getByTestId("chat-usage")).toHaveTextContent("340 tokens · 0.72 credits");
+    expect(screen.getByTestId("chat-usage").getAttribute("title")).toContain("cache write 5");
+    rerender(<ChatUsageTotal messages={messages} partial />);
+    expect(screen.getByTestId("chat-usage")).toHaveTextContent("0.72 credits+");
+    rerender(<ChatUsageTotal messages={[messages[0]!]} />);
+    expect(screen.queryByTestId("chat-usage")).toBeNull();
   });
 });

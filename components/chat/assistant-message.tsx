@@ -1,13 +1,17 @@
-import { Bot } from "lucide-react";
+"use client";
+
+import { Bot, ChartGantt } from "lucide-react";
+import { useState } from "react";
 import type { Part, TextPart } from "@/lib/api/schemas";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Markdown } from "./parts/markdown";
 import { Badge } from "./parts/part-card";
-import { PartView } from "./parts/part-view";
+import { PartItem } from "./parts/part-view";
 import { StreamError } from "./stream-error";
 import { StreamingIndicator } from "./streaming-indicator";
 import { UsageLine } from "./usage-line";
+import { Waterfall } from "./waterfall";
 
 const FINISH_LABEL: Record<string, string> = {
   length: "Stopped: output length limit",
@@ -30,12 +34,21 @@ export function closingContent(content: string, parts: readonly Part[]): string 
   return content;
 }
 
-/** An assistant message: its parts in order, then its closing content, usage and finish state. */
+const hasTiming = (parts: readonly Part[]) => parts.some((p) => typeof p?.startedAt === "string");
+
+/**
+ * An assistant message: its parts in order (or their waterfall over time), then its closing content, usage and
+ * finish state. Parts are memoized items keyed by index: a stream delta re-renders only the part it changed.
+ */
 export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
   const { message, streaming, error } = entry;
+  const [waterfall, setWaterfall] = useState(false);
   const parts = message.parts ?? [];
   const finish = message.finishReason;
   const content = closingContent(message.content, parts);
+  // Parts are live while the stream runs, and while a polled (async) message has not finished.
+  const active = streaming || finish == null;
+  const canWaterfall = parts.length > 0 && hasTiming(parts);
   return (
     <article
       data-testid="message"
@@ -55,12 +68,29 @@ export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
             {FINISH_LABEL[finish] ?? finish}
           </Badge>
         ) : null}
+        {canWaterfall ? (
+          <button
+            type="button"
+            onClick={() => setWaterfall((v) => !v)}
+            aria-pressed={waterfall}
+            data-testid="waterfall-toggle"
+            title={waterfall ? "Show the steps" : "Show the steps over time (waterfall)"}
+            className="ml-auto inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+          >
+            <ChartGantt className="size-3.5" aria-hidden />
+            Waterfall
+          </button>
+        ) : null}
       </div>
-      <div className="flex flex-col gap-2">
-        {parts.map((part, index) => (
-          <PartView key={index} part={part} streaming={streaming} />
-        ))}
-      </div>
+      {waterfall && canWaterfall ? (
+        <Waterfall parts={parts} />
+      ) : (
+        <div className="flex flex-col gap-2">
+          {parts.map((part, index) => (
+            <PartItem key={index} index={index} part={part} streaming={active} chatId={message.chatId || undefined} />
+          ))}
+        </div>
+      )}
       {content ? (
         <div data-testid="message-content" className="px-1 text-[0.95rem]">
           <Markdown text={content} />

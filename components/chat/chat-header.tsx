@@ -1,4 +1,5 @@
 import { PanelRight } from "lucide-react";
+import type { ReactNode, Ref } from "react";
 import type { Chat } from "@/lib/api/schemas";
 import { cn } from "@/components/ui/cn";
 import { MonoId } from "@/components/ui/mono-id";
@@ -7,6 +8,9 @@ import { UNTITLED } from "./chat-row";
 import { PrivacyBadge } from "./privacy-badge";
 import { StreamingIndicator } from "./streaming-indicator";
 
+/** The browser tab's title while the chat has none yet. */
+export const UNTITLED_PAGE_TITLE = UNTITLED;
+
 export function ChatHeader({
   chatId,
   chat,
@@ -14,6 +18,8 @@ export function ChatHeader({
   generating,
   detailsOpen,
   onToggleDetails,
+  usage,
+  toggleRef,
 }: {
   chatId: string;
   chat: Chat | undefined;
@@ -21,6 +27,9 @@ export function ChatHeader({
   generating: boolean;
   detailsOpen: boolean;
   onToggleDetails: () => void;
+  /** The chat's running usage total (ChatUsageTotal). */
+  usage?: ReactNode;
+  toggleRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <header className="flex items-center gap-3 border-b border-border px-4 py-3">
@@ -37,9 +46,12 @@ export function ChatHeader({
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
         </div>
       </div>
+      {usage}
       {generating ? <StreamingIndicator /> : null}
       <button
+        ref={toggleRef}
         type="button"
+        data-testid="details-toggle"
         onClick={onToggleDetails}
         aria-pressed={detailsOpen}
         aria-label={detailsOpen ? "Hide details panel" : "Show details panel"}

@@ -1,30 +1,85 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
 import { useChat } from "@/lib/hooks/use-chat";
 import { useActiveStream } from "@/lib/hooks/use-chat-stream";
+import { unfinishedNewest, useFollowMessage } from "@/lib/hooks/use-follow-message";
 import { useMessages } from "@/lib/hooks/use-messages";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { ApprovalBanner } from "@/components/approvals/approval-banner";
+import { FilesPanel } from "@/components/files/files-panel";
 import { ChatDetails } from "./chat-details";
-import { ChatHeader } from "./chat-header";
+import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
+import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
 
 const GENERATING = new Set(["connecting", "streaming", "recovering"]);
 
-/** The chat page: title, the timeline (live while generating), the composer, and a details panel. */
+/**
+ * The page title follows the chat's title, live while it is generated. Next applies the route's static
+ * metadata title after navigations, so the title is re-asserted whenever the head's <title> changes.
+ */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    const wanted = `${title || UNTITLED_PAGE_TITLE} · Atelier`;
+    const apply = () => {
+      if (document.title !== wanted) document.title = wanted;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, [title]);
+}
+
+/**
+ * The chat page: header, the timeline (live while generating), the composer, and side panels.
+ * Layout: [main column: header / timeline / composer area] [side panels]. Banners about the chat's state
+ * (e.g. a pending approval) belong in the composer area above the composer; panels (details, files) are
+ * siblings of the main column.
+ *
+ * Following a generation: this tab's stream (registry, survives navigation) when there is one; otherwise a
+ * newest assistant message still generating is polled by id (async sends, reloads, other tabs).
+ */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
   const stream = useActiveStream(chatId);
   const streaming = !!stream && GENERATING.has(stream.status);
-  const messages = useMessages(chatId, { pollUnfinished: !streaming });
+  const messages = useMessages(chatId);
+  const unfinished = unfinishedNewest(messages.messages);
+  useFollowMessage(chatId, streaming ? null : (unfinished?.id ?? null));
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsToggle = useRef<HTMLButtonElement>(null);
+  const detailsPanel = useRef<HTMLElement>(null);
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
-  const unfinished = messages.messages.at(-1);
-  const generating = streaming || (unfinished?.role === "assistant" && unfinished.finishReason == null);
-  const title = stream?.state.title ?? stream?.state.chat?.title ?? chat.data?.title ?? null;
+  const generating = streaming || unfinished !== null;
+  const shown = useMemo(() => timeline.entries.map((e) => e.message), [timeline]);
+  const title = stream?.state.title ?? chat.data?.title ?? stream?.state.chat?.title ?? null;
+  useDocumentTitle(chat.data || title ? title : null);
+
+  const closeDetails = useCallback(() => {
+    setDetailsOpen(false);
+    detailsToggle.current?.focus();
+  }, []);
+  // Esc closes the side panel wherever the focus is, unless a dialog (which handles Esc itself) is open.
+  useEffect(() => {
+    if (!detailsOpen) return;
+    detailsPanel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return;
+      closeDetails();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [detailsOpen, closeDetails]);
+
+  const { refetch, fetchNextPage } = messages;
+  const onRetry = useCallback(() => void refetch(), [refetch]);
+  const onLoadEarlier = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   if (chat.error && !chat.data) {
     return (
@@ -43,28 +98,33 @@ export function ChatView({ chatId }: { chatId: string }) {
           title={title}
           generating={generating}
           detailsOpen={detailsOpen}
-          onToggleDetails={() => setDetailsOpen((open) => !open)}
+          onToggleDetails={() => (detailsOpen ? closeDetails() : setDetailsOpen(true))}
+          toggleRef={detailsToggle}
+          usage={<ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} />}
         />
         <ChatTimeline
           timeline={timeline}
           loading={messages.isPending}
           error={messages.error}
-          onRetry={() => void messages.refetch()}
+          onRetry={onRetry}
           hasEarlier={!!messages.hasNextPage}
           loadingEarlier={messages.isFetchingNextPage}
-          onLoadEarlier={() => void messages.fetchNextPage()}
+          onLoadEarlier={onLoadEarlier}
         />
         <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
           <div className="mx-auto max-w-3xl">
+            <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
             <Composer chatId={chatId} generating={generating} />
           </div>
         </div>
       </div>
+      <FilesPanel chatId={chatId} messages={messages.messages} generating={generating} />
       {detailsOpen ? (
         <aside
+          ref={detailsPanel}
+          tabIndex={-1}
           aria-label="Chat details"
-          onKeyDown={(e) => e.key === "Escape" && setDetailsOpen(false)}
-          className="fixed inset-y-0 right-0 z-30 w-80 max-w-[90vw] shrink-0 overflow-y-auto border-l border-border bg-surface shadow-xl lg:static lg:shadow-none"
+          className="fixed inset-y-0 right-0 z-30 w-80 max-w-[90vw] shrink-0 overflow-y-auto border-l border-border bg-surface shadow-xl outline-none lg:static lg:shadow-none"
         >
           <ChatDetails chat={chat.data} messages={messages.messages} />
         </aside>

@@ -1,7 +1,26 @@
+import { memo } from "react";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { AssistantMessage } from "./assistant-message";
 import { UserMessage } from "./user-message";
 
-export function MessageView({ entry }: { entry: TimelineEntry }) {
-  return entry.message.role === "user" ? <UserMessage message={entry.message} /> : <AssistantMessage entry={entry} />;
+type Props = { entry: TimelineEntry };
+
+/**
+ * Entries are rebuilt on every stream delta (mergeTimeline), but an entry whose message, state and error are
+ * the same objects renders the same: only the message that changed re-renders.
+ */
+export function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
+  return a === b || (a.message === b.message && a.streaming === b.streaming && a.live === b.live && a.error === b.error && a.key === b.key);
 }
+
+function sameProps(a: Props, b: Props): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Props>;
+  for (const key of keys) {
+    if (key === "entry" ? !sameEntry(a.entry, b.entry) : !Object.is(a[key], b[key])) return false;
+  }
+  return true;
+}
+
+export const MessageView = memo(function MessageView({ entry }: Props) {
+  return entry.message.role === "user" ? <UserMessage message={entry.message} /> : <AssistantMessage entry={entry} />;
+}, sameProps);

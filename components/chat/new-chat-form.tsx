@@ -2,17 +2,41 @@
 
 import { Sparkles } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useCreateChatStream } from "@/lib/hooks/use-chat-stream";
+import { useState } from "react";
+import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
+import { useCreateChat } from "@/lib/hooks/use-chat-stream";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { McpServerPicker } from "./mcp-server-picker";
 import { PromptBox } from "./prompt-box";
+import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
 
-/** "Describe an app": creates a chat by streaming and opens it as soon as the service has created it. */
+const PRIVACY_OPTIONS: readonly Privacy[] = ["private", "unlisted", "team", "team-edit", "public"];
+
+const PENDING: Record<string, string> = {
+  stream: "Creating the chat…",
+  async: "Creating the chat (async)…",
+  sync: "The agent is working; the chat opens when the answer is finished (sync)…",
+};
+
+/**
+ * "Describe an app": creates a chat in the chosen response mode with its options (privacy, MCP servers,
+ * credential access) and opens it — at once when streaming or async, with the finished answer when sync.
+ */
 export function NewChatForm() {
   const router = useRouter();
-  const create = useCreateChatStream();
+  const create = useCreateChat();
+  const [mode, setMode] = useResponseMode();
+  const [privacy, setPrivacy] = useState<Privacy>("private");
+  const [mcpServerIds, setMcpServerIds] = useState<string[]>([]);
+  const [sharedNpm, setSharedNpm] = useState(false);
+  const [github, setGithub] = useState(false);
+
   const onSubmit = async (prompt: string) => {
+    const body: CreateChatBody = { message: prompt, privacy };
+    if (mcpServerIds.length) body.mcpServerIds = mcpServerIds;
+    if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
     try {
-      const chat = await create.mutateAsync(prompt);
+      const { chat } = await create.mutateAsync({ body, mode });
       router.push(`/chats/${encodeURIComponent(chat.id)}`);
       return true;
     } catch {
@@ -33,7 +57,44 @@ export function NewChatForm() {
         rows={3}
         autoFocus
       />
-      {create.isPending ? <p className="text-xs text-muted-foreground" role="status">Creating the chat…</p> : null}
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-1 text-xs">
+        <ResponseModePicker value={mode} onChange={setMode} disabled={create.isPending} />
+        <label className="inline-flex items-center gap-1.5">
+          <span className="text-muted-foreground">Privacy</span>
+          <select
+            data-testid="privacy-select"
+            value={privacy}
+            onChange={(e) => setPrivacy(e.target.value as Privacy)}
+            className="rounded-md border border-input bg-card px-1.5 py-0.5"
+          >
+            {PRIVACY_OPTIONS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="inline-flex items-center gap-3">
+          <legend className="sr-only">Credential access</legend>
+          <span aria-hidden className="text-muted-foreground">Credentials</span>
+          <label className="inline-flex items-center gap-1" title="Let the agent use the shared npm credentials">
+            <input type="checkbox" checked={sharedNpm} onChange={(e) => setSharedNpm(e.target.checked)} />
+            shared npm
+          </label>
+          <label className="inline-flex items-center gap-1" title="Let the agent use the GitHub credentials">
+            <input type="checkbox" checked={github} onChange={(e) => setGithub(e.target.checked)} />
+            GitHub
+          </label>
+        </fieldset>
+      </div>
+      <div className="px-1">
+        <McpServerPicker value={mcpServerIds} onChange={setMcpServerIds} />
+      </div>
+      {create.isPending ? (
+        <p className="text-xs text-muted-foreground" role="status">
+          {PENDING[create.variables?.mode ?? mode]}
+        </p>
+      ) : null}
       {create.error ? <ErrorPanel error={create.error} title="The chat was not created" /> : null}
     </section>
   );

@@ -12,11 +12,11 @@ interface NavItem {
   href?: string;
 }
 
-/** Sections still to come are listed (UI.md frame) but not links yet. */
+/** Sections of the UI.md frame: a link once its page exists (`href`), "soon" until then. */
 const LATER: NavItem[] = [
-  { label: "MCP servers", icon: Plug },
-  { label: "Webhooks", icon: Webhook },
-  { label: "Inbox", icon: Inbox },
+  { label: "MCP servers", icon: Plug, href: "/mcp-servers" },
+  { label: "Webhooks", icon: Webhook, href: "/webhooks" },
+  { label: "Inbox", icon: Inbox, href: "/inbox" },
   { label: "Projects", icon: FolderKanban },
   { label: "Settings", icon: Settings },
 ];
@@ -40,14 +40,25 @@ export function SidebarNav() {
         </Link>
         <RecentChats pathname={pathname} />
       </div>
-      <ul className="space-y-0.5" aria-label="Coming later">
-        {LATER.map(({ label, icon: Icon }) => (
+      <ul className="space-y-0.5" aria-label="Sections">
+        {LATER.map(({ label, icon: Icon, href }) => (
           <li key={label}>
+            {href ? (
+              <Link
+                href={href}
+                aria-current={pathname === href ? "page" : undefined}
+                className={cn(itemClass, "font-medium", pathname === href || pathname.startsWith(`${href}/`) ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </Link>
+            ) : (
             <span aria-disabled className={cn(itemClass, "cursor-default text-muted-foreground/80")} title={`${label}: not available yet`}>
               <Icon className="size-4" aria-hidden />
               {label}
               <span className="ml-auto rounded bg-muted px-1.5 text-[10px] tracking-wide uppercase">soon</span>
             </span>
+            )}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import {
   MessageListV1,
   MessageV1,
   UserV1,
+  VersionListV1,
   VersionV1,
   type CreateChatBodyV1,
   type PatchVersionBodyV1,
@@ -43,6 +44,8 @@ export interface ServiceClientV1 {
   resolveTask(chatId: string, body: ResolveBody): Promise<MessageV1>;
   /** GET /v1/user */
   getUser(): Promise<UserV1>;
+  /** GET /v1/chats/{chatId}/versions?limit&cursor (extension): newest first, without files. */
+  listVersions(chatId: string, q?: PageQuery): Promise<VersionListV1>;
   /** GET /v1/chats/{chatId}/versions/{versionId} */
   getVersion(chatId: string, versionId: string): Promise<VersionV1>;
   /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (DESIGN 6). */
@@ -72,6 +75,7 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
       }),
     resolveTask: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/tasks/resolve`, body }),
     getUser: () => json(UserV1, { method: "GET", path: "/v1/user" }),
+    listVersions: (chatId, q) => json(VersionListV1, { method: "GET", path: `${chat(chatId)}/versions`, query: q }),
     getVersion: (chatId, versionId) => json(VersionV1, { method: "GET", path: version(chatId, versionId) }),
     patchVersion: (chatId, versionId, body) => json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
   };

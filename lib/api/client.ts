@@ -16,6 +16,12 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookList,
+  AuthorizeResponse,
+  McpServer,
+  McpServerDeleted,
+  McpServerList,
+  type CreateMcpServerBody,
+  type UpdateMcpServerBody,
   type CreateWebhookBody,
   type UpdateWebhookBody,
   type CreateChatBody,
@@ -70,6 +76,16 @@ export interface ServiceClient {
   listHookDeliveries(hookId: string, q?: PageQuery): Promise<WebhookDeliveryList>;
   /** POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): the delivery with the new attempt. */
   resendHookDelivery(hookId: string, deliveryId: string): Promise<WebhookDelivery>;
+  /** GET /v2/mcp-servers: `{items}` (secrets never included). */
+  listMcpServers(): Promise<McpServerList>;
+  getMcpServer(mcpServerId: string): Promise<McpServer>;
+  /** POST /v2/mcp-servers: the new server, disconnected. */
+  createMcpServer(body: CreateMcpServerBody): Promise<McpServer>;
+  /** PATCH /v2/mcp-servers/{id}: `oauthConfig` replaces the stored configuration. */
+  updateMcpServer(mcpServerId: string, body: UpdateMcpServerBody): Promise<McpServer>;
+  deleteMcpServer(mcpServerId: string): Promise<McpServerDeleted>;
+  /** POST /v2/mcp-servers/{id}/oauth/authorize: the provider authorization URL (expires after 5 minutes). */
+  authorizeMcpServer(mcpServerId: string, body: { returnUrl: string }): Promise<AuthorizeResponse>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
@@ -77,6 +93,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
 
   const chat = (chatId: string) => `/v2/chats/${seg(chatId)}`;
   const hook = (hookId: string) => `/v2/hooks/${seg(hookId)}`;
+  const mcp = (mcpServerId: string) => `/v2/mcp-servers/${seg(mcpServerId)}`;
 
   return {
     createChat: (body) => json(ChatWithUsage, { method: "POST", path: "/v2/chats", body }),
@@ -110,5 +127,11 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       json(WebhookDeliveryList, { method: "GET", path: `${hook(hookId)}/deliveries`, query: q }),
     resendHookDelivery: (hookId, deliveryId) =>
       json(WebhookDelivery, { method: "POST", path: `${hook(hookId)}/deliveries/${seg(deliveryId)}/resend` }),
+    listMcpServers: () => json(McpServerList, { method: "GET", path: "/v2/mcp-servers" }),
+    getMcpServer: (id) => json(McpServer, { method: "GET", path: mcp(id) }),
+    createMcpServer: (body) => json(McpServer, { method: "POST", path: "/v2/mcp-servers", body }),
+    updateMcpServer: (id, body) => json(McpServer, { method: "PATCH", path: mcp(id), body }),
+    deleteMcpServer: (id) => json(McpServerDeleted, { method: "DELETE", path: mcp(id) }),
+    authorizeMcpServer: (id, body) => json(AuthorizeResponse, { method: "POST", path: `${mcp(id)}/oauth/authorize`, body }),
   };
 }

@@ -75,6 +75,7 @@ export const ROUTES: readonly RouteSpec[] = [
   r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", { body: s.v1.SendMessageBodyV1 }),
   r("v1.messages.get", "GET", "/v1/chats/:chatId/messages/:messageId"),
   r("v1.tasks.resolve", "POST", "/v1/chats/:chatId/tasks/resolve", { body: s.v1.ResolveBodyV1 }),
+  r("v1.versions.list", "GET", "/v1/chats/:chatId/versions"), // our extension (the real SDK has it): newest first, no files
   r("v1.versions.get", "GET", "/v1/chats/:chatId/versions/:versionId"),
   r("v1.versions.patch", "PATCH", "/v1/chats/:chatId/versions/:versionId", { body: s.v1.PatchVersionBodyV1 }),
   r("v1.user", "GET", "/v1/user"),

@@ -332,10 +332,15 @@ describe.each([v2, v1])("Part 3 state machine over $name", (api) => {
       });
     });
 
-    test("an integration request the user left for a new message", async () => {
+    test("an integration request the user left for a new message (any other follow-up rejects it)", async () => {
       const chatId = await api.create("Build a store /integration Stripe");
-      expect((await api.send(chatId, "Forget that, make a blog")).status).toBe(200);
+      const blocked = await api.latest(chatId);
+      const reply = await api.send(chatId, "Forget that, make a blog");
+      expect(reply.status).toBe(200);
+      expect(api.answered(reply).finishReason).toBe("stop");
       expect(await api.pending(chatId)).toBeNull();
+      const action = (await v2Message(chatId, blocked.id)).parts!.at(-1) as AgentActionPart;
+      expect(action.data).toMatchObject({ status: "rejected", rejectedBy: "new-message", requestedIntegrations: ["Stripe"] });
       await expectUnchanged(api, chatId, async () => {
         expectError(api, await api.resolve(chatId, steps("Stripe")), 409, "task_not_pending");
       });
@@ -449,6 +454,38 @@ describe("v2 resolve response modes", () => {
     });
     expect(done.finishReason).toBe("stop");
     expect(done.parts!.some((p) => p.type === "bash" && (p as BashPart).isDangerous === true)).toBe(true);
+  });
+
+  test("/stream and /async answer a stale resolve with 409 (JSON, not a stream) and change nothing", async () => {
+    const chatId = await v2.create("Build a store /integration Stripe");
+    expect(v2.answered(await v2.resolve(chatId, steps("Stripe"))).finishReason).toBe("stop");
+    const before = await v2.snapshot(chatId);
+    for (const suffix of ["/stream", "/async"]) {
+      const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/resolve${suffix}`, { body: { task: steps("Stripe") } }));
+      expect(res.status).toBe(409);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expectSchema(ErrorV2, await res.json());
+    }
+    expect(await v2.snapshot(chatId)).toEqual(before);
+  });
+
+  test("the resume emits webhook events like any generation (the blocked message gets message.updated)", async () => {
+    const chatId = await v2.create("Build a store /integration Stripe");
+    const blocked = await v2.latest(chatId);
+    const hook = await call(svc, "POST", "/v2/hooks", {
+      body: { name: "approvals", events: ["message.created", "message.updated", "message.finished"], url: "http://127.0.0.1:9/hook", chatId },
+    });
+    expect(hook.status).toBe(201);
+    const hookId = (hook.body as { id: string }).id;
+    const resumed = v2.answered(await v2.resolve(chatId, steps("Stripe")));
+    const list = await waitFor(async () => {
+      const res = await call(svc, "GET", `/v2/hooks/${hookId}/deliveries?limit=100`);
+      const items = (res.body as { deliveries: Array<{ type: string; messageId: string | null }> }).deliveries;
+      return items.some((d) => d.type === "message.finished") ? items : undefined;
+    });
+    const of = (id: string) => new Set(list.filter((d) => d.messageId === id).map((d) => d.type));
+    expect(of(blocked.id)).toEqual(new Set(["message.updated"]));
+    expect(of(resumed.id)).toEqual(new Set(["message.created", "message.updated", "message.finished"]));
   });
 
   test("while the chat is generating a resolve is 409 and changes nothing", async () => {

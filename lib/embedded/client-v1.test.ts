@@ -78,6 +78,12 @@ describe("createServiceClientV1 against the embedded service", () => {
     expect(await client.getVersion(chat.id, versionId)).toEqual(chat.latestVersion);
     const patched = await client.patchVersion(chat.id, versionId, { files: [{ name: "styles.css", content: "body{}", locked: true }] });
     expect(patched.files.find((f) => f.name === "styles.css")).toMatchObject({ content: "body{}", locked: true });
+    // listVersions (extension): newest first, without files.
+    await client.sendMessage(chat.id, { message: "Add tags" });
+    const list = await client.listVersions(chat.id, { limit: 2 });
+    expect(list.data).toHaveLength(2);
+    expect(list.data[1]!.id).toBe(versionId);
+    expect(list.data[0]).not.toHaveProperty("files");
   });
 
   test("errors are ServiceErrors carrying the v1 code, type and userMessage", async () => {

@@ -11,7 +11,12 @@ export const MAX_FILE_BYTES = 3 * 1024 * 1024;
  * unique in the request → else 422 naming the field; a content over 3 MB → 413. Returns the names normalized
  * (a leading "./" removed).
  */
-export function checkFileInputs(files: { name: string; content: string }[], field = "files"): string[] {
+export function checkFileInputs(
+  files: { name: string; content: string }[],
+  field = "files",
+  /** How a name's content is stored (a base64 file counts its decoded bytes); default utf8. */
+  encodingOf: (name: string) => "utf8" | "base64" = () => "utf8",
+): string[] {
   const seen = new Set<string>();
   return files.map((file, i) => {
     const name = file.name.replace(/^(\.\/)+/, "");
@@ -26,8 +31,13 @@ export function checkFileInputs(files: { name: string; content: string }[], fiel
     }
     if (seen.has(name)) throw new HttpError(422, `${field}.${i}.name: ${name} is listed twice`, "validation_failed");
     seen.add(name);
-    if (Buffer.byteLength(file.content) > MAX_FILE_BYTES) {
-      throw new HttpError(413, `${field}.${i}.content: ${name} is larger than the 3 MB file limit`, "file_too_large");
+    const bytes = encodingOf(name) === "base64" ? Buffer.from(file.content, "base64").length : Buffer.byteLength(file.content);
+    if (bytes > MAX_FILE_BYTES) {
+      throw new HttpError(
+        413,
+        `${field}.${i}.content: ${name} is ${bytes} bytes, larger than the 3 MB (${MAX_FILE_BYTES} bytes) file limit; nothing was changed`,
+        "file_too_large",
+      );
     }
     return name;
   });
@@ -36,6 +46,10 @@ export function checkFileInputs(files: { name: string; content: string }[], fiel
 /** 413 when a chat would hold more than 1,000 files. */
 export function checkFileCount(count: number): void {
   if (count > MAX_FILES_PER_CHAT) {
-    throw new HttpError(413, `A chat holds at most ${MAX_FILES_PER_CHAT} files (this would make ${count}).`, "too_many_files");
+    throw new HttpError(
+      413,
+      `A chat holds at most ${MAX_FILES_PER_CHAT} files (this would make ${count}); nothing was changed.`,
+      "too_many_files",
+    );
   }
 }

@@ -21,8 +21,8 @@ afterAll(() => svc.close());
 const open = (href: string, method = "GET") => svc.handle(new Request(href, { method }));
 
 describe("GET /v2/chats/{chatId}/preview", () => {
-  test("is null while the chat has no files", async () => {
-    // /fail stops before the agent writes anything.
+  test("is null while the chat has no completed version", async () => {
+    // /fail stops before the agent writes anything (its version is failed).
     const res = await call(svc, "POST", "/v2/chats", { body: { message: "/fail nothing" } });
     const fresh = expectSchema(ChatWithUsage, res.body).chat.id;
     const preview = await call(svc, "GET", `/v2/chats/${fresh}/preview`);
@@ -79,6 +79,10 @@ describe("serving the preview", () => {
       expect(res.headers.get("content-type"), bad).toMatch(/^text\/plain/);
     }
     expect((await open(`${base}..%2f..%2fsecrets.json`)).status).toBe(400);
+    // Double encoding, encoded backslashes and control characters are refused outright.
+    for (const bad of ["%252e%252e%252fsecrets.json", "..%252f", "%255c", "a%5cb", "%2e%2e%5cx", "x%0ay"]) {
+      expect((await open(`${base}${bad}`)).status, bad).toBe(400);
+    }
     // Dot segments are resolved by the URL parser before routing: they leave the token's scope and miss.
     for (const bad of ["../../v2/chats", "%2e%2e/%2e%2e/v2/chats", "./../x"]) {
       const res = await open(`${base}${bad}`);

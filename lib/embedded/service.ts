@@ -1,8 +1,10 @@
 import "server-only";
 import { EventBus } from "./events";
 import { createRouter } from "./http/router";
+import { McpConnections } from "./mcp/connections";
+import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
-import { messagesStore, openDatabase } from "./store";
+import { messagesStore, openDatabase, versionsStore } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 
@@ -23,6 +25,13 @@ export interface EmbeddedOptions {
   webhookRetrySchedule?: number[];
   /** Timeout of one delivery attempt; default 15 s. */
   webhookTimeoutMs?: number;
+  /**
+   * Secret material for encrypting MCP secrets at rest (AES-256-GCM, key derived with HKDF); default: the API key.
+   * Changing it makes stored tokens unreadable (the servers must be connected again).
+   */
+  secretKey?: string;
+  /** Lifetime of an MCP authorization URL and its state; default 5 minutes (spec 5.6). */
+  oauthStateTtlMs?: number;
 }
 
 export interface EmbeddedService {
@@ -44,6 +53,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   });
   const interrupted = await messagesStore.closeInterruptedMessages(database.db, new Date());
   if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
+  await versionsStore.failPendingVersions(database.db, new Date());
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
   const events = new EventBus();
@@ -53,7 +63,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
   });
-  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs), emit: events.emit.bind(events) });
+  const mcp = new McpConnections({
+    db: database.db,
+    box: new SecretBox(opts.secretKey || opts.apiKey),
+    publicBaseUrl,
+    stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
+  });
+  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs), emit: events.emit.bind(events), mcp });
   const route = createRouter({
     db: database.db,
     turns,
@@ -61,6 +77,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     publicBaseUrl,
     events,
     webhooks,
+    mcp,
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
   });

@@ -2,12 +2,16 @@ import "server-only";
 import { promptOf, type CreateChatBody, type ModelId, type ResolveTask, type SendMessageBody } from "@/lib/api";
 import { Generation, type GenerationListener } from "./agent/generation";
 import { runScript } from "./agent/runner";
+import { checkPlannedWrites } from "./agent/limits";
 import { planTurn } from "./agent/plan";
 import { computeUsage, effectiveModel } from "./agent/usage";
 import { rejectPending, resolvePending } from "./approvals/transitions";
 import { HttpError } from "./errors";
 import type { EmitEvent } from "./events";
 import { newId } from "./ids";
+import type { McpConnections } from "./mcp/connections";
+import { addMcpSteps } from "./mcp/agent-steps";
+import { attachServers } from "./mcp/store";
 import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
 
@@ -31,6 +35,8 @@ export interface TurnsOptions {
   delayMs: number;
   /** The service's event bus (webhook events); none in isolation. */
   emit?: EmitEvent;
+  /** MCP connections for the `/mcp` directive; none in isolation. */
+  mcp?: McpConnections;
 }
 
 /**
@@ -94,6 +100,8 @@ export class Turns {
         // Any other follow-up message while the chat waits on the user rejects the pending request (Part 3).
         const rejected = await rejectPending(tx, chat.id, at);
         const pair = await insertPair(tx, chat.id, promptOf(body), at);
+        await checkPlannedWrites(tx, chat, pair.assistant); // Part 8 limits: 413 rolls all of this back
+        await attachServers(tx, chat.id, body.mcpServerIds ?? []);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { ...pair, updated, rejected };
       });
@@ -118,6 +126,7 @@ export class Turns {
       const { blocked, assistant, updated } = await this.opts.db.transaction(async (tx) => {
         const { blocked } = await resolvePending(tx, chat.id, task, at);
         const assistant = await insertAssistant(tx, chat.id, at);
+        await checkPlannedWrites(tx, chat, assistant); // Part 8 limits: 413 rolls all of this back
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { blocked, assistant, updated };
       });
@@ -188,8 +197,14 @@ export class Turns {
   /** Plans from the stored conversation (a new prompt or a resume) and runs the scripted agent. */
   private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
     const { db } = this.opts;
-    const [history, files] = await Promise.all([messagesStore.allMessages(db, chat.id), filesStore.listFiles(db, chat.id)]);
-    const { steps, prompt, promptChars, historyChars } = planTurn({ chat, history, assistantId: assistant.id, files });
+    const [conversation, files] = await Promise.all([
+      messagesStore.conversation(db, chat.id, assistant.seq),
+      filesStore.listFiles(db, chat.id),
+    ]);
+    const plan = planTurn({ chat, conversation, assistantId: assistant.id, files });
+    const { prompt, promptChars, historyChars } = plan;
+    const mcp = this.opts.mcp;
+    const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
     const model = effectiveModel(chat.modelId);
     const delayMs = prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : this.opts.delayMs;
     await runScript({

@@ -3,4 +3,9 @@ export const queryKeys = {
   chats: () => ["chats"] as const,
   chat: (chatId: string) => ["chat", chatId] as const,
   messages: (chatId: string) => ["messages", chatId] as const,
+  /** One message polled by id (async mode, resuming a generation); not under `messages` so list invalidations skip it. */
+  message: (chatId: string, messageId: string) => ["message", chatId, messageId] as const,
+  /** The MCP server list; `mcpServer` keys share its prefix, so invalidating this refreshes both. */
+  mcpServers: () => ["mcp-servers"] as const,
+  mcpServer: (mcpServerId: string) => ["mcp-servers", mcpServerId] as const,
 };

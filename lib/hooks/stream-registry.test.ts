@@ -119,4 +119,56 @@ describe("StreamRegistry", () => {
     expect(final.state.message?.error).toEqual({ message: "The agent crashed", code: "agent_failed" });
     expect(fetched).toBe(0);
   });
+
+  it("after a delta it cannot apply, polls the message until it finished (one poller, the fetched parts replace the streamed ones)", async () => {
+    const registry = new StreamRegistry();
+    const events: StreamEvent[] = [
+      ...streamedEvents([[], [{ type: "text", text: "hello" }]]).slice(0, 3),
+      { object: "message.parts.chunk", id: "msg_2", delta: { 7: { text: ["x", "y"] }, _t: "a" } },
+      { object: "message.parts.chunk", id: "msg_2", delta: { 8: { text: ["x", "y"] }, _t: "a" } },
+    ];
+    let polls = 0;
+    const finalParts: Part[] = [{ type: "text", text: "hello world" }];
+    const run = registry.run({
+      prompt: "x",
+      open: async () => eventsOf(events),
+      getMessage: async (chatId, messageId) => {
+        polls++;
+        return sampleMessage({ id: messageId, chatId, parts: finalParts, finishReason: polls < 3 ? null : "stop" });
+      },
+      pollIntervalMs: 1,
+    });
+    const final = await run.done;
+    expect(final.status).toBe("done");
+    expect(polls).toBe(3);
+    expect(final.recovered?.parts).toEqual(finalParts);
+    expect(final.recovered?.finishReason).toBe("stop");
+  });
+
+  it("reports each new streamed title once", async () => {
+    const registry = new StreamRegistry();
+    const titles: string[] = [];
+    const run = registry.run({
+      prompt: "x",
+      open: async () => eventsOf(streamedEvents(growingSnapshots())),
+      onTitle: (chatId, title) => titles.push(`${chatId}:${title}`),
+    });
+    await run.done;
+    expect(titles).toEqual(["chat_1:Landing page"]);
+  });
+
+  it("runs a sync request: the prompt shows while pending, then the answer; a refusal is kept as the failure", async () => {
+    const registry = new StreamRegistry();
+    let resolve!: (m: ReturnType<typeof sampleMessage>) => void;
+    const pending = registry.runRequest({ chatId: "chat_5", prompt: "hi", send: () => new Promise((r) => (resolve = r)) });
+    expect(registry.get("chat_5")?.status).toBe("connecting");
+    expect(registry.isActive("chat_5")).toBe(true);
+    resolve(sampleMessage({ id: "msg_9", chatId: "chat_5" }));
+    const done = await pending;
+    expect(done.status).toBe("done");
+    expect(done.recovered?.id).toBe("msg_9");
+    const refused = await registry.runRequest({ chatId: "chat_6", prompt: "hi", send: async () => Promise.reject(new Error("409 busy")) });
+    expect(refused.status).toBe("failed");
+    expect(refused.failure?.message).toBe("409 busy");
+  });
 });

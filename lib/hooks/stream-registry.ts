@@ -10,7 +10,7 @@ export type StreamStatus = "connecting" | "streaming" | "recovering" | "done" | 
 export interface ActiveStream {
   /** Null until the first `chat` event of a chat-creating stream. */
   chatId: string | null;
-  /** The user's prompt, shown until the persisted user message is fetched. */
+  /** The user's prompt, shown until the persisted user message is fetched; "" for a resolve (no user message). */
   prompt: string;
   startedAt: string;
   status: StreamStatus;
@@ -34,6 +34,16 @@ export interface StreamRunOptions {
   pollIntervalMs?: number;
   /** Give up polling after this many attempts. */
   maxPolls?: number;
+  /** A `chat.title` event arrived (update the page title and the cached lists). */
+  onTitle?: (chatId: string, title: string) => void;
+}
+
+/** A sync request (POST …/messages): no stream, the answer arrives whole. */
+export interface RequestRunOptions {
+  chatId: string;
+  prompt: string;
+  send: () => Promise<Message>;
+  onSettled?: (entry: ActiveStream) => void;
 }
 
 export interface StreamRun {
@@ -115,20 +125,29 @@ export class StreamRegistry {
     };
     update({});
 
-    const recover = async (untilFinished: boolean) => {
-      const messageId = entry.state.message?.id;
-      if (!options.getMessage || !entry.chatId || !messageId) return;
-      const polls = untilFinished ? (options.maxPolls ?? 120) : 1;
-      for (let i = 0; i < polls; i++) {
-        try {
-          const message = await options.getMessage(entry.chatId, messageId);
-          update({ recovered: message });
-          if (message.finishReason != null) return;
-        } catch {
-          // keep trying: the service may be briefly unreachable
+    /**
+     * Follows the message by id until it finishes: after a delta that could not be applied (the stream's
+     * copy is wrong from then on) or a stream that dropped early. One poller at a time; the fetched message
+     * replaces the streamed parts wholesale, so nothing is lost or duplicated.
+     */
+    let polling: Promise<void> | null = null;
+    const pollUntilFinished = (): Promise<void> => {
+      polling ??= (async () => {
+        const messageId = entry.state.message?.id;
+        if (!options.getMessage || !entry.chatId || !messageId) return;
+        const polls = options.maxPolls ?? 300;
+        for (let i = 0; i < polls; i++) {
+          try {
+            const message = await options.getMessage(entry.chatId, messageId);
+            update({ recovered: message });
+            if (message.finishReason != null) return;
+          } catch {
+            // keep trying: the service or the proxy may be briefly unreachable
+          }
+          if (i + 1 < polls) await sleep(options.pollIntervalMs ?? 700);
         }
-        if (i + 1 < polls) await sleep(options.pollIntervalMs ?? 1000);
-      }
+      })();
+      return polling;
     };
 
     const follow = async () => {
@@ -136,23 +155,20 @@ export class StreamRegistry {
         const events = await options.open(controller.signal);
         update({ status: "streaming" });
         opened.resolve();
-        let refetching: Promise<void> | null = null;
         for await (const event of events) {
+          const previousTitle = entry.state.title;
           const state = reduceStreamEvent(entry.state, event);
           const first = entry.chatId === null && state.chat !== null;
           update({ state, chatId: entry.chatId ?? state.chat?.id ?? null });
           if (first && state.chat) chat.resolve(state.chat);
-          if (state.needsRefetch && !refetching) {
-            refetching = recover(false).finally(() => {
-              refetching = null;
-            });
-          }
+          if (state.title !== null && state.title !== previousTitle && entry.chatId) options.onTitle?.(entry.chatId, state.title);
+          if (state.needsRefetch) void pollUntilFinished();
         }
         if (!entry.chatId) throw new Error("The service ended the stream before sending the chat.");
         const finished = entry.state.closed || entry.state.error !== undefined;
         if (!finished || entry.state.needsRefetch) {
           update({ status: "recovering" });
-          await recover(true);
+          await pollUntilFinished();
         }
         update({ status: "done" });
       } catch (error) {
@@ -162,7 +178,7 @@ export class StreamRegistry {
         if (entry.chatId && entry.state.message && !controller.signal.aborted) {
           // The stream dropped mid-way: the generation goes on server-side, so follow it by polling.
           update({ status: "recovering", failure: null });
-          await recover(true);
+          await pollUntilFinished();
           update({ status: "done" });
         } else {
           update({ status: "failed", failure });
@@ -176,6 +192,36 @@ export class StreamRegistry {
     void follow();
 
     return { opened: opened.promise, chat: chat.promise, done: done.promise, abort: () => controller.abort() };
+  }
+
+  /**
+   * A sync send: shows the prompt and "working" while the request is pending, then the answer. Resolves
+   * with the final entry (status `done` with `recovered` = the answer, or `failed`); never rejects.
+   */
+  async runRequest(options: RequestRunOptions): Promise<ActiveStream> {
+    let entry: ActiveStream = {
+      chatId: options.chatId,
+      prompt: options.prompt,
+      startedAt: new Date().toISOString(),
+      status: "connecting",
+      state: initialStreamState(),
+      failure: null,
+      recovered: null,
+    };
+    const update = (patch: Partial<ActiveStream>) => {
+      entry = { ...entry, ...patch };
+      this.entries.set(options.chatId, entry);
+      this.emit();
+    };
+    update({});
+    try {
+      const message = await options.send();
+      update({ status: "done", recovered: message, state: { ...entry.state, message: { id: message.id, parts: message.parts ?? [], usage: message.usage } } });
+    } catch (error) {
+      update({ status: "failed", failure: error instanceof Error ? error : new Error(String(error)) });
+    }
+    options.onSettled?.(entry);
+    return entry;
   }
 }
 

@@ -2,11 +2,13 @@
 
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import type { Chat } from "@/lib/api/schemas";
+import type { AsyncChatRef, Chat, CreateChatBody, SendMessageBody } from "@/lib/api/schemas";
 import type { ServiceClient } from "@/lib/api/client";
+import { applyLiveTitle, chatOf, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
+import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-client";
-import { streamRegistry, type ActiveStream } from "./stream-registry";
+import { streamRegistry, type ActiveStream, type StreamRunOptions } from "./stream-registry";
 
 /** The stream this tab follows for a chat (live while generating, kept after it ends until cleared). */
 export function useActiveStream(chatId: string): ActiveStream | undefined {
@@ -17,60 +19,102 @@ export function useActiveStream(chatId: string): ActiveStream | undefined {
   );
 }
 
-function invalidateChat(queryClient: QueryClient, chatId: string | null) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
-  if (!chatId) return;
-  void queryClient.invalidateQueries({ queryKey: queryKeys.chat(chatId) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+/** What every stream of the dashboard does besides following: recovery by id, live title, settling the cache. */
+function liveOptions(client: ServiceClient, queryClient: QueryClient): Pick<StreamRunOptions, "getMessage" | "onTitle" | "onSettled"> {
+  return {
+    getMessage: (chatId, messageId) => client.getMessage(chatId, messageId),
+    onTitle: (chatId, title) => applyLiveTitle(queryClient, chatId, title),
+    onSettled: (entry) => settleChat(queryClient, entry.chatId, entry.state.closed ? entry.state.chat : null),
+  };
 }
 
-/** A chat snapshot from a `chat` event, without the event's `object` field. */
-function chatOf(snapshot: Chat): Chat {
-  const { object: _object, ...chat } = snapshot as Chat & { object?: unknown };
-  return chat;
+export type CreateChatResult =
+  /** stream: the chat as soon as its first event arrived; async: the ids to follow; sync: the finished chat. */
+  { chat: Chat; ref?: AsyncChatRef };
+
+/**
+ * Creates a chat in one of the three response modes (POST /v2/chats[/stream|/async]). Stream resolves at the
+ * first `chat` event (navigate then; the stream goes on in the registry); async once the service accepted it
+ * (the chat page polls the message); sync once the answer is finished.
+ */
+export function useCreateChat() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, mode }: { body: CreateChatBody; mode: ResponseMode }): Promise<CreateChatResult> => {
+      const prompt = body.message ?? body.prompt ?? "";
+      if (mode === "stream") {
+        const run = streamRegistry.run({ prompt, open: (signal) => client.createChatStream(body, { signal }), ...liveOptions(client, queryClient) });
+        const chat = chatOf(await run.chat);
+        queryClient.setQueryData(queryKeys.chat(chat.id), chat);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+        return { chat };
+      }
+      if (mode === "async") {
+        const ref = await client.createChatAsync(body);
+        const chat = await queryClient.fetchQuery({ queryKey: queryKeys.chat(ref.chatId), queryFn: () => client.getChat(ref.chatId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+        return { chat, ref };
+      }
+      const { chat } = await client.createChat(body);
+      queryClient.setQueryData(queryKeys.chat(chat.id), chat);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+      return { chat };
+    },
+  });
 }
 
-function recoveryOf(client: ServiceClient) {
-  return (chatId: string, messageId: string) => client.getMessage(chatId, messageId);
+/** Creates a chat by streaming (kept for callers that only stream). */
+export function useCreateChatStream() {
+  const create = useCreateChat();
+  return {
+    ...create,
+    mutateAsync: async (prompt: string): Promise<Chat> => (await create.mutateAsync({ body: { message: prompt }, mode: "stream" })).chat,
+  };
+}
+
+export interface SendInput {
+  prompt: string;
+  mode: ResponseMode;
+  mcpServerIds?: SendMessageBody["mcpServerIds"];
 }
 
 /**
- * Creates a chat by streaming (POST /v2/chats/stream). Resolves with the chat as soon as the first `chat`
- * event arrives (navigate then); the stream goes on in the registry and the chat page follows it.
+ * Sends a follow-up (POST /v2/chats/{chatId}/messages[/stream|/async]). Stream resolves once the stream
+ * opened (the registry follows it); async once accepted, after refetching the messages (the chat view then
+ * polls the unfinished answer by id); sync once the answer arrived (the registry shows the prompt meanwhile).
+ * Rejects when the service refused the message (the text stays in the box).
  */
-export function useCreateChatStream() {
+export function useSendMessage(chatId: string) {
   const client = useServiceClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (prompt: string): Promise<Chat> => {
-      const run = streamRegistry.run({
+    mutationFn: async ({ prompt, mode, mcpServerIds }: SendInput): Promise<void> => {
+      const body: SendMessageBody = mcpServerIds?.length ? { message: prompt, mcpServerIds } : { message: prompt };
+      if (mode === "stream") {
+        const run = streamRegistry.run({ chatId, prompt, open: (signal) => client.sendMessageStream(chatId, body, { signal }), ...liveOptions(client, queryClient) });
+        await run.opened;
+        return;
+      }
+      if (mode === "async") {
+        streamRegistry.clear(chatId); // an older finished stream must not stand in for the new answer
+        await client.sendMessageAsync(chatId, body);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+        return;
+      }
+      const entry = await streamRegistry.runRequest({
+        chatId,
         prompt,
-        open: (signal) => client.createChatStream({ message: prompt }, { signal }),
-        getMessage: recoveryOf(client),
-        onSettled: (entry) => invalidateChat(queryClient, entry.chatId),
+        send: () => client.sendMessage(chatId, body),
+        onSettled: (e) => settleChat(queryClient, e.chatId),
       });
-      const chat = chatOf(await run.chat);
-      queryClient.setQueryData(queryKeys.chat(chat.id), chat);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
-      return chat;
+      if (entry.failure) throw entry.failure;
     },
   });
 }
 
-/** Sends a follow-up by streaming (POST /v2/chats/{chatId}/messages/stream); resolves once the stream opened. */
+/** Sends a follow-up by streaming (kept for callers that only stream). */
 export function useSendMessageStream(chatId: string) {
-  const client = useServiceClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (prompt: string): Promise<void> => {
-      const run = streamRegistry.run({
-        chatId,
-        prompt,
-        open: (signal) => client.sendMessageStream(chatId, { message: prompt }, { signal }),
-        getMessage: recoveryOf(client),
-        onSettled: (entry) => invalidateChat(queryClient, entry.chatId),
-      });
-      await run.opened;
-    },
-  });
+  const send = useSendMessage(chatId);
+  return { ...send, mutateAsync: (prompt: string) => send.mutateAsync({ prompt, mode: "stream" }) };
 }

@@ -7,6 +7,8 @@ import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-client";
 
 export const MESSAGES_PAGE_SIZE = 50;
+/** Older pages are larger: a long chat scrolled to its top needs fewer requests. */
+export const EARLIER_PAGE_SIZE = 100;
 
 /**
  * A chat's messages, oldest → newest. The service lists newest first with a cursor to older ones:
@@ -17,9 +19,12 @@ export function useMessages(chatId: string, options: { pollUnfinished?: boolean 
   const client = useServiceClient();
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(chatId),
-    queryFn: ({ pageParam }) => client.listMessages(chatId, { limit: MESSAGES_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) => client.listMessages(chatId, { limit: pageParam ? EARLIER_PAGE_SIZE : MESSAGES_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor ?? undefined,
+    // A long chat has many pages and a refetch fetches them all: live updates come from the stream or the
+    // poll of the generating message instead (use-follow-message), and a generation's end refetches.
+    refetchOnWindowFocus: false,
     refetchInterval: (q) => {
       if (!options.pollUnfinished) return false;
       const newest = q.state.data?.pages[0]?.messages[0];

@@ -21,6 +21,10 @@ export interface AppConfig {
   /** Pace of the scripted agent's streaming, in ms per step. */
   agentDelayMs: number;
   embedded: boolean;
+  /** The embedded service's key for encrypting MCP secrets at rest (EMBEDDED_SECRET_KEY, else generated once). */
+  embeddedSecretKey: string;
+  /** Lifetime of an MCP authorization URL (EMBEDDED_OAUTH_STATE_TTL_MS; default 5 minutes, the spec's value). */
+  oauthStateTtlMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -29,6 +33,7 @@ interface Secrets {
   serviceApiKey?: string;
   authSecret?: string;
   dashboardPassword?: string;
+  embeddedSecretKey?: string;
 }
 
 function loadSecrets(dataDir: string, env: Env): Secrets {
@@ -42,6 +47,10 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
   }
   if (!env.AUTH_SECRET && !secrets.authSecret) {
     secrets.authSecret = randomBytes(32).toString("base64url");
+    changed = true;
+  }
+  if (!env.EMBEDDED_SECRET_KEY && !env.SERVICE_BASE_URL && !secrets.embeddedSecretKey) {
+    secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }
   if (!env.DASHBOARD_PASSWORD && !secrets.dashboardPassword) {
@@ -75,7 +84,14 @@ export function readConfig(env: Env = process.env): AppConfig {
     appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
+    embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
+    oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
   };
+}
+
+function positiveOr(raw: string | undefined, fallback: number): number {
+  const n = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 const KEY = Symbol.for("atelier.config");

@@ -1,15 +1,73 @@
 import { Workflow } from "lucide-react";
+import type { ReactNode } from "react";
 import type { AgentActionPart } from "@/lib/api/schemas";
-import { Disclosure } from "@/components/ui/disclosure";
-import { JsonView } from "@/components/ui/json-view";
+import { JsonBlock } from "./json-block";
 import { ACCENTS, Badge, PartCard, isRunning } from "./part-card";
+import { humanize, isRecord, str, strArray } from "./values";
 
 const INTEGRATION_REQUEST = "get_or_request_integration";
 
+const REJECTED_BY: Record<string, string> = { user: "you", "new-message": "a new message" };
+
+/** The integration request's outcome (our `data.status`, README "Waiting on the user"). */
+function integrationStatus(data: Record<string, unknown>): ReactNode {
+  const status = str(data.status);
+  if (status === "pending") return <Badge title="status: pending">waiting for your answer</Badge>;
+  if (status === "connected") {
+    const names = strArray(data.connectedIntegrationNames);
+    return (
+      <Badge tone="success" title="status: connected">
+        connected{names.length ? `: ${names.join(", ")}` : ""}
+      </Badge>
+    );
+  }
+  if (status === "rejected") {
+    const by = str(data.rejectedBy);
+    return (
+      <Badge tone="danger" title="status: rejected">
+        rejected{by ? ` by ${REJECTED_BY[by] ?? by}` : ""}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+/** Simple fields of the data (strings, numbers, booleans, lists of strings) as a readable list. */
+function ReadableData({ data, skip }: { data: Record<string, unknown>; skip: ReadonlySet<string> }) {
+  const rows = Object.entries(data).filter(([key, v]) => !skip.has(key) && (["string", "number", "boolean"].includes(typeof v) || strArray(v).length > 0));
+  if (!rows.length) return null;
+  return (
+    <dl className="grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1 text-xs">
+      {rows.map(([key, v]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted-foreground">{humanize(key)}</dt>
+          <dd className="min-w-0 break-words">
+            {Array.isArray(v) ? (
+              <ol className="list-decimal space-y-0.5 pl-4">
+                {strArray(v).map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ol>
+            ) : (
+              String(v)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const INTEGRATION_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets", "status", "connectedIntegrationNames", "rejectedBy"]);
+const REQUEST_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets"]);
+
+/** An agent action, readable: the integration request with its integrations and MCP presets, a plan's steps, other fields. */
 export function AgentActionPartView({ part, streaming }: { part: AgentActionPart; streaming: boolean }) {
-  const data = part.data ?? {};
-  const integrations = data.requestedIntegrations ?? [];
-  const presets = data.requestedMcpPresets ?? [];
+  const data: Record<string, unknown> = isRecord(part.data) ? part.data : {};
+  const name = str(part.name);
+  const request = name === INTEGRATION_REQUEST;
+  const integrations = strArray(data.requestedIntegrations);
+  const presets = strArray(data.requestedMcpPresets);
   return (
     <PartCard
       kind="agent-action"
@@ -17,31 +75,39 @@ export function AgentActionPartView({ part, streaming }: { part: AgentActionPart
       accent={ACCENTS.action}
       label={
         <>
-          <span className="font-medium">{part.name === INTEGRATION_REQUEST ? "Requested integrations" : "Agent action"}</span>
-          <code className="truncate font-mono text-xs text-muted-foreground">{part.name}</code>
+          <span className="font-medium">{request ? "Requested integrations" : humanize(name) || "Agent action"}</span>
+          <code className="truncate font-mono text-xs text-muted-foreground" title={name}>
+            {name}
+          </code>
         </>
       }
+      meta={request ? integrationStatus(data) : null}
       timing={part}
       running={isRunning(part, streaming)}
     >
       <div className="space-y-2">
-        {integrations.length || presets.length ? (
-          <div className="flex flex-wrap gap-1">
-            {integrations.map((name) => (
-              <Badge key={`i-${name}`} title="integration">
-                {name}
-              </Badge>
-            ))}
-            {presets.map((name) => (
-              <Badge key={`m-${name}`} title="MCP preset">
-                MCP: {name}
+        {integrations.length ? (
+          <div className="flex flex-wrap items-center gap-1" data-testid="requested-integrations">
+            <span className="text-xs text-muted-foreground">Integrations:</span>
+            {integrations.map((n, i) => (
+              <Badge key={`${n}-${i}`} title="integration">
+                {n}
               </Badge>
             ))}
           </div>
         ) : null}
-        <Disclosure summary="Data">
-          <JsonView value={data} />
-        </Disclosure>
+        {presets.length ? (
+          <div className="flex flex-wrap items-center gap-1" data-testid="requested-mcp-presets">
+            <span className="text-xs text-muted-foreground">MCP presets:</span>
+            {presets.map((n, i) => (
+              <Badge key={`${n}-${i}`} title="MCP preset">
+                MCP: {n}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+        <ReadableData data={data} skip={request ? INTEGRATION_FIELDS : REQUEST_FIELDS} />
+        <JsonBlock summary="Data" value={data} />
       </div>
     </PartCard>
   );

@@ -1,6 +1,8 @@
-import { ArrowRight, FilePen } from "lucide-react";
+import { FilePen } from "lucide-react";
 import type { FileEditPart } from "@/lib/api/schemas";
+import { FileLink } from "./file-link";
 import { ACCENTS, Badge, PartCard, isRunning } from "./part-card";
+import { str } from "./values";
 
 const VERB: Record<string, string> = {
   create: "Created",
@@ -10,7 +12,12 @@ const VERB: Record<string, string> = {
   patch: "Patched",
 };
 
-export function FileEditPartView({ part, streaming }: { part: FileEditPart; streaming: boolean }) {
+/** A file change: the operation as a badge, the path linking to the file (`path → toPath` for a rename). */
+export function FileEditPartView({ part, streaming, chatId }: { part: FileEditPart; streaming: boolean; chatId?: string }) {
+  const operation = str(part.operation);
+  const path = str(part.path);
+  const toPath = str(part.toPath);
+  const verb = Object.hasOwn(VERB, operation) ? VERB[operation] : operation || "Edited";
   return (
     <PartCard
       kind="file-edit"
@@ -18,16 +25,15 @@ export function FileEditPartView({ part, streaming }: { part: FileEditPart; stre
       accent={ACCENTS.file}
       label={
         <>
-          <Badge title={`operation: ${part.operation}`}>{VERB[part.operation] ?? part.operation}</Badge>
-          <code className="truncate font-mono text-xs" title={part.path}>
-            {part.path}
-          </code>
-          {part.toPath ? (
+          <Badge title={`operation: ${operation || "unknown"}`}>{verb}</Badge>
+          {/* A deleted file (or a renamed one's old path) no longer exists: shown, not linked. */}
+          <FileLink chatId={operation === "delete" || (operation === "rename" && toPath) ? undefined : chatId} path={path} />
+          {toPath ? (
             <>
-              <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-label="to" />
-              <code className="truncate font-mono text-xs" title={part.toPath}>
-                {part.toPath}
-              </code>
+              <span className="shrink-0 text-muted-foreground" title="renamed to">
+                {" → "}
+              </span>
+              <FileLink chatId={chatId} path={toPath} />
             </>
           ) : null}
         </>

@@ -1,9 +1,12 @@
 import { FileSearch } from "lucide-react";
 import type { FileReadPart } from "@/lib/api/schemas";
+import { FileLink } from "./file-link";
 import { ACCENTS, PartCard, isRunning } from "./part-card";
+import { strArray } from "./values";
 
-export function FileReadPartView({ part, streaming }: { part: FileReadPart; streaming: boolean }) {
-  const paths = part.paths ?? [];
+/** The files the agent read, each a link that opens it in the files view. */
+export function FileReadPartView({ part, streaming, chatId }: { part: FileReadPart; streaming: boolean; chatId?: string }) {
+  const paths = strArray(part.paths);
   return (
     <PartCard
       kind="file-read"
@@ -20,8 +23,8 @@ export function FileReadPartView({ part, streaming }: { part: FileReadPart; stre
       {paths.length ? (
         <ul className="space-y-0.5">
           {paths.map((p, i) => (
-            <li key={`${p}-${i}`} className="truncate font-mono text-xs" title={p}>
-              {p}
+            <li key={`${p}-${i}`} className="flex min-w-0">
+              <FileLink chatId={chatId} path={p} />
             </li>
           ))}
         </ul>

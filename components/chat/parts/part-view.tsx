@@ -1,16 +1,18 @@
-import type { ComponentType } from "react";
+import { Profiler, memo, useContext, type ComponentType } from "react";
 import { KNOWN_PART_TYPES, type KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
 import { AgentActionPartView } from "./agent-action-part";
 import { BashPartView } from "./bash-part";
 import { FileEditPartView } from "./file-edit-part";
 import { FileReadPartView } from "./file-read-part";
+import { PartBoundary } from "./part-boundary";
+import { PartRenderProbe } from "./render-probe";
 import { SearchPartView } from "./search-part";
 import { TextPartView } from "./text-part";
 import { ThinkingPartView } from "./thinking-part";
 import { ToolCallPartView } from "./tool-call-part";
 import { UnknownPartView } from "./unknown-part";
 
-type PartProps<K extends KnownPartType> = { part: Extract<KnownPart, { type: K }>; streaming: boolean };
+type PartProps<K extends KnownPartType> = { part: Extract<KnownPart, { type: K }>; streaming: boolean; chatId?: string };
 
 /** One component per part kind. */
 const VIEWS: { [K in KnownPartType]: ComponentType<PartProps<K>> } = {
@@ -29,8 +31,28 @@ function isKnown(part: Part): part is KnownPart {
 }
 
 /** Renders a part with its kind's component, or the JSON fallback for unknown kinds. */
-export function PartView({ part, streaming = false }: { part: Part; streaming?: boolean }) {
-  if (!isKnown(part)) return <UnknownPartView part={part} />;
-  const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean }>;
-  return <View part={part} streaming={streaming} />;
+export function PartView({ part, streaming = false, chatId }: { part: Part; streaming?: boolean; chatId?: string }) {
+  if (!part || typeof part !== "object" || !isKnown(part)) return <UnknownPartView part={part} />;
+  const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean; chatId?: string }>;
+  return (
+    <PartBoundary part={part}>
+      <View part={part} streaming={streaming} chatId={chatId} />
+    </PartBoundary>
+  );
 }
+
+/**
+ * One part of a message's list, memoized: parts rebuilt from stream deltas keep their identity when a delta
+ * does not touch them (structural sharing), so a delta re-renders only the part it changed.
+ */
+export const PartItem = memo(function PartItem({ part, streaming, chatId, index }: { part: Part; streaming: boolean; chatId?: string; index: number }) {
+  const probe = useContext(PartRenderProbe);
+  const view = <PartView part={part} streaming={streaming} chatId={chatId} />;
+  return probe ? (
+    <Profiler id={`part-${index}`} onRender={probe}>
+      {view}
+    </Profiler>
+  ) : (
+    view
+  );
+});

@@ -1,38 +1,52 @@
 "use client";
 
-import { Brain } from "lucide-react";
-import { useState } from "react";
+import { Brain, ChevronRight } from "lucide-react";
+import { useId, useState } from "react";
 import type { ThinkingPart } from "@/lib/api/schemas";
 import { cn } from "@/components/ui/cn";
 import { ACCENTS, PartCard, isRunning } from "./part-card";
+import { str } from "./values";
 
-const SHORT = 240;
-
-/** The reasoning trace: the first lines, expandable; in full while it is still being written. */
+/**
+ * The reasoning trace: open while the message is being generated, collapsed to its first line once the
+ * message finished (the reader can open it again). The duration is in the card's header.
+ */
 export function ThinkingPartView({ part, streaming }: { part: ThinkingPart; streaming: boolean }) {
-  const [expanded, setExpanded] = useState(false);
-  const text = part.text ?? "";
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const bodyId = useId();
+  const text = str(part.text);
   const running = isRunning(part, streaming);
-  const long = text.length > SHORT && !running;
+  const open = choice ?? streaming;
   return (
     <PartCard
       kind="thinking"
       icon={Brain}
       accent={ACCENTS.thinking}
-      label={<span className="font-medium">{running ? "Thinking…" : "Thought"}</span>}
+      label={
+        <button
+          type="button"
+          onClick={() => setChoice(!open)}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          className="inline-flex min-w-0 items-center gap-1 rounded font-medium hover:text-foreground"
+        >
+          {running ? "Thinking…" : "Thought"}
+          <ChevronRight className={cn("size-3.5 text-muted-foreground transition-transform", open && "rotate-90")} aria-hidden />
+          <span className="sr-only">{open ? "(collapse)" : "(expand)"}</span>
+        </button>
+      }
       timing={part}
       running={running}
     >
-      <p className={cn("whitespace-pre-wrap text-muted-foreground italic", long && !expanded && "line-clamp-2")}>{text}</p>
-      {long ? (
-        <button
-          type="button"
-          onClick={() => setExpanded((v) => !v)}
-          aria-expanded={expanded}
-          className="mt-1 rounded text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+      {text ? (
+        <p
+          id={bodyId}
+          data-testid="thinking-text"
+          data-collapsed={open ? undefined : "true"}
+          className={cn("whitespace-pre-wrap break-words text-muted-foreground italic", !open && "line-clamp-1")}
         >
-          {expanded ? "Show less" : "Show all reasoning"}
-        </button>
+          {text}
+        </p>
       ) : null}
     </PartCard>
   );

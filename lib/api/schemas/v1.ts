@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { FinishReason, ModelId, Privacy, StringMap, promptFields } from "./common";
+import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from "./common";
 import { SuggestedPermission } from "./parts";
-import { ResolveTask } from "./v2";
+import { McpServer, ResolveTask } from "./v2";
 
 export const VersionFileV1 = z.object({
   object: z.literal("file"),
@@ -131,6 +131,15 @@ export type ChatListV1 = z.infer<typeof ChatListV1>;
 export const MessageListV1 = z.object({ object: z.literal("list"), data: z.array(MessageV1), cursor: z.string().nullable() });
 export type MessageListV1 = z.infer<typeof MessageListV1>;
 
+/**
+ * `GET /v1/chats/{chatId}/versions?limit&cursor` (an extension of the embedded service, as in the real service's
+ * SDK): the chat's versions newest first, without their files (get one by id for those).
+ */
+export const VersionSummaryV1 = VersionV1.omit({ files: true });
+export type VersionSummaryV1 = z.infer<typeof VersionSummaryV1>;
+export const VersionListV1 = z.object({ object: z.literal("list"), data: z.array(VersionSummaryV1), cursor: z.string().nullable() });
+export type VersionListV1 = z.infer<typeof VersionListV1>;
+
 /** User (2.8). */
 export const UserV1 = z.object({
   id: z.string(),
@@ -184,8 +193,8 @@ export const PatchVersionBodyV1 = z.object({
 export type PatchVersionBodyV1 = z.infer<typeof PatchVersionBodyV1>;
 
 export const OAuthConfigV1 = z.object({
-  authorizationUrl: z.string(),
-  tokenUrl: z.string(),
+  authorizationUrl: HttpUrl,
+  tokenUrl: HttpUrl,
   clientId: z.string().optional(),
   clientSecret: z.string().optional(),
   scopes: z.array(z.string()).default([]),
@@ -194,14 +203,20 @@ export const OAuthConfigV1 = z.object({
 });
 export const CreateMcpServerBodyV1 = z.object({
   name: z.string().min(1).max(200),
-  url: z.string(),
+  url: HttpUrl,
   auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
 });
 export const UpdateMcpServerBodyV1 = z.object({
   name: z.string().min(1).max(200).optional(),
-  url: z.string().optional(),
+  url: HttpUrl.optional(),
   auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
 });
+
+/** v1 MCP server record (DESIGN 9): the v2 record plus `object`; lists are `{object: "list", data}`. */
+export const McpServerV1 = McpServer.extend({ object: z.literal("mcp_server") });
+export type McpServerV1 = z.infer<typeof McpServerV1>;
+export const McpServerListV1 = z.object({ object: z.literal("list"), data: z.array(McpServerV1) });
+export const McpServerDeletedV1 = z.object({ id: z.string(), object: z.literal("mcp_server"), deleted: z.literal(true) });
 
 /** v1 error body (7.2). */
 export const ErrorV1 = z.object({

@@ -187,18 +187,37 @@ export const UpdateMcpServerBody = z.object({
 });
 export type UpdateMcpServerBody = z.infer<typeof UpdateMcpServerBody>;
 
+/** The OAuth configuration as a record shows it: never the secret, only whether one is stored. */
+export const McpServerOAuthConfig = z.object({
+  authorizationUrl: z.string(),
+  tokenUrl: z.string(),
+  clientId: z.string().optional(),
+  scopes: z.array(z.string()),
+  usePKCE: z.boolean(),
+  resource: z.string().optional(),
+  hasClientSecret: z.boolean(),
+});
+export type McpServerOAuthConfig = z.infer<typeof McpServerOAuthConfig>;
+
 export const McpServer = z.object({
   id: z.string(),
   name: z.string(),
   url: z.string(),
   enabled: z.boolean(),
   scope: z.string(),
-  auth: z.object({ type: z.string(), connected: z.boolean(), expiresAt: z.string().optional() }),
+  /** `expiresAt`: the access token's expiry; `error`: why the connection failed, when the service knows (extension). */
+  auth: z.object({ type: z.string(), connected: z.boolean(), expiresAt: z.string().optional(), error: z.string().optional() }),
+  /** Extension of the embedded service: the stored OAuth configuration without its secret (edit forms prefill it). */
+  oauthConfig: McpServerOAuthConfig.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type McpServer = z.infer<typeof McpServer>;
 export const McpServerList = z.object({ items: z.array(McpServer) });
+export type McpServerList = z.infer<typeof McpServerList>;
+/** DELETE /v2/mcp-servers/{id} (response not shown in the spec; as hooks and chats). */
+export const McpServerDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type McpServerDeleted = z.infer<typeof McpServerDeleted>;
 
 export const AuthorizeBody = z.object({ returnUrl: HttpUrl });
 export const AuthorizeResponse = z.object({ url: z.string(), state: z.string(), expiresAt: z.string() });

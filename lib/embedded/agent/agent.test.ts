@@ -110,7 +110,7 @@ describe("script", () => {
       { type: "file-edit", operation: "update", path: "styles.css" },
       { type: "file-edit", operation: "update", path: "app.js" },
     ]);
-    expect((parts.at(-1) as { text: string }).text).toContain("Locked and left unchanged: `index.html`");
+    expect((parts.at(-1) as { text: string }).text).toContain("Skipped `index.html`: it is locked, so I left it unchanged.");
   });
 
   test("/fail stops after the file read; /web searches the web", () => {

@@ -10,7 +10,7 @@ import "server-only";
  *   /web <query…>       the search part searches the web for the rest of the line
  *   /integration A,B    blocks on integrations A and B; `mcp:Name` items are MCP presets (`/integration Neon,mcp:Linear`)
  *   /script <path>      after the build, blocks on permissions to run the script at <path>
- *   /mcp                (parsed; calls a connected MCP server's tool in a later issue)
+ *   /mcp                loads the tools of the attached, connected MCP servers and calls one (lib/embedded/mcp/agent-steps.ts)
  *   /image              (parsed; image generation in a later issue)
  */
 export interface Directives {

@@ -1,6 +1,7 @@
 import "server-only";
 import { outcomeOf } from "../approvals/requests";
-import type { ChatFileRow, ChatRow, MessageRow } from "../store";
+import type { ChatFileRow, ChatRow } from "../store";
+import type { Conversation } from "../store/messages";
 import { parsePrompt, type ParsedPrompt } from "./directives";
 import { buildScript, type Resume, type Step, type Superseded } from "./script";
 
@@ -13,20 +14,24 @@ export interface TurnPlan {
 }
 
 /**
- * What the agent does for an assistant message, read from the stored conversation so it needs no other state:
+ * What the agent does for an assistant message, read from the stored conversation so it needs no other state
+ * (and reads only the last messages in full, so a send costs the same in a 10,000-message chat):
  * - the message right before it is the user's prompt → a new turn (noting a request that prompt rejected);
  * - it is an assistant message whose request was answered (a resolve) → a resume of that message's prompt.
  */
 export function planTurn(opts: {
   chat: ChatRow;
-  /** Every message of the chat, oldest first, including `assistantId`. */
-  history: MessageRow[];
+  /** The conversation up to and including the assistant message (`messagesStore.conversation`). */
+  conversation: Conversation;
   assistantId: string;
   files: ChatFileRow[];
 }): TurnPlan {
-  const at = opts.history.findIndex((m) => m.id === opts.assistantId);
-  const before = at < 0 ? opts.history : opts.history.slice(0, at);
-  const promptMessage = before.findLast((m) => m.role === "user");
+  const { recent, userPrompts, charsBefore } = opts.conversation;
+  const at = recent.findIndex((m) => m.id === opts.assistantId);
+  const before = at < 0 ? recent : recent.slice(0, at);
+  const assistantSeq = at < 0 ? Number.POSITIVE_INFINITY : recent[at]!.seq;
+  const prompts = userPrompts.filter((m) => m.seq < assistantSeq);
+  const promptMessage = prompts.at(-1);
   const previous = before.at(-1);
 
   let resume: Resume | undefined;
@@ -47,21 +52,20 @@ export function planTurn(opts: {
   }
 
   const prompt = parsePrompt(promptMessage?.content ?? "");
-  const earlier = before.filter((m) => m.role === "user" && promptMessage !== undefined && m.seq < promptMessage.seq);
   const steps = buildScript({
     prompt,
     chatTitle: opts.chat.title,
-    earlierRequests: earlier.map((m) => parsePrompt(m.content).text),
-    files: opts.files.map((f) => ({ path: f.path, content: f.content, locked: f.locked })),
+    earlierRequests: prompts.slice(0, -1).map((m) => parsePrompt(m.content).text),
+    files: opts.files.map((f) => ({ path: f.path, content: f.content, locked: f.locked, encoding: f.encoding })),
     resume,
     superseded,
   });
+  // Everything before the message but the prompt being answered (a user message's parts are always `[]`).
+  const promptSize = promptMessage ? promptMessage.content.length + "[]".length : 0;
   return {
     steps,
     prompt,
     promptChars: promptMessage?.content.length ?? 0,
-    historyChars: before
-      .filter((m) => m !== promptMessage)
-      .reduce((n, m) => n + m.content.length + JSON.stringify(m.parts).length, 0),
+    historyChars: Math.max(0, charsBefore - promptSize),
   };
 }

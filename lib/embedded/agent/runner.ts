@@ -1,11 +1,11 @@
 import "server-only";
 import type { FinishReason, Part, Usage } from "@/lib/api";
 import type { EmitEvent } from "../events";
-import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db, type MessageRow } from "../store";
-import { newId } from "../ids";
+import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "../store";
 import { iso, sleep } from "../time";
 import type { Generation } from "./generation";
 import type { Step } from "./script";
+import { MessageVersion, plansVersion } from "./version";
 
 export interface RunInput {
   db: Db;
@@ -44,7 +44,8 @@ export async function runScript(input: RunInput): Promise<void> {
   const chatId = input.chat.id;
   let parts: Part[] = [];
   let content = "";
-  let wroteFiles = false;
+  // The message's Version: pending from the start when it works on the files (version.ts).
+  const version = new MessageVersion(db, input.chat.id, input.message.id, now);
   let finishReason: FinishReason = "stop";
 
   const replaceLast = (part: Part) => {
@@ -57,6 +58,7 @@ export async function runScript(input: RunInput): Promise<void> {
   };
 
   try {
+    if (plansVersion(steps)) await version.open();
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       if (i > 0) await sleep(delayMs);
@@ -94,10 +96,13 @@ export async function runScript(input: RunInput): Promise<void> {
         }
       } else {
         await sleep(delayMs);
+        if (step.run) part = { ...part, ...(await step.run()) } as Part;
       }
-      if (step.write) {
-        await filesStore.writeFile(db, { chatId, path: step.write.path, content: step.write.content, encoding: "utf8", at: now() });
-        wroteFiles = true;
+      // Locked files are never written (the plan skips them; this guards the store too).
+      if (step.write && !(await filesStore.findFile(db, chatId, step.write.path))?.locked) {
+        const { path, content, encoding = "utf8" } = step.write;
+        await version.open();
+        await filesStore.writeFile(db, { chatId, path, content, encoding, at: now() });
       }
       replaceLast({ ...part, finishedAt: iso(now()) } as Part);
       await persist();
@@ -125,18 +130,7 @@ export async function runScript(input: RunInput): Promise<void> {
     });
     const chat = await chatsStore.updateChat(db, chatId, { updatedAt: at });
     if (!message || !chat) throw new Error(`chat ${chatId} or message ${messageId} disappeared while generating`);
-    if (wroteFiles) {
-      const files = await filesStore.listFiles(db, chatId);
-      await versionsStore.insertVersion(db, {
-        id: newId("ver"),
-        chatId,
-        messageId,
-        status: finishReason === "error" ? "failed" : "completed",
-        files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
+    await version.close(finishReason === "error" ? "failed" : "completed", at);
     input.emit?.("message.finished", { chatId, messageId });
     generation.emit({ type: "finished", message, chat });
     generation.resolve({ message, chat });

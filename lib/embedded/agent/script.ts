@@ -8,12 +8,14 @@ import {
   integrationRequestText,
   scriptDoneText,
   scriptRequestText,
+  skippedNote,
   summaryText,
   supersededNote,
   thinkingText,
 } from "./texts";
 import { DEFAULT_SUBJECT, generateTitle } from "./title";
 import { buildWebApp, type GeneratedFile } from "./webapp";
+import { extraFiles } from "./extra-files";
 
 /**
  * The scripted agent's plan for one assistant message: a list of steps, computed up front from the prompt
@@ -26,7 +28,14 @@ export type Step =
    * Adds one part. `chunks` (for text and thinking) are appended to an initially empty `text` one by one,
    * so the text streams; `write` is stored as a chat file when the part runs.
    */
-  | { kind: "part"; part: KnownPart; chunks?: string[]; write?: { path: string; content: string } }
+  | {
+      kind: "part";
+      part: KnownPart;
+      chunks?: string[];
+      write?: { path: string; content: string; encoding?: "utf8" | "base64" };
+      /** Real work done while the part runs (e.g. an MCP tool call); its result is merged into the part. */
+      run?: () => Promise<Partial<KnownPart>>;
+    }
   /** Adds the part that asks the user, then stops: the message finishes with finishReason "tool-calls". */
   | { kind: "block"; part: KnownPart }
   /** Stops with an error (the message finishes with finishReason "error"). */
@@ -36,6 +45,8 @@ export interface ExistingFile {
   path: string;
   content: string;
   locked: boolean;
+  /** Default utf8; base64 files are never annotated (extra-files.ts). */
+  encoding?: "utf8" | "base64";
 }
 
 /** The message continues one that waited for the user, who answered with a resolve. */
@@ -79,8 +90,10 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const app = buildWebApp({ title, requests });
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
   const fresh = ctx.files.length === 0;
-  const locked = app.filter((f) => existing.get(f.path)?.locked);
-  const writable = app.filter((f) => !existing.get(f.path)?.locked);
+  // The app's files plus `/image` and other files the prompt names (extra-files.ts); locked ones are skipped.
+  const planned = [...app, ...extraFiles({ prompt: ctx.prompt, request, title, files: ctx.files, appPaths: app.map((f) => f.path) })];
+  const locked = planned.filter((f) => existing.get(f.path)?.locked);
+  const writable = planned.filter((f) => !existing.get(f.path)?.locked);
   const { directives } = ctx.prompt;
   const steps: Step[] = [];
 
@@ -119,7 +132,8 @@ export function buildScript(ctx: ScriptContext): Step[] {
   steps.push(...buildSteps({ app, writable, locked, existing, title, verbose: directives.slow }));
 
   if (directives.script) {
-    steps.push(textStep("text", scriptRequestText(directives.script, scriptCommand(directives.script))));
+    const ask = scriptRequestText(directives.script, scriptCommand(directives.script));
+    steps.push(textStep("text", locked.length ? `${skippedNote(locked)}\n\n${ask}` : ask));
     steps.push({ kind: "block", part: permissionRequestPart(directives.script) });
     return steps;
   }
@@ -128,6 +142,9 @@ export function buildScript(ctx: ScriptContext): Step[] {
   steps.push(textStep("text", summaryText({ title, request, fresh, written: writable, locked, existing, notes: summaryNotes })));
   return steps;
 }
+
+/** The build's time limit, shown on its bash part. */
+const BUILD_TIMEOUT_MS = 120_000;
 
 /** plan → file-edit per writable file → project check (tool-call) → build (bash). */
 function buildSteps(opts: {
@@ -160,7 +177,7 @@ function buildSteps(opts: {
     steps.push({
       kind: "part",
       part: { type: "file-edit", operation: existing.has(file.path) ? "update" : "create", path: file.path },
-      write: { path: file.path, content: file.content },
+      write: { path: file.path, content: file.content, encoding: file.encoding },
     });
   }
   const checked = app.map((f) => ({
@@ -189,8 +206,8 @@ function buildSteps(opts: {
   steps.push({
     kind: "part",
     part: opts.verbose
-      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, app) }
-      : { type: "bash", command: "npm run build", output: buildOutput(title, app) },
+      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, app), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS }
+      : { type: "bash", command: "npm run build", output: buildOutput(title, app), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS },
   });
   return steps;
 }
@@ -200,7 +217,7 @@ function runApprovedScript(resume: Extract<Resume, { kind: "permissions" }>, tit
   const output = scriptOutput(resume.command, resume.path, title);
   return [
     textStep("thinking", `You approved running \`${resume.path}\`. I run it now with \`${resume.command}\` and report what it did.`),
-    { kind: "part", part: { type: "bash", command: resume.command, output, isDangerous: true } },
+    { kind: "part", part: { type: "bash", command: resume.command, output, isDangerous: true, exitCode: 0 } },
     textStep("text", scriptDoneText(title, resume.path, resume.command, output)),
   ];
 }

@@ -49,6 +49,12 @@ export function thinkingText(opts: {
   return lines.join("\n\n");
 }
 
+/** What the agent says about locked files its plan touched: "Skipped `a` and `b`: they are locked, …". */
+export function skippedNote(locked: readonly { path: string }[]): string {
+  const one = locked.length === 1;
+  return `Skipped ${andList(locked.map((f) => `\`${f.path}\``))}: ${one ? "it is" : "they are"} locked, so I left ${one ? "it" : "them"} unchanged.`;
+}
+
 /** The closing summary: heading, quote, a GFM table of the files, a code fence, paragraphs. */
 export function summaryText(opts: {
   title: string;
@@ -74,7 +80,7 @@ export function summaryText(opts: {
     ...rows,
     "",
   ];
-  if (locked.length) lines.push(`Locked and left unchanged: ${locked.map((f) => `\`${f.path}\``).join(", ")}.`, "");
+  if (locked.length) lines.push(skippedNote(locked), "");
   lines.push("The project check found **no problems** and the build succeeded.", "");
   const app = written.find((f) => f.path === "app.js");
   const settings = app?.content.split("\n").filter((l) => /^\s*var (STORAGE_KEY|STARTER) =/.test(l)).map((l) => l.trim());

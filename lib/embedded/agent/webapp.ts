@@ -15,6 +15,8 @@ export interface GeneratedFile {
   content: string;
   /** One line describing the file, for the plan and the summary. */
   purpose: string;
+  /** How `content` is stored: text (default) or base64 for binary files (the `/image` PNG). */
+  encoding?: "utf8" | "base64";
 }
 
 export const APP_FILES = ["index.html", "styles.css", "app.js"] as const;

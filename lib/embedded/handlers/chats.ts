@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatDeleted, ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
+import { notFound } from "../errors";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
@@ -38,9 +39,11 @@ export const createHostProject: Handler = async ({ db, events, params }) => {
   const chat = await requireChat(db, params.chatId!);
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
-    hostProjectId = newId("hp");
-    await chatsStore.updateChat(db, chat.id, { hostProjectId, updatedAt: new Date() });
-    events.emit("chat.updated", { chatId: chat.id });
+    // Atomic: of two simultaneous calls one links a project and both answer with it.
+    const result = await chatsStore.linkHostProject(db, chat.id, newId("hp"), new Date());
+    if (!result) throw notFound(`Chat ${chat.id}`, "chat_not_found");
+    hostProjectId = result.hostProjectId;
+    if (result.linked) events.emit("chat.updated", { chatId: chat.id });
   }
   const body: HostProject = { hostProjectId };
   return json(body);

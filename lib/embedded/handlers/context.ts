@@ -1,5 +1,6 @@
 import "server-only";
 import type { EventBus } from "../events";
+import type { McpConnections } from "../mcp/connections";
 import type { PreviewLinks } from "../preview/links";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
@@ -15,6 +16,8 @@ export interface HandlerContext {
   /** Emits the webhook events of spec 6.1 (chat.*, message.*). */
   events: EventBus;
   webhooks: Webhooks;
+  /** MCP server connections: OAuth flow, encrypted secrets, tokens. */
+  mcp: McpConnections;
   req: Request;
   url: URL;
   params: Record<string, string>;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ChatFiles, Preview } from "@/lib/api";
 import { json } from "../http/respond";
-import { filesStore } from "../store";
+import { filesStore, versionsStore } from "../store";
 import { toChatFile } from "../views/files";
 import type { Handler } from "./context";
 import { requireChat } from "./lookup";
@@ -13,9 +13,12 @@ export const listFiles: Handler = async ({ db, params }) => {
   return json(body);
 };
 
-/** GET /v2/chats/{chatId}/preview: `{url, expiresAt}` once the chat has files, else null (DESIGN 7). */
+/**
+ * GET /v2/chats/{chatId}/preview: `{url, expiresAt}` once a version of the chat is completed, else null
+ * (DESIGN 7). The URL serves the chat's current files.
+ */
 export const getPreview: Handler = async ({ db, params, previews }) => {
   const chat = await requireChat(db, params.chatId!);
-  const body: Preview = (await filesStore.countFiles(db, chat.id)) > 0 ? previews.create(chat.id) : null;
+  const body: Preview = (await versionsStore.hasCompletedVersion(db, chat.id)) ? previews.create(chat.id) : null;
   return json(body);
 };

@@ -3,12 +3,25 @@ import type { Handler } from "./context";
 import { createChat, createHostProject, deleteChat, getChat, listChats } from "./chats";
 import { getPreview, listFiles } from "./files";
 import { createHook, deleteHook, getHook, listHookDeliveries, listHooks, resendHookDelivery, updateHook } from "./hooks";
+import { authorizeMcpServer, authorizeMcpServerV1, mcpOauthCallback, mcpOauthCallbackV1 } from "./mcp-oauth";
+import {
+  createMcpServer,
+  createMcpServerV1,
+  deleteMcpServer,
+  deleteMcpServerV1,
+  getMcpServer,
+  getMcpServerV1,
+  listMcpServers,
+  listMcpServersV1,
+  updateMcpServer,
+  updateMcpServerV1,
+} from "./mcp-servers";
 import { getMessage, listMessages, sendMessage } from "./messages";
 import { resolveTask, resolveTaskV1 } from "./resolve";
 import { createChatV1, getChatV1, listChatsV1 } from "./v1-chats";
 import { getMessageV1, listMessagesV1, sendMessageV1 } from "./v1-messages";
 import { getUserV1 } from "./v1-user";
-import { getVersionV1, patchVersionV1 } from "./v1-versions";
+import { getVersionV1, listVersionsV1, patchVersionV1 } from "./v1-versions";
 
 /** Route names of lib/api/routes.ts → handlers. Routes not listed answer 501 for now. */
 export const HANDLERS: Readonly<Record<string, Handler>> = {
@@ -36,6 +49,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v1.messages.send": sendMessageV1,
   "v1.messages.get": getMessageV1,
   "v1.tasks.resolve": resolveTaskV1,
+  "v1.versions.list": listVersionsV1,
   "v1.versions.get": getVersionV1,
   "v1.versions.patch": patchVersionV1,
   "v1.user": getUserV1,
@@ -46,6 +60,20 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v2.hooks.delete": deleteHook,
   "v2.hooks.deliveries": listHookDeliveries,
   "v2.hooks.resend": resendHookDelivery,
+  "v2.mcp.list": listMcpServers,
+  "v2.mcp.create": createMcpServer,
+  "v2.mcp.get": getMcpServer,
+  "v2.mcp.update": updateMcpServer,
+  "v2.mcp.delete": deleteMcpServer,
+  "v2.mcp.authorize": authorizeMcpServer,
+  "v2.mcp.callback": mcpOauthCallback,
+  "v1.mcp.list": listMcpServersV1,
+  "v1.mcp.create": createMcpServerV1,
+  "v1.mcp.get": getMcpServerV1,
+  "v1.mcp.update": updateMcpServerV1,
+  "v1.mcp.delete": deleteMcpServerV1,
+  "v1.mcp.authorize": authorizeMcpServerV1,
+  "v1.mcp.callback": mcpOauthCallbackV1,
 };
 
 export type { Handler, HandlerContext } from "./context";

@@ -76,9 +76,12 @@ async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1):
       createdAt: at,
       updatedAt: at,
     });
-    for (const [i, file] of files.entries()) {
-      await filesStore.writeFile(tx, { chatId, path: names[i]!, content: file.content, encoding: "utf8", at });
-    }
+    await filesStore.upsertFiles(
+      tx,
+      chatId,
+      files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
+      at,
+    );
     await versionsStore.insertVersion(tx, {
       id: newId("ver"),
       chatId,

@@ -1,8 +1,9 @@
 import "server-only";
-import type { PatchVersionBodyV1 } from "@/lib/api/schemas/v1";
+import type { PatchVersionBodyV1, VersionListV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
 import { json } from "../http/respond";
+import { readPageQuery, toPage } from "../http/pagination";
 import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
 import { toVersionV1 } from "../views/v1";
 import type { Handler, HandlerContext } from "./context";
@@ -14,12 +15,29 @@ async function requireVersion(db: Db, chatId: string, versionId: string): Promis
   return version;
 }
 
-/** The preview link goes with the chat's latest completed version (the preview serves the current files). */
+/** The preview link goes with the chat's latest version once completed (the preview serves the current files). */
 async function demoUrlOf(ctx: HandlerContext, version: VersionRow): Promise<string | undefined> {
-  if (version.status !== "completed") return undefined;
   const latest = await versionsStore.latestVersion(ctx.db, version.chatId);
-  return latest?.id === version.id ? ctx.previews.create(version.chatId).url : undefined;
+  return latest?.id === version.id ? latestDemoUrl(ctx, version) : undefined;
 }
+
+function latestDemoUrl(ctx: HandlerContext, latest: VersionRow): string | undefined {
+  return latest.status === "completed" ? ctx.previews.create(latest.chatId).url : undefined;
+}
+
+/** GET /v1/chats/{chatId}/versions?limit&cursor (extension): newest first, without files. */
+export const listVersionsV1: Handler = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId!);
+  const { limit, beforeSeq } = readPageQuery(ctx.url, "versions");
+  const page = toPage(await versionsStore.listVersions(ctx.db, chat.id, { limit: limit + 1, beforeSeq }), limit, "versions");
+  const latest = await versionsStore.latestVersion(ctx.db, chat.id);
+  const data = page.items.map((row) => {
+    const { files: _files, ...summary } = toVersionV1(row, row.id === latest?.id ? latestDemoUrl(ctx, row) : undefined);
+    return summary;
+  });
+  const list: VersionListV1 = { object: "list", data, cursor: page.cursor };
+  return json(list);
+};
 
 /** GET /v1/chats/{chatId}/versions/{versionId} */
 export const getVersionV1: Handler = async (ctx) => {
@@ -37,7 +55,6 @@ export const getVersionV1: Handler = async (ctx) => {
 export const patchVersionV1: Handler = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId!);
   const { files } = ctx.body as PatchVersionBodyV1;
-  const names = checkFileInputs(files);
   const updated = await ctx.turns.exclusive(chat.id, async () => {
     const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId!);
     const latest = await versionsStore.latestVersion(ctx.db, chat.id);
@@ -46,17 +63,17 @@ export const patchVersionV1: Handler = async (ctx) => {
     }
     const current = await filesStore.listFiles(ctx.db, chat.id);
     const byPath = new Map(current.map((f) => [f.path, f]));
+    const names = checkFileInputs(files, "files", (name) => byPath.get(name)?.encoding ?? "utf8");
     checkFileCount(new Set([...byPath.keys(), ...names]).size);
     const at = new Date();
     return ctx.db.transaction(async (tx) => {
       const snapshot = new Map<string, VersionFile>(version.files.map((f) => [f.path, f]));
-      for (const [i, file] of files.entries()) {
+      const written = files.map((file, i): VersionFile => {
         const path = names[i]!;
-        const encoding = byPath.get(path)?.encoding ?? "utf8";
-        await filesStore.writeFile(tx, { chatId: chat.id, path, content: file.content, encoding, at });
-        await filesStore.setFileLock(tx, chat.id, path, file.locked, at);
-        snapshot.set(path, { path, content: file.content, encoding, locked: file.locked });
-      }
+        return { path, content: file.content, encoding: byPath.get(path)?.encoding ?? "utf8", locked: file.locked };
+      });
+      await filesStore.upsertFiles(tx, chat.id, written, at);
+      for (const file of written) snapshot.set(file.path, file);
       const next = [...snapshot.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       return (await versionsStore.updateVersion(tx, chat.id, version.id, { files: next, updatedAt: at }))!;
     });

@@ -2,6 +2,7 @@ import "server-only";
 import { errorResponse, matchRoute, pathExists, versionOfPath } from "@/lib/api";
 import { HttpError } from "../errors";
 import type { EventBus } from "../events";
+import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
 import type { HandlerContext } from "../handlers/context";
 import { servePreview } from "../preview/serve";
@@ -20,6 +21,7 @@ export interface RouterDeps {
   publicBaseUrl: string;
   events: EventBus;
   webhooks: Webhooks;
+  mcp: McpConnections;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
@@ -42,7 +44,13 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       if (path.startsWith("/preview/")) {
         return await servePreview(deps.db, deps.previews, method, path.slice("/preview/".length).split("/"));
       }
-      if (!hasValidKey(req.headers, deps.apiKey)) {
+      if (method === "GET" && path === "/oauth/client-metadata.json") {
+        // {client_metadata_url}: public, like any OAuth client metadata document.
+        return Response.json(deps.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
+      }
+      // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
+      const isCallback = method === "GET" && (path === "/v2/mcp-servers/oauth/callback" || path === "/v1/mcp-servers/oauth/callback");
+      if (!isCallback && !hasValidKey(req.headers, deps.apiKey)) {
         return errorResponse(version, 401, "Missing or invalid API key: send Authorization: Bearer <API_KEY>.", {
           headers: { "www-authenticate": 'Bearer realm="service"' },
         });
@@ -70,6 +78,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         publicBaseUrl: deps.publicBaseUrl,
         events: deps.events,
         webhooks: deps.webhooks,
+        mcp: deps.mcp,
         req,
         url,
         params: match.params,

@@ -49,7 +49,7 @@ function text(status: number, body: string): Response {
 /**
  * Serves `/preview/{chatId}/{token}/{path…}` (path after the service's base) from the chat's stored files.
  * `segments` are the raw (still percent-encoded) segments after `preview`. Traversal (`..`, `.`, encoded
- * slashes or backslashes, NUL) is refused with 400 before anything is looked up.
+ * slashes or backslashes, double encoding, control characters) is refused with 400 before anything is looked up.
  */
 export async function servePreview(
   db: Db,
@@ -68,7 +68,8 @@ export async function servePreview(
     } catch {
       return text(400, "Bad path");
     }
-    if (value === "." || value === ".." || /[\/\\\0]/.test(value)) return text(400, "Bad path");
+    // Also refused: a "%" left after decoding (double encoding like %252e%252e), control characters.
+    if (value === "." || value === ".." || /[\/\\%\u0000-\u001f\u007f]/.test(value)) return text(400, "Bad path");
     decoded.push(value);
   }
   const [chatId, token, ...rest] = decoded;

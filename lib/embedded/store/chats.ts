@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { chats, type ChatRow } from "./schema";
 
@@ -46,4 +46,24 @@ export async function deleteChat(db: Db, id: string): Promise<boolean> {
 export async function lockChat(db: Db, id: string): Promise<boolean> {
   const rows = await db.select({ id: chats.id }).from(chats).where(eq(chats.id, id)).for("update");
   return rows.length > 0;
+}
+
+/**
+ * Links a hosting project when the chat has none, atomically (two simultaneous calls link one project).
+ * Returns the chat's hostProjectId afterwards and whether this call linked it; null if there is no such chat.
+ */
+export async function linkHostProject(
+  db: Db,
+  id: string,
+  hostProjectId: string,
+  at: Date,
+): Promise<{ hostProjectId: string; linked: boolean } | null> {
+  const [row] = await db
+    .update(chats)
+    .set({ hostProjectId, updatedAt: at })
+    .where(and(eq(chats.id, id), isNull(chats.hostProjectId)))
+    .returning({ hostProjectId: chats.hostProjectId });
+  if (row?.hostProjectId) return { hostProjectId: row.hostProjectId, linked: true };
+  const existing = await findChat(db, id);
+  return existing?.hostProjectId ? { hostProjectId: existing.hostProjectId, linked: false } : null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { chatFiles, type ChatFileRow } from "./schema";
 
@@ -51,4 +51,34 @@ export async function deleteFile(db: Db, chatId: string, path: string): Promise<
     .where(and(eq(chatFiles.chatId, chatId), eq(chatFiles.path, path)))
     .returning({ path: chatFiles.path });
   return rows.length > 0;
+}
+
+/** Rows per INSERT of `upsertFiles` (keeps statements and their parameters small). */
+const UPSERT_BATCH = 200;
+
+/**
+ * Creates or replaces many files with their content, encoding and lock in a few statements (initialization
+ * with up to 1,000 files, a version PATCH of a whole folder).
+ */
+export async function upsertFiles(
+  db: Db,
+  chatId: string,
+  files: readonly { path: string; content: string; encoding: "utf8" | "base64"; locked: boolean }[],
+  at: Date,
+): Promise<void> {
+  for (let i = 0; i < files.length; i += UPSERT_BATCH) {
+    const rows = files.slice(i, i + UPSERT_BATCH).map((f) => ({ ...f, chatId, createdAt: at, updatedAt: at }));
+    await db
+      .insert(chatFiles)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [chatFiles.chatId, chatFiles.path],
+        set: {
+          content: sql`excluded.content`,
+          encoding: sql`excluded.encoding`,
+          locked: sql`excluded.locked`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
@@ -40,6 +40,34 @@ export async function listMessages(
 /** Every message of a chat, oldest first (the agent reads the conversation so far). */
 export async function allMessages(db: Db, chatId: string): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.seq));
+}
+
+/**
+ * What the agent reads of a conversation up to and including message `uptoSeq`, without loading every message's
+ * parts (a chat holds up to 10,000 messages): the last three messages in full (oldest first), every user prompt's
+ * text (oldest first), and the size of everything before `uptoSeq` in characters (content plus parts JSON).
+ */
+export interface Conversation {
+  recent: MessageRow[];
+  userPrompts: Array<Pick<MessageRow, "id" | "seq" | "content">>;
+  charsBefore: number;
+}
+
+export async function conversation(db: Db, chatId: string, uptoSeq: number): Promise<Conversation> {
+  const upto = and(eq(messages.chatId, chatId), lte(messages.seq, uptoSeq));
+  const [recent, userPrompts, [size]] = await Promise.all([
+    db.select().from(messages).where(upto).orderBy(desc(messages.seq)).limit(3),
+    db
+      .select({ id: messages.id, seq: messages.seq, content: messages.content })
+      .from(messages)
+      .where(and(upto, eq(messages.role, "user")))
+      .orderBy(asc(messages.seq)),
+    db
+      .select({ chars: sql<string | number | null>`sum(length(${messages.content}) + length(${messages.parts}::text))` })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), lt(messages.seq, uptoSeq))),
+  ]);
+  return { recent: recent.reverse(), userPrompts, charsBefore: Number(size?.chars ?? 0) };
 }
 
 export async function updateMessage(

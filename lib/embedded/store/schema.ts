@@ -184,3 +184,6 @@ export type VersionRow = typeof versions.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** MCP server registrations and OAuth connections (lib/embedded/mcp). */
+export * from "../mcp/schema";

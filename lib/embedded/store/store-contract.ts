@@ -104,6 +104,26 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect((await messagesStore.allMessages(db, chat.id)).map((m) => m.id)).toEqual([user.id, assistant.id, third.id]);
     });
 
+    test("conversation: the last three messages in full, every user prompt, the size of what came before", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const first = await newMessage(chat.id, "user", "Build a clock");
+      const answer = await newMessage(chat.id, "assistant", "Done");
+      await messagesStore.updateMessage(db, answer.id, { parts: [{ type: "text", text: "Hi" }] as never });
+      const second = await newMessage(chat.id, "user", "Add an alarm");
+      const next = await newMessage(chat.id, "assistant", "");
+      const later = await newMessage(chat.id, "user", "Not yet counted");
+
+      const c = await messagesStore.conversation(db, chat.id, next.seq);
+      expect(c.recent.map((m) => m.id)).toEqual([answer.id, second.id, next.id]);
+      expect(c.userPrompts.map((m) => m.content)).toEqual(["Build a clock", "Add an alarm"]);
+      expect(c.userPrompts.map((m) => m.id)).not.toContain(later.id);
+      // content + parts JSON of the three messages before `next` (jsonb prints `{"type": "text", …}` with spaces)
+      const partsText = JSON.stringify([{ type: "text", text: "Hi" }]).replaceAll('":', '": ').replaceAll(',"', ', "');
+      expect(c.charsBefore).toBe("Build a clock".length + 2 + "Done".length + partsText.length + "Add an alarm".length + 2);
+      expect((await messagesStore.conversation(db, chat.id, first.seq)).charsBefore).toBe(0);
+    });
+
     test("interrupted assistant messages are closed as failed", async () => {
       const db = getDb();
       const chat = await newChat();
@@ -149,6 +169,45 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect((await versionsStore.latestVersion(db, chat.id))!.id).toBe(v2.id);
       expect(await versionsStore.findVersion(db, chat.id, v1.id)).toEqual(v1);
       expect(await versionsStore.latestVersion(db, "nope")).toBeNull();
+    });
+
+    test("files in bulk (issue 5): upsert of many rows sets content, encoding and lock; keeps createdAt", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const many = Array.from({ length: 450 }, (_, i) => ({ path: `f/${i}.txt`, content: `${i}`, encoding: "utf8" as const, locked: false }));
+      await filesStore.upsertFiles(db, chat.id, many, at(3));
+      expect(await filesStore.countFiles(db, chat.id)).toBe(450);
+      await filesStore.upsertFiles(db, chat.id, [{ path: "f/7.txt", content: "AAE=", encoding: "base64", locked: true }], at(4));
+      const row = (await filesStore.findFile(db, chat.id, "f/7.txt"))!;
+      expect(row).toMatchObject({ content: "AAE=", encoding: "base64", locked: true });
+      expect([row.createdAt.getTime(), row.updatedAt.getTime()]).toEqual([at(3).getTime(), at(4).getTime()]);
+      expect(await filesStore.countFiles(db, chat.id)).toBe(450);
+    });
+
+    test("versions (issue 5): completed or not, listed newest first with a cursor", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const base = { chatId: chat.id, messageId: "m", files: [], createdAt: at(1), updatedAt: at(1) };
+      expect(await versionsStore.hasCompletedVersion(db, chat.id)).toBe(false);
+      const a = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "failed" });
+      expect(await versionsStore.hasCompletedVersion(db, chat.id)).toBe(false);
+      const b = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "completed" });
+      expect(await versionsStore.hasCompletedVersion(db, chat.id)).toBe(true);
+      expect((await versionsStore.listVersions(db, chat.id, { limit: 5 })).map((v) => v.id)).toEqual([b.id, a.id]);
+      expect((await versionsStore.listVersions(db, chat.id, { limit: 5, beforeSeq: b.seq })).map((v) => v.id)).toEqual([a.id]);
+      const p = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "pending" });
+      expect(await versionsStore.failPendingVersions(db, at(8))).toBeGreaterThanOrEqual(1);
+      expect((await versionsStore.findVersion(db, chat.id, p.id))!.status).toBe("failed");
+    });
+
+    test("host project (issue 5): linked once, even by simultaneous calls", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const results = await Promise.all(["hp_1", "hp_2", "hp_3"].map((id) => chatsStore.linkHostProject(db, chat.id, id, at(9))));
+      expect(results.filter((r) => r?.linked)).toHaveLength(1);
+      expect(new Set(results.map((r) => r!.hostProjectId)).size).toBe(1);
+      expect((await chatsStore.findChat(db, chat.id))!.hostProjectId).toBe(results[0]!.hostProjectId);
+      expect(await chatsStore.linkHostProject(db, "chat_missing", "hp_x", at(9))).toBeNull();
     });
 
     test("a failed transaction leaves nothing behind", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { versions, type VersionRow } from "./schema";
 
@@ -41,4 +41,34 @@ export async function updateVersion(
     .where(and(eq(versions.chatId, chatId), eq(versions.id, id)))
     .returning();
   return row ?? null;
+}
+
+/** Whether the chat has a completed version (the preview is ready then). */
+export async function hasCompletedVersion(db: Db, chatId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .where(and(eq(versions.chatId, chatId), eq(versions.status, "completed")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The chat's versions newest first; `beforeSeq` continues after the last one of the previous page. */
+export async function listVersions(db: Db, chatId: string, opts: { limit: number; beforeSeq?: number }): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(opts.beforeSeq === undefined ? eq(versions.chatId, chatId) : and(eq(versions.chatId, chatId), lt(versions.seq, opts.beforeSeq)))
+    .orderBy(desc(versions.seq))
+    .limit(opts.limit);
+}
+
+/** At start-up: versions left pending by a previous run (its generations were cut off) become failed. */
+export async function failPendingVersions(db: Db, at: Date): Promise<number> {
+  const rows = await db
+    .update(versions)
+    .set({ status: "failed", updatedAt: at })
+    .where(eq(versions.status, "pending"))
+    .returning({ id: versions.id });
+  return rows.length;
 }

@@ -1,0 +1,134 @@
+"use client";
+
+import { Download, FileQuestion, GitCompare } from "lucide-react";
+import { useMemo, useState } from "react";
+import { fileKindOf, imageDataUrl, languageOf, PLAIN_TEXT } from "@/lib/api/files";
+import type { ChatFile } from "@/lib/api/schemas";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Spinner } from "@/components/ui/spinner";
+import type { ChangeKind } from "./changed-files";
+import { CodeView } from "./code-view";
+import { DiffView } from "./diff-view";
+import { downloadFile, fileSize, formatBytes } from "./download";
+import { FileIcon } from "./file-icon";
+import { LockToggle, type LockState } from "./lock-toggle";
+
+/** The previous version's content of the open file, for the diff. */
+export type PreviousContent =
+  | { status: "loading" }
+  | { status: "unavailable"; reason: string }
+  | { status: "ok"; content: string | null };
+
+const CHANGE_LABEL: Record<ChangeKind, string> = { created: "New", updated: "Changed", renamed: "Renamed" };
+
+export function FileViewer({
+  file,
+  lockState,
+  onToggleLock,
+  lockDisabledReason,
+  lockBusy,
+  change,
+  previous,
+}: {
+  file: ChatFile;
+  /** Null when the lock is not known (no version yet). */
+  lockState: LockState | null;
+  onToggleLock: (locked: boolean) => void;
+  lockDisabledReason: string | null;
+  lockBusy: boolean;
+  change: ChangeKind | undefined;
+  previous: PreviousContent | null;
+}) {
+  const kind = fileKindOf(file);
+  const lang = kind === "text" ? languageOf(file.path) : PLAIN_TEXT;
+  const size = useMemo(() => fileSize(file), [file]);
+  const [mode, setMode] = useState<"file" | "changes">("file");
+  const showChanges = mode === "changes" && !!change && kind === "text";
+
+  return (
+    <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={`File ${file.path}`} data-testid="file-viewer" data-path={file.path}>
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border px-3 py-2">
+        <FileIcon path={file.path} />
+        <code className="min-w-0 flex-1 truncate font-mono text-xs" title={file.path}>
+          {file.path}
+        </code>
+        {change ? (
+          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[10px] font-medium text-amber-700 dark:text-amber-300" title="Changed by the latest message">
+            {CHANGE_LABEL[change]}
+          </span>
+        ) : null}
+        <span className="font-mono text-[10px] text-muted-foreground uppercase">{kind === "text" ? lang : kind}</span>
+        <span className="text-[10px] text-muted-foreground tabular-nums">{formatBytes(size)}</span>
+        <div className="flex items-center gap-0.5">
+          {change && kind === "text" ? (
+            <button
+              type="button"
+              data-testid="diff-toggle"
+              aria-pressed={mode === "changes"}
+              onClick={() => setMode((m) => (m === "file" ? "changes" : "file"))}
+              title={mode === "changes" ? "Show the file" : "Show what the latest message changed"}
+              className="inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+            >
+              <GitCompare className="size-3.5" aria-hidden />
+              Changes
+            </button>
+          ) : null}
+          {lockState ? (
+            <LockToggle
+              state={lockState}
+              label={file.path}
+              onToggle={onToggleLock}
+              disabled={!!lockDisabledReason}
+              disabledReason={lockDisabledReason ?? undefined}
+              busy={lockBusy}
+            />
+          ) : null}
+          {kind === "text" ? <CopyButton value={file.content} label={`Copy ${file.path}`} /> : null}
+          <button
+            type="button"
+            onClick={() => downloadFile(file)}
+            aria-label={`Download ${file.path}`}
+            title="Download"
+            data-testid="download-file"
+            className="inline-flex size-6 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <Download className="size-3.5" aria-hidden />
+          </button>
+        </div>
+      </header>
+      {lockState === "locked" ? (
+        <p className="border-b border-border bg-amber-500/10 px-3 py-1 text-xs text-amber-800 dark:text-amber-200">
+          Locked: the agent will not change, rename or delete this file.
+        </p>
+      ) : null}
+      {showChanges ? (
+        previous?.status === "ok" ? (
+          <DiffView path={file.path} previous={previous.content} current={file.content} />
+        ) : previous?.status === "loading" ? (
+          <div className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
+            <Spinner /> Loading the previous version…
+          </div>
+        ) : (
+          <p className="p-4 text-sm text-muted-foreground">{previous?.status === "unavailable" ? previous.reason : "No previous version to compare with."}</p>
+        )
+      ) : kind === "text" ? (
+        <CodeView key={file.path} path={file.path} content={file.content} lang={lang} />
+      ) : kind === "image" ? (
+        <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-[repeating-conic-gradient(var(--muted)_0%_25%,transparent_0%_50%)] bg-[length:16px_16px] p-4">
+          {/* A data: URL of the file's own bytes (no request, no script runs in an <img>). */}
+          <img src={imageDataUrl(file) ?? undefined} alt={file.path} data-testid="image-view" className="max-h-full max-w-full object-contain shadow" />
+        </div>
+      ) : (
+        <div className={cn("flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center")} data-testid="binary-view">
+          <FileQuestion className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-sm">This is a binary file ({formatBytes(size)}); it cannot be shown here.</p>
+          <Button onClick={() => downloadFile(file)}>
+            <Download className="size-4" aria-hidden /> Download {file.path.split("/").pop()}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+"use client";
+
+import * as Tabs from "@radix-ui/react-tabs";
+import { FileArchive, FolderTree, PanelRightClose } from "lucide-react";
+import { useSearchParams } from "next/navigation";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { lockStateOf, normalizePath } from "@/lib/api/files";
+import type { Message } from "@/lib/api/schemas";
+import { useChat } from "@/lib/hooks/use-chat";
+import { useChatFiles, useLatestVersion, useLockToggle, useRefreshFilesAfterGeneration, useVersion } from "@/lib/hooks/use-files";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Skeleton } from "@/components/ui/skeleton";
+import { changedFilesOf } from "./changed-files";
+import { downloadAllAsZip, zipName } from "./download";
+import { FileTree } from "./file-tree";
+import { FileViewer, type PreviousContent } from "./file-viewer";
+import { HostProjectPanel } from "./host-project-panel";
+import { PanelLayout } from "./panel-layout";
+import { PreviewPanel } from "./preview-panel";
+
+type Tab = "files" | "preview" | "project";
+const TABS: readonly Tab[] = ["files", "preview", "project"];
+
+const tabClass =
+  "relative px-3 py-2 text-sm text-muted-foreground hover:text-foreground data-[state=active]:text-foreground data-[state=active]:after:absolute data-[state=active]:after:inset-x-2 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:bg-primary focus-visible:outline-2 focus-visible:outline-ring";
+
+/**
+ * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Project (host project).
+ * Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts), `?tab=preview|project`.
+ */
+export function FilesPanel(props: FilesPanelProps) {
+  // useSearchParams needs a Suspense boundary when a page is prerendered.
+  return (
+    <Suspense fallback={null}>
+      <FilesPanelInner {...props} />
+    </Suspense>
+  );
+}
+
+interface FilesPanelProps {
+  chatId: string;
+  /** The chat's messages, oldest first (the latest assistant message's file edits are marked). */
+  messages: readonly Message[];
+  generating: boolean;
+}
+
+function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
+  // Null outside Next's app router (component tests): no deep link then.
+  const searchParams = useSearchParams() as URLSearchParams | null;
+  const urlFile = searchParams?.get("file") ?? null;
+  const urlTab = searchParams?.get("tab") ?? null;
+  // The panel's own state, following the URL when it changes (links from parts, back/forward).
+  const [fileParam, setFileParam] = useState(urlFile);
+  const [tabParam, setTabParam] = useState(urlTab);
+  useEffect(() => {
+    setFileParam(urlFile);
+    setTabParam(urlTab);
+  }, [urlFile, urlTab]);
+  const selected = fileParam ? normalizePath(fileParam) : null;
+  const tab: Tab = fileParam ? "files" : TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "files";
+  const [open, setOpen] = useState(true);
+
+  // Narrow screens start with the panel closed (it is an overlay there) unless a link asks for a file or tab.
+  useEffect(() => {
+    if (!fileParam && !tabParam && typeof window.matchMedia === "function" && !window.matchMedia("(min-width: 1024px)").matches) setOpen(false);
+  }, []);
+  useEffect(() => {
+    if (fileParam || tabParam) setOpen(true);
+  }, [fileParam, tabParam]);
+
+  const setParams = useCallback(
+    (change: Record<string, string | null>) => {
+      if ("file" in change) setFileParam(change.file ?? null);
+      if ("tab" in change) setTabParam(change.tab ?? null);
+      // The History API (state null, so Next's router syncs useSearchParams) keeps the deep link in the address bar.
+      const url = new URL(window.location.href);
+      for (const [k, v] of Object.entries(change)) {
+        if (v === null) url.searchParams.delete(k);
+        else url.searchParams.set(k, v);
+      }
+      window.history.replaceState(null, "", url);
+    },
+    [],
+  );
+
+  const chat = useChat(chatId);
+  const files = useChatFiles(chatId);
+  const latest = useLatestVersion(chatId);
+  const { toggle, pending } = useLockToggle(chatId);
+  useRefreshFilesAfterGeneration(chatId, generating);
+
+  const versionFiles = useMemo(() => latest.data?.version.files ?? [], [latest.data]);
+  const locks = useMemo(() => new Map(versionFiles.map((f) => [normalizePath(f.name), f.locked])), [versionFiles]);
+  const treeInputs = useMemo(
+    () => (files.data?.files ?? []).map((f) => ({ path: f.path, locked: locks.get(normalizePath(f.path)) ?? false })),
+    [files.data, locks],
+  );
+  const changed = useMemo(() => changedFilesOf(messages), [messages]);
+  const lockDisabledReason = generating
+    ? "The agent is generating: locks can be changed once it has finished."
+    : chat.data && !chat.data.writePermission
+      ? "You cannot write to this chat."
+      : null;
+  const locksKnown = !!latest.data;
+
+  const file = selected ? files.data?.files.find((f) => normalizePath(f.path) === selected) : undefined;
+  const change = file ? changed.get(normalizePath(file.path)) : undefined;
+  const previousId = latest.data?.previousId ?? null;
+  const previousVersion = useVersion(chatId, previousId, !!change && change !== "created");
+  const previous: PreviousContent | null = !change
+    ? null
+    : change === "created"
+      ? { status: "ok", content: null }
+      : !previousId
+        ? { status: "unavailable", reason: "There is no previous version to compare with." }
+        : previousVersion.isPending
+          ? { status: "loading" }
+          : previousVersion.error || !previousVersion.data
+            ? { status: "unavailable", reason: "The previous version could not be loaded." }
+            : { status: "ok", content: previousVersion.data.files.find((f) => normalizePath(f.name) === selected)?.content ?? null };
+
+  const onToggleLock = useCallback(
+    (target: string, locked: boolean) => {
+      void toggle(target, locked).then((ok) => {
+        if (ok) toast.success(`${locked ? "Locked" : "Unlocked"} ${target || "all files"}`, { duration: 2000 });
+      });
+    },
+    [toggle],
+  );
+
+  const fileLockState = file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
+
+  return (
+    <PanelLayout open={open} onOpenChange={setOpen}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null })}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <div className="flex items-center border-b border-border pr-1">
+          <Tabs.List aria-label="Files, preview and host project" className="flex flex-1">
+            <Tabs.Trigger value="files" data-testid="files-tab" className={tabClass}>
+              Files
+              {files.data ? <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span> : null}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="preview" data-testid="preview-tab" className={tabClass}>
+              Preview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="project" data-testid="project-tab" className={tabClass}>
+              Project
+            </Tabs.Trigger>
+          </Tabs.List>
+          {tab === "files" && files.data?.files.length ? (
+            <button
+              type="button"
+              data-testid="download-zip"
+              onClick={() => downloadAllAsZip(files.data.files, zipName(chat.data?.title, chatId))}
+              title="Download all files as a .zip"
+              aria-label="Download all files as a zip archive"
+              className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <FileArchive className="size-4" aria-hidden />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            data-testid="files-panel-close"
+            aria-label="Hide the files panel"
+            title="Hide"
+            className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <PanelRightClose className="size-4" aria-hidden />
+          </button>
+        </div>
+
+        <Tabs.Content value="files" className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden outline-none">
+          {files.error ? (
+            <div className="p-3">
+              <ErrorPanel error={files.error} title="The files could not be loaded" onRetry={() => void files.refetch()} />
+            </div>
+          ) : files.isPending ? (
+            <div className="space-y-2 p-3" aria-busy="true" aria-label="Loading files">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className={["h-5 w-4/5", "h-5 w-3/4", "h-5 w-2/3", "h-5 w-3/5", "h-5 w-1/2", "h-5 w-2/5"][i]} />
+              ))}
+            </div>
+          ) : files.data.files.length === 0 ? (
+            <div className="p-4">
+              <EmptyState icon={FolderTree} title={generating ? "The agent is writing files…" : "No files yet"}>
+                The agent writes the app&apos;s files when it answers a prompt; they appear here.
+              </EmptyState>
+            </div>
+          ) : (
+            <div className={file || selected ? "grid min-h-0 min-w-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(9rem,38%)_minmax(0,1fr)]" : "flex min-h-0 min-w-0 flex-1 flex-col"}>
+              <div className="flex min-h-0 flex-col border-b border-border">
+                {latest.error ? (
+                  <p className="border-b border-border bg-danger-muted px-3 py-1 text-xs text-danger" role="alert">
+                    Locks unavailable: the chat&apos;s version could not be loaded.
+                  </p>
+                ) : null}
+                <FileTree
+                  files={treeInputs}
+                  selected={selected}
+                  onSelect={(path) => setParams({ file: path, tab: null })}
+                  changed={changed}
+                  lockDisabledReason={lockDisabledReason}
+                  locksKnown={locksKnown}
+                  pendingLocks={pending}
+                  onToggleLock={onToggleLock}
+                />
+              </div>
+              {file ? (
+                <FileViewer
+                  key={file.path}
+                  file={file}
+                  lockState={fileLockState}
+                  onToggleLock={(locked) => onToggleLock(file.path, locked)}
+                  lockDisabledReason={lockDisabledReason}
+                  lockBusy={pending.has(file.path)}
+                  change={change}
+                  previous={previous}
+                />
+              ) : selected ? (
+                <p className="p-4 text-sm text-muted-foreground" role="status" data-testid="file-missing">
+                  <code className="font-mono text-xs">{selected}</code> is not among this chat&apos;s files: it may have been deleted or renamed.
+                </p>
+              ) : null}
+            </div>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
+          {tab === "preview" ? <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="project" className="min-h-0 flex-1 overflow-y-auto outline-none">
+          <HostProjectPanel chatId={chatId} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </PanelLayout>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { ExternalLink, Maximize2, Monitor, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { usePreview } from "@/lib/hooks/use-files";
+import { cn } from "@/components/ui/cn";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Spinner } from "@/components/ui/spinner";
+import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
+
+const DEVICES: readonly { id: string; label: string; width: number | null; icon: LucideIcon }[] = [
+  { id: "fit", label: "Fit the panel", width: null, icon: Maximize2 },
+  { id: "desktop", label: "Desktop (1280 px)", width: 1280, icon: Monitor },
+  { id: "tablet", label: "Tablet (768 px)", width: 768, icon: Tablet },
+  { id: "mobile", label: "Mobile (375 px)", width: 375, icon: Smartphone },
+];
+
+/**
+ * The preview of the generated app: the service's preview URL in a sandboxed iframe (no `allow-same-origin`,
+ * see PREVIEW_SANDBOX), with reload, open in a new tab and device widths. Until the service has a preview
+ * (no completed version yet) it says so and polls.
+ */
+export function PreviewPanel({ chatId, generating, versionKey }: { chatId: string; generating: boolean; versionKey: string }) {
+  const preview = usePreview(chatId);
+  const [device, setDevice] = useState("fit");
+  const [reloads, setReloads] = useState(0);
+  const [origin, setOrigin] = useState<string | null>(null);
+  useEffect(() => setOrigin(window.location.origin), []);
+  const { refetch } = preview;
+  // A finished generation changes what the preview shows: ask again (and reload the frame with the new key).
+  useEffect(() => {
+    if (!generating) void refetch();
+  }, [generating, versionKey, refetch]);
+
+  if (preview.error) {
+    return (
+      <div className="p-3">
+        <ErrorPanel error={preview.error} title="The preview could not be loaded" onRetry={() => void preview.refetch()} />
+      </div>
+    );
+  }
+  if (preview.isPending || !origin) {
+    return (
+      <div className="flex items-center gap-2 p-4 text-sm text-muted-foreground" role="status">
+        <Spinner /> Loading the preview…
+      </div>
+    );
+  }
+  if (!preview.data) {
+    return (
+      <div className="flex flex-col items-center gap-2 p-8 text-center text-sm" role="status" data-testid="preview-not-ready">
+        <Spinner />
+        <p className="font-medium">Preview not ready yet</p>
+        <p className="max-w-xs text-muted-foreground">
+          It appears once the agent has finished a version of the app{generating ? " (it is working on one now)" : ""}. Checking every few seconds…
+        </p>
+      </div>
+    );
+  }
+  const url = safePreviewUrl(preview.data.url, origin);
+  if (!url) {
+    return (
+      <div className="p-3">
+        <ErrorPanel error={new Error("The service returned a preview address that is not an http(s) URL, so it is not opened.")} title="Unsafe preview URL" />
+      </div>
+    );
+  }
+  const width = DEVICES.find((d) => d.id === device)?.width ?? null;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="preview-panel">
+      <div className="flex items-center gap-1 border-b border-border px-2 py-1.5">
+        <div role="radiogroup" aria-label="Device width" className="flex items-center gap-0.5">
+          {DEVICES.map((d) => (
+            <button
+              key={d.id}
+              type="button"
+              role="radio"
+              aria-checked={device === d.id}
+              aria-label={d.label}
+              title={d.label}
+              data-testid={`device-${d.id}`}
+              onClick={() => setDevice(d.id)}
+              className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
+            >
+              <d.icon className="size-3.5" aria-hidden />
+            </button>
+          ))}
+        </div>
+        <code className="mx-1 min-w-0 flex-1 truncate font-mono text-[11px] text-muted-foreground" title={url.href}>
+          {url.host}
+          {url.pathname}
+        </code>
+        <button
+          type="button"
+          onClick={() => setReloads((n) => n + 1)}
+          aria-label="Reload the preview"
+          title="Reload"
+          data-testid="preview-reload"
+          className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          <RotateCw className="size-3.5" aria-hidden />
+        </button>
+        <a
+          href={url.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Open the preview in a new tab"
+          title="Open in a new tab"
+          data-testid="preview-open"
+          className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          <ExternalLink className="size-3.5" aria-hidden />
+        </a>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
+        <iframe
+          key={`${reloads}:${versionKey}:${url.href}`}
+          src={url.href}
+          title="Preview of the generated app"
+          sandbox={PREVIEW_SANDBOX}
+          referrerPolicy="no-referrer"
+          data-testid="preview-frame"
+          className={cn("mx-auto block h-full min-h-[480px] border-0 bg-white", width === null && "w-full")}
+          style={width === null ? undefined : { width }}
+        />
+      </div>
+    </div>
+  );
+}

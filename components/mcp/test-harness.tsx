@@ -1,0 +1,57 @@
+// Test support for the MCP components (not a test file; imported by *.test.tsx only).
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createServiceClient } from "@/lib/api/client";
+import type { McpServer } from "@/lib/api/schemas";
+import { createQueryClient } from "@/lib/hooks/query-client";
+import { ServiceClientProvider } from "@/lib/hooks/service-client";
+
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+export type Route = (req: SeenRequest) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Renders `ui` with a service client whose network is `route` (the proxy as the browser sees it). */
+export function renderWithNetwork(ui: ReactElement, route: Route, setup?: (queryClient: QueryClient) => void) {
+  const requests: SeenRequest[] = [];
+  const client = createServiceClient({
+    baseUrl: "http://dash.test/api/service",
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const text = typeof init?.body === "string" ? init.body : undefined;
+      const seen = { method: (init?.method ?? "GET").toUpperCase(), url, body: text ? (JSON.parse(text) as unknown) : undefined };
+      requests.push(seen);
+      return route(seen);
+    },
+  });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  setup?.(queryClient);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ServiceClientProvider client={client}>{ui}</ServiceClientProvider>
+    </QueryClientProvider>,
+  );
+  return { requests, queryClient, ...view };
+}
+
+export function sampleMcpServer(over: Partial<McpServer> = {}): McpServer {
+  return {
+    id: "mcp_1",
+    name: "Linear",
+    url: "https://mcp.linear.test/mcp",
+    enabled: true,
+    scope: "user",
+    auth: { type: "oauth", connected: false },
+    createdAt: "2026-01-01T10:00:00Z",
+    updatedAt: "2026-01-01T10:00:00Z",
+    ...over,
+  };
+}

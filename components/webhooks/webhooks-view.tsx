@@ -1,0 +1,94 @@
+"use client";
+
+import { Plus, Webhook as WebhookIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Webhook, WebhookCreated } from "@/lib/api/schemas";
+import { useDeleteWebhook, useWebhookList } from "@/lib/hooks/use-webhooks";
+import { CreateWebhookDialog } from "./create-webhook-dialog";
+import { DeleteWebhookDialog } from "./delete-webhook-dialog";
+import { DeliverToDashboardButton } from "./deliver-to-dashboard-button";
+import { EditWebhookDialog } from "./edit-webhook-dialog";
+import { SecretDialog } from "./secret-dialog";
+import { WebhookRow } from "./webhook-row";
+
+/** The webhooks page: list, create (secret shown once), edit, delete; one click to deliver to this dashboard. */
+export function WebhooksView() {
+  const list = useWebhookList();
+  const remove = useDeleteWebhook();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-xl font-semibold tracking-tight">Webhooks</h1>
+          <p className="max-w-xl text-sm text-muted-foreground">
+            The service POSTs chat and message events to these URLs, signed (Standard Webhooks) and retried for about a day until
+            a 2xx answer.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          <DeliverToDashboardButton />
+          <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-webhook">
+            <Plus className="size-4" aria-hidden />
+            New webhook
+          </Button>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading webhooks">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : list.error ? (
+        <ErrorPanel error={list.error} title="The webhooks could not be loaded" onRetry={() => void list.refetch()} />
+      ) : list.hooks.length === 0 ? (
+        <EmptyState icon={WebhookIcon} title="No webhooks yet">
+          Create one to send chat and message events to your own endpoint, or choose “Deliver to this dashboard” to watch them arrive
+          in the Inbox.
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Webhooks">
+          {list.hooks.map((item) => (
+            <WebhookRow
+              key={item.id}
+              item={item}
+              onEdit={setEditing}
+              onDelete={(hook) => {
+                remove.reset();
+                setDeleting(hook);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+
+      <CreateWebhookDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
+      <SecretDialog created={created} onDone={() => setCreated(null)} />
+      <EditWebhookDialog hook={editing} onClose={() => setEditing(null)} />
+      <DeleteWebhookDialog
+        hook={deleting}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={(hook) =>
+          remove.mutate(hook.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success(`Deleted ${hook.name}`);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

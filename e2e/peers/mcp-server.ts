@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { z } from "zod";
+
+/**
+ * A real MCP server for tests (@modelcontextprotocol/sdk, Streamable HTTP, stateless), on a loopback port.
+ * Every request needs `Authorization: Bearer <JWT access token>` issued by the OAuth peer for this server's URL
+ * (signature checked against the provider's JWKS, `iss` = the issuer, `aud` = the server URL); without one it
+ * answers 401 with `WWW-Authenticate: Bearer resource_metadata=…` (RFC 9728 metadata is served too).
+ *
+ * Tools: `add` {a, b} → the sum; `echo` {text} → the text; `whoami` {} → the token's subject, scope and expiry.
+ */
+export interface McpServerOptions {
+  port?: number;
+  /** The OAuth peer's issuer and JWKS URL. */
+  issuer: string;
+  jwksUrl: string;
+  /** Path of the MCP endpoint; default "/mcp". */
+  path?: string;
+}
+
+export interface McpServerPeer {
+  /** The MCP endpoint URL (register this as the server's url and resource). */
+  url: string;
+  /** Calls answered per tool, and requests refused for a missing/invalid/expired token. */
+  stats(): { calls: Record<string, number>; rejected: number; lastToken: JWTPayload | null; lastBearer: string | null };
+  close(): Promise<void>;
+}
+
+export async function startMcpServer(opts: McpServerOptions): Promise<McpServerPeer> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const path = opts.path ?? "/mcp";
+  const url = `${origin}${path}`;
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
+  const calls: Record<string, number> = {};
+  let rejected = 0;
+  let lastToken: JWTPayload | null = null;
+  let lastBearer: string | null = null;
+
+  const verify = async (req: IncomingMessage): Promise<JWTPayload | null> => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    if (!match) return null;
+    try {
+      const { payload } = await jwtVerify(match[1]!, jwks, { issuer: opts.issuer, audience: url });
+      return payload;
+    } catch {
+      return null;
+    }
+  };
+
+  const buildServer = (token: JWTPayload) => {
+    const mcp = new McpServer({ name: "atelier-test-mcp", version: "1.0.0" });
+    const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
+    mcp.registerTool(
+      "add",
+      { title: "Add numbers", description: "Adds two numbers.", inputSchema: { a: z.number(), b: z.number() } },
+      async ({ a, b }) => {
+        count("add");
+        return { content: [{ type: "text", text: String(a + b) }], structuredContent: { sum: a + b } };
+      },
+    );
+    mcp.registerTool(
+      "echo",
+      { title: "Echo", description: "Returns the text it was given.", inputSchema: { text: z.string() } },
+      async ({ text }) => {
+        count("echo");
+        return { content: [{ type: "text", text }] };
+      },
+    );
+    mcp.registerTool(
+      "whoami",
+      { title: "Who am I", description: "Tells who the access token was issued to.", inputSchema: {} },
+      async () => {
+        count("whoami");
+        const info = { sub: token.sub, scope: token.scope, exp: token.exp };
+        return { content: [{ type: "text", text: JSON.stringify(info) }], structuredContent: info };
+      },
+    );
+    return mcp;
+  };
+
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const reqPath = new URL(req.url ?? "/", origin).pathname;
+      if (reqPath === "/.well-known/oauth-protected-resource" || reqPath === `/.well-known/oauth-protected-resource${path}`) {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ resource: url, authorization_servers: [opts.issuer], bearer_methods_supported: ["header"] }));
+        return;
+      }
+      if (reqPath !== path) {
+        res.statusCode = 404;
+        res.end("not found");
+        return;
+      }
+      const token = await verify(req);
+      if (!token) {
+        rejected++;
+        res.statusCode = 401;
+        res.setHeader(
+          "www-authenticate",
+          `Bearer error="invalid_token", resource_metadata="${origin}/.well-known/oauth-protected-resource${path}"`,
+        );
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ error: "invalid_token", error_description: "A valid bearer token is required." }));
+        return;
+      }
+      lastToken = token;
+      lastBearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")![1]!;
+      const mcp = buildServer(token);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        void transport.close();
+        void mcp.close();
+      });
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res);
+    })().catch((error: unknown) => {
+      console.error("[mcp-peer] request failed", error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+
+  return {
+    url,
+    stats: () => ({ calls: { ...calls }, rejected, lastToken, lastBearer }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

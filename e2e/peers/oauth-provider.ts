@@ -1,0 +1,175 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair } from "jose";
+import Provider, { errors, type ClientMetadata } from "oidc-provider";
+
+/**
+ * A real OAuth 2.1 authorization server for tests (oidc-provider), on a loopback port.
+ *
+ * - One confidential client (`clientId` / `clientSecret`, client_secret_post) and one public client
+ *   (`publicClientId`, no secret), both with the given redirect URIs; more with `extraClients`
+ *   (e.g. a client whose id is the service's client metadata document URL).
+ * - PKCE (S256) is required for every client.
+ * - Login and consent are answered automatically: "approve" grants the requested scopes and resource,
+ *   "deny" finishes with `access_denied` (set per provider with `decision` or later with `setDecision`).
+ * - Refresh tokens are always issued (refresh_token grant); access tokens are JWTs for the resource
+ *   (RFC 8707 resource indicators: `resource` = the MCP server URL, the token's `aud`), lifetime `accessTokenTtlSeconds`.
+ */
+export interface OAuthProviderOptions {
+  /** Loopback port (0 = any free one). */
+  port?: number;
+  /** Redirect URIs registered for the clients (the service's callbacks). */
+  redirectUris: string[];
+  /** Resource indicators the provider accepts (MCP server URLs); any http(s) URL when omitted. */
+  resources?: string[];
+  /** Scopes of the resource server; default ["mcp:tools", "mcp:read"]. */
+  resourceScopes?: string[];
+  accessTokenTtlSeconds?: number;
+  clientId?: string;
+  clientSecret?: string;
+  publicClientId?: string;
+  extraClients?: ClientMetadata[];
+  decision?: "approve" | "deny";
+}
+
+export interface OAuthProviderPeer {
+  issuer: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  jwksUrl: string;
+  introspectionUrl: string;
+  clientId: string;
+  clientSecret: string;
+  publicClientId: string;
+  resourceScopes: string[];
+  /** The answer to the next consent prompts. */
+  setDecision(decision: "approve" | "deny"): void;
+  /** How many token requests were answered (authorization_code and refresh_token grants). */
+  tokenRequests(): { authorizationCode: number; refreshToken: number };
+  close(): Promise<void>;
+}
+
+export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OAuthProviderPeer> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = opts.clientId ?? "atelier-test-client";
+  const clientSecret = opts.clientSecret ?? "atelier-test-secret-0123456789";
+  const publicClientId = opts.publicClientId ?? "atelier-public-client";
+  const resourceScopes = opts.resourceScopes ?? ["mcp:tools", "mcp:read"];
+  const ttl = opts.accessTokenTtlSeconds ?? 3600;
+  let decision = opts.decision ?? "approve";
+  const counts = { authorizationCode: 0, refreshToken: 0 };
+
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: "peer-key", alg: "RS256", use: "sig" };
+  const common = {
+    redirect_uris: opts.redirectUris,
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+  } satisfies Partial<ClientMetadata>;
+
+  const provider = new Provider(issuer, {
+    clients: [
+      { ...common, client_id: clientId, client_secret: clientSecret, token_endpoint_auth_method: "client_secret_post" },
+      { ...common, client_id: publicClientId, token_endpoint_auth_method: "none" },
+      ...(opts.extraClients ?? []).map((c): ClientMetadata => ({ ...common, token_endpoint_auth_method: "none", ...c })),
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: ["peer-cookie-key-one", "peer-cookie-key-two"] },
+    pkce: { required: () => true },
+    scopes: ["openid", "offline_access"],
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    ttl: { AccessToken: ttl, AuthorizationCode: 300, Grant: 86_400, Interaction: 600, Session: 86_400, RefreshToken: 86_400 },
+    features: {
+      devInteractions: { enabled: false },
+      introspection: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => undefined as unknown as string,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          const allowed = opts.resources ? opts.resources.includes(indicator) : /^https?:\/\//.test(indicator);
+          if (!allowed) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
+          return { scope: resourceScopes.join(" "), audience: indicator, accessTokenTTL: ttl, accessTokenFormat: "jwt" };
+        },
+      },
+    },
+  });
+  provider.on("grant.success", (ctx) => {
+    const grantType = (ctx.oidc.params as { grant_type?: string } | undefined)?.grant_type;
+    if (grantType === "authorization_code") counts.authorizationCode++;
+    if (grantType === "refresh_token") counts.refreshToken++;
+  });
+  provider.on("server_error", (_ctx, error) => console.error("[oauth-peer] server error", error));
+
+  const callback = provider.callback();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith("/interaction/")) {
+      interact(provider, req, res, decision).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
+    callback(req, res);
+  });
+
+  return {
+    issuer,
+    authorizationUrl: `${issuer}/auth`,
+    tokenUrl: `${issuer}/token`,
+    jwksUrl: `${issuer}/jwks`,
+    introspectionUrl: `${issuer}/token/introspection`,
+    clientId,
+    clientSecret,
+    publicClientId,
+    resourceScopes,
+    setDecision: (d) => {
+      decision = d;
+    },
+    tokenRequests: () => ({ ...counts }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Auto-login as `user-1`, then auto-consent to everything requested (or deny). */
+async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse, decision: "approve" | "deny") {
+  const details = await provider.interactionDetails(req, res);
+  if (decision === "deny") {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: "access_denied", error_description: "The user denied the request." },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  if (details.prompt.name === "login") {
+    await provider.interactionFinished(req, res, { login: { accountId: "user-1" } }, { mergeWithLastSubmission: false });
+    return;
+  }
+  const { params, session } = details;
+  const grant = details.grantId
+    ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) }))
+    : new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(" "));
+  }
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}

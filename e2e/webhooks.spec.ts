@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import { E2E_BASE_URL, SCREENS_DIR, expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+/** Light and dark screenshots of the current page. */
+async function screens(page: Page, name: string) {
+  // Colours transition for 150 ms after the scheme changes.
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+let inboxUrl = "";
+
+test("deliver to this dashboard: chat events arrive verified in the inbox", async ({ signedIn: page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  await expect(page.getByText("No webhooks yet")).toBeVisible();
+  await screens(page, "webhooks-empty");
+
+  await page.getByTestId("deliver-to-dashboard").click();
+  await expect(page).toHaveURL(/\/inbox\/inbox_[^/]+$/);
+  inboxUrl = page.url();
+  await expect(page.getByText("Waiting for the first delivery")).toBeVisible();
+  await expect(page.getByText(/Signing secret attached/)).toBeVisible();
+  await screens(page, "inbox-empty");
+
+  // A chat, created from the chats page.
+  await page.goto("/chats");
+  await page.getByTestId("new-chat-form").getByTestId("composer").fill("A tiny guestbook page");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/chats\/[^/]+$/);
+  const chatId = decodeURIComponent(page.url().split("/").at(-1)!);
+  const assistant = page.locator('[data-testid="message"][data-role="assistant"]').first();
+  await expect(assistant.locator('[data-testid="part"][data-kind="text"]')).toBeVisible({ timeout: 30_000 });
+
+  // The inbox, live: no reload needed once open.
+  await page.goto(inboxUrl);
+  const deliveries = page.getByTestId("inbox-delivery");
+  for (const type of ["chat.created", "message.created", "message.finished"]) {
+    await expect(page.locator(`[data-testid="inbox-delivery"][data-type="${type}"]`).first()).toBeVisible({ timeout: 30_000 });
+  }
+  const count = await deliveries.count();
+  for (let i = 0; i < count; i++) {
+    await expect(deliveries.nth(i)).toHaveAttribute("data-verified", "true");
+  }
+  await expect(deliveries.first()).toHaveAttribute("data-type", "message.finished");
+  const created = page.locator('[data-testid="inbox-delivery"][data-type="chat.created"]');
+  await expect(created.getByTestId("inbox-chat-link")).toHaveAttribute("href", `/chats/${chatId}`);
+  await created.getByText("Payload").click();
+  await expect(created.locator("pre")).toContainText(`"type": "chat.created"`);
+  await screens(page, "inbox-deliveries");
+
+  // More events while the page is open appear without a reload.
+  const before = await deliveries.count();
+  await page.evaluate(async (id) => {
+    await fetch(`/api/service/v2/chats/${id}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "Add a footer" }),
+    });
+  }, chatId);
+  await expect.poll(() => deliveries.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 3);
+
+  // The inboxes page lists it.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByTestId("inbox-row")).toHaveCount(1);
+  await screens(page, "inboxes");
+
+  // The webhook's page lists its deliveries with their attempts.
+  await page.goto("/webhooks");
+  const row = page.getByTestId("webhook-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("this dashboard");
+  await row.getByTestId("webhook-name").click();
+  await expect(page).toHaveURL(/\/webhooks\/hook_/);
+  await expect(page.getByTestId("webhook-url")).toContainText(`${E2E_BASE_URL}/api/inbox/`);
+  await expect(page.locator('[data-testid="webhook-delivery"][data-status="succeeded"]').first()).toBeVisible();
+  await expect(page.getByTestId("attempt").first()).toContainText("200 ok");
+  await screens(page, "webhook-detail");
+  expect(problems).toEqual([]);
+});
+
+test("create, edit and delete a webhook; the secret is shown once", async ({ signedIn: page }) => {
+  await page.goto("/webhooks");
+  await page.getByTestId("new-webhook").click();
+  const dialog = page.getByTestId("create-webhook-dialog");
+  await expect(dialog).toBeVisible();
+  // Validation first.
+  await dialog.getByRole("button", { name: "Create webhook" }).click();
+  await expect(dialog.getByTestId("field-error-webhook-name")).toBeVisible();
+  await expect(dialog.getByTestId("field-error-events")).toBeVisible();
+  await screens(page, "webhook-create-errors");
+
+  await dialog.getByLabel("Name").fill("Audit log");
+  // Nothing listens on the discard port: attempts are recorded as failures.
+  await dialog.getByLabel("URL", { exact: true }).fill("http://127.0.0.1:9/hook");
+  await dialog.getByRole("checkbox", { name: /chat\.created/ }).check();
+  await dialog.getByRole("checkbox", { name: /chat\.deleted/ }).check();
+  await dialog.getByRole("button", { name: "Create webhook" }).click();
+
+  const secret = page.getByTestId("webhook-secret");
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/=]+$/);
+  const secretText = (await secret.textContent())!;
+  await expect(page.getByTestId("webhook-secret-dialog")).toContainText("You won't see this secret again");
+  await screens(page, "webhook-secret");
+  await page.keyboard.press("Escape");
+  await expect(secret).toBeVisible();
+  await page.getByRole("button", { name: "I have stored the secret" }).click();
+  await expect(secret).toBeHidden();
+
+  const row = page.locator('[data-testid="webhook-row"]', { hasText: "Audit log" });
+  await expect(row).toContainText("chat.deleted");
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(await page.content()).not.toContain(secretText);
+  await screens(page, "webhooks-list");
+
+  await row.getByRole("button", { name: "Edit Audit log" }).click();
+  const edit = page.getByTestId("edit-webhook-dialog");
+  await edit.getByLabel("Name").fill("Audit trail");
+  await edit.getByRole("checkbox", { name: /message\.finished/ }).check();
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  const renamed = page.locator('[data-testid="webhook-row"]', { hasText: "Audit trail" });
+  await expect(renamed).toContainText("message.finished");
+
+  await renamed.getByRole("button", { name: "Delete Audit trail" }).click();
+  const confirm = page.getByTestId("delete-webhook-dialog");
+  await expect(confirm.getByRole("button", { name: "Delete webhook" })).toBeDisabled();
+  await confirm.getByLabel(/to confirm/).fill("Audit trail");
+  await screens(page, "webhook-delete");
+  await confirm.getByRole("button", { name: "Delete webhook" }).click();
+  await expect(renamed).toHaveCount(0);
+  await expect(page.getByTestId("webhook-row")).toHaveCount(1);
+});

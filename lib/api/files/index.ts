@@ -1,0 +1,3 @@
+export * from "./language";
+export * from "./locks";
+export * from "./tree";

@@ -1,0 +1,56 @@
+import "server-only";
+import { newId } from "../ids";
+import { filesStore, versionsStore, type Db, type VersionRow } from "../store";
+import type { Step } from "./script";
+
+/**
+ * The Version (spec 2.6) of one assistant message that works on the files: a message whose plan writes files
+ * (or was going to build and stops with `/fail`) opens a `pending` version when it starts, holding the files
+ * as they are; when it finishes the version gets the files as they are then and becomes `completed`, or
+ * `failed` when the message failed. Messages that only talk (a request to the user, running an approved
+ * script) make no version.
+ */
+export function plansVersion(steps: readonly Step[]): boolean {
+  return steps.some((s) => (s.kind === "part" && s.write !== undefined) || s.kind === "fail");
+}
+
+export class MessageVersion {
+  private row: VersionRow | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly chatId: string,
+    private readonly messageId: string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Inserts the pending version (once). */
+  async open(): Promise<void> {
+    if (this.row) return;
+    const at = this.now();
+    this.row = await versionsStore.insertVersion(this.db, {
+      id: newId("ver"),
+      chatId: this.chatId,
+      messageId: this.messageId,
+      status: "pending",
+      files: await snapshot(this.db, this.chatId),
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  /** Completes or fails the version with the chat's files as they are now; nothing when none was opened. */
+  async close(status: "completed" | "failed", at: Date): Promise<void> {
+    if (!this.row) return;
+    await versionsStore.updateVersion(this.db, this.chatId, this.row.id, {
+      status,
+      files: await snapshot(this.db, this.chatId),
+      updatedAt: at,
+    });
+  }
+}
+
+async function snapshot(db: Db, chatId: string) {
+  const files = await filesStore.listFiles(db, chatId);
+  return files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked }));
+}

@@ -1,0 +1,252 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Db } from "../store";
+import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./oauth";
+import type { McpServerRow, StoredOAuthConfig } from "./schema";
+import type { SecretBox } from "./secret-box";
+import * as mcpStore from "./store";
+
+export type ApiVersion = "v1" | "v2";
+
+export interface McpConnectionsOptions {
+  db: Db;
+  box: SecretBox;
+  /** The service's own {base_url} without a trailing slash. */
+  publicBaseUrl: string;
+  /** Lifetime of an authorization URL and its state; spec 5.6: 5 minutes. */
+  stateTtlMs: number;
+  now?: () => Date;
+}
+
+/** A callback's outcome: a redirect to the verified return URL, or a plain page when there is none to trust. */
+export type CallbackOutcome = { kind: "redirect"; location: string } | { kind: "page"; status: number; text: string };
+
+/** Tokens count as expired this long before their expiry (clock skew, request time). */
+const EXPIRY_MARGIN_MS = 30_000;
+
+const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
+
+/**
+ * MCP server connections: the authorize → callback flow (state stored hashed, used once, expiring), encrypted
+ * token storage, and access tokens refreshed on demand (one refresh per server at a time).
+ */
+export class McpConnections {
+  private readonly tokenLocks = new Map<string, Promise<void>>();
+  readonly now: () => Date;
+
+  constructor(private readonly opts: McpConnectionsOptions) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  get db(): Db {
+    return this.opts.db;
+  }
+
+  /** {client_metadata_url}: the client id when a configuration has none. */
+  get clientMetadataUrl(): string {
+    return `${this.opts.publicBaseUrl}/oauth/client-metadata.json`;
+  }
+
+  callbackUrl(version: ApiVersion): string {
+    return `${this.opts.publicBaseUrl}/${version}/mcp-servers/oauth/callback`;
+  }
+
+  /** The service's OAuth client metadata document (public client, both callbacks). */
+  clientMetadata(): Record<string, unknown> {
+    return {
+      client_id: this.clientMetadataUrl,
+      client_name: "Atelier (embedded service)",
+      client_uri: new URL(this.opts.publicBaseUrl).origin,
+      redirect_uris: [this.callbackUrl("v2"), this.callbackUrl("v1")],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+
+  clientIdOf(config: StoredOAuthConfig): string {
+    return config.clientId ?? this.clientMetadataUrl;
+  }
+
+  seal(value: string, serverId: string, field: string): string {
+    return this.opts.box.seal(value, `${serverId}:${field}`);
+  }
+
+  open(value: string | null, serverId: string, field: string): string | null {
+    return value === null ? null : this.opts.box.open(value, `${serverId}:${field}`);
+  }
+
+  /** Whether the server can be used now: OAuth tokens usable (or renewable), or no authentication needed. */
+  isConnected(row: McpServerRow): boolean {
+    if (row.authType === "none") return true;
+    if (!row.accessTokenEnc) return false;
+    if (row.refreshTokenEnc) return true;
+    return !row.tokenExpiresAt || row.tokenExpiresAt.getTime() > this.now().getTime();
+  }
+
+  /** POST …/oauth/authorize: the provider URL for this server and return URL, valid for `stateTtlMs`. */
+  async authorize(row: McpServerRow, version: ApiVersion, returnUrl: string): Promise<{ url: string; state: string; expiresAt: string }> {
+    const config = row.oauthConfig!;
+    const redirectUri = this.callbackUrl(version);
+    const request = await buildAuthorizationRequest(config, this.clientIdOf(config), redirectUri);
+    const at = this.now();
+    const expiresAt = new Date(at.getTime() + this.opts.stateTtlMs);
+    await mcpStore.dropExpiredStates(this.db, at);
+    const stateHash = hashState(request.state);
+    await mcpStore.insertState(this.db, {
+      stateHash,
+      serverId: row.id,
+      apiVersion: version,
+      redirectUri,
+      returnUrl,
+      codeVerifierEnc: request.codeVerifier === null ? null : this.opts.box.seal(request.codeVerifier, `state:${stateHash}`),
+      expiresAt,
+      createdAt: at,
+    });
+    return { url: request.url, state: request.state, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * GET …/oauth/callback?code&state (or ?error&error_description&state). The state is the credential: unknown or
+   * missing → a plain 400 page (no redirect to an unverified URL), nothing stored; expired → redirect to its return
+   * URL with error=invalid_request, nothing stored; provider error → redirect with error, error_description,
+   * mcpServerId; success → tokens stored encrypted, redirect with oauth_success=true&mcpServerId.
+   */
+  async callback(version: ApiVersion, params: URLSearchParams): Promise<CallbackOutcome> {
+    const state = params.get("state");
+    const taken = state ? await mcpStore.takeState(this.db, hashState(state)) : null;
+    if (!state || !taken || taken.apiVersion !== version) {
+      return {
+        kind: "page",
+        status: 400,
+        text: "This authorization response is unknown or was already used. Start the connection again from the dashboard.",
+      };
+    }
+    const back = (query: Record<string, string>) => {
+      const url = new URL(taken.returnUrl);
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+      return { kind: "redirect" as const, location: url.href };
+    };
+    const fail = (error: string, description: string) =>
+      back({ error, error_description: description.slice(0, 500), mcpServerId: taken.serverId });
+
+    const at = this.now();
+    if (taken.expiresAt.getTime() <= at.getTime()) {
+      return fail("invalid_request", "The authorization request expired (authorization URLs are valid for 5 minutes). Connect again.");
+    }
+    const row = await mcpStore.findServer(this.db, taken.serverId);
+    if (!row || row.authType !== "oauth" || !row.oauthConfig) {
+      return fail("invalid_request", "The MCP server was deleted or no longer uses OAuth.");
+    }
+    const providerError = params.get("error");
+    if (providerError) {
+      const description = params.get("error_description") ?? "The provider refused the authorization.";
+      // Spec Part 3: a failed callback leaves the server unchanged; the return URL carries the error.
+      return fail(providerError.slice(0, 100), description);
+    }
+    if (!params.get("code")) return fail("invalid_request", "The provider's response has no authorization code.");
+
+    const config = row.oauthConfig;
+    let tokens: TokenSet;
+    try {
+      tokens = await exchangeCode({
+        config,
+        clientId: this.clientIdOf(config),
+        clientSecret: this.open(row.clientSecretEnc, row.id, "client_secret"),
+        redirectUri: taken.redirectUri,
+        callbackParams: params,
+        state,
+        codeVerifier: taken.codeVerifierEnc ? this.opts.box.open(taken.codeVerifierEnc, `state:${taken.stateHash}`) : null,
+        now: at,
+      });
+    } catch (error) {
+      const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
+      return fail(failure.error, `The token exchange failed: ${failure.message}`);
+    }
+    await this.storeTokens(row.id, tokens, at, true);
+    return back({ oauth_success: "true", mcpServerId: row.id });
+  }
+
+  private async storeTokens(serverId: string, tokens: TokenSet, at: Date, connecting: boolean): Promise<void> {
+    await mcpStore.updateServer(this.db, serverId, {
+      accessTokenEnc: this.seal(tokens.accessToken, serverId, "access_token"),
+      refreshTokenEnc: tokens.refreshToken ? this.seal(tokens.refreshToken, serverId, "refresh_token") : null,
+      tokenExpiresAt: tokens.expiresAt,
+      ...(connecting ? { connectedAt: at } : {}),
+      authError: null,
+      updatedAt: at,
+    });
+  }
+
+  /** Drops the connection (tokens and pending authorizations); `reason` becomes auth.error when given. */
+  async disconnect(serverId: string, reason: string | null): Promise<void> {
+    await mcpStore.dropStates(this.db, serverId);
+    await mcpStore.updateServer(this.db, serverId, {
+      accessTokenEnc: null,
+      refreshTokenEnc: null,
+      tokenExpiresAt: null,
+      connectedAt: null,
+      authError: reason,
+      updatedAt: this.now(),
+    });
+  }
+
+  /**
+   * A usable access token for the server: the stored one, or a refreshed one when it expired (or `force`, after
+   * the server refused it). Null when the server is not connected or the refresh failed (the connection is then
+   * dropped with the reason, when the provider rejected the refresh token).
+   */
+  async accessToken(serverId: string, opts: { force?: boolean } = {}): Promise<string | null> {
+    // One at a time per server: a concurrent caller waits and then sees the refreshed token, so a rotating
+    // refresh token is never used twice (a provider may revoke the whole grant on reuse).
+    const previous = this.tokenLocks.get(serverId) ?? Promise.resolve();
+    const run = previous.then(() => this.accessTokenNow(serverId, opts));
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    this.tokenLocks.set(serverId, tail);
+    void tail.then(() => {
+      if (this.tokenLocks.get(serverId) === tail) this.tokenLocks.delete(serverId);
+    });
+    return run;
+  }
+
+  private async accessTokenNow(serverId: string, opts: { force?: boolean }): Promise<string | null> {
+    const row = await mcpStore.findServer(this.db, serverId);
+    if (!row || row.authType !== "oauth" || !row.accessTokenEnc || !row.oauthConfig) return null;
+    const access = this.open(row.accessTokenEnc, row.id, "access_token");
+    const expired = row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= this.now().getTime();
+    if (access && !expired && !opts.force) return access;
+    const refresh = this.open(row.refreshTokenEnc, row.id, "refresh_token");
+    if (!refresh) {
+      if (!access) await this.disconnect(row.id, "The stored tokens cannot be read (the service's secret key changed). Connect again.");
+      return expired || opts.force ? null : access;
+    }
+    return this.refresh(row, refresh);
+  }
+
+  private async refresh(row: McpServerRow, refreshToken: string): Promise<string | null> {
+    const at = this.now();
+    try {
+      const tokens = await refreshTokens({
+        config: row.oauthConfig!,
+        clientId: this.clientIdOf(row.oauthConfig!),
+        clientSecret: this.open(row.clientSecretEnc, row.id, "client_secret"),
+        refreshToken,
+        now: at,
+      });
+      await this.storeTokens(row.id, tokens, at, false);
+      return tokens.accessToken;
+    } catch (error) {
+      const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
+      const reason = `Refreshing the access token failed (${failure.error}: ${failure.message}).`.slice(0, 500);
+      if (failure.error === "invalid_grant" || failure.error === "invalid_client" || failure.error === "unauthorized_client") {
+        await this.disconnect(row.id, `${reason} Connect again.`);
+      } else {
+        await mcpStore.updateServer(this.db, row.id, { authError: reason, updatedAt: at });
+      }
+      return null;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import "server-only";
+import * as oauth from "oauth4webapi";
+import type { StoredOAuthConfig } from "./schema";
+
+/**
+ * The OAuth client side of MCP connections, on oauth4webapi (authorization URL with PKCE S256, code exchange,
+ * refresh). The stored configuration has endpoints but no issuer, so the authorization response's `iss` (RFC 9207)
+ * cannot be compared with one; it must at least be on the origin of the authorization or the token endpoint (a
+ * mix-up defence), and the state (bound to one server and one configuration) protects the flow.
+ *
+ * oauth4webapi refuses plain-http endpoints; `allowInsecureRequests` is set only for loopback hosts
+ * (127.0.0.0/8, ::1, localhost), which the test peers and local development use. Any other http endpoint fails.
+ */
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Null when the provider gave no lifetime. */
+  expiresAt: Date | null;
+}
+
+export function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+function endpointOptions(tokenUrl: string): oauth.TokenEndpointRequestOptions {
+  return new URL(tokenUrl).protocol === "http:" && isLoopback(tokenUrl) ? { [oauth.allowInsecureRequests]: true } : {};
+}
+
+function authorizationServer(config: StoredOAuthConfig, issuer?: string): oauth.AuthorizationServer {
+  return {
+    issuer: issuer ?? new URL(config.authorizationUrl).origin,
+    authorization_endpoint: config.authorizationUrl,
+    token_endpoint: config.tokenUrl,
+  };
+}
+
+function clientAuth(clientSecret: string | null): oauth.ClientAuth {
+  return clientSecret ? oauth.ClientSecretPost(clientSecret) : oauth.None();
+}
+
+export interface AuthorizationRequest {
+  url: string;
+  state: string;
+  /** Null without PKCE. */
+  codeVerifier: string | null;
+}
+
+/** The provider authorization URL: response_type=code, client_id, redirect_uri, state, scope, resource, PKCE S256. */
+export async function buildAuthorizationRequest(
+  config: StoredOAuthConfig,
+  clientId: string,
+  redirectUri: string,
+): Promise<AuthorizationRequest> {
+  const url = new URL(config.authorizationUrl);
+  const state = oauth.generateRandomState();
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", clientId);
+  url.searchParams.set("redirect_uri", redirectUri);
+  url.searchParams.set("state", state);
+  if (config.scopes.length) url.searchParams.set("scope", config.scopes.join(" "));
+  if (config.resource) url.searchParams.set("resource", config.resource);
+  let codeVerifier: string | null = null;
+  if (config.usePKCE) {
+    codeVerifier = oauth.generateRandomCodeVerifier();
+    url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
+    url.searchParams.set("code_challenge_method", "S256");
+  }
+  return { url: url.href, state, codeVerifier };
+}
+
+/** Thrown for a failed exchange or refresh; `error` is the OAuth error code when the provider sent one. */
+export class OAuthFailure extends Error {
+  constructor(
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toFailure(error: unknown): OAuthFailure {
+  if (error instanceof oauth.ResponseBodyError) return new OAuthFailure(error.error, error.error_description ?? error.message);
+  if (error instanceof oauth.AuthorizationResponseError) {
+    return new OAuthFailure(error.error, error.error_description ?? error.message);
+  }
+  if (error instanceof OAuthFailure) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new OAuthFailure("server_error", message);
+}
+
+function toTokenSet(response: oauth.TokenEndpointResponse, now: Date, previousRefresh: string | null): TokenSet {
+  return {
+    accessToken: response.access_token,
+    refreshToken: response.refresh_token ?? previousRefresh,
+    expiresAt: typeof response.expires_in === "number" ? new Date(now.getTime() + response.expires_in * 1000) : null,
+  };
+}
+
+/** Exchanges the authorization code (callback parameters) at the token endpoint, with the PKCE verifier. */
+export async function exchangeCode(opts: {
+  config: StoredOAuthConfig;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string;
+  callbackParams: URLSearchParams;
+  state: string;
+  codeVerifier: string | null;
+  now: Date;
+}): Promise<TokenSet> {
+  try {
+    const iss = opts.callbackParams.get("iss");
+    if (iss !== null) {
+      const origin = URL.canParse(iss) ? new URL(iss).origin : null;
+      if (origin !== new URL(opts.config.authorizationUrl).origin && origin !== new URL(opts.config.tokenUrl).origin) {
+        throw new OAuthFailure("invalid_request", "The authorization response came from an unexpected issuer.");
+      }
+    }
+    const as = authorizationServer(opts.config, iss ?? undefined);
+    const client: oauth.Client = { client_id: opts.clientId };
+    const params = oauth.validateAuthResponse(as, client, opts.callbackParams, opts.state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth(opts.clientSecret),
+      params,
+      opts.redirectUri,
+      opts.codeVerifier ?? oauth.nopkce,
+      {
+        ...endpointOptions(opts.config.tokenUrl),
+        ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
+      },
+    );
+    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response), opts.now, null);
+  } catch (error) {
+    throw toFailure(error);
+  }
+}
+
+/** Uses the refresh token; keeps it when the provider does not rotate it. */
+export async function refreshTokens(opts: {
+  config: StoredOAuthConfig;
+  clientId: string;
+  clientSecret: string | null;
+  refreshToken: string;
+  now: Date;
+}): Promise<TokenSet> {
+  try {
+    const as = authorizationServer(opts.config);
+    const client: oauth.Client = { client_id: opts.clientId };
+    const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth(opts.clientSecret), opts.refreshToken, {
+      ...endpointOptions(opts.config.tokenUrl),
+      ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
+    });
+    return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response), opts.now, opts.refreshToken);
+  } catch (error) {
+    throw toFailure(error);
+  }
+}

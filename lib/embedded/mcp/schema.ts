@@ -1,0 +1,67 @@
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Tables of the MCP server registrations and their OAuth connections (spec 2.11, 4.3, 5.6; DESIGN 9).
+ * Re-exported by store/schema.ts so drizzle-kit generates their migrations. Imported by drizzle-kit (plain Node):
+ * no "server-only". Secrets (client secret, tokens, PKCE verifier) are stored encrypted (see ./secret-box.ts).
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** The stored OAuth configuration without its secret (the client secret is a separate encrypted column). */
+export interface StoredOAuthConfig {
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Absent: the service's client metadata document URL is the client id. */
+  clientId?: string;
+  scopes: string[];
+  usePKCE: boolean;
+  resource?: string;
+}
+
+export const mcpServers = pgTable(
+  "mcp_servers",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    enabled: boolean("enabled").notNull(),
+    scope: text("scope").notNull(),
+    authType: text("auth_type").$type<"oauth" | "none">().notNull(),
+    oauthConfig: jsonb("oauth_config").$type<StoredOAuthConfig>(),
+    clientSecretEnc: text("client_secret_enc"),
+    /** The connection: encrypted tokens; null while disconnected. */
+    accessTokenEnc: text("access_token_enc"),
+    refreshTokenEnc: text("refresh_token_enc"),
+    tokenExpiresAt: ts("token_expires_at"),
+    connectedAt: ts("connected_at"),
+    /** Why the last connection attempt or refresh failed (shown as auth.error); null when fine. */
+    authError: text("auth_error"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("mcp_servers_seq_idx").on(t.seq)],
+);
+
+/** One pending authorization (authorize → callback). Keyed by the SHA-256 of `state`; used once; expires. */
+export const mcpOauthStates = pgTable(
+  "mcp_oauth_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: "cascade" }),
+    /** Which callback the provider redirects to: "v1" or "v2". */
+    apiVersion: text("api_version").$type<"v1" | "v2">().notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    returnUrl: text("return_url").notNull(),
+    codeVerifierEnc: text("code_verifier_enc"),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("mcp_oauth_states_server_idx").on(t.serverId)],
+);
+
+export type McpServerRow = typeof mcpServers.$inferSelect;
+export type McpOauthStateRow = typeof mcpOauthStates.$inferSelect;

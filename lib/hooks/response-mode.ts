@@ -1,0 +1,32 @@
+/** How the dashboard asks the service for an answer (DESIGN "Response modes"). */
+export type ResponseMode = "stream" | "async" | "sync";
+
+export const RESPONSE_MODES: readonly { mode: ResponseMode; label: string; hint: string }[] = [
+  { mode: "stream", label: "Stream", hint: "Parts appear as the agent works (Server-Sent Events)" },
+  { mode: "async", label: "Async", hint: "The service answers at once; the dashboard polls the message until it finishes" },
+  { mode: "sync", label: "Sync", hint: "One request that returns when the answer is finished" },
+];
+
+const STORAGE_KEY = "atelier.responseMode";
+
+export function isResponseMode(value: unknown): value is ResponseMode {
+  return value === "stream" || value === "async" || value === "sync";
+}
+
+/** The last mode the user chose in this browser (stream by default). */
+export function loadResponseMode(): ResponseMode {
+  try {
+    const stored = typeof window === "undefined" ? null : window.localStorage.getItem(STORAGE_KEY);
+    return isResponseMode(stored) ? stored : "stream";
+  } catch {
+    return "stream";
+  }
+}
+
+export function saveResponseMode(mode: ResponseMode): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, mode);
+  } catch {
+    // private mode: the choice lasts for the page only
+  }
+}

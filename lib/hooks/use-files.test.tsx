@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createServiceClient } from "@/lib/api/client";
+import { createServiceClientV1 } from "@/lib/api/client-v1";
+import type { EmbeddedService } from "@/lib/embedded/service";
+import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
+import { ServiceClientProvider } from "./service-client";
+import { ServiceClientV1Provider } from "./service-client-v1";
+import { useChatFiles, useLatestVersion, useLockToggle } from "./use-files";
+
+/** The files panel's lock toggles against the real embedded service (the clients' fetch is its handler). */
+let svc: EmbeddedService;
+let gate: Promise<void> | null = null;
+const patches: string[] = [];
+
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(() => svc.close());
+
+const transport: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (request.method === "PATCH") {
+    patches.push(request.url);
+    if (gate) await gate;
+  }
+  return svc.handle(request);
+};
+
+function wrapper({ children }: { children: ReactNode }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ServiceClientProvider client={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+        <ServiceClientV1Provider client={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>{children}</ServiceClientV1Provider>
+      </ServiceClientProvider>
+    </QueryClientProvider>
+  );
+}
+
+async function seedChat(): Promise<string> {
+  const res = await call(svc, "POST", "/v1/chats", {
+    body: {
+      type: "files",
+      initialContext: "lock test",
+      files: [
+        { name: "src/a.ts", content: "export const a = 1;\n" },
+        { name: "src/b.ts", content: "export const b = 2;\n" },
+        { name: "README.md", content: "# Readme\n" },
+      ],
+    },
+  });
+  expect(res.status).toBe(200);
+  return (res.body as { id: string }).id;
+}
+
+async function serverLocks(chatId: string, versionId: string): Promise<Record<string, [boolean, string]>> {
+  const res = await call(svc, "GET", `/v1/chats/${chatId}/versions/${versionId}`);
+  const files = (res.body as { files: { name: string; locked: boolean; content: string }[] }).files;
+  return Object.fromEntries(files.map((f) => [f.name, [f.locked, f.content]]));
+}
+
+const useAll = (chatId: string) => ({ latest: useLatestVersion(chatId), files: useChatFiles(chatId), lock: useLockToggle(chatId) });
+
+describe("lock toggles", () => {
+  test("a folder toggle locks every file under it, optimistically, contents unchanged", async () => {
+    const chatId = await seedChat();
+    const { result } = renderHook(() => useAll(chatId), { wrapper });
+    await waitFor(() => expect(result.current.latest.data).toBeTruthy());
+    const versionId = result.current.latest.data!.version.id;
+
+    let release!: () => void;
+    gate = new Promise((r) => (release = r));
+    let done!: Promise<boolean>;
+    act(() => {
+      done = result.current.lock.toggle("src", true);
+    });
+    // Shown locked before the service answered.
+    await waitFor(() => expect(result.current.latest.data!.version.files.filter((f) => f.locked).map((f) => f.name).sort()).toEqual(["src/a.ts", "src/b.ts"]));
+    expect(result.current.lock.pending.has("src")).toBe(true);
+    release();
+    gate = null;
+    await act(async () => expect(await done).toBe(true));
+    expect(result.current.lock.pending.size).toBe(0);
+
+    expect(await serverLocks(chatId, versionId)).toEqual({
+      "README.md": [false, "# Readme\n"],
+      "src/a.ts": [true, "export const a = 1;\n"],
+      "src/b.ts": [true, "export const b = 2;\n"],
+    });
+    // Only the files whose lock changed were sent; then unlocking one file.
+    await act(async () => expect(await result.current.lock.toggle("src/a.ts", false)).toBe(true));
+    expect((await serverLocks(chatId, versionId))["src/a.ts"]).toEqual([false, "export const a = 1;\n"]);
+    // Nothing to change → no request.
+    const before = patches.length;
+    await act(async () => expect(await result.current.lock.toggle("src/b.ts", true)).toBe(true));
+    expect(patches.length).toBe(before);
+  });
+
+  test("a failed PATCH rolls the lock back", async () => {
+    const chatId = await seedChat();
+    const { result } = renderHook(() => useAll(chatId), { wrapper });
+    await waitFor(() => expect(result.current.latest.data).toBeTruthy());
+    // The chat disappears behind the page's back: the PATCH answers 404.
+    expect((await call(svc, "DELETE", `/v2/chats/${chatId}`)).status).toBe(200);
+    await act(async () => expect(await result.current.lock.toggle("README.md", true)).toBe(false));
+    expect(result.current.latest.data?.version.files.find((f) => f.name === "README.md")?.locked ?? false).toBe(false);
+  });
+
+  test("when a newer version exists the toggle is applied to it (409 version_not_latest → refetch, retry)", async () => {
+    const chatId = await seedChat();
+    const { result } = renderHook(() => useAll(chatId), { wrapper });
+    await waitFor(() => expect(result.current.latest.data).toBeTruthy());
+    const stale = result.current.latest.data!.version.id;
+    const sent = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Update README.md please" } });
+    expect(sent.status).toBe(200);
+    await act(async () => expect(await result.current.lock.toggle("README.md", true)).toBe(true));
+    const fresh = result.current.latest.data!.version.id;
+    expect(fresh).not.toBe(stale);
+    expect((await serverLocks(chatId, fresh))["README.md"]?.[0]).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+"use client";
+
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ServiceError } from "@/lib/api/errors";
+import type { Inbox } from "@/lib/api/inbox";
+import type {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEvent,
+} from "@/lib/api/schemas";
+import { inboxKeys, useInboxApi } from "./use-inbox";
+import { useServiceClient } from "./service-client";
+
+/**
+ * Webhooks over the proxy (v2 /hooks) and the deliveries listing of the embedded service (an extension: a
+ * real deployment may answer 404, then `useHookDeliveries` reports `unsupported`).
+ */
+
+export const webhookKeys = {
+  all: () => ["webhooks"] as const,
+  list: () => ["webhooks", "list"] as const,
+  hook: (hookId: string) => ["webhooks", "hook", hookId] as const,
+  deliveries: (hookId: string) => ["webhook-deliveries", hookId] as const,
+};
+
+/** The seven events of spec 6.1 with what causes them (DESIGN 8 / README). */
+export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: string }> = [
+  { event: "chat.created", description: "A chat was created." },
+  { event: "chat.updated", description: "A chat got its title or was linked to a hosting project." },
+  { event: "chat.deleted", description: "A chat was deleted, with its messages and files." },
+  { event: "message.created", description: "A user message was stored, or the agent started an answer." },
+  { event: "message.updated", description: "An answer progressed: a part started or finished (frequent)." },
+  { event: "message.finished", description: "An answer finished: done, failed, or waiting on you." },
+  { event: "message.deleted", description: "A message was deleted with its chat." },
+];
+
+/** What "Deliver to this dashboard" subscribes to by default: everything but the frequent progress events. */
+export const DASHBOARD_EVENTS: WebhookEvent[] = WEBHOOK_EVENTS.map((e) => e.event).filter((e) => e !== "message.updated");
+
+/** The webhooks, newest first, each with its settings (the list operation only gives id and name). */
+export function useWebhookList() {
+  const client = useServiceClient();
+  const list = useQuery({ queryKey: webhookKeys.list(), queryFn: () => client.listHooks() });
+  const items = list.data?.items ?? [];
+  const details = useQueries({
+    queries: items.map((item) => ({ queryKey: webhookKeys.hook(item.id), queryFn: () => client.getHook(item.id) })),
+  });
+  const hooks = items.map((item, i) => ({ ...item, hook: details[i]?.data ?? null, error: details[i]?.error ?? null }));
+  return { ...list, hooks };
+}
+
+export function useWebhook(hookId: string) {
+  const client = useServiceClient();
+  return useQuery({ queryKey: webhookKeys.hook(hookId), queryFn: () => client.getHook(hookId) });
+}
+
+export function useCreateWebhook() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateWebhookBody) => client.createHook(body),
+    onSuccess: (created) => {
+      queryClient.setQueryData(webhookKeys.hook(created.id), withoutSecret(created));
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+    },
+  });
+}
+
+export function useUpdateWebhook() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ hookId, body }: { hookId: string; body: UpdateWebhookBody }) => client.updateHook(hookId, body),
+    onSuccess: (hook) => {
+      queryClient.setQueryData(webhookKeys.hook(hook.id), hook);
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+    },
+  });
+}
+
+export function useDeleteWebhook() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hookId: string) => client.deleteHook(hookId),
+    onSuccess: (_r, hookId) => {
+      queryClient.removeQueries({ queryKey: webhookKeys.hook(hookId), exact: true });
+      queryClient.removeQueries({ queryKey: webhookKeys.deliveries(hookId) });
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+    },
+  });
+}
+
+/** `unsupported`: the upstream has no deliveries listing (404 although the webhook exists). */
+export type DeliveriesState = { unsupported: true } | ({ unsupported: false } & WebhookDeliveryList);
+
+/** A webhook's deliveries with their attempts, newest first; refreshed every 2 s while one is pending. */
+export function useHookDeliveries(hookId: string, opts: { enabled?: boolean } = {}) {
+  const client = useServiceClient();
+  return useQuery<DeliveriesState>({
+    queryKey: webhookKeys.deliveries(hookId),
+    queryFn: async () => {
+      try {
+        return { unsupported: false, ...(await client.listHookDeliveries(hookId, { limit: 50 })) };
+      } catch (error) {
+        if (error instanceof ServiceError && (error.status === 404 || error.status === 501)) return { unsupported: true };
+        throw error;
+      }
+    },
+    enabled: opts.enabled ?? true,
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data || data.unsupported) return false;
+      return data.deliveries.some((d) => d.status === "pending") ? 2_000 : 10_000;
+    },
+  });
+}
+
+export function useResendDelivery(hookId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => client.resendHookDelivery(hookId, deliveryId),
+    onSuccess: (delivery) => {
+      queryClient.setQueryData<DeliveriesState>(webhookKeys.deliveries(hookId), (old) =>
+        old && !old.unsupported ? { ...old, deliveries: replaceDelivery(old.deliveries, delivery) } : old,
+      );
+    },
+  });
+}
+
+function replaceDelivery(list: readonly WebhookDelivery[], delivery: WebhookDelivery): WebhookDelivery[] {
+  return list.map((d) => (d.id === delivery.id ? delivery : d));
+}
+
+export function withoutSecret(created: WebhookCreated): Webhook {
+  const { secret: _secret, ...hook } = created;
+  return hook;
+}
+
+export interface DeliverToDashboardInput {
+  name: string;
+  events: WebhookEvent[];
+  chatId?: string | null;
+}
+
+export interface DeliverToDashboardResult {
+  inbox: Inbox;
+  hook: Webhook;
+}
+
+/**
+ * "Deliver to this dashboard": creates an inbox, a webhook whose url is the inbox's receiver, and hands the
+ * webhook's one-time secret to the inbox so it verifies the signatures. If the webhook cannot be created the
+ * new inbox is removed again; if the secret cannot be attached the webhook is removed (it could never be
+ * verified) — nothing half-made is left behind.
+ */
+export function useDeliverToDashboard() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  const inboxApi = useInboxApi();
+  return useMutation({
+    mutationFn: async (input: DeliverToDashboardInput): Promise<DeliverToDashboardResult> => {
+      const inbox = await inboxApi.create(input.name);
+      let created: WebhookCreated;
+      try {
+        created = await client.createHook({ name: input.name, url: inbox.url, events: input.events, chatId: input.chatId ?? null });
+      } catch (error) {
+        await inboxApi.remove(inbox.id).catch(() => {});
+        throw error;
+      }
+      try {
+        const attached = await inboxApi.attachSecret(inbox.id, { secret: created.secret, webhookId: created.id });
+        return { inbox: attached, hook: withoutSecret(created) };
+      } catch (error) {
+        await client.deleteHook(created.id).catch(() => {});
+        await inboxApi.remove(inbox.id).catch(() => {});
+        throw error;
+      }
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: inboxKeys.all() }),
+      ]),
+  });
+}
