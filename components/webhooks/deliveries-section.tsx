@@ -19,10 +19,10 @@ import { DeliveryStatus } from "./delivery-status";
  * The webhook's deliveries with every attempt and a "Resend" action — when the upstream offers the listing
  * (the embedded service does; a real deployment answering 404 hides the section).
  */
-export function DeliveriesSection({ hookId, disabled }: { hookId: string; disabled: boolean }) {
-  const query = useHookDeliveries(hookId);
+export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: string; disabled: boolean; pageSize?: number }) {
+  const query = useHookDeliveries(hookId, { pageSize });
   const resend = useResendDelivery(hookId);
-  if (query.data?.unsupported) return null;
+  if (query.unsupported) return null;
   return (
     <section aria-labelledby="deliveries-heading" className="space-y-3" data-testid="deliveries-section">
       <div className="flex items-center justify-between gap-2">
@@ -41,31 +41,41 @@ export function DeliveriesSection({ hookId, disabled }: { hookId: string; disabl
         </div>
       ) : query.error ? (
         <ErrorPanel error={query.error} title="The deliveries could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.data.deliveries.length === 0 ? (
+      ) : query.deliveries.length === 0 ? (
         <EmptyState icon={Send} title="No deliveries yet">
           Deliveries appear here when a subscribed event happens — create a chat to trigger one.
         </EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Deliveries">
-          {query.data.deliveries.map((d) => (
-            <DeliveryCard
-              key={d.id}
-              delivery={d}
-              disabled={disabled}
-              resending={resend.isPending && resend.variables === d.id}
-              onResend={() =>
-                resend.mutate(d.id, {
-                  onSuccess: (done) => {
-                    const last = done.attempts.at(-1);
-                    if (last?.ok) toast.success("Resent", { description: `The receiver answered ${last.statusCode}.` });
-                    else toast.error("Resent, but it failed", { description: last?.error ?? `HTTP ${last?.statusCode ?? "no answer"}` });
-                  },
-                  onError: (error) => toast.error("Could not resend", { description: describeError(error).message }),
-                })
-              }
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3" aria-label="Deliveries">
+            {query.deliveries.map((d) => (
+              <DeliveryCard
+                key={d.id}
+                delivery={d}
+                disabled={disabled}
+                resending={resend.isPending && resend.variables === d.id}
+                onResend={() =>
+                  resend.mutate(d.id, {
+                    onSuccess: (done) => {
+                      const last = done.attempts.at(-1);
+                      if (last?.ok) toast.success("Resent", { description: `The receiver answered ${last.statusCode}.` });
+                      else toast.error("Resent, but it failed", { description: last?.error ?? `HTTP ${last?.statusCode ?? "no answer"}` });
+                    },
+                    onError: (error) => toast.error("Could not resend", { description: describeError(error).message }),
+                  })
+                }
+              />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? <Spinner /> : null}
+                Show older deliveries
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );

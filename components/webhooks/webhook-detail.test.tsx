@@ -10,6 +10,7 @@ import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
 import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-receiver";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { DeliveriesSection } from "./deliveries-section";
 import { WebhookDetail } from "./webhook-detail";
 
 const push = vi.fn();
@@ -76,6 +77,29 @@ describe("WebhookDetail", () => {
     expect(resent).toHaveTextContent("(resend)");
     expect(resent).toHaveTextContent("200 ok");
     expect(receiver.received.at(-1)!.headers["webhook-id"]).toBe(delivery.getAttribute("data-id"));
+  });
+
+  it("shows the newest page of deliveries and loads older ones on demand", async () => {
+    const hook = await client.createHook({ name: "Paged", url: receiver.url, events: ["chat.created"] });
+    const chats = [];
+    for (const title of ["A clock", "A timer", "A stopwatch"]) chats.push((await client.createChat({ message: title })).chat);
+    await waitFor(async () => expect((await client.listHookDeliveries(hook.id)).deliveries).toHaveLength(3));
+
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ServiceClientProvider client={client}>
+          <DeliveriesSection hookId={hook.id} disabled={false} pageSize={2} />
+        </ServiceClientProvider>
+      </QueryClientProvider>,
+    );
+    const chatIds = () => screen.getAllByTestId("webhook-delivery").map((d) => within(d).getByRole("link").textContent);
+    await waitFor(() => expect(screen.getAllByTestId("webhook-delivery")).toHaveLength(2));
+    expect(chatIds()).toEqual([chats[2]!.id, chats[1]!.id]);
+    await userEvent.click(screen.getByRole("button", { name: "Show older deliveries" }));
+    await waitFor(() => expect(screen.getAllByTestId("webhook-delivery")).toHaveLength(3));
+    expect(chatIds()).toEqual([chats[2]!.id, chats[1]!.id, chats[0]!.id]);
+    expect(screen.queryByRole("button", { name: "Show older deliveries" })).toBeNull();
   });
 
   it("hides the deliveries when the upstream does not offer the listing (404), and says when the webhook is gone", async () => {

@@ -67,6 +67,25 @@ describe("POST /v2/chats/stream", () => {
     expect(Date.parse(closing.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(opening.updatedAt!));
   });
 
+  test("a command's output arrives while it runs and its exit code once it ended", () => {
+    const states: Array<{ output: unknown; exitCode: unknown; finished: boolean }> = [];
+    let parts: Part[] = [];
+    for (const e of events) {
+      if (e.object !== "message.parts.chunk") continue;
+      parts = applyPartsDelta(parts, e.delta);
+      const bash = parts.find((p) => p.type === "bash");
+      if (bash) states.push({ output: bash.output, exitCode: bash.exitCode, finished: typeof bash.finishedAt === "string" });
+    }
+    expect(states[0]).toEqual({ output: "", exitCode: undefined, finished: false });
+    const outputs = new Set(states.map((s) => s.output));
+    expect(outputs.size).toBeGreaterThan(2);
+    const firstExit = states.findIndex((s) => s.exitCode !== undefined);
+    expect(firstExit).toBeGreaterThan(0);
+    expect(states[firstExit]!.finished).toBe(true);
+    expect(states.slice(0, firstExit).every((s) => !s.finished)).toBe(true);
+    expect(states.at(-1)).toMatchObject({ exitCode: 0, finished: true });
+  });
+
   test("applying the deltas in order reproduces the final message's parts; usage matches", async () => {
     const chatId = events[0]!.id;
     const chunk = events.find((e) => e.object === "message.parts.chunk")!;

@@ -3,7 +3,7 @@ import { promptOf, type CreateChatBody, type ModelId, type ResolveTask, type Sen
 import { Generation, type GenerationListener } from "./agent/generation";
 import { runScript } from "./agent/runner";
 import { checkPlannedWrites } from "./agent/limits";
-import { planTurn } from "./agent/plan";
+import { planTurn, CONVERSATION_READ } from "./agent/plan";
 import { computeUsage, effectiveModel } from "./agent/usage";
 import { rejectPending, resolvePending } from "./approvals/transitions";
 import { HttpError } from "./errors";
@@ -198,7 +198,7 @@ export class Turns {
   private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
     const { db } = this.opts;
     const [conversation, files] = await Promise.all([
-      messagesStore.conversation(db, chat.id, assistant.seq),
+      messagesStore.conversation(db, chat.id, assistant.seq, CONVERSATION_READ),
       filesStore.listFiles(db, chat.id),
     ]);
     const plan = planTurn({ chat, conversation, assistantId: assistant.id, files });

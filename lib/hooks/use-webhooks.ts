@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { ServiceError } from "@/lib/api/errors";
 import type { Inbox } from "@/lib/api/inbox";
 import type {
@@ -95,29 +95,53 @@ export function useDeleteWebhook() {
   });
 }
 
-/** `unsupported`: the upstream has no deliveries listing (404 although the webhook exists). */
-export type DeliveriesState = { unsupported: true } | ({ unsupported: false } & WebhookDeliveryList);
+/** One page of the deliveries listing; `unsupported`: the upstream has none (404 although the webhook exists). */
+export type DeliveriesPage = { unsupported: true } | ({ unsupported: false } & WebhookDeliveryList);
 
-/** A webhook's deliveries with their attempts, newest first; refreshed every 2 s while one is pending. */
-export function useHookDeliveries(hookId: string, opts: { enabled?: boolean } = {}) {
+/** Deliveries shown per page on the webhook page. */
+export const DELIVERIES_PAGE_SIZE = 50;
+
+/**
+ * A webhook's deliveries with their attempts, newest first, a page at a time ("Show older" loads the next); every
+ * loaded page is refreshed together (every 2 s while one is pending, else 10 s), so no delivery falls between pages.
+ */
+export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pageSize?: number } = {}) {
   const client = useServiceClient();
-  return useQuery<DeliveriesState>({
-    queryKey: webhookKeys.deliveries(hookId),
-    queryFn: async () => {
+  const pageSize = opts.pageSize ?? DELIVERIES_PAGE_SIZE;
+  const query = useInfiniteQuery<DeliveriesPage, Error, InfiniteData<DeliveriesPage, string | null>, readonly unknown[], string | null>({
+    queryKey: [...webhookKeys.deliveries(hookId), pageSize],
+    initialPageParam: null,
+    queryFn: async ({ pageParam }) => {
       try {
-        return { unsupported: false, ...(await client.listHookDeliveries(hookId, { limit: 50 })) };
+        const page = await client.listHookDeliveries(hookId, { limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) });
+        return { unsupported: false, ...page };
       } catch (error) {
         if (error instanceof ServiceError && (error.status === 404 || error.status === 501)) return { unsupported: true };
         throw error;
       }
     },
+    getNextPageParam: (last) => (last.unsupported ? undefined : (last.cursor ?? undefined)),
     enabled: opts.enabled ?? true,
     refetchInterval: (q) => {
-      const data = q.state.data;
-      if (!data || data.unsupported) return false;
-      return data.deliveries.some((d) => d.status === "pending") ? 2_000 : 10_000;
+      const pages = q.state.data?.pages ?? [];
+      if (!pages.length || pages[0]!.unsupported) return false;
+      return pages.some((p) => !p.unsupported && p.deliveries.some((d) => d.status === "pending")) ? 2_000 : 10_000;
     },
   });
+  const pages = query.data?.pages ?? [];
+  const unsupported = pages[0]?.unsupported === true;
+  // Pages refetched one after another can overlap by a delivery or two when new ones arrive meanwhile.
+  const seen = new Set<string>();
+  const deliveries: WebhookDelivery[] = [];
+  for (const page of pages) {
+    if (page.unsupported) continue;
+    for (const d of page.deliveries) {
+      if (seen.has(d.id)) continue;
+      seen.add(d.id);
+      deliveries.push(d);
+    }
+  }
+  return { ...query, unsupported, deliveries };
 }
 
 export function useResendDelivery(hookId: string) {
@@ -126,8 +150,10 @@ export function useResendDelivery(hookId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) => client.resendHookDelivery(hookId, deliveryId),
     onSuccess: (delivery) => {
-      queryClient.setQueryData<DeliveriesState>(webhookKeys.deliveries(hookId), (old) =>
-        old && !old.unsupported ? { ...old, deliveries: replaceDelivery(old.deliveries, delivery) } : old,
+      queryClient.setQueriesData<InfiniteData<DeliveriesPage, string | null>>({ queryKey: webhookKeys.deliveries(hookId) }, (old) =>
+        old
+          ? { ...old, pages: old.pages.map((p) => (p.unsupported ? p : { ...p, deliveries: replaceDelivery(p.deliveries, delivery) })) }
+          : old,
       );
     },
   });

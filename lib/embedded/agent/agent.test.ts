@@ -133,6 +133,15 @@ describe("web app", () => {
     expect(js).not.toContain("<img");
   });
 
+  test("a long chat: the change log lists the last requests and counts the earlier ones", () => {
+    const html = buildWebApp({ title: "T", requests: ["Add tags", "Add a footer"], earlier: 4998 })[0]!.content;
+    expect(html).toContain("4998 earlier requests");
+    expect(html).toContain('<span class="step">4999</span> Add tags');
+    expect(html).toContain('<span class="step">5000</span> Add a footer');
+    const steps = buildScript(ctx("Add a footer", { chatTitle: "T", earlierRequests: ["Add tags"], forgottenRequests: 4998, files: [{ path: "index.html", content: "x", locked: false }] }));
+    expect((partsOf(steps)[0] as { text: string }).text).toContain("(request 5000)");
+  });
+
   test("features shape the starter items", () => {
     expect(featuresOf("a todo app with dark mode, tags and due dates")).toEqual(["dark mode", "tags", "due dates"]);
     expect(buildWebApp({ title: "T", requests: ["a list with tags"] })[2]!.content).toContain('["tags"]');

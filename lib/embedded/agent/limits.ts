@@ -2,7 +2,7 @@ import "server-only";
 import { HttpError } from "../errors";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "../files-input";
 import { filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "../store";
-import { planTurn } from "./plan";
+import { planTurn, CONVERSATION_READ } from "./plan";
 
 /**
  * Part 8 limits on what the agent is about to write (DESIGN 11): plans the assistant message that was just
@@ -11,7 +11,7 @@ import { planTurn } from "./plan";
  * The plan is deterministic, so the generation that follows writes exactly these files.
  */
 export async function checkPlannedWrites(db: Db, chat: ChatRow, assistant: MessageRow): Promise<void> {
-  const conversation = await messagesStore.conversation(db, chat.id, assistant.seq);
+  const conversation = await messagesStore.conversation(db, chat.id, assistant.seq, CONVERSATION_READ);
   const files = await filesStore.listFiles(db, chat.id);
   const { steps } = planTurn({ chat, conversation, assistantId: assistant.id, files });
   const paths = new Set(files.map((f) => f.path));

@@ -4,6 +4,13 @@ import type { ChatFileRow, ChatRow } from "../store";
 import type { Conversation } from "../store/messages";
 import { parsePrompt, type ParsedPrompt } from "./directives";
 import { buildScript, type Resume, type Step, type Superseded } from "./script";
+import { REQUEST_MEMORY } from "./webapp";
+
+/**
+ * What the agent reads of a chat (`messagesStore.conversation`): the last REQUEST_MEMORY user prompts (the one being
+ * answered and those before), and a context window of the last 100 messages, whose size is billed as cache reads.
+ */
+export const CONVERSATION_READ = { prompts: REQUEST_MEMORY, window: 100 } as const;
 
 export interface TurnPlan {
   steps: Step[];
@@ -21,12 +28,12 @@ export interface TurnPlan {
  */
 export function planTurn(opts: {
   chat: ChatRow;
-  /** The conversation up to and including the assistant message (`messagesStore.conversation`). */
+  /** The conversation up to and including the assistant message (`messagesStore.conversation` with CONVERSATION_READ). */
   conversation: Conversation;
   assistantId: string;
   files: ChatFileRow[];
 }): TurnPlan {
-  const { recent, userPrompts, charsBefore } = opts.conversation;
+  const { recent, userPrompts, userPromptsBefore, charsBefore } = opts.conversation;
   const at = recent.findIndex((m) => m.id === opts.assistantId);
   const before = at < 0 ? recent : recent.slice(0, at);
   const assistantSeq = at < 0 ? Number.POSITIVE_INFINITY : recent[at]!.seq;
@@ -56,6 +63,7 @@ export function planTurn(opts: {
     prompt,
     chatTitle: opts.chat.title,
     earlierRequests: prompts.slice(0, -1).map((m) => parsePrompt(m.content).text),
+    forgottenRequests: Math.max(0, userPromptsBefore - prompts.length),
     files: opts.files.map((f) => ({ path: f.path, content: f.content, locked: f.locked, encoding: f.encoding })),
     resume,
     superseded,

@@ -81,6 +81,15 @@ export async function runScript(input: RunInput): Promise<void> {
       const startedAt = iso(now());
       let part = { ...step.part, startedAt } as Part;
       if (step.chunks && (part.type === "text" || part.type === "thinking")) part = { ...part, text: "" };
+      // A command's output arrives while it runs, its exit code once it ended (steps with `run` report both at the end).
+      const shell =
+        part.type === "bash" && !step.run
+          ? { output: typeof part.output === "string" ? part.output : "", exitCode: typeof part.exitCode === "number" ? part.exitCode : undefined }
+          : null;
+      if (shell && part.type === "bash") {
+        const { exitCode: _exit, ...running } = part;
+        part = { ...running, output: "" } as Part;
+      }
       parts = [...parts, part];
       generation.emit({ type: "parts", messageId, parts });
       await persist();
@@ -94,6 +103,14 @@ export async function runScript(input: RunInput): Promise<void> {
           if (part.type === "text") content = text;
           replaceLast(part);
         }
+      } else if (shell) {
+        for (const chunk of outputChunks(shell.output)) {
+          await sleep(Math.floor(delayMs / 2));
+          part = { ...part, output: (part as { output?: string }).output + chunk } as Part;
+          replaceLast(part);
+        }
+        await sleep(delayMs);
+        if (shell.exitCode !== undefined) part = { ...part, exitCode: shell.exitCode } as Part;
       } else {
         await sleep(delayMs);
         if (step.run) part = { ...part, ...(await step.run()) } as Part;
@@ -139,4 +156,14 @@ export async function runScript(input: RunInput): Promise<void> {
     generation.emit({ type: "error", messageId, message: "The message could not be saved.", code: "internal_error" });
     generation.reject(error);
   }
+}
+
+/** A command's output in about eight pieces of whole lines, as a terminal would show it arriving. */
+export function outputChunks(output: string): string[] {
+  if (!output) return [];
+  const lines = output.split(/(?<=\n)/);
+  const per = Math.max(1, Math.ceil(lines.length / 8));
+  const chunks: string[] = [];
+  for (let i = 0; i < lines.length; i += per) chunks.push(lines.slice(i, i + per).join(""));
+  return chunks;
 }

@@ -64,8 +64,10 @@ export interface ScriptContext {
   prompt: ParsedPrompt;
   /** The chat's title so far (null: none generated yet). */
   chatTitle: string | null;
-  /** Texts of the chat's user messages before the prompt (directives removed), oldest first. */
+  /** Texts of the chat's user messages before the prompt (directives removed), oldest first: the last ones. */
   earlierRequests: string[];
+  /** How many user messages came before `earlierRequests` (not read; 0 by default). */
+  forgottenRequests?: number;
   files: ExistingFile[];
   resume?: Resume;
   superseded?: Superseded;
@@ -87,7 +89,8 @@ export function buildScript(ctx: ScriptContext): Step[] {
   if (ctx.resume?.kind === "permissions") return runApprovedScript(ctx.resume, title);
 
   const requests = [...ctx.earlierRequests.map((r) => r || DEFAULT_SUBJECT), request];
-  const app = buildWebApp({ title, requests });
+  const earlier = ctx.forgottenRequests ?? 0;
+  const app = buildWebApp({ title, requests, earlier });
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
   const fresh = ctx.files.length === 0;
   // The app's files plus `/image` and other files the prompt names (extra-files.ts); locked ones are skipped.
@@ -102,7 +105,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const notes: string[] = [];
   if (ctx.superseded) notes.push(supersededNote(ctx.superseded));
   if (ctx.resume) notes.push(integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing));
-  steps.push(textStep("thinking", thinkingText({ request, title, fresh, requests, locked, notes })));
+  steps.push(textStep("thinking", thinkingText({ request, title, fresh, requests, number: earlier + requests.length, locked, notes })));
 
   if (!ctx.resume) {
     const web = directives.web;

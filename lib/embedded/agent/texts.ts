@@ -27,6 +27,8 @@ export function thinkingText(opts: {
   title: string;
   fresh: boolean;
   requests: string[];
+  /** The request's number in the chat (requests may hold only the last ones). */
+  number?: number;
   locked: GeneratedFile[];
   /** Extra paragraphs first (what happened to a previous request). */
   notes?: string[];
@@ -38,7 +40,7 @@ export function thinkingText(opts: {
     `The request: "${request}".`,
     fresh
       ? `This is a new project, so I will start from the static-app template and create "${title}" as a small web app.`
-      : `This continues "${title}" (request ${requests.length}), so I will update the existing files to match.`,
+      : `This continues "${title}" (request ${opts.number ?? requests.length}), so I will update the existing files to match.`,
     `Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`,
   ];
   if (features.length) lines.push(`Features to cover: ${features.join(", ")}.`);

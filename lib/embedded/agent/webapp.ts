@@ -6,9 +6,16 @@ import "server-only";
  */
 export interface WebAppSpec {
   title: string;
-  /** Every request of the chat so far (directives removed), oldest first; the last one is the current. */
+  /**
+   * The chat's requests so far (directives removed), oldest first; the last one is the current. The agent
+   * remembers the last REQUEST_MEMORY of them, so `earlier` says how many came before these (default 0).
+   */
   requests: string[];
+  earlier?: number;
 }
+
+/** How many of a chat's requests the agent reads and lists in the app's change log (a chat may hold 5,000). */
+export const REQUEST_MEMORY = 50;
 
 export interface GeneratedFile {
   path: string;
@@ -63,13 +70,17 @@ export function buildWebApp(spec: WebAppSpec): GeneratedFile[] {
   return [
     { path: "index.html", content: indexHtml(spec, current), purpose: "page structure: header, task list and the change log" },
     { path: "styles.css", content: stylesCss(hue, dark), purpose: `${dark ? "dark" : "light"} theme with accent hue ${hue}` },
-    { path: "app.js", content: appJs(spec.title, starter), purpose: `interactive list (${starter.length} starter items), add, toggle and remove` },
+    { path: "app.js", content: appJs(spec.title, starter), purpose: `interactive list (${starter.length} starter ${starter.length === 1 ? "item" : "items"}), add, toggle and remove` },
   ];
 }
 
 function indexHtml(spec: WebAppSpec, current: string): string {
   const title = escapeHtml(spec.title);
-  const log = spec.requests.map((r, i) => `        <li><span class="step">${i + 1}</span> ${escapeHtml(r)}</li>`).join("\n");
+  const earlier = spec.earlier ?? 0;
+  const log = [
+    ...(earlier > 0 ? [`        <li class="earlier">${earlier} earlier ${earlier === 1 ? "request" : "requests"}</li>`] : []),
+    ...spec.requests.map((r, i) => `        <li><span class="step">${earlier + i + 1}</span> ${escapeHtml(r)}</li>`),
+  ].join("\n");
   return `<!doctype html>
 <html lang="en">
   <head>

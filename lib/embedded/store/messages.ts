@@ -43,31 +43,53 @@ export async function allMessages(db: Db, chatId: string): Promise<MessageRow[]>
 }
 
 /**
- * What the agent reads of a conversation up to and including message `uptoSeq`, without loading every message's
- * parts (a chat holds up to 10,000 messages): the last three messages in full (oldest first), every user prompt's
- * text (oldest first), and the size of everything before `uptoSeq` in characters (content plus parts JSON).
+ * What the agent reads of a conversation up to and including message `uptoSeq`, without loading every message
+ * (a chat holds up to 10,000): the last three messages in full and the last `prompts` user prompts' text (both
+ * oldest first), how many user messages came before `uptoSeq`, and the size in characters (content plus parts
+ * JSON) of the `window` messages before it: the agent's context window, not the whole chat.
  */
 export interface Conversation {
   recent: MessageRow[];
   userPrompts: Array<Pick<MessageRow, "id" | "seq" | "content">>;
+  userPromptsBefore: number;
   charsBefore: number;
 }
 
-export async function conversation(db: Db, chatId: string, uptoSeq: number): Promise<Conversation> {
+export async function conversation(
+  db: Db,
+  chatId: string,
+  uptoSeq: number,
+  limits: { prompts: number; window: number },
+): Promise<Conversation> {
   const upto = and(eq(messages.chatId, chatId), lte(messages.seq, uptoSeq));
-  const [recent, userPrompts, [size]] = await Promise.all([
+  const before = and(eq(messages.chatId, chatId), lt(messages.seq, uptoSeq));
+  const window = db
+    .select({ content: messages.content, parts: messages.parts })
+    .from(messages)
+    .where(before)
+    .orderBy(desc(messages.seq))
+    .limit(limits.window)
+    .as("context_window");
+  const [recent, userPrompts, [count], [size]] = await Promise.all([
     db.select().from(messages).where(upto).orderBy(desc(messages.seq)).limit(3),
     db
       .select({ id: messages.id, seq: messages.seq, content: messages.content })
       .from(messages)
       .where(and(upto, eq(messages.role, "user")))
-      .orderBy(asc(messages.seq)),
+      .orderBy(desc(messages.seq))
+      .limit(limits.prompts),
     db
-      .select({ chars: sql<string | number | null>`sum(length(${messages.content}) + length(${messages.parts}::text))` })
+      .select({ users: sql<string | number>`count(*)` })
       .from(messages)
-      .where(and(eq(messages.chatId, chatId), lt(messages.seq, uptoSeq))),
+      .where(and(before, eq(messages.role, "user"))),
+    db.select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` }).from(window),
   ]);
-  return { recent: recent.reverse(), userPrompts, charsBefore: Number(size?.chars ?? 0) };
+  return {
+    recent: recent.reverse(),
+    userPrompts: userPrompts.reverse(),
+    userPromptsBefore: Number(count?.users ?? 0),
+    charsBefore: Number(size?.chars ?? 0),
+  };
 }
 
 export async function updateMessage(

@@ -114,14 +114,18 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       const next = await newMessage(chat.id, "assistant", "");
       const later = await newMessage(chat.id, "user", "Not yet counted");
 
-      const c = await messagesStore.conversation(db, chat.id, next.seq);
+      const c = await messagesStore.conversation(db, chat.id, next.seq, { prompts: 10, window: 10 });
       expect(c.recent.map((m) => m.id)).toEqual([answer.id, second.id, next.id]);
       expect(c.userPrompts.map((m) => m.content)).toEqual(["Build a clock", "Add an alarm"]);
+      expect(c.userPromptsBefore).toBe(2);
+      expect((await messagesStore.conversation(db, chat.id, next.seq, { prompts: 1, window: 10 })).userPrompts.map((m) => m.content)).toEqual(["Add an alarm"]);
       expect(c.userPrompts.map((m) => m.id)).not.toContain(later.id);
       // content + parts JSON of the three messages before `next` (jsonb prints `{"type": "text", …}` with spaces)
       const partsText = JSON.stringify([{ type: "text", text: "Hi" }]).replaceAll('":', '": ').replaceAll(',"', ', "');
       expect(c.charsBefore).toBe("Build a clock".length + 2 + "Done".length + partsText.length + "Add an alarm".length + 2);
-      expect((await messagesStore.conversation(db, chat.id, first.seq)).charsBefore).toBe(0);
+      // the context window: only the last message before `next`
+      expect((await messagesStore.conversation(db, chat.id, next.seq, { prompts: 10, window: 1 })).charsBefore).toBe("Add an alarm".length + 2);
+      expect(await messagesStore.conversation(db, chat.id, first.seq, { prompts: 10, window: 10 })).toMatchObject({ charsBefore: 0, userPromptsBefore: 0 });
     });
 
     test("interrupted assistant messages are closed as failed", async () => {
