@@ -121,8 +121,8 @@ test("dark mode renders the chat page", async ({ page }) => {
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(assistantMessages(page).first().locator('[data-testid="part"][data-kind="bash"]')).toBeVisible();
   await page.screenshot({ path: `${SCREENS_DIR}/chat-dark.png` });
-  await page.getByRole("button", { name: "Show details panel" }).click();
-  const details = page.getByRole("complementary", { name: "Chat details" });
+  await page.getByRole("button", { name: "Show chat details" }).click();
+  const details = page.getByRole("tabpanel", { name: "Details" });
   await expect(details).toContainText("Usage");
   await expect(details).toContainText("tokens");
   await page.screenshot({ path: `${SCREENS_DIR}/chat-details-dark.png` });

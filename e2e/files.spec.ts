@@ -168,7 +168,9 @@ test("the preview shows the generated page in a sandboxed frame", async ({ page 
 test("creates a host project", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat");
   await signIn(page);
+  // `?tab=project` is the older deep link of the same place (the host project lives in Details).
   await page.goto(`${chatUrl}?tab=project`);
+  await expect(page.getByTestId("details-tab")).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("env-note")).toBeVisible();
   await page.getByTestId("create-host-project").click();
   const id = page.getByTestId("host-project-id");

@@ -118,14 +118,17 @@ test("a stream cut mid-way completes by polling, without lost or duplicated part
   expect(live.length).toBeGreaterThanOrEqual(8);
 });
 
-test("Esc closes the details panel and gives the focus back", async ({ page }) => {
+test("the header opens the Details tab; Esc closes the panel and gives the focus back", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat of the first test");
   await signIn(page);
   await page.goto(chatUrl);
   await page.getByTestId("details-toggle").click();
-  await expect(page.getByRole("complementary", { name: "Chat details" })).toBeVisible();
+  await expect(page.getByTestId("details-tab")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("details-tab")).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Details" })).toContainText("Chat id");
+  await expect(page).toHaveURL(/[?&]tab=details/);
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("complementary", { name: "Chat details" })).toHaveCount(0);
+  await expect(page.getByTestId("files-panel")).toHaveCount(0);
   await expect(page.getByTestId("details-toggle")).toBeFocused();
   // Shift+Enter adds a line, Enter would send.
   await page.getByTestId("composer").fill("line one");

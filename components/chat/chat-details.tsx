@@ -24,7 +24,7 @@ export function usageTotals(messages: readonly Message[]): { tokens: number; cre
   };
 }
 
-/** The chat's details: id, privacy, times, host project, usage totals, metadata. */
+/** The chat's details: id, privacy, times, usage totals, metadata (the host project follows in the same tab). */
 export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messages: readonly Message[] }) {
   if (!chat) return null;
   const totals = usageTotals(messages);
@@ -32,7 +32,7 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
   return (
     <section aria-labelledby="details-heading" className="space-y-4 p-4">
       <h2 id="details-heading" className="text-sm font-semibold">
-        Details
+        This chat
       </h2>
       <dl className="divide-y divide-border">
         <Row label="Chat id">
@@ -51,9 +51,6 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
         ) : null}
         <Row label="Author">
           <code className="font-mono text-xs">{chat.authorId}</code>
-        </Row>
-        <Row label="Host project">
-          {chat.hostProjectId ? <MonoId id={chat.hostProjectId} label="host project id" /> : <span className="text-muted-foreground">none</span>}
         </Row>
         <Row label="Can write">{chat.writePermission ? "yes" : "no"}</Row>
         <Row label="Usage">

@@ -1,5 +1,5 @@
 import { PanelRight } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 import type { Chat } from "@/lib/api/schemas";
 import { cn } from "@/components/ui/cn";
 import { MonoId } from "@/components/ui/mono-id";
@@ -16,20 +16,17 @@ export function ChatHeader({
   chat,
   title,
   generating,
-  detailsOpen,
-  onToggleDetails,
+  onShowDetails,
   usage,
-  toggleRef,
 }: {
   chatId: string;
   chat: Chat | undefined;
   title: string | null;
   generating: boolean;
-  detailsOpen: boolean;
-  onToggleDetails: () => void;
+  /** Opens the right panel's Details tab. */
+  onShowDetails: () => void;
   /** The chat's running usage total (ChatUsageTotal). */
   usage?: ReactNode;
-  toggleRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <header className="flex items-center gap-3 border-b border-border px-4 py-3">
@@ -49,14 +46,12 @@ export function ChatHeader({
       {usage}
       {generating ? <StreamingIndicator /> : null}
       <button
-        ref={toggleRef}
         type="button"
         data-testid="details-toggle"
-        onClick={onToggleDetails}
-        aria-pressed={detailsOpen}
-        aria-label={detailsOpen ? "Hide details panel" : "Show details panel"}
-        title="Details"
-        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+        onClick={onShowDetails}
+        aria-label="Show chat details"
+        title="Details: id, privacy, usage, metadata, host project"
+        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
       >
         <PanelRight className="size-4" aria-hidden />
       </button>

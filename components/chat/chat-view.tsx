@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
 import { useChat } from "@/lib/hooks/use-chat";
 import { useActiveStream } from "@/lib/hooks/use-chat-stream";
@@ -8,8 +8,7 @@ import { unfinishedNewest, useFollowMessage } from "@/lib/hooks/use-follow-messa
 import { useMessages } from "@/lib/hooks/use-messages";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { ApprovalBanner } from "@/components/approvals/approval-banner";
-import { FilesPanel } from "@/components/files/files-panel";
-import { ChatDetails } from "./chat-details";
+import { FilesPanel, openSidePanelTab } from "@/components/files/files-panel";
 import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
@@ -37,8 +36,8 @@ function useDocumentTitle(title: string | null) {
 /**
  * The chat page: header, the timeline (live while generating), the composer, and side panels.
  * Layout: [main column: header / timeline / composer area] [side panels]. Banners about the chat's state
- * (e.g. a pending approval) belong in the composer area above the composer; panels (details, files) are
- * siblings of the main column.
+ * (e.g. a pending approval) belong in the composer area above the composer; the right panel (files, preview,
+ * details) is a sibling of the main column.
  *
  * Following a generation: this tab's stream (registry, survives navigation) when there is one; otherwise a
  * newest assistant message still generating is polled by id (async sends, reloads, other tabs).
@@ -50,9 +49,6 @@ export function ChatView({ chatId }: { chatId: string }) {
   const messages = useMessages(chatId);
   const unfinished = unfinishedNewest(messages.messages);
   useFollowMessage(chatId, streaming ? null : (unfinished?.id ?? null));
-  const [detailsOpen, setDetailsOpen] = useState(false);
-  const detailsToggle = useRef<HTMLButtonElement>(null);
-  const detailsPanel = useRef<HTMLElement>(null);
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
   const generating = streaming || unfinished !== null;
@@ -60,25 +56,9 @@ export function ChatView({ chatId }: { chatId: string }) {
   const title = stream?.state.title ?? chat.data?.title ?? stream?.state.chat?.title ?? null;
   useDocumentTitle(chat.data || title ? title : null);
 
-  const closeDetails = useCallback(() => {
-    setDetailsOpen(false);
-    detailsToggle.current?.focus();
-  }, []);
-  // Esc closes the side panel wherever the focus is, unless a dialog (which handles Esc itself) is open.
-  useEffect(() => {
-    if (!detailsOpen) return;
-    detailsPanel.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return;
-      closeDetails();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [detailsOpen, closeDetails]);
-
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
+  const showDetails = useCallback(() => openSidePanelTab("details"), []);
   const onLoadEarlier = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   if (chat.error && !chat.data) {
@@ -97,9 +77,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           chat={chat.data}
           title={title}
           generating={generating}
-          detailsOpen={detailsOpen}
-          onToggleDetails={() => (detailsOpen ? closeDetails() : setDetailsOpen(true))}
-          toggleRef={detailsToggle}
+          onShowDetails={showDetails}
           usage={<ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} />}
         />
         <ChatTimeline
@@ -119,16 +97,6 @@ export function ChatView({ chatId }: { chatId: string }) {
         </div>
       </div>
       <FilesPanel chatId={chatId} messages={messages.messages} generating={generating} />
-      {detailsOpen ? (
-        <aside
-          ref={detailsPanel}
-          tabIndex={-1}
-          aria-label="Chat details"
-          className="fixed inset-y-0 right-0 z-30 w-80 max-w-[90vw] shrink-0 overflow-y-auto border-l border-border bg-surface shadow-xl outline-none lg:static lg:shadow-none"
-        >
-          <ChatDetails chat={chat.data} messages={messages.messages} />
-        </aside>
-      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { FileArchive, FolderTree, PanelRightClose } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { toast } from "sonner";
 import { lockStateOf, normalizePath } from "@/lib/api/files";
 import type { Message } from "@/lib/api/schemas";
@@ -16,19 +16,36 @@ import { changedFilesOf } from "./changed-files";
 import { downloadAllAsZip, zipName } from "./download";
 import { FileTree } from "./file-tree";
 import { FileViewer, type PreviousContent } from "./file-viewer";
+import { ChatDetails } from "@/components/chat/chat-details";
 import { HostProjectPanel } from "./host-project-panel";
 import { PanelLayout } from "./panel-layout";
 import { PreviewPanel } from "./preview-panel";
 
-type Tab = "files" | "preview" | "project";
-const TABS: readonly Tab[] = ["files", "preview", "project"];
+type Tab = "files" | "preview" | "details";
+const TABS: readonly Tab[] = ["files", "preview", "details"];
+/** Older deep links: `?tab=project` opened the host project, which now lives in Details. */
+const TAB_ALIASES: Record<string, Tab> = { project: "details" };
+
+/**
+ * Opens the chat page's right panel on a tab from elsewhere on the page (the header's "Details" button):
+ * through the address bar, which the panel follows, so the deep link stays true.
+ */
+export function openSidePanelTab(tab: Tab): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete("file");
+  url.searchParams.set("tab", tab);
+  window.history.replaceState(null, "", url);
+  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: tab }));
+}
+const OPEN_EVENT = "atelier:side-panel";
 
 const tabClass =
   "relative px-3 py-2 text-sm text-muted-foreground hover:text-foreground data-[state=active]:text-foreground data-[state=active]:after:absolute data-[state=active]:after:inset-x-2 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:bg-primary focus-visible:outline-2 focus-visible:outline-ring";
 
 /**
- * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Project (host project).
- * Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts), `?tab=preview|project`.
+ * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Details (id, privacy, usage totals,
+ * metadata, host project). Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts),
+ * `?tab=preview|details`. Esc inside the panel closes it and gives the focus back to what opened it.
  */
 export function FilesPanel(props: FilesPanelProps) {
   // useSearchParams needs a Suspense boundary when a page is prerendered.
@@ -59,8 +76,35 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
     setTabParam(urlTab);
   }, [urlFile, urlTab]);
   const selected = fileParam ? normalizePath(fileParam) : null;
-  const tab: Tab = fileParam ? "files" : TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "files";
+  const wantedTab = tabParam ? (TAB_ALIASES[tabParam] ?? tabParam) : null;
+  const tab: Tab = fileParam ? "files" : TABS.includes(wantedTab as Tab) ? (wantedTab as Tab) : "files";
   const [open, setOpen] = useState(true);
+  const panelRef = useRef<HTMLElement>(null);
+  // Where the focus goes back to when Esc closes the panel (the control that opened it, else the rail's button).
+  const opener = useRef<HTMLElement | null>(null);
+
+  // "Details" in the header (openSidePanelTab): open on that tab and move the focus into it.
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const wanted = (event as CustomEvent<Tab>).detail;
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setFileParam(null);
+      setTabParam(wanted);
+      setOpen(true);
+      requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(`[data-testid="${wanted}-tab"]`)?.focus());
+    };
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_EVENT, onOpen);
+  }, []);
+  const onPanelKeyDown = useCallback((event: ReactKeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return;
+    event.preventDefault();
+    const back = opener.current;
+    opener.current = null;
+    setOpen(false);
+    requestAnimationFrame(() => (back && back.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="files-panel-open"]'))?.focus());
+  }, []);
 
   // Narrow screens start with the panel closed (it is an overlay there) unless a link asks for a file or tab.
   useEffect(() => {
@@ -133,14 +177,14 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
   const fileLockState = file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
 
   return (
-    <PanelLayout open={open} onOpenChange={setOpen}>
+    <PanelLayout open={open} onOpenChange={setOpen} panelRef={panelRef} onKeyDown={onPanelKeyDown}>
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null })}
         className="flex min-h-0 flex-1 flex-col"
       >
         <div className="flex items-center border-b border-border pr-1">
-          <Tabs.List aria-label="Files, preview and host project" className="flex flex-1">
+          <Tabs.List aria-label="Files, preview and details" className="flex flex-1">
             <Tabs.Trigger value="files" data-testid="files-tab" className={tabClass}>
               Files
               {files.data ? <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span> : null}
@@ -148,8 +192,8 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
             <Tabs.Trigger value="preview" data-testid="preview-tab" className={tabClass}>
               Preview
             </Tabs.Trigger>
-            <Tabs.Trigger value="project" data-testid="project-tab" className={tabClass}>
-              Project
+            <Tabs.Trigger value="details" data-testid="details-tab" className={tabClass}>
+              Details
             </Tabs.Trigger>
           </Tabs.List>
           {tab === "files" && files.data?.files.length ? (
@@ -234,7 +278,8 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
         <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
           {tab === "preview" ? <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} /> : null}
         </Tabs.Content>
-        <Tabs.Content value="project" className="min-h-0 flex-1 overflow-y-auto outline-none">
+        <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
+          <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
         </Tabs.Content>
       </Tabs.Root>

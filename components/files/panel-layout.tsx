@@ -1,7 +1,7 @@
 "use client";
 
 import { FolderTree } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
 
 const WIDTH_KEY = "atelier.filesPanel.width";
@@ -16,10 +16,15 @@ const max = () => Math.max(MIN, Math.round(window.innerWidth * 0.7));
 export function PanelLayout({
   open,
   onOpenChange,
+  panelRef,
+  onKeyDown: onPanelKeyDown,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  panelRef?: Ref<HTMLElement>;
+  /** Keys pressed anywhere inside the open panel (Esc closes it). */
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   children: ReactNode;
 }) {
   const [width, setWidth] = useState(DEFAULT);
@@ -71,6 +76,8 @@ export function PanelLayout({
 
   return (
     <aside
+      ref={panelRef}
+      onKeyDown={onPanelKeyDown}
       aria-label="Files and preview"
       data-testid="files-panel"
       style={{ ["--panel-w" as string]: `${width}px` }}
