@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ServiceError } from "@/lib/api/errors";
 import { useDeleteInbox, useInbox, useInboxDeliveries } from "@/lib/hooks/use-inbox";
-import { WebhookDialog } from "@/components/webhooks/webhook-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 import { InboxDeliveryItem } from "./inbox-delivery-item";
 
 /** One inbox: its receiver URL and the deliveries that arrived, newest first, live (polled every 1.5 s). */
@@ -184,7 +184,7 @@ function DeleteInbox({ inboxId, name }: { inboxId: string; name: string }) {
         <Trash2 className="size-4" aria-hidden />
         Delete
       </Button>
-      <WebhookDialog
+      <AppDialog
         open={open}
         onOpenChange={setOpen}
         title="Delete this inbox?"
@@ -212,7 +212,7 @@ function DeleteInbox({ inboxId, name }: { inboxId: string; name: string }) {
             Delete inbox
           </Button>
         </div>
-      </WebhookDialog>
+      </AppDialog>
     </>
   );
 }

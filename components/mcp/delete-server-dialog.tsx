@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "sonner";
 import type { McpServer } from "@/lib/api/schemas";
 import { useDeleteMcpServer } from "@/lib/hooks/use-mcp-servers";
-import { McpDialog } from "./mcp-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 
 /** Confirms deleting a server (irreversible: its stored tokens go with it, chats no longer get its tools). */
 export function DeleteServerDialog({
@@ -35,7 +35,8 @@ export function DeleteServerDialog({
       },
     });
   return (
-    <McpDialog
+    <AppDialog
+      focusFirstField
       open={server !== null}
       onOpenChange={onOpenChange}
       title="Delete MCP server?"
@@ -59,6 +60,6 @@ export function DeleteServerDialog({
           </Button>
         </div>
       </div>
-    </McpDialog>
+    </AppDialog>
   );
 }

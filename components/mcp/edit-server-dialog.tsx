@@ -3,7 +3,7 @@
 import { toast } from "sonner";
 import type { McpServer } from "@/lib/api/schemas";
 import { useUpdateMcpServer } from "@/lib/hooks/use-mcp-servers";
-import { McpDialog } from "./mcp-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 import { McpServerForm } from "./mcp-server-form";
 import { formValuesOf } from "./server-form-model";
 
@@ -15,7 +15,8 @@ export function EditServerDialog({ server, onClose }: { server: McpServer | null
     onClose();
   };
   return (
-    <McpDialog
+    <AppDialog
+      focusFirstField
       open={server !== null}
       onOpenChange={(open) => (open ? null : close())}
       title={server ? `Edit ${server.name}` : "Edit MCP server"}
@@ -44,6 +45,6 @@ export function EditServerDialog({ server, onClose }: { server: McpServer | null
           }
         />
       ) : null}
-    </McpDialog>
+    </AppDialog>
   );
 }

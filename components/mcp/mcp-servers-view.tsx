@@ -11,7 +11,7 @@ import type { McpServer } from "@/lib/api/schemas";
 import { useCreateMcpServer, useMcpServers, type Navigate } from "@/lib/hooks/use-mcp-servers";
 import { DeleteServerDialog } from "./delete-server-dialog";
 import { EditServerDialog } from "./edit-server-dialog";
-import { McpDialog } from "./mcp-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 import { McpServerForm } from "./mcp-server-form";
 import { McpServerRow } from "./mcp-server-row";
 
@@ -63,7 +63,7 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
         </ul>
       )}
 
-      <McpDialog open={registering} onOpenChange={setRegistering} title="Register MCP server" testId="register-mcp-server-dialog" className="max-w-2xl">
+      <AppDialog focusFirstField open={registering} onOpenChange={setRegistering} title="Register MCP server" testId="register-mcp-server-dialog" className="max-w-2xl">
         <McpServerForm
           mode="create"
           submitting={create.isPending}
@@ -78,7 +78,7 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
             })
           }
         />
-      </McpDialog>
+      </AppDialog>
       <EditServerDialog server={editing} onClose={() => setEditing(null)} />
       <DeleteServerDialog server={deleting} onClose={() => setDeleting(null)} />
     </div>

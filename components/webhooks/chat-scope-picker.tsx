@@ -1,7 +1,7 @@
 "use client";
 
 import { useChats } from "@/lib/hooks/use-chats";
-import { inputClass } from "./text-field";
+import { inputClass } from "@/components/ui/text-field";
 
 /** "All chats" or one chat (the recent ones, by title) the webhook is scoped to. */
 export function ChatScopePicker({

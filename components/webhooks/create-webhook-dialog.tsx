@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useCreateWebhook } from "@/lib/hooks/use-webhooks";
 import type { WebhookCreated } from "@/lib/api/schemas";
 import { useDashboardDelivery } from "./use-dashboard-delivery";
-import { WebhookDialog } from "./webhook-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 import { WebhookForm } from "./webhook-form";
 import type { WebhookFormValues } from "./webhook-form-model";
 
@@ -46,7 +46,7 @@ export function CreateWebhookDialog({
     );
   };
   return (
-    <WebhookDialog open={open} onOpenChange={onOpenChange} title="New webhook" testId="create-webhook-dialog" className="max-w-2xl">
+    <AppDialog open={open} onOpenChange={onOpenChange} title="New webhook" testId="create-webhook-dialog" className="max-w-2xl">
       {open ? (
         <WebhookForm
           mode="create"
@@ -57,6 +57,6 @@ export function CreateWebhookDialog({
           onSubmit={submit}
         />
       ) : null}
-    </WebhookDialog>
+    </AppDialog>
   );
 }

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
-import { inputClass } from "./text-field";
-import { WebhookDialog } from "./webhook-dialog";
+import { inputClass } from "@/components/ui/text-field";
+import { AppDialog } from "@/components/ui/dialog";
 
 /** Confirms an irreversible delete by typing the webhook's name (UI.md); its queued deliveries are dropped. */
 export function DeleteWebhookDialog({
@@ -25,7 +25,7 @@ export function DeleteWebhookDialog({
   useEffect(() => setTyped(""), [hook?.id]);
   const matches = hook !== null && typed.trim() === hook.name.trim();
   return (
-    <WebhookDialog
+    <AppDialog
       open={hook !== null}
       onOpenChange={onOpenChange}
       title="Delete webhook?"
@@ -69,6 +69,6 @@ export function DeleteWebhookDialog({
           </Button>
         </div>
       </form>
-    </WebhookDialog>
+    </AppDialog>
   );
 }

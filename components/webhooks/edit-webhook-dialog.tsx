@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import type { Webhook } from "@/lib/api/schemas";
 import { useUpdateWebhook } from "@/lib/hooks/use-webhooks";
-import { WebhookDialog } from "./webhook-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 import { WebhookForm } from "./webhook-form";
 import { formValuesOfHook } from "./webhook-form-model";
 
@@ -14,7 +14,7 @@ export function EditWebhookDialog({ hook, onClose }: { hook: Webhook | null; onC
   const { reset } = update;
   useEffect(() => reset(), [hook?.id, reset]);
   return (
-    <WebhookDialog
+    <AppDialog
       open={hook !== null}
       onOpenChange={(open) => (open ? null : onClose())}
       title={hook ? `Edit ${hook.name}` : "Edit webhook"}
@@ -44,6 +44,6 @@ export function EditWebhookDialog({ hook, onClose }: { hook: Webhook | null; onC
           }
         />
       ) : null}
-    </WebhookDialog>
+    </AppDialog>
   );
 }

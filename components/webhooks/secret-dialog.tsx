@@ -4,7 +4,7 @@ import { KeyRound, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { WebhookCreated } from "@/lib/api/schemas";
-import { WebhookDialog } from "./webhook-dialog";
+import { AppDialog } from "@/components/ui/dialog";
 
 /**
  * The signing secret of a new webhook, shown this once (the service never returns it again). The dialog
@@ -12,7 +12,7 @@ import { WebhookDialog } from "./webhook-dialog";
  */
 export function SecretDialog({ created, onDone }: { created: WebhookCreated | null; onDone: () => void }) {
   return (
-    <WebhookDialog
+    <AppDialog
       open={created !== null}
       onOpenChange={(open) => (open ? null : onDone())}
       title={created ? `${created.name} is ready` : "Webhook created"}
@@ -54,6 +54,6 @@ export function SecretDialog({ created, onDone }: { created: WebhookCreated | nu
           </div>
         </div>
       ) : null}
-    </WebhookDialog>
+    </AppDialog>
   );
 }

@@ -7,7 +7,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
 import { ChatScopePicker } from "./chat-scope-picker";
 import { EventCheckboxes } from "./event-checkboxes";
-import { TextField } from "./text-field";
+import { TextField } from "@/components/ui/text-field";
 import {
   emptyWebhookForm,
   hasErrors,

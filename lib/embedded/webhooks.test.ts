@@ -13,7 +13,7 @@ import {
   WebhookDeliveryList,
   WebhookList,
   WebhookPayload,
-  type WebhookEvent,
+  WebhookEvent,
 } from "@/lib/api";
 import type { EmbeddedService } from "./service";
 import { BASE, TEST_KEY, call, expectSchema, startService, waitFor } from "./test-support";
@@ -21,15 +21,7 @@ import { freePort, startReceiver, type Received, type TestReceiver } from "./web
 
 /** Webhooks of the embedded service, delivered to real receivers on loopback ports. */
 
-const ALL: WebhookEvent[] = [
-  "chat.created",
-  "chat.updated",
-  "chat.deleted",
-  "message.created",
-  "message.updated",
-  "message.deleted",
-  "message.finished",
-];
+const ALL: WebhookEvent[] = [...WebhookEvent.options];
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -107,15 +107,7 @@ export class StreamRegistry {
     const opened = deferred<void>();
     const chat = deferred<Chat>();
     const done = deferred<ActiveStream>();
-    let entry: ActiveStream = {
-      chatId: options.chatId ?? null,
-      prompt: options.prompt,
-      startedAt: new Date().toISOString(),
-      status: "connecting",
-      state: initialStreamState(),
-      failure: null,
-      recovered: null,
-    };
+    let entry = connectingEntry(options.chatId ?? null, options.prompt);
     const update = (patch: Partial<ActiveStream>) => {
       entry = { ...entry, ...patch };
       if (entry.chatId) {
@@ -199,15 +191,7 @@ export class StreamRegistry {
    * with the final entry (status `done` with `recovered` = the answer, or `failed`); never rejects.
    */
   async runRequest(options: RequestRunOptions): Promise<ActiveStream> {
-    let entry: ActiveStream = {
-      chatId: options.chatId,
-      prompt: options.prompt,
-      startedAt: new Date().toISOString(),
-      status: "connecting",
-      state: initialStreamState(),
-      failure: null,
-      recovered: null,
-    };
+    let entry = connectingEntry(options.chatId, options.prompt);
     const update = (patch: Partial<ActiveStream>) => {
       entry = { ...entry, ...patch };
       this.entries.set(options.chatId, entry);
@@ -227,3 +211,16 @@ export class StreamRegistry {
 
 /** The tab's registry. */
 export const streamRegistry = new StreamRegistry();
+
+/** A stream (or request) that has just started, before anything arrived. */
+function connectingEntry(chatId: string | null, prompt: ActiveStream["prompt"]): ActiveStream {
+  return {
+    chatId,
+    prompt,
+    startedAt: new Date().toISOString(),
+    status: "connecting",
+    state: initialStreamState(),
+    failure: null,
+    recovered: null,
+  };
+}

@@ -1,6 +1,6 @@
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterEach, describe, expect, test } from "vitest";
-import { ChatWithUsage, WebhookCreated, WebhookPayload, type WebhookEvent } from "@/lib/api";
+import { ChatWithUsage, WebhookCreated, WebhookPayload, WebhookEvent } from "@/lib/api";
 import type { EmbeddedService } from "../service";
 import { call, expectSchema, startService, waitFor } from "../test-support";
 import { DEFAULT_TIMEOUT_MS } from "./index";
@@ -11,15 +11,7 @@ import { startReceiver, type TestReceiver } from "./test-receiver";
  * waits on the user and its resolve, a v1 chat created from files. Delivered to a real loopback receiver.
  */
 
-const ALL: WebhookEvent[] = [
-  "chat.created",
-  "chat.updated",
-  "chat.deleted",
-  "message.created",
-  "message.updated",
-  "message.deleted",
-  "message.finished",
-];
+const ALL: WebhookEvent[] = [...WebhookEvent.options];
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {

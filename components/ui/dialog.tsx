@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
-/** A Radix dialog (focus trapped, Esc closes, labelled by its title) in the dashboard's look. */
-export function WebhookDialog({
+/** A Radix dialog (focus trapped, Esc closes unless it must be acknowledged, labelled by its title) in the dashboard's look. */
+export function AppDialog({
   open,
   onOpenChange,
   title,
@@ -16,6 +16,7 @@ export function WebhookDialog({
   className,
   testId,
   dismissible = true,
+  focusFirstField = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +27,8 @@ export function WebhookDialog({
   testId?: string;
   /** False: Esc and outside clicks do not close it (the one-time secret must be acknowledged). */
   dismissible?: boolean;
+  /** Start where the work is: an element marked data-autofocus, else the first field (not the close button). */
+  focusFirstField?: boolean;
 }) {
   const block = dismissible ? undefined : (e: Event) => e.preventDefault();
   return (
@@ -41,6 +44,19 @@ export function WebhookDialog({
             "fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-border bg-card shadow-xl focus:outline-none",
             className,
           )}
+          onOpenAutoFocus={
+            focusFirstField
+              ? (event) => {
+                  const target = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+                    "[data-autofocus], input:not([type=hidden]), textarea, select",
+                  );
+                  if (target) {
+                    event.preventDefault();
+                    target.focus();
+                  }
+                }
+              : undefined
+          }
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
