@@ -5,6 +5,7 @@ import { Plug, ShieldAlert, X } from "lucide-react";
 import type { PendingTask } from "@/lib/api/pending";
 import type { ResolveBody } from "@/lib/api/schemas";
 import { Button } from "@/components/ui/button";
+import { DialogOverlay } from "@/components/ui/dialog";
 import { IntegrationRequestForm } from "./integration-request-form";
 import { PermissionRequestForm } from "./permission-request-form";
 
@@ -34,7 +35,7 @@ export function ApprovalDialog({ open, onOpenChange, task, sending, error, onAns
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
+        <DialogOverlay />
         <Dialog.Content
           data-testid="approval-dialog"
           data-task={task.kind === "integrations" ? "integration" : "permissions"}

@@ -194,6 +194,7 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
           <input
             type="search"
             data-testid="file-filter"
+            data-page-search
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={(e) => {

@@ -4,6 +4,7 @@ import { FolderKanban, Inbox, MessagesSquare, Plug, Settings, Webhook, type Luci
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
+import { QuickSwitcherButton } from "./quick-switcher-provider";
 import { RecentChats } from "./recent-chats";
 
 interface NavItem {
@@ -28,6 +29,7 @@ export function SidebarNav() {
   const onChats = pathname === "/chats";
   return (
     <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-2 py-2">
+      <QuickSwitcherButton />
       <div>
         <Link
           href="/chats"

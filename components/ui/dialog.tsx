@@ -6,6 +6,11 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
+/** The dimmed backdrop every dashboard dialog shares (inside a Radix Dialog.Portal). */
+export function DialogOverlay() {
+  return <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />;
+}
+
 /** A Radix dialog (focus trapped, Esc closes unless it must be acknowledged, labelled by its title) in the dashboard's look. */
 export function AppDialog({
   open,
@@ -34,7 +39,7 @@ export function AppDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
+        <DialogOverlay />
         <Dialog.Content
           data-testid={testId}
           onEscapeKeyDown={block}
