@@ -59,6 +59,16 @@ test("deliver to this dashboard: chat events arrive verified in the inbox", asyn
   await expect(created.locator("pre")).toContainText(`"type": "chat.created"`);
   await screens(page, "inbox-deliveries");
 
+  // Pushed, not polled: the page follows the server's event stream and asks for deliveries when told
+  // (polling every 1.5 s would ask 2–3 times in 4 s; the 15 s backstop at most once).
+  await expect(page.getByTestId("inbox-live")).toHaveAttribute("data-mode", "push");
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/inbox-admin\/[^/]+\/deliveries/.test(r.url())) asked.push(r.url());
+  });
+  await page.waitForTimeout(4_000);
+  expect(asked.length).toBeLessThanOrEqual(1);
+
   // More events while the page is open appear without a reload.
   const before = await deliveries.count();
   await page.evaluate(async (id) => {
@@ -69,6 +79,7 @@ test("deliver to this dashboard: chat events arrive verified in the inbox", asyn
     });
   }, chatId);
   await expect.poll(() => deliveries.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 3);
+  expect(asked.some((url) => /[?&]after=\d+/.test(url))).toBe(true);
 
   // The inboxes page lists it.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox" }).click();

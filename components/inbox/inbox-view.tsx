@@ -16,7 +16,7 @@ import { useDeleteInbox, useInbox, useInboxDeliveries } from "@/lib/hooks/use-in
 import { AppDialog } from "@/components/ui/dialog";
 import { InboxDeliveryItem } from "./inbox-delivery-item";
 
-/** One inbox: its receiver URL and the deliveries that arrived, newest first, live (polled every 1.5 s). */
+/** One inbox: its receiver URL and the deliveries that arrived, newest first, live (pushed by the server's event stream; polled without it). */
 export function InboxView({ inboxId }: { inboxId: string }) {
   const inbox = useInbox(inboxId);
   const missing = inbox.error instanceof ServiceError && inbox.error.status === 404;
@@ -79,7 +79,14 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" role="status" aria-live="polite">
+            <span
+              className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
+              role="status"
+              aria-live="polite"
+              data-testid="inbox-live"
+              data-mode={live.live ? "push" : "poll"}
+              title={live.live ? "New deliveries appear as they arrive." : "Connecting… checking for new deliveries every 1.5 s meanwhile."}
+            >
               {live.error ? (
                 <span className="text-danger">Not updating</span>
               ) : (

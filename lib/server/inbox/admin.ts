@@ -97,3 +97,49 @@ export async function listDeliveriesRoute(request: Request, inboxId: string, dep
   const body: InboxDeliveryList = { deliveries: rows.map(toInboxDelivery) };
   return json(body);
 }
+
+/** How often an idle event stream sends a comment, so proxies keep it open. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/inbox-admin/{inboxId}/events → text/event-stream: `ready` once watching, then `delivery` with `{seq}`
+ * for each delivery this process stores (the page then asks for the deliveries after the newest it holds).
+ * Deliveries stored by another process (several servers on one DATABASE_URL) are not pushed: the page also polls slowly.
+ */
+export async function deliveryEventsRoute(request: Request, inboxId: string, deps: AdminDeps, heartbeatMs = HEARTBEAT_MS): Promise<Response> {
+  const denied = await guard(request, deps);
+  if (denied) return denied;
+  if (!(await deps.store.find(inboxId))) return fail(404, `Inbox ${inboxId} not found.`);
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const unwatch = deps.store.watch(inboxId, (seq) => send(`event: delivery\ndata: ${JSON.stringify({ seq })}\n\n`));
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
+      stop = () => {
+        unwatch();
+        clearInterval(heartbeat);
+      };
+      request.signal.addEventListener("abort", () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+      send("retry: 3000\nevent: ready\ndata: {}\n\n");
+    },
+    cancel: () => stop(),
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+  });
+}

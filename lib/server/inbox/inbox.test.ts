@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Inbox, InboxDeliveryList, InboxList } from "@/lib/api";
-import { attachSecretRoute, createInboxRoute, getInboxRoute, listDeliveriesRoute, listInboxesRoute, type AdminDeps } from "./admin";
+import { attachSecretRoute, createInboxRoute, deliveryEventsRoute, getInboxRoute, listDeliveriesRoute, listInboxesRoute, type AdminDeps } from "./admin";
 import { MAX_DELIVERY_BYTES, receiveDelivery } from "./receiver";
 import { InboxStore } from "./store";
 
@@ -149,5 +149,55 @@ describe("inbox admin routes", () => {
     expect(newer.deliveries.map((d) => d.type)).toEqual(["message.finished"]);
     expect((await listDeliveriesRoute(req("GET", "/x?after=-1"), inbox.id, deps())).status).toBe(422);
     expect((await listDeliveriesRoute(req("GET", "/x"), "inbox_missing", deps())).status).toBe(404);
+  });
+
+  test("the event stream says ready, then announces each stored delivery (not a refused or duplicate one), and stops watching when the page leaves", async () => {
+    const { id, secret } = await inboxWithSecret();
+    expect((await deliveryEventsRoute(req("GET", "/x"), id, deps(false))).status).toBe(401);
+    expect((await deliveryEventsRoute(req("GET", "/x"), "inbox_missing", deps())).status).toBe(404);
+
+    const leave = new AbortController();
+    const res = await deliveryEventsRoute(new Request(`${APP}/x`, { signal: leave.signal }), id, deps(), 50);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
+        text += value;
+      }
+    };
+    await until(/event: ready\n/);
+
+    const dup = `dlv_${randomBytes(6).toString("hex")}`;
+    expect((await receiveDelivery(store, id, signed(secret, payload("chat.created"), { id: dup }))).status).toBe(200);
+    await until(/event: delivery\ndata: \{"seq":\d+\}\n\n/);
+    const firstSeq = Number(/"seq":(\d+)/.exec(text)![1]);
+    const stored = await store.deliveries(id);
+    expect(stored.map((d) => d.seq)).toEqual([firstSeq]);
+
+    // Refused (bad signature) and duplicate deliveries announce nothing; the next real one does; heartbeats keep it open.
+    expect((await receiveDelivery(store, id, signed(newSecret(), payload()))).status).toBe(401);
+    expect((await receiveDelivery(store, id, signed(secret, payload("chat.created"), { id: dup }))).status).toBe(200);
+    expect((await receiveDelivery(store, id, signed(secret, payload("message.created")))).status).toBe(200);
+    await until(/event: delivery[\s\S]*event: delivery/);
+    await until(/: keep-alive\n\n/);
+    expect(text.match(/event: delivery/g)).toHaveLength(2);
+    expect(Number([...text.matchAll(/"seq":(\d+)/g)][1]![1])).toBeGreaterThan(firstSeq);
+
+    // Another inbox's deliveries are not announced here.
+    const other = await inboxWithSecret();
+    expect((await receiveDelivery(store, other.id, signed(other.secret, payload()))).status).toBe(200);
+
+    leave.abort();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    expect(text.match(/event: delivery/g)).toHaveLength(2);
+    expect((store as unknown as { watchers: Map<string, unknown> }).watchers.has(id)).toBe(false);
   });
 });

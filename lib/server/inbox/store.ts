@@ -16,6 +16,9 @@ export interface NewInboxDelivery {
 
 /** The inbox's queries; `appUrl` makes each inbox's receiver URL. */
 export class InboxStore {
+  /** Who is watching which inbox in this process (the inbox page's event stream). */
+  private readonly watchers = new Map<string, Set<(seq: number) => void>>();
+
   constructor(
     readonly db: InboxDb,
     private readonly appUrl: string,
@@ -81,7 +84,21 @@ export class InboxStore {
       .values({ inboxId, ...d })
       .onConflictDoNothing({ target: [inboxDeliveries.inboxId, inboxDeliveries.deliveryId] })
       .returning({ seq: inboxDeliveries.seq });
-    return rows.length > 0;
+    const seq = rows[0]?.seq;
+    if (seq === undefined) return false;
+    for (const fn of this.watchers.get(inboxId) ?? []) fn(seq);
+    return true;
+  }
+
+  /** Calls `fn` with the seq of every delivery this process stores for the inbox from now on; returns the stop. */
+  watch(inboxId: string, fn: (seq: number) => void): () => void {
+    let set = this.watchers.get(inboxId);
+    if (!set) this.watchers.set(inboxId, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (!set.size) this.watchers.delete(inboxId);
+    };
   }
 
   /** Newest first; with `after`, only deliveries stored after that `seq` (for polling). */
