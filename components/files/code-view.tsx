@@ -123,7 +123,7 @@ export function CodeView({ path, content, lang, className }: { path: string; con
             style={{ height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px`, transform: `translateY(${item.start}px)` }}
           >
             <span
-              className="sticky left-0 shrink-0 bg-card pr-3 pl-2 text-right text-muted-foreground/70 tabular-nums select-none"
+              className="sticky left-0 shrink-0 bg-card pr-3 pl-2 text-right text-muted-foreground tabular-nums select-none"
               style={{ width: `${gutterCh + 1}ch` }}
               aria-hidden
             >

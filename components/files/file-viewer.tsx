@@ -55,7 +55,7 @@ export function FileViewer({
           {file.path}
         </code>
         {change ? (
-          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[10px] font-medium text-amber-700 dark:text-amber-300" title="Changed by the latest message">
+          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[10px] font-medium text-amber-800 dark:text-amber-300" title="Changed by the latest message">
             {CHANGE_LABEL[change]}
           </span>
         ) : null}

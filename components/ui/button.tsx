@@ -8,7 +8,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: "bg-primary text-primary-foreground hover:opacity-90",
   secondary: "border border-border bg-card text-foreground hover:bg-muted",
   ghost: "text-muted-foreground hover:bg-muted hover:text-foreground",
-  danger: "bg-danger text-white hover:opacity-90",
+  danger: "bg-danger-solid text-white hover:opacity-90",
 };
 
 const SIZES: Record<Size, string> = {

@@ -1,4 +1,5 @@
 import type { HighlighterCore, ThemedToken } from "shiki/core";
+import { CODE_THEMES, loadCodeThemes } from "@/components/ui/code-themes";
 
 /**
  * Syntax highlighting with shiki 4, loaded lazily on the client: the fine-grained core with the JavaScript
@@ -60,7 +61,7 @@ function getCore(): Promise<HighlighterCore> {
   core ??= (async () => {
     const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/javascript")]);
     return createHighlighterCore({
-      themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
+      themes: loadCodeThemes(),
       langs: [],
       engine: createJavaScriptRegexEngine({ forgiving: true }),
     });
@@ -104,6 +105,6 @@ export async function highlightCode(code: string, lang: string | undefined): Pro
   const id = resolveLang(lang);
   if (!id || code.length > MAX_HIGHLIGHT_CHARS) return null;
   const highlighter = await withLang(id);
-  const { tokens } = highlighter.codeToTokens(code, { lang: id, themes: { light: "github-light", dark: "github-dark" }, defaultColor: false });
+  const { tokens } = highlighter.codeToTokens(code, { lang: id, themes: CODE_THEMES, defaultColor: false });
   return tokens.map((line) => line.map(toToken));
 }

@@ -1,5 +1,6 @@
 import type { HighlighterCore, ThemedToken } from "shiki/core";
 import { FILE_LANGS, canHighlight } from "./languages";
+import { CODE_THEMES, loadCodeThemes } from "@/components/ui/code-themes";
 
 /**
  * Highlighting of whole files in chunks of lines with shiki 4 (fine-grained core, JavaScript regex engine, the
@@ -20,7 +21,7 @@ export interface TokenChunk {
 /** Lines longer than this are not tokenized (they stay one plain token): minified code would stall. */
 export const MAX_TOKENIZED_LINE = 3_000;
 
-const THEMES = { light: "github-light", dark: "github-dark" } as const;
+const THEMES = CODE_THEMES;
 const HEX = /^#[0-9a-f]{3,8}$/i;
 
 /** A file's lines as the viewer shows them (LF or CRLF line ends). */
@@ -39,7 +40,7 @@ export async function createFileHighlighter(): Promise<HighlighterCore> {
     import("shiki/engine/javascript"),
   ]);
   return createHighlighterCore({
-    themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
+    themes: loadCodeThemes(),
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
