@@ -148,13 +148,13 @@ test("a 2,000-message chat opens at the latest message, scrolls to the top and b
     extraHTTPHeaders: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
   });
   const started = Date.now();
-  // `/fail` keeps each scripted answer short (thinking, search, file-read, error): the cheapest full exchange.
-  const created = await svc.post("v2/chats", { data: { message: "Seed 1 /fail" } });
+  // `/fail` keeps each scripted answer short (thinking, search, file-read, error) and `/fast` unpaced: the cheapest full exchange.
+  const created = await svc.post("v2/chats", { data: { message: "Seed 1 /fail /fast" } });
   expect(created.status()).toBe(200);
   const chatId = ((await created.json()) as { chat: { id: string } }).chat.id;
   const exchanges = LONG_CHAT_MESSAGES / 2;
   for (let i = 2; i <= exchanges; i++) {
-    const sent = await svc.post(`v2/chats/${encodeURIComponent(chatId)}/messages`, { data: { message: `Seed ${i} /fail` } });
+    const sent = await svc.post(`v2/chats/${encodeURIComponent(chatId)}/messages`, { data: { message: `Seed ${i} /fail /fast` } });
     expect(sent.status()).toBe(200);
   }
   const seedMs = Date.now() - started;

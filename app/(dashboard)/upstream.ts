@@ -1,9 +1,8 @@
 import "server-only";
-import { getConfig } from "@/lib/server/config";
+import { getConfig, type AppConfig } from "@/lib/server/config";
 
 /** What the sidebar shows of the upstream: never the key. */
-export function upstreamLabel(): { label: string; detail: string } {
-  const config = getConfig();
+export function upstreamLabel(config: AppConfig = getConfig()): { label: string; detail: string } {
   if (config.embedded || !config.serviceBaseUrl) {
     return { label: "Embedded service", detail: "The built-in service with its scripted agent" };
   }

@@ -19,7 +19,7 @@ const LATER: NavItem[] = [
   { label: "Webhooks", icon: Webhook, href: "/webhooks" },
   { label: "Inbox", icon: Inbox, href: "/inbox" },
   { label: "Projects", icon: FolderKanban },
-  { label: "Settings", icon: Settings },
+  { label: "Settings", icon: Settings, href: "/settings" },
 ];
 
 const itemClass = "flex h-8 items-center gap-2 rounded-md px-2 text-sm";

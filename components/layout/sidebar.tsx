@@ -1,5 +1,6 @@
-import { LogOut, Server, UserRound } from "lucide-react";
+import { Server, UserRound } from "lucide-react";
 import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { SidebarNav } from "./sidebar-nav";
 
@@ -38,15 +39,7 @@ export function Sidebar({ upstream, userName, signOutAction }: SidebarProps) {
           <span className="min-w-0 flex-1 truncate font-medium" data-testid="signed-in-user">
             {userName}
           </span>
-          <form action={signOutAction}>
-            <button
-              type="submit"
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted-foreground hover:bg-muted hover:text-foreground"
-            >
-              <LogOut className="size-3.5" aria-hidden />
-              Sign out
-            </button>
-          </form>
+          <SignOutButton action={signOutAction} />
         </div>
       </div>
     </div>

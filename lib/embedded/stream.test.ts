@@ -184,3 +184,29 @@ describe("detached generation", () => {
     expect(done.parts).toHaveLength(10);
   });
 });
+
+describe("pacing", () => {
+  test("/fast answers without the agent's delay; the same prompt without it is paced", async () => {
+    const paced = await startService({ agentDelayMs: 100 });
+    try {
+      const fastStart = performance.now();
+      const fast = await call(paced, "POST", "/v2/chats", { body: { message: "A notes app /fast" } });
+      const fastMs = performance.now() - fastStart;
+      expect(fast.status).toBe(200);
+      const chatId = (fast.body as { chat: { id: string } }).chat.id;
+      const { messages } = (await call(paced, "GET", `/v2/chats/${chatId}/messages`)).body as { messages: Message[] };
+      // The whole answer, all eight part kinds, not a shortened one.
+      expect(new Set(messages.find((m) => m.role === "assistant")!.parts!.map((p) => p.type)).size).toBe(8);
+
+      const slowStart = performance.now();
+      expect((await call(paced, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a search box" } })).status).toBe(200);
+      const pacedMs = performance.now() - slowStart;
+      // More than a dozen paced steps at 100 ms each, against none.
+      expect(pacedMs).toBeGreaterThan(1_000);
+      expect(fastMs).toBeLessThan(pacedMs / 3);
+    } finally {
+      await paced.close();
+    }
+  }, 60_000);
+});
+

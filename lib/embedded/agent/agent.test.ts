@@ -19,13 +19,14 @@ describe("directives", () => {
   test("are taken out of the prompt", () => {
     expect(parsePrompt("Build a shop /fail")).toEqual({
       text: "Build a shop",
-      directives: { fail: true, slow: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false },
+      directives: { fail: true, slow: false, fast: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false },
     });
-    const p = parsePrompt("/slow /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image");
+    const p = parsePrompt("/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image");
     expect(p.text).toBe("a store then");
     expect(p.directives).toEqual({
       fail: false,
       slow: true,
+      fast: true,
       web: "best color palettes 2025",
       integrations: ["Stripe", "Neon"],
       mcpPresets: [],

@@ -7,6 +7,7 @@ import "server-only";
  *   /fail               error after the stream began; the message finishes with finishReason "error"
  *   /slow               paces the agent at five times its delay (at least 60 ms per step) and makes the build verbose
  *                       (a bash output several hundred lines long)
+ *   /fast               no pacing at all: the answer is produced as fast as the store allows (seeding long chats)
  *   /web <query…>       the search part searches the web for the rest of the line
  *   /integration A,B    blocks on integrations A and B; `mcp:Name` items are MCP presets (`/integration Neon,mcp:Linear`)
  *   /script <path>      after the build, blocks on permissions to run the script at <path>
@@ -16,6 +17,7 @@ import "server-only";
 export interface Directives {
   fail: boolean;
   slow: boolean;
+  fast: boolean;
   web: string | null;
   /** Integration names asked for by `/integration` (without the `mcp:` items); null when not asked. */
   integrations: string[] | null;
@@ -33,7 +35,7 @@ export interface ParsedPrompt {
 }
 
 function emptyDirectives(): Directives {
-  return { fail: false, slow: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false };
+  return { fail: false, slow: false, fast: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false };
 }
 
 export function parsePrompt(prompt: string): ParsedPrompt {
@@ -49,6 +51,9 @@ export function parsePrompt(prompt: string): ParsedPrompt {
           break;
         case "/slow":
           directives.slow = true;
+          break;
+        case "/fast":
+          directives.fast = true;
           break;
         case "/mcp":
           directives.mcp = true;

@@ -1,0 +1,18 @@
+import "server-only";
+import type { ServiceFacts } from "@/components/settings/service-settings";
+import { getConfig, type AppConfig } from "@/lib/server/config";
+import { upstreamLabel } from "../upstream";
+
+/** What the settings page may say about the upstream and storage: addresses and kinds, never a key or a password. */
+export function serviceFacts(config: AppConfig = getConfig()): ServiceFacts {
+  const embedded = config.embedded || !config.serviceBaseUrl;
+  const base = embedded ? `${config.appUrl}/svc` : config.serviceBaseUrl!;
+  return {
+    embedded,
+    label: upstreamLabel(config).label,
+    baseUrl: base,
+    storage: !embedded ? null : config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "PGlite in DATA_DIR",
+    clientMetadataUrl: embedded ? `${base}/oauth/client-metadata.json` : null,
+    appUrl: config.appUrl,
+  };
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { serviceFacts } from "@/app/(dashboard)/settings/service-facts";
+import { readConfig, type AppConfig } from "@/lib/server/config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "atelier-settings-"));
+const secretsOf = (c: AppConfig) => [c.serviceApiKey, c.dashboardPassword, c.authSecret, c.embeddedSecretKey].filter((s) => s.length >= 4);
+
+describe("settings page: what it says about the service", () => {
+  it("embedded: its base URL under APP_URL, the storage kind and the client metadata URL; no secret", () => {
+    const config = readConfig({ DATA_DIR: dataDir(), APP_URL: "http://127.0.0.1:3100" });
+    const facts = serviceFacts(config);
+    expect(facts).toEqual({
+      embedded: true,
+      label: "Embedded service",
+      baseUrl: "http://127.0.0.1:3100/svc",
+      storage: "PGlite in DATA_DIR",
+      clientMetadataUrl: "http://127.0.0.1:3100/svc/oauth/client-metadata.json",
+      appUrl: "http://127.0.0.1:3100",
+    });
+    const json = JSON.stringify(facts);
+    for (const secret of secretsOf(config)) expect(json).not.toContain(secret);
+  });
+
+  it("external: the upstream host and base URL; the DATABASE_URL (with its password) and the key never appear", () => {
+    const config = readConfig({
+      DATA_DIR: dataDir(),
+      SERVICE_BASE_URL: "https://api.example.com/v0",
+      SERVICE_API_KEY: "sk_live_very_secret_123",
+      DATABASE_URL: "postgres://atelier:db-password-9@db.internal/atelier",
+    });
+    const facts = serviceFacts(config);
+    expect(facts).toMatchObject({ embedded: false, label: "api.example.com", baseUrl: "https://api.example.com/v0", storage: null, clientMetadataUrl: null });
+    const json = JSON.stringify(facts);
+    for (const secret of [...secretsOf(config), "db-password-9", "db.internal"]) expect(json).not.toContain(secret);
+  });
+});
