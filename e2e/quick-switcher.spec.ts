@@ -80,3 +80,14 @@ test("“New chat” goes to the new-chat prompt and focuses it", async ({ page 
   await expect(page).toHaveURL(/\/chats$/);
   await expect(page.getByTestId("new-chat-form").getByTestId("composer")).toBeFocused();
 });
+
+test("on a narrow screen the top bar's search button opens it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.getByTestId("quick-switcher-icon-button").click();
+  await page.getByTestId("quick-switcher-input").fill("quokka");
+  await expect(switcher(page).getByRole("option", { name: /Quokka habitat planner/ })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS_DIR}/quick-switcher-narrow.png` });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/chats/${encodeURIComponent(chatId)}$`));
+});

@@ -9,6 +9,7 @@ test("settings: account, theme and response mode kept in this browser, the servi
   const service = page.getByTestId("settings-service");
   await expect(service).toContainText(`${E2E_BASE_URL}/svc/oauth/client-metadata.json`);
   await expect(service).toContainText("PGlite in DATA_DIR");
+  await expect(service).toContainText(`${E2E_BASE_URL}/svc/mcp`);
 
   // Theme: dark sticks across a reload; light turns it off.
   const html = page.locator("html");

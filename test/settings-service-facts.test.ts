@@ -18,6 +18,7 @@ describe("settings page: what it says about the service", () => {
       baseUrl: "http://127.0.0.1:3100/svc",
       storage: "PGlite in DATA_DIR",
       clientMetadataUrl: "http://127.0.0.1:3100/svc/oauth/client-metadata.json",
+      mcpUrl: "http://127.0.0.1:3100/svc/mcp",
       appUrl: "http://127.0.0.1:3100",
     });
     const json = JSON.stringify(facts);
@@ -32,7 +33,7 @@ describe("settings page: what it says about the service", () => {
       DATABASE_URL: "postgres://atelier:db-password-9@db.internal/atelier",
     });
     const facts = serviceFacts(config);
-    expect(facts).toMatchObject({ embedded: false, label: "api.example.com", baseUrl: "https://api.example.com/v0", storage: null, clientMetadataUrl: null });
+    expect(facts).toMatchObject({ embedded: false, label: "api.example.com", baseUrl: "https://api.example.com/v0", storage: null, clientMetadataUrl: null, mcpUrl: null });
     const json = JSON.stringify(facts);
     for (const secret of [...secretsOf(config), "db-password-9", "db.internal"]) expect(json).not.toContain(secret);
   });

@@ -13,5 +13,6 @@ export function embeddedService() {
     agentDelayMs: config.agentDelayMs,
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
+    chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

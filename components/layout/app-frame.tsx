@@ -4,7 +4,7 @@ import { Menu, X } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import { QuickSwitcherProvider } from "./quick-switcher-provider";
+import { QuickSwitcherIconButton, QuickSwitcherProvider } from "./quick-switcher-provider";
 
 /** The page frame: a fixed sidebar on wide screens, a drawer behind a menu button on narrow ones; the quick switcher everywhere. */
 export function AppFrame({ sidebar, children }: { sidebar: ReactNode; children: ReactNode }) {
@@ -43,6 +43,9 @@ export function AppFrame({ sidebar, children }: { sidebar: ReactNode; children: 
               {open ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
             </button>
             <span className="font-semibold">Atelier</span>
+            <div className="ml-auto">
+              <QuickSwitcherIconButton />
+            </div>
           </div>
           <main className="min-h-0 flex-1">{children}</main>
         </div>

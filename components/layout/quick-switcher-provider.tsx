@@ -77,6 +77,22 @@ function focusWhenShown(selector: string) {
   requestAnimationFrame(tick);
 }
 
+/** The narrow screens' top-bar search button (no keyboard shortcut to advertise there). */
+export function QuickSwitcherIconButton() {
+  const openSwitcher = useContext(OpenSwitcher);
+  return (
+    <button
+      type="button"
+      onClick={openSwitcher}
+      aria-label="Search chats"
+      data-testid="quick-switcher-icon-button"
+      className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+    >
+      <Search className="size-4" aria-hidden />
+    </button>
+  );
+}
+
 /** The sidebar's "Search chats" button, with the shortcut for this platform. */
 export function QuickSwitcherButton() {
   const openSwitcher = useContext(OpenSwitcher);

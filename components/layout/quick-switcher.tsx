@@ -152,8 +152,8 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
               >
                 <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <span className={cn("min-w-0 truncate", item.group === "Chats" && item.label === "Untitled chat" && "italic")}>{item.label}</span>
-                {item.detail ? <span className="ml-auto shrink-0 truncate font-mono text-[11px] text-muted-foreground">{item.detail}</span> : null}
-                {isActive ? <CornerDownLeft className={cn("size-3.5 shrink-0 text-muted-foreground", !item.detail && "ml-auto")} aria-hidden /> : null}
+                {item.detail ? <span className="ml-auto hidden shrink-0 truncate font-mono text-[11px] text-muted-foreground sm:inline">{item.detail}</span> : null}
+                {isActive ? <CornerDownLeft className={cn("ml-auto size-3.5 shrink-0 text-muted-foreground", item.detail && "sm:ml-0")} aria-hidden /> : null}
               </div>
             </div>
           );

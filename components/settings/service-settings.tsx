@@ -13,6 +13,8 @@ export interface ServiceFacts {
   storage: string | null;
   /** The embedded service's OAuth client metadata document (for registering it with an MCP server's provider). */
   clientMetadataUrl: string | null;
+  /** The embedded service's own MCP endpoint ({mcp_url}); null for an external service. */
+  mcpUrl: string | null;
   appUrl: string;
 }
 
@@ -64,6 +66,12 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
           </span>
         </Row>
         {facts.storage ? <Row term="Embedded data">{facts.storage}</Row> : null}
+        {facts.mcpUrl ? (
+          <Row term="MCP endpoint">
+            <Address value={facts.mcpUrl} />
+            <p className="mt-1 text-xs text-muted-foreground">Point an MCP client at it with the service&apos;s API key as a bearer token.</p>
+          </Row>
+        ) : null}
         {facts.clientMetadataUrl ? (
           <Row term="OAuth client metadata">
             <Address value={facts.clientMetadataUrl} />

@@ -32,6 +32,8 @@ export interface EmbeddedOptions {
   secretKey?: string;
   /** Lifetime of an MCP authorization URL and its state; default 5 minutes (spec 5.6). */
   oauthStateTtlMs?: number;
+  /** Where a person opens a chat (the remote MCP endpoint's `url` for chats); none: no `url`. */
+  chatUrl?: (chatId: string) => string;
 }
 
 export interface EmbeddedService {
@@ -80,6 +82,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     mcp,
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+    chatUrl: opts.chatUrl,
   });
 
   let closing: Promise<void> | null = null;

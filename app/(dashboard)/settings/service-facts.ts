@@ -13,6 +13,7 @@ export function serviceFacts(config: AppConfig = getConfig()): ServiceFacts {
     baseUrl: base,
     storage: !embedded ? null : config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "PGlite in DATA_DIR",
     clientMetadataUrl: embedded ? `${base}/oauth/client-metadata.json` : null,
+    mcpUrl: embedded ? `${base}/mcp` : null,
     appUrl: config.appUrl,
   };
 }

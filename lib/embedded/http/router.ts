@@ -10,6 +10,7 @@ import type { PreviewLinks } from "../preview/links";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
+import { createRemoteMcpEndpoint } from "../remote-mcp/endpoint";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 
@@ -25,6 +26,8 @@ export interface RouterDeps {
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
+  /** Where a person opens a chat (for the remote MCP endpoint's tools). */
+  chatUrl?: (chatId: string) => string;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -35,7 +38,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
  * (400 / 413 / 422) and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
-  return async (req) => {
+  const remoteMcp = createRemoteMcpEndpoint({ handle: (req) => route(req), publicBaseUrl: deps.publicBaseUrl, chatUrl: deps.chatUrl });
+  const route = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = stripBase(url.pathname, deps.basePath);
     const version = versionOfPath(path);
@@ -55,6 +59,8 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
           headers: { "www-authenticate": 'Bearer realm="service"' },
         });
       }
+      // {mcp_url}: the service's own MCP server (spec 4.6), its tools backed by the v2 endpoints.
+      if (path === "/mcp") return await remoteMcp(req);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);
       if (!match) {
@@ -94,6 +100,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       return errorResponse(version, 500, "Internal error of the embedded service.");
     }
   };
+  return route;
 }
 
 function stripBase(pathname: string, basePath: string): string {
