@@ -77,7 +77,7 @@ for (const scheme of ["light", "dark"] as const) {
     await check("approval dialog");
     await page.screenshot({ path: `${SCREENS_DIR}/a11y-approval-${scheme}.png` });
 
-    for (const path of ["/mcp-servers", "/webhooks", "/inbox", "/settings"]) {
+    for (const path of ["/mcp-servers", "/webhooks", "/inbox", "/projects", "/settings"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await check(path);

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, Inbox as InboxIcon, Radio, Trash2, Webhook } from "lucide-react";
+import { Inbox as InboxIcon, Radio, Trash2, Webhook } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -11,48 +11,22 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { ServiceError } from "@/lib/api/errors";
 import { useDeleteInbox, useInbox, useInboxDeliveries } from "@/lib/hooks/use-inbox";
 import { AppDialog } from "@/components/ui/dialog";
+import { BackLink, RecordState } from "@/components/ui/record-state";
 import { InboxDeliveryItem } from "./inbox-delivery-item";
 
 /** One inbox: its receiver URL and the deliveries that arrived, newest first, live (pushed by the server's event stream; polled without it). */
 export function InboxView({ inboxId }: { inboxId: string }) {
   const inbox = useInbox(inboxId);
-  const missing = inbox.error instanceof ServiceError && inbox.error.status === 404;
   const live = useInboxDeliveries(inboxId);
   const [type, setType] = useState<string>("");
   const types = useMemo(() => [...new Set(live.deliveries.map((d) => d.type))].sort(), [live.deliveries]);
   const shown = type ? live.deliveries.filter((d) => d.type === type) : live.deliveries;
   const fresh = useFreshSeqs(live.deliveries.map((d) => d.seq), live.isSuccess);
 
-  const back = (
-    <Link href="/inbox" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden />
-      Inboxes
-    </Link>
-  );
-  if (inbox.isPending) {
-    return (
-      <div className="space-y-4" role="status" aria-label="Loading the inbox">
-        {back}
-        <Skeleton className="h-8 w-1/3" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (inbox.error) {
-    return (
-      <div className="space-y-4">
-        {back}
-        <ErrorPanel
-          error={inbox.error}
-          title={missing ? "This inbox does not exist" : "The inbox could not be loaded"}
-          onRetry={missing ? undefined : () => void inbox.refetch()}
-        />
-      </div>
-    );
-  }
+  const back = <BackLink href="/inbox">Inboxes</BackLink>;
+  if (!inbox.data) return <RecordState query={inbox} back={back} what="inbox" />;
   const data = inbox.data;
   return (
     <div className="space-y-6">

@@ -29,7 +29,7 @@ describe("switcher items", () => {
     const all = switcherItems(chats, "");
     expect(all.filter((i) => i.group === "Chats").map((i) => i.detail)).toEqual(chats.slice(0, 8).map((c) => c.id));
     expect(all.find((i) => i.detail === "chat_3")?.label).toBe("Untitled chat");
-    expect(all.filter((i) => i.group !== "Chats").map((i) => i.label)).toEqual(["New chat", "Chats", "MCP servers", "Webhooks", "Inbox"]);
+    expect(all.filter((i) => i.group !== "Chats").map((i) => i.label)).toEqual(["New chat", "Chats", "MCP servers", "Webhooks", "Inbox", "Projects", "Settings"]);
 
     const ranked = switcherItems(
       [sampleChat({ id: "a", title: "A todo list" }), sampleChat({ id: "b", title: "Todo app" }), sampleChat({ id: "c", title: "Photo gallery" })],
@@ -98,9 +98,9 @@ describe("quick switcher dialog", () => {
     expect(input).toHaveAttribute("aria-activedescendant", options[2]!.id);
     await user.keyboard("{ArrowUp}{ArrowUp}{ArrowUp}");
     expect(options.at(-1)).toHaveAttribute("aria-selected", "true");
-    expect(options.at(-1)).toHaveTextContent("Inbox");
+    expect(options.at(-1)).toHaveTextContent("Settings");
     await user.keyboard("{Enter}");
-    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ href: "/inbox" }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ href: "/settings" }));
     // An empty query needs only the first page.
     expect(listRequests).toHaveLength(1);
   });

@@ -10,15 +10,15 @@ import { RecentChats } from "./recent-chats";
 interface NavItem {
   label: string;
   icon: LucideIcon;
-  href?: string;
+  href: string;
 }
 
-/** Sections of the UI.md frame: a link once its page exists (`href`), "soon" until then. */
-const LATER: NavItem[] = [
+/** The sections of the UI.md frame after Chats. */
+const SECTIONS: NavItem[] = [
   { label: "MCP servers", icon: Plug, href: "/mcp-servers" },
   { label: "Webhooks", icon: Webhook, href: "/webhooks" },
   { label: "Inbox", icon: Inbox, href: "/inbox" },
-  { label: "Projects", icon: FolderKanban },
+  { label: "Projects", icon: FolderKanban, href: "/projects" },
   { label: "Settings", icon: Settings, href: "/settings" },
 ];
 
@@ -43,24 +43,16 @@ export function SidebarNav() {
         <RecentChats pathname={pathname} />
       </div>
       <ul className="space-y-0.5" aria-label="Sections">
-        {LATER.map(({ label, icon: Icon, href }) => (
+        {SECTIONS.map(({ label, icon: Icon, href }) => (
           <li key={label}>
-            {href ? (
-              <Link
-                href={href}
-                aria-current={pathname === href ? "page" : undefined}
-                className={cn(itemClass, "font-medium", pathname === href || pathname.startsWith(`${href}/`) ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
-              >
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </Link>
-            ) : (
-            <span aria-disabled className={cn(itemClass, "cursor-default text-muted-foreground/80")} title={`${label}: not available yet`}>
+            <Link
+              href={href}
+              aria-current={pathname === href ? "page" : undefined}
+              className={cn(itemClass, "font-medium", pathname === href || pathname.startsWith(`${href}/`) ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
+            >
               <Icon className="size-4" aria-hidden />
               {label}
-              <span className="ml-auto rounded bg-muted px-1.5 text-[10px] tracking-wide uppercase">soon</span>
-            </span>
-            )}
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,17 +1,15 @@
 "use client";
 
-import { ArrowLeft, Inbox, Pencil, Trash2 } from "lucide-react";
+import { Inbox, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
+import { BackLink, RecordState } from "@/components/ui/record-state";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ServiceError } from "@/lib/api/errors";
 import { useDeleteWebhook, useWebhook } from "@/lib/hooks/use-webhooks";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { DeliveriesSection } from "./deliveries-section";
@@ -27,35 +25,9 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const back = (
-    <Link href="/webhooks" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden />
-      Webhooks
-    </Link>
-  );
+  const back = <BackLink href="/webhooks">Webhooks</BackLink>;
 
-  if (query.isPending) {
-    return (
-      <div className="space-y-4" role="status" aria-label="Loading the webhook">
-        {back}
-        <Skeleton className="h-8 w-1/3" />
-        <Skeleton className="h-32" />
-      </div>
-    );
-  }
-  if (query.error) {
-    const missing = query.error instanceof ServiceError && query.error.status === 404;
-    return (
-      <div className="space-y-4">
-        {back}
-        <ErrorPanel
-          error={query.error}
-          title={missing ? "This webhook does not exist" : "The webhook could not be loaded"}
-          onRetry={missing ? undefined : () => void query.refetch()}
-        />
-      </div>
-    );
-  }
+  if (!query.data) return <RecordState query={query} back={back} what="webhook" />;
 
   const hook = query.data;
   const inboxId = inboxIdOfUrl(hook.url);

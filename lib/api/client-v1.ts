@@ -5,10 +5,15 @@ import {
   ChatV1,
   MessageListV1,
   MessageV1,
+  ProjectDeletedV1,
+  ProjectListV1,
+  ProjectV1,
   UserV1,
   VersionListV1,
   VersionV1,
   type CreateChatBodyV1,
+  type CreateProjectBodyV1,
+  type UpdateProjectBodyV1,
   type PatchVersionBodyV1,
   type SendMessageBodyV1,
 } from "./schemas/v1";
@@ -50,6 +55,16 @@ export interface ServiceClientV1 {
   getVersion(chatId: string, versionId: string): Promise<VersionV1>;
   /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (DESIGN 6). */
   patchVersion(chatId: string, versionId: string, body: PatchVersionBodyV1): Promise<VersionV1>;
+  /** GET /v1/projects: newest first, each with its chat ids. */
+  listProjects(): Promise<ProjectListV1>;
+  /** POST /v1/projects {name, description?, chatIds?} */
+  createProject(body: CreateProjectBodyV1): Promise<ProjectV1>;
+  /** GET /v1/projects/{id} */
+  getProject(id: string): Promise<ProjectV1>;
+  /** PUT /v1/projects/{id}: name and description replaced; chatIds, when given, become the project's chats. */
+  updateProject(id: string, body: UpdateProjectBodyV1): Promise<ProjectV1>;
+  /** DELETE /v1/projects/{id}: its chats stay. */
+  deleteProject(id: string): Promise<ProjectDeletedV1>;
 }
 
 export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
@@ -78,5 +93,10 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     listVersions: (chatId, q) => json(VersionListV1, { method: "GET", path: `${chat(chatId)}/versions`, query: q }),
     getVersion: (chatId, versionId) => json(VersionV1, { method: "GET", path: version(chatId, versionId) }),
     patchVersion: (chatId, versionId, body) => json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
+    listProjects: () => json(ProjectListV1, { method: "GET", path: "/v1/projects" }),
+    createProject: (body) => json(ProjectV1, { method: "POST", path: "/v1/projects", body }),
+    getProject: (id) => json(ProjectV1, { method: "GET", path: `/v1/projects/${seg(id)}` }),
+    updateProject: (id, body) => json(ProjectV1, { method: "PUT", path: `/v1/projects/${seg(id)}`, body }),
+    deleteProject: (id) => json(ProjectDeletedV1, { method: "DELETE", path: `/v1/projects/${seg(id)}` }),
   };
 }

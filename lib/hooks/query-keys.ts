@@ -8,4 +8,7 @@ export const queryKeys = {
   /** The MCP server list; `mcpServer` keys share its prefix, so invalidating this refreshes both. */
   mcpServers: () => ["mcp-servers"] as const,
   mcpServer: (mcpServerId: string) => ["mcp-servers", mcpServerId] as const,
+  /** v1 projects; `project` keys share the prefix. */
+  projects: () => ["projects"] as const,
+  project: (projectId: string) => ["projects", projectId] as const,
 };

@@ -218,6 +218,33 @@ export type McpServerV1 = z.infer<typeof McpServerV1>;
 export const McpServerListV1 = z.object({ object: z.literal("list"), data: z.array(McpServerV1) });
 export const McpServerDeletedV1 = z.object({ id: z.string(), object: z.literal("mcp_server"), deleted: z.literal(true) });
 
+/**
+ * v1 projects (4.2; bodies "not shown", our wire decision in README): a name, an optional description and the
+ * chats it groups. PUT replaces name and description; `chatIds`, when given, becomes exactly the project's chats
+ * (a chat belongs to at most one project and moves).
+ */
+const ProjectName = z.string().trim().min(1, "must not be empty").max(100);
+const ProjectDescription = z.string().trim().max(1000);
+const ProjectChatIds = z.array(z.string().min(1)).max(1000);
+export const ProjectV1 = z.object({
+  id: z.string(),
+  object: z.literal("project"),
+  name: z.string(),
+  description: z.string().nullable(),
+  chatIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectV1 = z.infer<typeof ProjectV1>;
+export const ProjectListV1 = z.object({ object: z.literal("list"), data: z.array(ProjectV1) });
+export type ProjectListV1 = z.infer<typeof ProjectListV1>;
+export const CreateProjectBodyV1 = z.object({ name: ProjectName, description: ProjectDescription.optional(), chatIds: ProjectChatIds.optional() });
+export type CreateProjectBodyV1 = z.infer<typeof CreateProjectBodyV1>;
+export const UpdateProjectBodyV1 = CreateProjectBodyV1;
+export type UpdateProjectBodyV1 = z.infer<typeof UpdateProjectBodyV1>;
+export const ProjectDeletedV1 = z.object({ id: z.string(), object: z.literal("project"), deleted: z.literal(true) });
+export type ProjectDeletedV1 = z.infer<typeof ProjectDeletedV1>;
+
 /** v1 error body (7.2). */
 export const ErrorV1 = z.object({
   error: z.object({ code: z.string(), type: z.string(), message: z.string(), userMessage: z.string() }),

@@ -20,6 +20,7 @@ import { getMessage, listMessages, sendMessage } from "./messages";
 import { resolveTask, resolveTaskV1 } from "./resolve";
 import { createChatV1, getChatV1, listChatsV1 } from "./v1-chats";
 import { getMessageV1, listMessagesV1, sendMessageV1 } from "./v1-messages";
+import { createProjectV1, deleteProjectV1, getProjectV1, listProjectsV1, updateProjectV1 } from "./v1-projects";
 import { getUserV1 } from "./v1-user";
 import { getVersionV1, listVersionsV1, patchVersionV1 } from "./v1-versions";
 
@@ -53,6 +54,11 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v1.versions.get": getVersionV1,
   "v1.versions.patch": patchVersionV1,
   "v1.user": getUserV1,
+  "v1.projects.list": listProjectsV1,
+  "v1.projects.create": createProjectV1,
+  "v1.projects.get": getProjectV1,
+  "v1.projects.update": updateProjectV1,
+  "v1.projects.delete": deleteProjectV1,
   "v2.hooks.create": createHook,
   "v2.hooks.list": listHooks,
   "v2.hooks.get": getHook,

@@ -6,4 +6,5 @@ export * as chatsStore from "./chats";
 export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
-export type { ChatFileRow, ChatRow, ChatSettings, MessageRow, VersionFile, VersionRow } from "./schema";
+export * as projectsStore from "./projects";
+export type { ChatFileRow, ChatRow, ChatSettings, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";

@@ -19,6 +19,20 @@ export interface ChatSettings {
   initialContext?: string;
 }
 
+/** Projects group chats (v1 4.2; bodies are our wire decision, README). */
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("projects_seq_idx").on(t.seq)],
+);
+
 export const chats = pgTable(
   "chats",
   {
@@ -29,13 +43,15 @@ export const chats = pgTable(
     privacy: text("privacy").$type<Privacy>().notNull(),
     authorId: text("author_id").notNull(),
     hostProjectId: text("host_project_id"),
+    /** The project the chat belongs to (v1 `projectId`); deleting the project keeps the chat. */
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
     modelId: text("model_id").$type<ModelId>().notNull(),
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("chats_seq_idx").on(t.seq)],
+  (t) => [index("chats_seq_idx").on(t.seq), index("chats_project_idx").on(t.projectId)],
 );
 
 export const messages = pgTable(
@@ -178,6 +194,7 @@ export const webhookAttempts = pgTable(
 );
 
 export type ChatRow = typeof chats.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;

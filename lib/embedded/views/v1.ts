@@ -99,6 +99,7 @@ export function toChatSummaryV1(
   };
   if (chat.title !== null) summary.title = chat.title;
   if (chat.hostProjectId !== null) summary.hostProjectId = chat.hostProjectId;
+  if (chat.projectId !== null) summary.projectId = chat.projectId;
   if (extra.latestVersion) summary.latestVersion = toVersionV1(extra.latestVersion, demo);
   if (demo) summary.demo = demo;
   return summary;

@@ -1,0 +1,61 @@
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_BASE_URL, E2E_SERVICE_API_KEY, SCREENS_DIR, expect, test } from "./fixtures";
+
+/** Calls the embedded service directly with the server-held key (setup and checks, not the browser). */
+async function svc<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${E2E_BASE_URL}/svc${path}`, {
+    method,
+    headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test("projects: create, add a chat, open it, remove it, rename, delete (the chat stays)", async ({ signedIn: page, request }) => {
+  const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: "A lighthouse keeper log /fast" });
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByText("No projects yet")).toBeVisible();
+
+  // Create: the name is required (the dialog says so and sends nothing), then it opens the new project.
+  await page.getByTestId("new-project").click();
+  const dialog = page.getByTestId("project-dialog");
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(dialog.getByTestId("field-error-project-name")).toContainText("Name");
+  await dialog.getByLabel("Name").fill("Coastal apps");
+  await dialog.getByLabel(/Description/).fill("Everything by the sea");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/projects\/prj_[^/]+$/);
+  const projectId = decodeURIComponent(page.url().split("/").at(-1)!);
+  await expect(page.getByTestId("project-name")).toHaveText("Coastal apps");
+  await expect(page.getByText("No chats in this project yet")).toBeVisible();
+
+  // Add the chat: it is listed with its title, and the service's v1 chat names the project.
+  await page.getByTestId("add-chats").click();
+  const add = page.getByTestId("add-chats-dialog");
+  await add.getByRole("checkbox", { name: /Lighthouse keeper log/ }).check();
+  await add.getByRole("button", { name: "Add 1 chat" }).click();
+  const row = page.locator(`[data-testid="project-chat"][data-chat-id="${chat.id}"]`);
+  await expect(row.getByRole("link")).toHaveText("Lighthouse keeper log");
+  expect((await svc<{ projectId?: string }>(request, "GET", `/v1/chats/${chat.id}`)).projectId).toBe(projectId);
+  await page.screenshot({ path: `${SCREENS_DIR}/project.png` });
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/chats/${chat.id}$`));
+  await page.goBack();
+
+  // Remove it, rename the project, delete it: the chat is still there, outside any project.
+  await page.getByRole("button", { name: "Remove Lighthouse keeper log from the project" }).click();
+  await expect(page.getByText("No chats in this project yet")).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByTestId("project-dialog").getByLabel("Name").fill("Seaside apps");
+  await page.getByTestId("project-dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("project-name")).toHaveText("Seaside apps");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByTestId("delete-project-dialog").getByRole("button", { name: "Delete project" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByText("No projects yet")).toBeVisible();
+  expect((await svc<{ projectId?: string }>(request, "GET", `/v1/chats/${chat.id}`)).projectId).toBeUndefined();
+});
