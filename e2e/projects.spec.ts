@@ -44,7 +44,18 @@ test("projects: create, add a chat, open it, remove it, rename, delete (the chat
   await page.screenshot({ path: `${SCREENS_DIR}/project.png` });
   await row.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/chats/${chat.id}$`));
-  await page.goBack();
+
+  // The chat's Details tab names its project and can take it out.
+  await page.getByTestId("details-toggle").click();
+  const picker = page.getByTestId("chat-project");
+  await expect(picker).toHaveValue(projectId);
+  await picker.selectOption({ label: "No project" });
+  await expect(page.getByText("Removed from Coastal apps")).toBeVisible();
+  expect((await svc<{ projectId?: string }>(request, "GET", `/v1/chats/${chat.id}`)).projectId).toBeUndefined();
+  await picker.selectOption({ label: "Coastal apps" });
+  await expect(page.getByText("Moved to Coastal apps")).toBeVisible();
+  await page.goto(`/projects/${projectId}`);
+  await expect(row.getByRole("link")).toHaveText("Lighthouse keeper log");
 
   // Remove it, rename the project, delete it: the chat is still there, outside any project.
   await page.getByRole("button", { name: "Remove Lighthouse keeper log from the project" }).click();

@@ -3,6 +3,7 @@ import type { Chat, Message, Usage } from "@/lib/api/schemas";
 import { formatCredits, formatNumber, formatUtc } from "@/components/ui/format";
 import { MonoId } from "@/components/ui/mono-id";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { ChatProjectPicker } from "@/components/projects/chat-project-picker";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,6 +40,9 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
           <MonoId id={chat.id} label="chat id" />
         </Row>
         <Row label="Privacy">{chat.privacy}</Row>
+        <Row label="Project">
+          <ChatProjectPicker chatId={chat.id} />
+        </Row>
         <Row label="Created">
           <RelativeTime iso={chat.createdAt} />
         </Row>

@@ -26,7 +26,8 @@ export function useSaveProject() {
     mutationFn: ({ id, body }: { id?: string; body: CreateProjectBodyV1 }) => (id ? client.updateProject(id, body) : client.createProject(body)),
     onSuccess: (project: ProjectV1) => {
       queryClient.setQueryData(queryKeys.project(project.id), project);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.projects(), exact: true });
+      // The list, and any other project a chat moved out of.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projects(), predicate: (q) => q.queryKey[1] !== project.id });
     },
   });
 }
