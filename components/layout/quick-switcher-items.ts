@@ -1,9 +1,10 @@
 import type { Chat } from "@/lib/api/schemas";
+import type { ProjectV1 } from "@/lib/api/schemas/v1";
 
 /** One row of the quick switcher: a chat, an action or a page, each a place to go. */
 export interface SwitcherItem {
   key: string;
-  group: "Chats" | "Actions" | "Pages";
+  group: "Chats" | "Projects" | "Actions" | "Pages";
   label: string;
   /** Shown muted after the label (a chat's id). */
   detail?: string;
@@ -14,6 +15,8 @@ export const UNTITLED = "Untitled chat";
 /** Chats shown with an empty query (the most recent), and at most with a query. */
 export const RECENT_SHOWN = 8;
 export const MATCHES_SHOWN = 30;
+/** Projects are listed only for a query (the empty switcher stays short). */
+export const PROJECTS_SHOWN = 10;
 
 const PAGES: readonly SwitcherItem[] = [
   { key: "page:chats", group: "Pages", label: "Chats", href: "/chats" },
@@ -52,9 +55,9 @@ function wordStartAnywhere(hay: string, term: string): boolean {
 
 /**
  * The switcher's rows for a query, in display order: matching chats (best match first, then the service's order,
- * newest first), "New chat", then matching pages. A chat matches by title or by id.
+ * newest first), matching projects (by name), "New chat", then matching pages. A chat matches by title or by id.
  */
-export function switcherItems(chats: readonly Chat[], query: string): SwitcherItem[] {
+export function switcherItems(chats: readonly Chat[], query: string, projects: readonly ProjectV1[] = []): SwitcherItem[] {
   const q = query.trim();
   const chatItems = (
     q
@@ -74,7 +77,23 @@ export function switcherItems(chats: readonly Chat[], query: string): SwitcherIt
       href: `/chats/${encodeURIComponent(chat.id)}`,
     }),
   );
+  const projectItems = !q
+    ? []
+    : projects
+        .map((project, order) => ({ project, order, score: matchScore(project.name, q) }))
+        .filter((m) => m.score > 0)
+        .sort((a, b) => b.score - a.score || a.order - b.order)
+        .slice(0, PROJECTS_SHOWN)
+        .map(
+          ({ project }): SwitcherItem => ({
+            key: `project:${project.id}`,
+            group: "Projects",
+            label: project.name,
+            detail: `${project.chatIds.length} chat${project.chatIds.length === 1 ? "" : "s"}`,
+            href: `/projects/${encodeURIComponent(project.id)}`,
+          }),
+        );
   const actions = !q || matchScore(NEW_CHAT.label, q) ? [NEW_CHAT] : [];
   const pages = PAGES.filter((p) => !q || matchScore(p.label, q) > 0);
-  return [...chatItems, ...actions, ...pages];
+  return [...chatItems, ...projectItems, ...actions, ...pages];
 }

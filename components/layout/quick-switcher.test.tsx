@@ -5,10 +5,12 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createServiceClient } from "@/lib/api/client";
+import { createServiceClientV1 } from "@/lib/api/client-v1";
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
 import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientV1Provider } from "@/lib/hooks/service-client-v1";
 import { QuickSwitcherDialog } from "./quick-switcher";
 import { matchScore, switcherItems, type SwitcherItem } from "./quick-switcher-items";
 
@@ -40,6 +42,21 @@ describe("switcher items", () => {
     expect(switcherItems(chats, "web").map((i) => i.label)).toEqual(["Webhooks"]);
     expect(switcherItems([sampleChat({ id: "x y", title: "T" })], "")[0]!.href).toBe("/chats/x%20y");
   });
+
+  test("projects are found by name for a query (after the chats), never listed for an empty one", () => {
+    const project = (id: string, name: string, chatIds: string[] = []) =>
+      ({ id, object: "project", name, description: null, chatIds, createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z" }) as const;
+    const projects = [project("prj_1", "Garden apps", ["c1"]), project("prj_2", "Sea", ["a", "b"])];
+    const chats = [sampleChat({ id: "c1", title: "Garden planner" })];
+    expect(switcherItems(chats, "", projects).some((i) => i.group === "Projects")).toBe(false);
+    const found = switcherItems(chats, "garden", projects);
+    expect(found.map((i) => [i.group, i.label, i.detail])).toEqual([
+      ["Chats", "Garden planner", "c1"],
+      ["Projects", "Garden apps", "1 chat"],
+    ]);
+    expect(found[1]!.href).toBe("/projects/prj_1");
+    expect(switcherItems(chats, "sea", projects).find((i) => i.group === "Projects")?.detail).toBe("2 chats");
+  });
 });
 
 /** The dialog against the real embedded service: 25 chats, so older pages (20 per page) must be searched too. */
@@ -69,11 +86,14 @@ describe("quick switcher dialog", () => {
         return svc.handle(request);
       },
     });
+    const clientV1 = createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ServiceClientProvider client={client}>
-          <button type="button">before</button>
-          <QuickSwitcherDialog open onOpenChange={onOpenChange} onSelect={onSelect} />
+          <ServiceClientV1Provider client={clientV1}>
+            <button type="button">before</button>
+            <QuickSwitcherDialog open onOpenChange={onOpenChange} onSelect={onSelect} />
+          </ServiceClientV1Provider>
         </ServiceClientProvider>
       </QueryClientProvider>,
     );
@@ -132,6 +152,18 @@ describe("quick switcher dialog", () => {
     await user.type(screen.getByRole("combobox"), "new");
     await user.click(await screen.findByRole("option", { name: /New chat/ }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ key: "action:new-chat", href: "/chats" }));
+  });
+
+  test("a project is found by name and Enter opens it", async () => {
+    const created = await call(svc, "POST", "/v1/projects", { body: { name: "Kitchen gadgets" } });
+    const projectId = (created.body as { id: string }).id;
+    const { onSelect } = renderSwitcher();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("combobox"), "kitchen");
+    const option = await screen.findByRole("option", { name: /Kitchen gadgets/ });
+    expect(option).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{Enter}");
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ group: "Projects", href: `/projects/${projectId}` }));
   });
 
   test("Esc asks to close", async () => {

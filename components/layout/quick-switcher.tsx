@@ -1,18 +1,19 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowRight, CornerDownLeft, MessageSquare, Plus, Search } from "lucide-react";
+import { ArrowRight, CornerDownLeft, FolderKanban, MessageSquare, Plus, Search } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { DialogOverlay } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useChats } from "@/lib/hooks/use-chats";
+import { useProjects } from "@/lib/hooks/use-projects";
 import { switcherItems, type SwitcherItem } from "./quick-switcher-items";
 
 /** With a query, older pages of the chats list are fetched until this many pages are loaded (20 chats each). */
 export const SEARCH_PAGES = 10;
 
-const ICONS: Record<SwitcherItem["group"], typeof Search> = { Chats: MessageSquare, Actions: Plus, Pages: ArrowRight };
+const ICONS: Record<SwitcherItem["group"], typeof Search> = { Chats: MessageSquare, Projects: FolderKanban, Actions: Plus, Pages: ArrowRight };
 
 /**
  * The quick switcher (Cmd/Ctrl+K): a labelled dialog with a combobox over chats, "New chat" and the dashboard's pages.
@@ -68,7 +69,9 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const { chats, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage, data } = useChats();
-  const items = useMemo(() => switcherItems(chats, query), [chats, query]);
+  // Projects are found by name too; without them (a service without projects, an error) the switcher still works.
+  const { projects } = useProjects();
+  const items = useMemo(() => switcherItems(chats, query, projects), [chats, query, projects]);
   const listRef = useRef<HTMLDivElement>(null);
   const searching = query.trim() !== "";
   const pagesLoaded = data?.pages.length ?? 0;
