@@ -5,6 +5,7 @@ import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DeliverToDashboardButton } from "@/components/webhooks/deliver-to-dashboard-button";
@@ -15,16 +16,13 @@ export function InboxesView() {
   const list = useInboxes();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
-          <p className="max-w-xl text-sm text-muted-foreground">
-            Atelier can receive its own webhooks: each inbox is a receiver that checks every delivery&apos;s signature with the
-            webhook&apos;s secret and shows what arrived.
-          </p>
-        </div>
-        <DeliverToDashboardButton />
-      </div>
+      <PageHeader
+        title="Inbox"
+        description="Atelier can receive its own webhooks: each inbox is a receiver that checks every delivery's signature with the webhook's secret and shows what arrived."
+        actions={
+          <DeliverToDashboardButton />
+        }
+      />
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading inboxes">
           <Skeleton className="h-16" />

@@ -12,6 +12,7 @@ import { useCreateMcpServer, useMcpServers, type Navigate } from "@/lib/hooks/us
 import { DeleteServerDialog } from "./delete-server-dialog";
 import { EditServerDialog } from "./edit-server-dialog";
 import { AppDialog } from "@/components/ui/dialog";
+import { PageHeader } from "@/components/ui/page-header";
 import { McpServerForm } from "./mcp-server-form";
 import { McpServerRow } from "./mcp-server-row";
 
@@ -30,19 +31,16 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight">MCP servers</h1>
-          <p className="max-w-xl text-sm text-muted-foreground">
-            External tool servers that chats can use. Connect a server once (OAuth at its provider); the service keeps and refreshes the
-            tokens.
-          </p>
-        </div>
-        <Button variant="primary" onClick={openRegister}>
-          <Plus className="size-4" aria-hidden />
-          Register server
-        </Button>
-      </div>
+      <PageHeader
+        title="MCP servers"
+        description="External tool servers that chats can use. Connect a server once (OAuth at its provider); the service keeps and refreshes the tokens."
+        actions={
+          <Button variant="primary" onClick={openRegister}>
+            <Plus className="size-4" aria-hidden />
+            Register server
+          </Button>
+        }
+      />
 
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading MCP servers">

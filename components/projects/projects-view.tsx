@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useProjects } from "@/lib/hooks/use-projects";
@@ -19,16 +20,16 @@ export function ProjectsView() {
   const router = useRouter();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight">Projects</h1>
-          <p className="text-sm text-muted-foreground">Group chats that belong together.</p>
-        </div>
-        <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-project">
-          <Plus className="size-4" aria-hidden />
-          New project
-        </Button>
-      </div>
+      <PageHeader
+        title="Projects"
+        description="Group chats that belong together."
+        actions={
+          <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-project">
+            <Plus className="size-4" aria-hidden />
+            New project
+          </Button>
+        }
+      />
       {isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading projects">
           <Skeleton className="h-14" />

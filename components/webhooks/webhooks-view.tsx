@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Webhook, WebhookCreated } from "@/lib/api/schemas";
 import { useDeleteWebhook, useWebhookList } from "@/lib/hooks/use-webhooks";
@@ -27,22 +28,19 @@ export function WebhooksView() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight">Webhooks</h1>
-          <p className="max-w-xl text-sm text-muted-foreground">
-            The service POSTs chat and message events to these URLs, signed (Standard Webhooks) and retried for about a day until
-            a 2xx answer.
-          </p>
-        </div>
-        <div className="flex flex-wrap items-start gap-2">
-          <DeliverToDashboardButton />
-          <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-webhook">
-            <Plus className="size-4" aria-hidden />
-            New webhook
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        description="The service POSTs chat and message events to these URLs, signed (Standard Webhooks) and retried for about a day until a 2xx answer."
+        actions={
+          <>
+            <DeliverToDashboardButton />
+            <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-webhook">
+              <Plus className="size-4" aria-hidden />
+              New webhook
+            </Button>
+          </>
+        }
+      />
 
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading webhooks">
