@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The e2e server's settings (playwright.config.ts passes them to `next start`). */
 /** `E2E_PORT` lets several checkouts or helpers run browser tests side by side. */
@@ -28,5 +28,17 @@ export const test = base.extend<{ signedIn: Page }>({
     await use(page);
   },
 });
+
+/** Calls the embedded service directly with the server-held key (setup and checks, not the browser); must answer 2xx. */
+export async function svc<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${E2E_BASE_URL}/svc${path}`, {
+    method,
+    headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await res.text();
+  expect(res.ok(), `${method} ${path} → ${res.status()}: ${text.slice(0, 500)}`).toBe(true);
+  return JSON.parse(text) as T;
+}
 
 export { expect };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_SERVICE_API_KEY, E2E_USERNAME, SCREENS_DIR, expect, test } from "./fixtures";
+import { E2E_BASE_URL, E2E_PASSWORD, E2E_SERVICE_API_KEY, E2E_USERNAME, SCREENS_DIR, expect, svc, test } from "./fixtures";
 import { startMcpServer, type McpServerPeer } from "./peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provider";
 
@@ -37,18 +37,6 @@ interface Server {
   id: string;
   name: string;
   auth: { connected: boolean; expiresAt?: string };
-}
-
-/** Calls the embedded service directly with the server-held key (test setup, not the browser). */
-async function svc<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${E2E_BASE_URL}/svc${path}`, {
-    method,
-    headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  expect(res.ok(), `${method} ${path} → ${res.status()}: ${text.slice(0, 500)}`).toBe(true);
-  return JSON.parse(text) as T;
 }
 
 function registration(name: string, p: OAuthProviderPeer, m: McpServerPeer) {

@@ -1,16 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL, E2E_SERVICE_API_KEY, SCREENS_DIR, expect, test } from "./fixtures";
-
-/** Calls the embedded service directly with the server-held key (setup and checks, not the browser). */
-async function svc<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${E2E_BASE_URL}/svc${path}`, {
-    method,
-    headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
+import { SCREENS_DIR, expect, svc, test } from "./fixtures";
 
 test("projects: create, add a chat, open it, remove it, rename, delete (the chat stays)", async ({ signedIn: page, request }) => {
   const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: "A lighthouse keeper log /fast" });

@@ -17,6 +17,7 @@ import { downloadAllAsZip, zipName } from "./download";
 import { FileTree } from "./file-tree";
 import { FileViewer, type PreviousContent } from "./file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
+import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { HostProjectPanel } from "./host-project-panel";
 import { PanelLayout } from "./panel-layout";
 import { PreviewPanel } from "./preview-panel";
@@ -281,6 +282,7 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
+          <DeleteChatSection chat={chat.data} generating={generating} />
         </Tabs.Content>
       </Tabs.Root>
     </PanelLayout>

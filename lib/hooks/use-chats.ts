@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Chat } from "@/lib/api/schemas";
 import { queryKeys } from "./query-keys";
@@ -24,4 +24,27 @@ export function useChats(pageSize: number = CHATS_PAGE_SIZE) {
 function dedupeById(chats: Chat[]): Chat[] {
   const seen = new Set<string>();
   return chats.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+}
+
+/**
+ * Deletes a chat (DELETE /v2/chats/{chatId}, with its messages, files and versions; the service answers 409 while
+ * it generates). Afterwards the chat's cached data is dropped and the lists that showed it refresh.
+ */
+export function useDeleteChat() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => client.deleteChat(chatId),
+    onSuccess: (_result, chatId) => {
+      // The chat page that asked is still mounted (it navigates away now): removing its queries at once would make
+      // it refetch a chat that is gone. Drop them once they are inactive, so Back shows "not found", not stale data.
+      setTimeout(() => {
+        for (const key of [queryKeys.chat(chatId), queryKeys.messages(chatId), ["message", chatId], ["files", chatId]]) {
+          queryClient.removeQueries({ queryKey: key, type: "inactive" });
+        }
+      }, 2_000);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+    },
+  });
 }
