@@ -90,6 +90,17 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByTestId("new-webhook").click();
     await expect(page.getByTestId("create-webhook-dialog")).toBeVisible();
     await check("create webhook");
+    await page.goto("/chats");
+    await page.getByTestId("import-files").click();
+    await expect(page.getByTestId("import-files-dialog")).toBeVisible();
+    await page.getByTestId("import-files-input").setInputFiles([
+      { name: "index.html", mimeType: "text/html", buffer: Buffer.from("<h1>hi</h1>") },
+      { name: "logo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0, 0]) },
+    ]);
+    await expect(page.getByTestId("import-summary")).toContainText("1 file to import");
+    await page.getByText("Skipped (1)").click();
+    await check("import files");
+    await page.keyboard.press("Escape");
     await page.goto("/mcp-servers/oauth/return?error=access_denied&error_description=The%20user%20said%20no&mcpServerId=mcp_x");
     await expect(page.getByTestId("oauth-result")).toHaveAttribute("data-status", "error");
     await check("oauth return");

@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat } from "@/lib/hooks/use-chat-stream";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
 import { PromptBox } from "./prompt-box";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
@@ -45,10 +46,13 @@ export function NewChatForm() {
   };
   return (
     <section aria-labelledby="new-chat-heading" data-testid="new-chat-form" className="space-y-2">
-      <h2 id="new-chat-heading" className="flex items-center gap-2 text-sm font-medium">
-        <Sparkles className="size-4 text-muted-foreground" aria-hidden />
-        New chat
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="new-chat-heading" className="flex items-center gap-2 text-sm font-medium">
+          <Sparkles className="size-4 text-muted-foreground" aria-hidden />
+          New chat
+        </h2>
+        <ImportFilesDialog />
+      </div>
       <PromptBox
         onSubmit={onSubmit}
         label="Describe an app to build"

@@ -1,9 +1,9 @@
 import "server-only";
+import { acceptedFileName, MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
 import { HttpError } from "./errors";
 
-/** Limits of spec Part 8 on a chat's files. */
-export const MAX_FILES_PER_CHAT = 1000;
-export const MAX_FILE_BYTES = 3 * 1024 * 1024;
+/** Limits of spec Part 8 on a chat's files (defined with the contract in lib/api). */
+export { MAX_FILE_BYTES, MAX_FILES_PER_CHAT };
 
 /**
  * Checks file names and sizes sent by a client (v1 initialization and version PATCH): a name is a relative
@@ -19,14 +19,8 @@ export function checkFileInputs(
 ): string[] {
   const seen = new Set<string>();
   return files.map((file, i) => {
-    const name = file.name.replace(/^(\.\/)+/, "");
-    const segments = name.split("/");
-    if (
-      name.length === 0 ||
-      name.length > 500 ||
-      /[\\\u0000-\u001f\u007f]/.test(name) ||
-      segments.some((s) => s === "" || s === "." || s === "..")
-    ) {
+    const name = acceptedFileName(file.name);
+    if (name === null) {
       throw new HttpError(422, `${field}.${i}.name: must be a relative path like "src/app.ts" (got ${JSON.stringify(file.name)})`, "validation_failed");
     }
     if (seen.has(name)) throw new HttpError(422, `${field}.${i}.name: ${name} is listed twice`, "validation_failed");

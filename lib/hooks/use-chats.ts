@@ -3,8 +3,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Chat } from "@/lib/api/schemas";
+import type { ChatV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-client";
+import { useServiceClientV1 } from "./service-client-v1";
 
 export const CHATS_PAGE_SIZE = 20;
 
@@ -46,5 +48,19 @@ export function useDeleteChat() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
       return queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
     },
+  });
+}
+
+/**
+ * Starts a chat from files (v1 initialization, `POST /v1/chats {type: "files", files, initialContext}`): the files
+ * become its first version; no agent runs until the user sends a prompt.
+ */
+export function useImportChat() {
+  const v1 = useServiceClientV1();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { files: { name: string; content: string }[]; initialContext?: string }): Promise<ChatV1> =>
+      v1.createChat({ type: "files", files: input.files, ...(input.initialContext ? { initialContext: input.initialContext } : {}) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats() }),
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { describeZodError, errorResponse, matchRoute, versionOfPath } from "@/lib/api";
+import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
 import { isSameOrigin } from "./same-origin";
 
 /** Sends a request addressed to the upstream base URL and returns its response (fetch, or the in-process embedded service). */
@@ -15,7 +16,6 @@ export interface ProxyOptions {
   hasSession: () => Promise<boolean>;
 }
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
 const PASSED_HEADERS = ["content-type", "cache-control", "retry-after", "x-accel-buffering", "content-disposition"];
 

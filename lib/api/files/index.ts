@@ -1,3 +1,5 @@
+export * from "./import";
 export * from "./language";
+export * from "./limits";
 export * from "./locks";
 export * from "./tree";

@@ -1,0 +1,210 @@
+"use client";
+
+import { FileUp, FolderUp, Upload } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type ChangeEvent } from "react";
+import { toast } from "sonner";
+import { formatBytes } from "@/components/files/download";
+import { Button } from "@/components/ui/button";
+import { AppDialog } from "@/components/ui/dialog";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Spinner } from "@/components/ui/spinner";
+import { inputClass } from "@/components/ui/text-field";
+import { planImport, SKIP_REASONS, type ImportPlan, type PickedFile } from "@/lib/api/files";
+import { useImportChat } from "@/lib/hooks/use-chats";
+
+/** The picked files' paths: relative to the picked folder when a folder was picked, else their names. */
+async function readPicked(list: FileList): Promise<PickedFile[]> {
+  return Promise.all(
+    Array.from(list, async (file) => ({ path: file.webkitRelativePath || file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+}
+
+/**
+ * "Import files": starts a chat from files on the user's machine (v1 initialization). Pick files or a folder;
+ * the dialog lists what will be imported and what is skipped with why (dependencies, binaries, > 3 MB), and
+ * refuses what the service would (over 1,000 files, a request too large) before sending anything.
+ */
+export function ImportFilesDialog() {
+  const router = useRouter();
+  const importChat = useImportChat();
+  const [open, setOpen] = useState(false);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [reading, setReading] = useState(false);
+  const [context, setContext] = useState("");
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const reset = () => {
+    setPlan(null);
+    setContext("");
+    importChat.reset();
+  };
+
+  const onPicked = async (e: ChangeEvent<HTMLInputElement>) => {
+    const list = e.currentTarget.files;
+    if (!list || list.length === 0) return;
+    setReading(true);
+    importChat.reset();
+    try {
+      setPlan(planImport(await readPicked(list)));
+    } finally {
+      setReading(false);
+      e.target.value = "";
+    }
+  };
+
+  const submit = () => {
+    if (!plan || plan.blocked || plan.files.length === 0) return;
+    importChat.mutate(
+      { files: plan.files, initialContext: context.trim() || undefined },
+      {
+        onSuccess: (chat) => {
+          setOpen(false);
+          toast.success(`Imported ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}`);
+          router.push(`/chats/${encodeURIComponent(chat.id)}`);
+        },
+      },
+    );
+  };
+
+  const busy = reading || importChat.isPending;
+  const ready = !!plan && !plan.blocked && plan.files.length > 0;
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          reset();
+          setOpen(true);
+        }}
+        data-testid="import-files"
+      >
+        <Upload className="size-4" aria-hidden />
+        Import files
+      </Button>
+      <AppDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!importChat.isPending) setOpen(next);
+        }}
+        title="Start a chat from your files"
+        testId="import-files-dialog"
+        className="max-w-xl"
+        description="The files become the chat's first version, with nothing generated yet; send a prompt to have the agent change them. Text files only, up to 1,000 files of 3 MB each."
+      >
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => filesInput.current?.click()} disabled={busy}>
+              <FileUp className="size-4" aria-hidden />
+              Choose files
+            </Button>
+            <Button onClick={() => folderInput.current?.click()} disabled={busy}>
+              <FolderUp className="size-4" aria-hidden />
+              Choose a folder
+            </Button>
+            <input ref={filesInput} type="file" multiple hidden onChange={onPicked} data-testid="import-files-input" />
+            <input
+              ref={folderInput}
+              type="file"
+              hidden
+              onChange={onPicked}
+              data-testid="import-folder-input"
+              {...{ webkitdirectory: "", directory: "" }}
+            />
+          </div>
+
+          {reading ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Spinner /> Reading the files…
+            </p>
+          ) : plan ? (
+            <ImportSummary plan={plan} />
+          ) : (
+            <p className="text-sm text-muted-foreground">No files chosen yet. Dependencies (node_modules) and .git are left out.</p>
+          )}
+
+          <div className="space-y-1.5">
+            <label htmlFor="import-context" className="text-sm font-medium">
+              What is this code? <span className="font-normal text-muted-foreground">(optional)</span>
+            </label>
+            <textarea
+              id="import-context"
+              value={context}
+              onChange={(e) => setContext(e.target.value)}
+              rows={2}
+              maxLength={2000}
+              placeholder="e.g. “Our marketing site, plain HTML and CSS”"
+              className={`${inputClass} h-auto py-2`}
+              disabled={importChat.isPending}
+            />
+            <p className="text-xs text-muted-foreground">Passed to the service as the chat&apos;s initial context; it also names the chat.</p>
+          </div>
+
+          {importChat.error ? <ErrorPanel error={importChat.error} title="The files were not imported" /> : null}
+
+          <div className="flex justify-end gap-2">
+            <Button onClick={() => setOpen(false)} disabled={importChat.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={!ready || busy} data-testid="import-submit">
+              {importChat.isPending ? <Spinner /> : null}
+              {plan && plan.files.length > 0 ? `Import ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}` : "Import"}
+            </Button>
+          </div>
+        </form>
+      </AppDialog>
+    </>
+  );
+}
+
+function ImportSummary({ plan }: { plan: ImportPlan }) {
+  return (
+    <div className="space-y-2" data-testid="import-summary">
+      <p className="text-sm" role="status">
+        {plan.files.length === 0 ? (
+          "None of the chosen files can be imported."
+        ) : (
+          <>
+            <strong>{plan.files.length}</strong> {plan.files.length === 1 ? "file" : "files"} to import ({formatBytes(plan.totalBytes)})
+            {plan.skipped.length ? `, ${plan.skipped.length} skipped` : ""}.
+          </>
+        )}
+      </p>
+      {plan.blocked ? (
+        <p className="text-sm text-danger" role="alert" data-testid="import-blocked">
+          {plan.blocked}
+        </p>
+      ) : null}
+      {plan.files.length ? (
+        <ul className="max-h-40 overflow-y-auto rounded-md border border-border px-3 py-2 font-mono text-xs" aria-label="Files to import">
+          {plan.files.map((f) => (
+            <li key={f.name} className="truncate" title={f.name}>
+              {f.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {plan.skipped.length ? (
+        <details className="text-xs text-muted-foreground">
+          <summary className="cursor-pointer">Skipped ({plan.skipped.length})</summary>
+          <ul className="mt-1 max-h-32 space-y-0.5 overflow-y-auto" aria-label="Skipped files" data-testid="import-skipped">
+            {plan.skipped.map((s) => (
+              <li key={`${s.path}:${s.reason}`} className="truncate">
+                <span className="font-mono">{s.path}</span>: {SKIP_REASONS[s.reason]}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
