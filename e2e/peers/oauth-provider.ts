@@ -29,6 +29,11 @@ export interface OAuthProviderOptions {
   clientSecret?: string;
   publicClientId?: string;
   extraClients?: ClientMetadata[];
+  /**
+   * Confidential clients that must authenticate with HTTP Basic, as strict providers require: a token request
+   * with their secret in the body is refused (401 invalid_client). oidc-provider alone accepts either.
+   */
+  basicOnlyClients?: string[];
   decision?: "approve" | "deny";
 }
 
@@ -45,7 +50,8 @@ export interface OAuthProviderPeer {
   /** The answer to the next consent prompts. */
   setDecision(decision: "approve" | "deny"): void;
   /** How many token requests were answered (authorization_code and refresh_token grants). */
-  tokenRequests(): { authorizationCode: number; refreshToken: number };
+  /** Successful grants by type, and token requests refused for their client authentication (basicOnlyClients). */
+  tokenRequests(): { authorizationCode: number; refreshToken: number; invalidClient: number };
   close(): Promise<void>;
 }
 
@@ -60,7 +66,7 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
   const resourceScopes = opts.resourceScopes ?? ["mcp:tools", "mcp:read"];
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   let decision = opts.decision ?? "approve";
-  const counts = { authorizationCode: 0, refreshToken: 0 };
+  const counts = { authorizationCode: 0, refreshToken: 0, invalidClient: 0 };
 
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: "peer-key", alg: "RS256", use: "sig" };
@@ -107,7 +113,30 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
   provider.on("server_error", (_ctx, error) => console.error("[oauth-peer] server error", error));
 
   const callback = provider.callback();
+  const basicOnly = new Set(opts.basicOnlyClients ?? []);
+  /** Token requests of a basic-only client with its secret in the body are refused; others go on with their body. */
+  const screenTokenRequest = async (req: IncomingMessage & { body?: string }, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const params = new URLSearchParams(raw);
+    if (params.has("client_secret") && basicOnly.has(params.get("client_id") ?? "")) {
+      counts.invalidClient++;
+      res.writeHead(401, { "content-type": "application/json", "www-authenticate": 'Basic realm="oauth-peer"' });
+      res.end(JSON.stringify({ error: "invalid_client", error_description: "this client authenticates with client_secret_basic only" }));
+      return;
+    }
+    req.body = raw; // oidc-provider reads an already-read body from req.body
+    callback(req, res);
+  };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (basicOnly.size && req.method === "POST" && req.url?.split("?")[0] === "/token") {
+      screenTokenRequest(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
     if (req.url?.startsWith("/interaction/")) {
       interact(provider, req, res, decision).catch((error: unknown) => {
         res.statusCode = 500;

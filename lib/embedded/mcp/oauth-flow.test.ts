@@ -239,6 +239,9 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
   });
 });
 
+/** A confidential client the provider authenticates only with HTTP Basic (RFC 6749 §2.3.1). */
+const BASIC_CLIENT = { id: "atelier-basic-client", secret: "atelier-basic-secret-0123456789" };
+
 describe("token refresh", () => {
   let shortProvider: OAuthProviderPeer;
   let shortMcp: McpServerPeer;
@@ -248,7 +251,12 @@ describe("token refresh", () => {
     svc = await serveOverHttp((publicBaseUrl) =>
       createEmbeddedService({ apiKey: TEST_KEY, dataDir: "memory://", publicBaseUrl, agentDelayMs: 0 }),
     );
-    shortProvider = await startOAuthProvider({ redirectUris: [`${svc.baseUrl}/v2/mcp-servers/oauth/callback`], accessTokenTtlSeconds: 3 });
+    shortProvider = await startOAuthProvider({
+      redirectUris: [`${svc.baseUrl}/v2/mcp-servers/oauth/callback`],
+      accessTokenTtlSeconds: 3,
+      extraClients: [{ client_id: BASIC_CLIENT.id, client_secret: BASIC_CLIENT.secret, token_endpoint_auth_method: "client_secret_basic" }],
+      basicOnlyClients: [BASIC_CLIENT.id],
+    });
     shortMcp = await startMcpServer({ issuer: shortProvider.issuer, jwksUrl: shortProvider.jwksUrl });
     // api(), register() and connect() talk to these from here on (the first service is closed by now).
     http = svc;
@@ -273,6 +281,29 @@ describe("token refresh", () => {
     expect(shortProvider.tokenRequests().refreshToken).toBeGreaterThanOrEqual(1);
     const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(after.auth.connected).toBe(true);
+    expect(Date.parse(after.auth.expiresAt!)).toBeGreaterThan(Date.parse(connected.auth.expiresAt!));
+  });
+
+  it("a provider that only accepts client_secret_basic: the code exchange and the refresh authenticate that way", async () => {
+    const server = await register("Basic auth client", { clientId: BASIC_CLIENT.id, clientSecret: BASIC_CLIENT.secret });
+    const before = shortProvider.tokenRequests();
+    const location = await connect(server.id);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ oauth_success: "true", mcpServerId: server.id });
+    // client_secret_post refused, then client_secret_basic granted.
+    expect(shortProvider.tokenRequests()).toMatchObject({ authorizationCode: before.authorizationCode + 1, invalidClient: before.invalidClient + 1 });
+    const connected = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
+    expect(connected.auth.connected).toBe(true);
+    await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
+    const { message } = await chatWith("/mcp add", [server.id]);
+    const call = partsOf(message).find((p) => p.type === "tool-call" && p.name !== "check_project")!;
+    expect(call).toMatchObject({ name: "add", status: "ok" });
+    // Every refresh (3-second tokens: one or more) also went post → refused → basic.
+    const now = shortProvider.tokenRequests();
+    const refreshes = now.refreshToken - before.refreshToken;
+    expect(refreshes).toBeGreaterThanOrEqual(1);
+    expect(now.invalidClient - before.invalidClient).toBe(1 + refreshes);
+    const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
+    expect(after.auth).toMatchObject({ connected: true });
     expect(Date.parse(after.auth.expiresAt!)).toBeGreaterThan(Date.parse(connected.auth.expiresAt!));
   });
 

@@ -40,8 +40,26 @@ function authorizationServer(config: StoredOAuthConfig, issuer?: string): oauth.
   };
 }
 
-function clientAuth(clientSecret: string | null): oauth.ClientAuth {
-  return clientSecret ? oauth.ClientSecretPost(clientSecret) : oauth.None();
+/** The token endpoint refused the client's authentication: `invalid_client`, or a 401 challenge (WWW-Authenticate). */
+function refusedClientAuth(error: unknown): boolean {
+  if (error instanceof oauth.ResponseBodyError) return error.error === "invalid_client";
+  return error instanceof oauth.WWWAuthenticateChallengeError && error.status === 401;
+}
+
+/**
+ * Runs a token endpoint request with the client's authentication. A public client sends none. A confidential one
+ * (the configuration holds no method) tries `client_secret_post` and, when the provider answers `invalid_client`,
+ * `client_secret_basic` (the method RFC 6749 §2.3.1 requires every provider to support): a refused client
+ * authentication consumes neither the code nor the refresh token.
+ */
+async function withClientAuth<T>(clientSecret: string | null, request: (auth: oauth.ClientAuth) => Promise<T>): Promise<T> {
+  if (!clientSecret) return request(oauth.None());
+  try {
+    return await request(oauth.ClientSecretPost(clientSecret));
+  } catch (error) {
+    if (!refusedClientAuth(error)) throw error;
+    return request(oauth.ClientSecretBasic(clientSecret));
+  }
 }
 
 export interface AuthorizationRequest {
@@ -124,19 +142,17 @@ export async function exchangeCode(opts: {
     const as = authorizationServer(opts.config, iss ?? undefined);
     const client: oauth.Client = { client_id: opts.clientId };
     const params = oauth.validateAuthResponse(as, client, opts.callbackParams, opts.state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuth(opts.clientSecret),
-      params,
-      opts.redirectUri,
-      opts.codeVerifier ?? oauth.nopkce,
-      {
-        ...endpointOptions(opts.config.tokenUrl),
-        ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
-      },
+    const response = await withClientAuth(opts.clientSecret, async (auth) =>
+      oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, auth, params, opts.redirectUri, opts.codeVerifier ?? oauth.nopkce, {
+          ...endpointOptions(opts.config.tokenUrl),
+          ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
+        }),
+      ),
     );
-    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response), opts.now, null);
+    return toTokenSet(response, opts.now, null);
   } catch (error) {
     throw toFailure(error);
   }
@@ -153,11 +169,17 @@ export async function refreshTokens(opts: {
   try {
     const as = authorizationServer(opts.config);
     const client: oauth.Client = { client_id: opts.clientId };
-    const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth(opts.clientSecret), opts.refreshToken, {
-      ...endpointOptions(opts.config.tokenUrl),
-      ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
-    });
-    return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response), opts.now, opts.refreshToken);
+    const response = await withClientAuth(opts.clientSecret, async (auth) =>
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, auth, opts.refreshToken, {
+          ...endpointOptions(opts.config.tokenUrl),
+          ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
+        }),
+      ),
+    );
+    return toTokenSet(response, opts.now, opts.refreshToken);
   } catch (error) {
     throw toFailure(error);
   }
