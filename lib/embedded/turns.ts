@@ -11,6 +11,7 @@ import type { EmitEvent } from "./events";
 import { newId } from "./ids";
 import type { McpConnections } from "./mcp/connections";
 import { addMcpSteps } from "./mcp/agent-steps";
+import { requireServerIds } from "./mcp/server-ids";
 import { attachServers } from "./mcp/store";
 import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
@@ -62,6 +63,7 @@ export class Turns {
     try {
       const modelId: ModelId = body.modelConfiguration?.modelId ?? "svc-pro";
       const { chat, user, assistant } = await this.opts.db.transaction(async (tx) => {
+        await requireServerIds(tx, body.mcpServerIds);
         const chat = await chatsStore.insertChat(tx, {
           id: chatId,
           title: null,
@@ -97,6 +99,7 @@ export class Turns {
     try {
       const at = new Date();
       const { user, assistant, updated, rejected } = await this.opts.db.transaction(async (tx) => {
+        await requireServerIds(tx, body.mcpServerIds);
         // Any other follow-up message while the chat waits on the user rejects the pending request (Part 3).
         const rejected = await rejectPending(tx, chat.id, at);
         const pair = await insertPair(tx, chat.id, promptOf(body), at);

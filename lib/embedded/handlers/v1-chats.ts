@@ -6,6 +6,7 @@ import { checkFileCount, checkFileInputs } from "../files-input";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { newId } from "../ids";
+import { requireServerIds } from "../mcp/server-ids";
 import { chatsStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
 import { EMBEDDED_AUTHOR_ID } from "../turns";
 import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
@@ -64,6 +65,7 @@ async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1):
   const chatId = newId("chat");
   const context = body.initialContext?.trim();
   await ctx.db.transaction(async (tx) => {
+    await requireServerIds(tx, body.mcpServerIds);
     await chatsStore.insertChat(tx, {
       id: chatId,
       title: context ? generateTitle(context) : `Imported files (${files.length})`,

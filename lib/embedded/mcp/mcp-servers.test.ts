@@ -271,3 +271,34 @@ describe("MCP servers: callback without a valid state", () => {
     expect(expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body).auth.connected).toBe(false);
   });
 });
+
+describe("MCP servers: attaching to chats", () => {
+  const chatCount = async () => ((await callSeen("GET", "/v2/chats?limit=100")).body as { chats: unknown[] }).chats.length;
+
+  it("unknown mcpServerIds are a 422 naming the field, and nothing is stored (v2 and v1, create, send, initialize)", async () => {
+    const server = expectSchema(McpServer, (await callSeen("POST", "/v2/mcp-servers", { ...v2Body, name: "Attachable" })).body);
+    const chats = await chatCount();
+
+    const create = await callSeen("POST", "/v2/chats", { message: "Build a kiosk", mcpServerIds: [server.id, "mcp_missing"] });
+    expect(create.status).toBe(422);
+    expect((create.body as { message: string }).message).toMatch(/^mcpServerIds\.1: no MCP server "mcp_missing" is registered/);
+    const createV1 = await callSeen("POST", "/v1/chats", { message: "Build a kiosk", mcpServerIds: ["mcp_missing"] });
+    expect(createV1.status).toBe(422);
+    expect(createV1.body).toMatchObject({ error: { message: expect.stringMatching(/^mcpServerIds\.0: /) } });
+    const init = await callSeen("POST", "/v1/chats", { type: "files", files: [{ name: "a.txt", content: "a" }], mcpServerIds: ["nope"] });
+    expect(init.status).toBe(422);
+    expect(await chatCount()).toBe(chats);
+
+    // A known one works; a follow-up naming an unknown one changes nothing.
+    const ok = await callSeen("POST", "/v2/chats", { message: "Build a kiosk", mcpServerIds: [server.id] });
+    expect(ok.status).toBe(200);
+    const chatId = (ok.body as { chat: { id: string } }).chat.id;
+    const before = ((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages.length;
+    const send = await callSeen("POST", `/v2/chats/${chatId}/messages`, { message: "More", mcpServerIds: ["mcp_gone"] });
+    expect(send.status).toBe(422);
+    expect((send.body as { message: string }).message).toMatch(/^mcpServerIds\.0: /);
+    const sendV1 = await callSeen("POST", `/v1/chats/${chatId}/messages`, { message: "More", mcpServerIds: ["mcp_gone"] });
+    expect(sendV1.status).toBe(422);
+    expect(((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages).toHaveLength(before);
+  });
+});

@@ -115,10 +115,15 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
     connectedId = server.id;
   });
 
-  it("/mcp lists the connected server's tools and calls one for real; an unauthorized server's tools are not loaded", async () => {
+  it("/mcp lists the connected server's tools and calls one for real; an unauthorized or deleted server's tools are not loaded", async () => {
     const other = await register("Not connected");
+    const doomed = await register("Deleted later");
+    const { chatId } = await chatWith("a plain first answer", [connectedId, other.id, doomed.id]);
+    expect((await api("DELETE", `/v2/mcp-servers/${doomed.id}`)).status).toBe(200);
     const before = mcp.stats().calls.add ?? 0;
-    const { message } = await chatWith("/mcp add the numbers", [connectedId, other.id, "mcp_unknown"]);
+    const sent = await api("POST", `/v2/chats/${chatId}/messages`, { message: "/mcp add the numbers" });
+    expect(sent.status).toBe(200);
+    const message = sent.body as Message;
     expect(message.finishReason).toBe("stop");
     const parts = partsOf(message);
     const listing = parts.find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")!;
@@ -127,7 +132,7 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
     expect(data.servers[0]!.id).toBe(connectedId);
     expect(data.servers[0]!.tools.map((t) => t.name).sort()).toEqual(["add", "echo", "whoami"]);
     expect(data.notLoaded).toEqual([
-      { id: "mcp_unknown", reason: "no such MCP server" },
+      { id: doomed.id, reason: "no such MCP server" },
       { id: other.id, name: "Not connected", reason: "not authorized by the user" },
     ]);
     const call = parts.find((p) => p.type === "tool-call" && p.name === "add")!;
