@@ -80,3 +80,22 @@ test("a pick the service would refuse is refused before sending: over 1,000 file
   await expect(dialog.getByTestId("import-blocked")).toContainText("1001 files: a chat holds at most 1000");
   await expect(dialog.getByTestId("import-submit")).toBeDisabled();
 });
+
+test("files dropped on the dialog are read like picked ones", async ({ signedIn: page }) => {
+  await page.getByTestId("import-files").click();
+  const dialog = page.getByTestId("import-files-dialog");
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["<h1>Dropped</h1>\n"], "index.html", { type: "text/html" }));
+    dt.items.add(new File(["body {}\n"], "site.css", { type: "text/css" }));
+    dt.items.add(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0])], "logo.png", { type: "image/png" }));
+    return dt;
+  });
+  await dialog.getByTestId("import-drop-zone").dispatchEvent("dragover", { dataTransfer });
+  await dialog.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
+  await expect(dialog.getByTestId("import-summary")).toContainText("2 files to import");
+  await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText(["index.html", "site.css"]);
+  await expect(dialog.getByRole("button", { name: "Import 2 files" })).toBeEnabled();
+  // The page is still the dashboard: the browser did not open a dropped file.
+  await expect(page).toHaveURL(/\/chats$/);
+});

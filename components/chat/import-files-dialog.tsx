@@ -2,16 +2,18 @@
 
 import { FileUp, FolderUp, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 import { toast } from "sonner";
 import { formatBytes } from "@/components/files/download";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/text-field";
 import { planImport, SKIP_REASONS, type ImportPlan, type PickedFile } from "@/lib/api/files";
 import { useImportChat } from "@/lib/hooks/use-chats";
+import { readDropped } from "./read-dropped";
 
 /** The picked files' paths: relative to the picked folder when a folder was picked, else their names. */
 async function readPicked(list: FileList): Promise<PickedFile[]> {
@@ -21,7 +23,7 @@ async function readPicked(list: FileList): Promise<PickedFile[]> {
 }
 
 /**
- * "Import files": starts a chat from files on the user's machine (v1 initialization). Pick files or a folder;
+ * "Import files": starts a chat from files on the user's machine (v1 initialization). Pick or drop files or a folder;
  * the dialog lists what will be imported and what is skipped with why (dependencies, binaries, > 3 MB), and
  * refuses what the service would (over 1,000 files, a request too large) before sending anything.
  */
@@ -32,6 +34,8 @@ export function ImportFilesDialog() {
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [reading, setReading] = useState(false);
   const [context, setContext] = useState("");
+  const [dragging, setDragging] = useState(false);
+  const busy = reading || importChat.isPending;
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -41,17 +45,40 @@ export function ImportFilesDialog() {
     importChat.reset();
   };
 
-  const onPicked = async (e: ChangeEvent<HTMLInputElement>) => {
-    const list = e.currentTarget.files;
-    if (!list || list.length === 0) return;
+  // While the dialog is open, a drop that misses the form must not make the browser open the file instead.
+  useEffect(() => {
+    if (!open) return;
+    const guard = (e: globalThis.DragEvent) => e.preventDefault();
+    window.addEventListener("dragover", guard);
+    window.addEventListener("drop", guard);
+    return () => {
+      window.removeEventListener("dragover", guard);
+      window.removeEventListener("drop", guard);
+    };
+  }, [open]);
+
+  const plans = async (read: Promise<PickedFile[]>) => {
     setReading(true);
     importChat.reset();
     try {
-      setPlan(planImport(await readPicked(list)));
+      setPlan(planImport(await read));
     } finally {
       setReading(false);
-      e.target.value = "";
     }
+  };
+
+  const onPicked = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    if (!input.files || input.files.length === 0) return;
+    await plans(readPicked(input.files));
+    input.value = "";
+  };
+
+  const onDrop = (e: DragEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    if (busy || !e.dataTransfer.types.includes("Files")) return;
+    void plans(readDropped(e.dataTransfer));
   };
 
   const submit = () => {
@@ -68,7 +95,6 @@ export function ImportFilesDialog() {
     );
   };
 
-  const busy = reading || importChat.isPending;
   const ready = !!plan && !plan.blocked && plan.files.length > 0;
 
   return (
@@ -97,12 +123,27 @@ export function ImportFilesDialog() {
       >
         <form
           className="space-y-4"
+          onDragOver={(e) => {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = "copy";
+            setDragging(true);
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={onDrop}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
           }}
         >
-          <div className="flex flex-wrap gap-2">
+          <div
+            className={cn(
+              "flex flex-wrap items-center gap-2 rounded-lg border border-dashed p-3 transition-colors",
+              dragging ? "border-ring bg-muted" : "border-border",
+            )}
+            data-testid="import-drop-zone"
+          >
             <Button onClick={() => filesInput.current?.click()} disabled={busy}>
               <FileUp className="size-4" aria-hidden />
               Choose files
@@ -120,6 +161,7 @@ export function ImportFilesDialog() {
               data-testid="import-folder-input"
               {...{ webkitdirectory: "", directory: "" }}
             />
+            <span className="text-xs text-muted-foreground">or drop files or a folder here</span>
           </div>
 
           {reading ? (
