@@ -99,3 +99,23 @@ test("files dropped on the dialog are read like picked ones", async ({ signedIn:
   // The page is still the dashboard: the browser did not open a dropped file.
   await expect(page).toHaveURL(/\/chats$/);
 });
+
+test("a folder dropped on the dialog is walked: its files, without dependencies", async ({ signedIn: page }) => {
+  const folder = projectFolder();
+  try {
+    await page.getByTestId("import-files").click();
+    const zone = page.getByTestId("import-files-dialog").getByTestId("import-drop-zone");
+    const box = (await zone.boundingBox())!;
+    // A real OS-level drag of a directory (Chromium's DevTools protocol), so the folder arrives as a directory entry.
+    const cdp = await page.context().newCDPSession(page);
+    const at = { x: box.x + box.width - 30, y: box.y + box.height / 2 };
+    const data = { items: [], files: [folder], dragOperationsMask: 1 };
+    for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
+    const dialog = page.getByTestId("import-files-dialog");
+    await expect(dialog.getByTestId("import-summary")).toContainText("2 files to import");
+    await expect(dialog.getByTestId("import-summary")).toContainText("3 skipped");
+    await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText(["css/main.css", "index.html"]);
+  } finally {
+    rmSync(path.dirname(folder), { recursive: true, force: true });
+  }
+});
