@@ -18,6 +18,7 @@ import { FileTree } from "./file-tree";
 import { FileViewer, type PreviousContent } from "./file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
+import { ExportChatSection } from "@/components/chat/export-chat-section";
 import { HostProjectPanel } from "./host-project-panel";
 import { PanelLayout } from "./panel-layout";
 import { PreviewPanel } from "./preview-panel";
@@ -282,6 +283,7 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
+          <ExportChatSection chat={chat.data} generating={generating} />
           <DeleteChatSection chat={chat.data} generating={generating} />
         </Tabs.Content>
       </Tabs.Root>
