@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { PanelSection } from "@/components/ui/panel-section";
 import { TypedDeleteDialog } from "@/components/ui/typed-delete-dialog";
 import type { Chat } from "@/lib/api/schemas";
 import { useDeleteChat } from "@/lib/hooks/use-chats";
@@ -25,14 +26,17 @@ export function DeleteChatSection({ chat, generating }: { chat: Chat | undefined
   if (!chat) return null;
   const name = chatConfirmName(chat);
   return (
-    <section className="space-y-3 border-t border-border p-4" aria-labelledby="delete-chat-heading" data-testid="delete-chat-section">
-      <h2 id="delete-chat-heading" className="text-sm font-semibold">
-        Delete this chat
-      </h2>
-      <p className="text-xs text-muted-foreground">
-        Removes its messages, files and versions from the service. Webhooks get <code className="font-mono">chat.deleted</code>. This
-        cannot be undone.
-      </p>
+    <PanelSection
+      id="delete-chat"
+      title="Delete this chat"
+      testId="delete-chat-section"
+      description={
+        <>
+          Removes its messages, files and versions from the service. Webhooks get <code className="font-mono">chat.deleted</code>.
+          This cannot be undone.
+        </>
+      }
+    >
       <Button
         size="sm"
         className="text-danger"
@@ -78,6 +82,6 @@ export function DeleteChatSection({ chat, generating }: { chat: Chat | undefined
         pending={remove.isPending}
         error={remove.error}
       />
-    </section>
+    </PanelSection>
   );
 }

@@ -6,6 +6,7 @@ import { saveBlob } from "@/components/files/download";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { formatNumber } from "@/components/ui/format";
+import { PanelSection } from "@/components/ui/panel-section";
 import { Spinner } from "@/components/ui/spinner";
 import type { ServiceClient } from "@/lib/api/client";
 import type { Chat, Message } from "@/lib/api/schemas";
@@ -50,14 +51,14 @@ export function ExportChatSection({ chat, generating }: { chat: Chat | undefined
   };
 
   return (
-    <section className="space-y-3 border-t border-border p-4" aria-labelledby="export-chat-heading" data-testid="export-chat-section">
-      <h2 id="export-chat-heading" className="text-sm font-semibold">
-        Export the conversation
-      </h2>
-      <p className="text-xs text-muted-foreground">
-        Every message with its parts: Markdown to read or share, JSON as the service sends it.
-        {generating ? " The message being generated is included as it is now." : ""}
-      </p>
+    <PanelSection
+      id="export-chat"
+      title="Export the conversation"
+      testId="export-chat-section"
+      description={`Every message with its parts: Markdown to read or share, JSON as the service sends it.${
+        generating ? " The message being generated is included as it is now." : ""
+      }`}
+    >
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void download("md")} disabled={busy !== null} data-testid="export-markdown">
           {busy?.format === "md" ? <Spinner /> : <Download className="size-4" aria-hidden />}
@@ -74,6 +75,6 @@ export function ExportChatSection({ chat, generating }: { chat: Chat | undefined
         </p>
       ) : null}
       {error ? <ErrorPanel error={error} title="The conversation was not exported" /> : null}
-    </section>
+    </PanelSection>
   );
 }

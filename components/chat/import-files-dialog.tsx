@@ -10,7 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
-import { inputClass } from "@/components/ui/text-field";
+import { TextAreaField } from "@/components/ui/text-field";
 import { planImport, SKIP_REASONS, type ImportPlan, type PickedFile } from "@/lib/api/files";
 import { useImportChat } from "@/lib/hooks/use-chats";
 import { readDropped } from "./read-dropped";
@@ -174,22 +174,18 @@ export function ImportFilesDialog() {
             <p className="text-sm text-muted-foreground">No files chosen yet. Dependencies (node_modules) and .git are left out.</p>
           )}
 
-          <div className="space-y-1.5">
-            <label htmlFor="import-context" className="text-sm font-medium">
-              What is this code? <span className="font-normal text-muted-foreground">(optional)</span>
-            </label>
-            <textarea
-              id="import-context"
-              value={context}
-              onChange={(e) => setContext(e.target.value)}
-              rows={2}
-              maxLength={2000}
-              placeholder="e.g. “Our marketing site, plain HTML and CSS”"
-              className={`${inputClass} h-auto py-2`}
-              disabled={importChat.isPending}
-            />
-            <p className="text-xs text-muted-foreground">Passed to the service as the chat&apos;s initial context; it also names the chat.</p>
-          </div>
+          <TextAreaField
+            id="import-context"
+            label="What is this code?"
+            optional
+            hint="Passed to the service as the chat's initial context; it also names the chat."
+            value={context}
+            onChange={(e) => setContext(e.target.value)}
+            rows={2}
+            maxLength={2000}
+            placeholder="e.g. “Our marketing site, plain HTML and CSS”"
+            disabled={importChat.isPending}
+          />
 
           {importChat.error ? <ErrorPanel error={importChat.error} title="The files were not imported" /> : null}
 

@@ -144,7 +144,8 @@ export function McpServerForm(
                 <TextField id="mcp-clientId" label="Client id" value={values.clientId} onChange={(e) => set("clientId", e.target.value)} error={errors.clientId} autoComplete="off" />
                 <TextField
                   id="mcp-clientSecret"
-                  label="Client secret (optional)"
+                  label="Client secret"
+                  optional
                   type="password"
                   value={values.clientSecret}
                   onChange={(e) => set("clientSecret", e.target.value)}
@@ -171,7 +172,8 @@ export function McpServerForm(
             <div className="space-y-1.5">
               <TextField
                 id="mcp-resource"
-                label="Resource (optional)"
+                label="Resource"
+                optional
                 value={values.resource}
                 onChange={(e) => set("resource", e.target.value)}
                 error={errors.resource}

@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
-import { TextField, inputClass } from "@/components/ui/text-field";
-import { cn } from "@/components/ui/cn";
+import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { CreateProjectBodyV1, type ProjectV1 } from "@/lib/api/schemas/v1";
 import { useSaveProject } from "@/lib/hooks/use-projects";
 
@@ -72,19 +71,15 @@ export function ProjectDialog({
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField id="project-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={100} required />
-        <div className="space-y-1.5">
-          <label htmlFor="project-description" className="text-sm font-medium">
-            Description <span className="font-normal text-muted-foreground">(optional)</span>
-          </label>
-          <textarea
-            id="project-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={1000}
-            rows={3}
-            className={cn(inputClass, "h-auto py-2")}
-          />
-        </div>
+        <TextAreaField
+          id="project-description"
+          label="Description"
+          optional
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={1000}
+          rows={3}
+        />
         {save.error ? <ErrorPanel error={save.error} title={project ? "The project was not saved" : "The project was not created"} /> : null}
         <div className="flex justify-end gap-2">
           <Button onClick={() => change(false)} disabled={save.isPending}>
