@@ -66,6 +66,10 @@ test("import a folder: dependencies and binaries are skipped, the chat opens wit
     const css = after.files.find((f) => f.path === "css/main.css")?.content ?? "";
     expect(css.startsWith("body { color: navy; }")).toBe(true);
     expect(css).toContain("/* Updated for: Update css/main.css with a footer style */");
+    // The agent built on the imported site: no app of its own written over it or beside it.
+    expect(after.files.map((f) => f.path).sort()).toEqual(["css/main.css", "index.html"]);
+    expect(after.files.find((f) => f.path === "index.html")?.content).toBe(files.files.find((f) => f.path === "index.html")?.content);
+    await expect(assistant).toContainText("I updated your imported project");
     await page.screenshot({ path: `${SCREENS_DIR}/import-files-chat.png` });
   } finally {
     rmSync(path.dirname(folder), { recursive: true, force: true });

@@ -206,13 +206,12 @@ describe("locks are honoured by the agent", () => {
     );
     expect(files.find((f) => f.path === "src/config.ts")!.content).toMatch(/^export const a = 1;\n\/\/ Updated for: /);
     expect(files.find((f) => f.path === "data.json")!.content).toBe("{}"); // cannot be annotated: only read
+    // An imported project: the agent changes the files named and writes no app of its own over them.
     expect(updated.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { path: string }).path)).toEqual([
-      "index.html",
-      "styles.css",
-      "app.js",
       "notes/todo.md",
       "src/config.ts",
     ]);
+    expect(files.map((f) => f.path).sort()).toEqual(["data.json", "notes/todo.md", "src/config.ts"]);
 
     const latest = (await chatV1(chatId)).latestVersion!;
     const todo = latest.files.find((f) => f.name === "notes/todo.md")!;
@@ -277,19 +276,20 @@ describe("limits (Part 8): 1,000 files per chat, 3 MB per file → 413, nothing 
   });
 
   test("an agent answer that would create a 1,001st file is 413 before anything is stored", async () => {
-    const res = await call(svc, "POST", `/v2/chats/${seeded.id}/messages`, { body: { message: "Build an app from these" } });
-    expect(expectError(res, 413, "v2")).toMatch(/1003 files.*at most 1000/);
-    const stream = await call(svc, "POST", `/v2/chats/${seeded.id}/messages/stream`, { body: { message: "Build an app" } });
+    // In this imported project the agent writes no app; /image would add public/og.png.
+    const res = await call(svc, "POST", `/v2/chats/${seeded.id}/messages`, { body: { message: "A social card /image" } });
+    expect(expectError(res, 413, "v2")).toMatch(/1001 files.*at most 1000/);
+    const stream = await call(svc, "POST", `/v2/chats/${seeded.id}/messages/stream`, { body: { message: "A card /image" } });
     expect(stream.status).toBe(413);
-    const v1 = await call(svc, "POST", `/v1/chats/${seeded.id}/messages`, { body: { message: "Build an app" } });
+    const v1 = await call(svc, "POST", `/v1/chats/${seeded.id}/messages`, { body: { message: "A card /image" } });
     expectError(v1, 413, "v1", "too_many_files");
     expect((await call(svc, "GET", `/v2/chats/${seeded.id}/messages`)).body).toEqual({ messages: [], cursor: null });
     expect((await chatV1(seeded.id)).latestVersion!.id).toBe(seeded.latestVersion!.id);
   });
 
   test("a resolve whose build would pass 1,000 files is 413 and the request stays pending", async () => {
-    const chat = expectSchema(ChatV1, (await initFiles(many(998))).body);
-    const blocked = await send(chat.id, "Payments /integration Stripe"); // asks first: writes nothing yet
+    const chat = expectSchema(ChatV1, (await initFiles(many(1000))).body);
+    const blocked = await send(chat.id, "Payments /integration Stripe /image"); // asks first: writes nothing yet
     expect(blocked.finishReason).toBe("tool-calls");
     const task = { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] };
     const res = await call(svc, "POST", `/v2/chats/${chat.id}/messages/resolve`, { body: { task } });
@@ -298,7 +298,7 @@ describe("limits (Part 8): 1,000 files per chat, 3 MB per file → 413, nothing 
     expect(messages.messages[0]!.id).toBe(blocked.id);
     const still = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${chat.id}/messages/${blocked.id}`)).body);
     expect(still).toEqual(blocked);
-    expect(await filesOf(chat.id)).toHaveLength(998);
+    expect(await filesOf(chat.id)).toHaveLength(1000);
   });
 
   test("3 MB is fine; 3 MB + 1 byte is 413 (initialization and PATCH), nothing changes", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { KnownPart } from "@/lib/api";
 import { parsePrompt } from "./directives";
-import { buildScript, chunkText, type ScriptContext, type Step } from "./script";
+import { buildScript, chunkText, projectKind, type ScriptContext, type Step } from "./script";
 import { generateTitle } from "./title";
 import { computeUsage, effectiveModel } from "./usage";
 import { buildWebApp, escapeHtml, featuresOf } from "./webapp";
@@ -13,6 +13,9 @@ const ctx = (prompt: string, over: Partial<ScriptContext> = {}): ScriptContext =
   files: [],
   ...over,
 });
+/** The app's files as the agent wrote them for a first request (the agent rewrites only its own files). */
+const appFiles = (title: string, request: string, locked: string[] = []) =>
+  buildWebApp({ title, requests: [request] }).map((f) => ({ path: f.path, content: f.content, locked: locked.includes(f.path) }));
 const partsOf = (steps: Step[]) => steps.flatMap((s) => (s.kind === "part" ? [s.part] : []));
 
 describe("directives", () => {
@@ -98,11 +101,7 @@ describe("script", () => {
   });
 
   test("a follow-up keeps the title, reads the files and updates them; locked files are left alone", () => {
-    const files = [
-      { path: "app.js", content: "x", locked: false },
-      { path: "index.html", content: "y", locked: true },
-      { path: "styles.css", content: "z", locked: false },
-    ];
+    const files = appFiles("Counter", "A counter", ["index.html"]).sort((a, b) => a.path.localeCompare(b.path));
     const steps = buildScript(ctx("Add a footer", { chatTitle: "Counter", earlierRequests: ["A counter"], files }));
     expect(steps.some((s) => s.kind === "title")).toBe(false);
     const parts = partsOf(steps);
@@ -112,6 +111,41 @@ describe("script", () => {
       { type: "file-edit", operation: "update", path: "app.js" },
     ]);
     expect((parts.at(-1) as { text: string }).text).toContain("Skipped `index.html`: it is locked, so I left it unchanged.");
+  });
+
+  test("an imported project (files the agent did not write) is built on, never overwritten by the app", () => {
+    const files = [
+      { path: "index.html", content: "<h1>Harbour tours</h1>\n", locked: false },
+      { path: "css/main.css", content: "body { color: navy; }\n", locked: false },
+      { path: "data.json", content: "{}", locked: false },
+    ];
+    const writes = (steps: Step[]) => steps.flatMap((s) => (s.kind === "part" && s.write ? [s.write] : []));
+
+    // A request naming no file updates the entry file with a note of the request; nothing else is written.
+    const general = buildScript(ctx("Add a footer", { chatTitle: "Harbour tours", files }));
+    expect(writes(general)).toEqual([{ path: "index.html", content: "<h1>Harbour tours</h1>\n<!-- Updated for: Add a footer -->\n", encoding: undefined }]);
+    expect(partsOf(general)[0]).toMatchObject({ type: "thinking", text: expect.stringContaining("This project was imported") });
+    expect((partsOf(general).at(-1) as { text: string }).text).toContain("I updated your imported project");
+    expect(partsOf(general).find((p) => p.type === "tool-call")).toMatchObject({ input: { files: ["index.html"] } });
+
+    // A request naming a file updates that one only.
+    const named = buildScript(ctx("Give css/main.css a footer style", { chatTitle: "Harbour tours", files }));
+    expect(writes(named).map((w) => w.path)).toEqual(["css/main.css"]);
+
+    // A locked entry file is skipped and said so.
+    const locked = buildScript(ctx("Add a footer", { chatTitle: "Harbour tours", files: files.map((f) => ({ ...f, locked: f.path === "index.html" })) }));
+    expect(writes(locked)).toEqual([]);
+    expect((partsOf(locked).at(-1) as { text: string }).text).toContain("Skipped `index.html`: it is locked");
+
+    // Without an index page, a README is the entry; files that cannot hold a note are only read.
+    const readme = [{ path: "src/app.ts", content: "export {};\n", locked: false }, { path: "README.md", content: "# Tours\n", locked: false }];
+    expect(writes(buildScript(ctx("Add a footer", { chatTitle: "T", files: readme }))).map((w) => w.path)).toEqual(["README.md"]);
+    expect(writes(buildScript(ctx("Add a footer", { chatTitle: "T", files: [files[2]!] })))).toEqual([]);
+
+    // Once the agent's own app is there, it is rewritten as before.
+    expect(projectKind(appFiles("T", "A list"))).toBe("app");
+    expect(projectKind([])).toBe("new");
+    expect(projectKind(files)).toBe("imported");
   });
 
   test("/fail stops after the file read; /web searches the web", () => {
@@ -139,7 +173,7 @@ describe("web app", () => {
     expect(html).toContain("4998 earlier requests");
     expect(html).toContain('<span class="step">4999</span> Add tags');
     expect(html).toContain('<span class="step">5000</span> Add a footer');
-    const steps = buildScript(ctx("Add a footer", { chatTitle: "T", earlierRequests: ["Add tags"], forgottenRequests: 4998, files: [{ path: "index.html", content: "x", locked: false }] }));
+    const steps = buildScript(ctx("Add a footer", { chatTitle: "T", earlierRequests: ["Add tags"], forgottenRequests: 4998, files: appFiles("T", "Add tags") }));
     expect((partsOf(steps)[0] as { text: string }).text).toContain("(request 5000)");
   });
 

@@ -4,6 +4,7 @@ import { parsePrompt } from "./directives";
 import { annotate, extraFiles, mentions, OG_IMAGE_PATH } from "./extra-files";
 import { encodePng, ogImagePng } from "./png";
 import { buildScript } from "./script";
+import { buildWebApp } from "./webapp";
 
 describe("mentions", () => {
   test("matches a path as a whole word only", () => {
@@ -66,7 +67,7 @@ describe("extra files", () => {
       chatTitle: "T",
       earlierRequests: ["first"],
       files: [
-        { path: "index.html", content: "", locked: false },
+        { path: "index.html", content: buildWebApp({ title: "T", requests: ["first"] })[0]!.content, locked: false },
         { path: "notes.md", content: "# N\n", locked: true },
         { path: OG_IMAGE_PATH, content: "", locked: true, encoding: "base64" },
       ],

@@ -40,6 +40,30 @@ export function extraFiles(opts: {
   return out;
 }
 
+/** How likely a path is a project's entry file: a top-level index page first, then any index, then a README. */
+function entryRank(path: string): number {
+  const name = path.split("/").at(-1)!.toLowerCase();
+  if (path.toLowerCase() === "index.html") return 0;
+  if (name.startsWith("index.")) return 1;
+  if (name.startsWith("readme")) return 2;
+  return 3;
+}
+
+/**
+ * In an imported project (files the agent did not write) a request that names none of them updates its entry file
+ * (index.html, another index file, the README, else the first file it can annotate) with a note of the request.
+ */
+export function entryFileUpdate(files: readonly { path: string; content: string; encoding?: "utf8" | "base64" }[], request: string): GeneratedFile[] {
+  const candidates = files
+    .filter((f) => f.encoding !== "base64")
+    .sort((a, b) => entryRank(a.path) - entryRank(b.path) || a.path.split("/").length - b.path.split("/").length || a.path.localeCompare(b.path));
+  for (const file of candidates) {
+    const content = annotate(file.path, file.content, request);
+    if (content !== null) return [{ path: file.path, content, purpose: "the project's entry file, updated as the request asks (a note of the request)" }];
+  }
+  return [];
+}
+
 /** Whether `text` names `path` as a whole word ("see notes/todo.md." yes; "notes/todo.mdx" no). */
 export function mentions(text: string, path: string): boolean {
   let from = 0;

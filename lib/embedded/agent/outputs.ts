@@ -10,6 +10,8 @@ const bold = (s: string) => `\u001b[1m${s}\u001b[22m`;
 
 const kb = (content: string) => (Buffer.byteLength(content) / 1024).toFixed(2).padStart(6);
 
+const fileCount = (files: readonly unknown[]) => `${files.length} ${files.length === 1 ? "file" : "files"}`;
+
 /** `npm run build`: a few lines. */
 export function buildOutput(title: string, files: GeneratedFile[]): string {
   const slug = slugify(title);
@@ -19,10 +21,10 @@ export function buildOutput(title: string, files: GeneratedFile[]): string {
     `> ${slug}@0.1.0 build`,
     "> node scripts/build.mjs",
     "",
-    `Checking ${files.length} files…`,
+    `Checking ${fileCount(files)}…`,
     ...rows,
     "",
-    `✓ built ${files.length} files in ${ms}ms`,
+    `✓ built ${fileCount(files)} in ${ms}ms`,
   ].join("\n");
 }
 
@@ -54,7 +56,7 @@ export function verboseBuildOutput(title: string, files: GeneratedFile[]): strin
   }
   lines.push("", `${green("Tests")}  ${n} passed (${n})`);
   for (const f of files) lines.push(`  dist/${f.path.padEnd(12)} ${kb(f.content)} kB`);
-  lines.push("", green(`✓ built ${files.length} files`));
+  lines.push("", green(`✓ built ${fileCount(files)}`));
   return lines.join("\n");
 }
 

@@ -14,8 +14,8 @@ import {
   thinkingText,
 } from "./texts";
 import { DEFAULT_SUBJECT, generateTitle } from "./title";
-import { buildWebApp, type GeneratedFile } from "./webapp";
-import { extraFiles } from "./extra-files";
+import { buildWebApp, isOwnAppFile, type GeneratedFile } from "./webapp";
+import { entryFileUpdate, extraFiles } from "./extra-files";
 
 /**
  * The scripted agent's plan for one assistant message: a list of steps, computed up front from the prompt
@@ -73,6 +73,17 @@ export interface ScriptContext {
   superseded?: Superseded;
 }
 
+/**
+ * What the chat holds: nothing yet (`new`), the agent's app (`app`), or only files the agent did not write
+ * (`imported`, a chat started from files): it builds on those instead of writing its app over them.
+ */
+export type ProjectKind = "new" | "app" | "imported";
+
+export function projectKind(files: readonly ExistingFile[]): ProjectKind {
+  if (files.length === 0) return "new";
+  return files.some(isOwnAppFile) ? "app" : "imported";
+}
+
 /** Where the agent's starter template lives (read on a fresh chat before it creates the app). */
 export const TEMPLATE_DIR = "templates/static-app";
 
@@ -90,11 +101,16 @@ export function buildScript(ctx: ScriptContext): Step[] {
 
   const requests = [...ctx.earlierRequests.map((r) => r || DEFAULT_SUBJECT), request];
   const earlier = ctx.forgottenRequests ?? 0;
-  const app = buildWebApp({ title, requests, earlier });
+  const project = projectKind(ctx.files);
+  const fresh = project === "new";
+  // An imported project keeps its files: no app is written over them.
+  const app = project === "imported" ? [] : buildWebApp({ title, requests, earlier });
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
-  const fresh = ctx.files.length === 0;
-  // The app's files plus `/image` and other files the prompt names (extra-files.ts); locked ones are skipped.
-  const planned = [...app, ...extraFiles({ prompt: ctx.prompt, request, title, files: ctx.files, appPaths: app.map((f) => f.path) })];
+  // The app's files plus `/image` and other files the prompt names (extra-files.ts); in an imported project that
+  // names none, its entry file. Locked ones are skipped.
+  const named = extraFiles({ prompt: ctx.prompt, request, title, files: ctx.files, appPaths: app.map((f) => f.path) });
+  const planned =
+    project === "imported" && !named.some((f) => f.encoding !== "base64") ? [...named, ...entryFileUpdate(ctx.files, request)] : [...app, ...named];
   const locked = planned.filter((f) => existing.get(f.path)?.locked);
   const writable = planned.filter((f) => !existing.get(f.path)?.locked);
   const { directives } = ctx.prompt;
@@ -105,7 +121,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const notes: string[] = [];
   if (ctx.superseded) notes.push(supersededNote(ctx.superseded));
   if (ctx.resume) notes.push(integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing));
-  steps.push(textStep("thinking", thinkingText({ request, title, fresh, requests, number: earlier + requests.length, locked, notes })));
+  steps.push(textStep("thinking", thinkingText({ request, title, project, requests, number: earlier + requests.length, locked, notes })));
 
   if (!ctx.resume) {
     const web = directives.web;
@@ -132,7 +148,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
     }
   }
 
-  steps.push(...buildSteps({ app, writable, locked, existing, title, verbose: directives.slow }));
+  steps.push(...buildSteps({ built: project === "imported" ? planned : app, writable, locked, existing, title, verbose: directives.slow }));
 
   if (directives.script) {
     const ask = scriptRequestText(directives.script, scriptCommand(directives.script));
@@ -142,7 +158,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
   }
 
   const summaryNotes = ctx.resume ? [integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing)] : [];
-  steps.push(textStep("text", summaryText({ title, request, fresh, written: writable, locked, existing, notes: summaryNotes })));
+  steps.push(textStep("text", summaryText({ title, request, project, written: writable, locked, existing, notes: summaryNotes })));
   return steps;
 }
 
@@ -151,14 +167,15 @@ const BUILD_TIMEOUT_MS = 120_000;
 
 /** plan → file-edit per writable file → project check (tool-call) → build (bash). */
 function buildSteps(opts: {
-  app: GeneratedFile[];
+  /** The files the check and the build go over. */
+  built: GeneratedFile[];
   writable: GeneratedFile[];
   locked: GeneratedFile[];
   existing: ReadonlyMap<string, ExistingFile>;
   title: string;
   verbose: boolean;
 }): Step[] {
-  const { app, writable, locked, existing, title } = opts;
+  const { built, writable, locked, existing, title } = opts;
   const steps: Step[] = [
     {
       kind: "part",
@@ -183,7 +200,7 @@ function buildSteps(opts: {
       write: { path: file.path, content: file.content, encoding: file.encoding },
     });
   }
-  const checked = app.map((f) => ({
+  const checked = built.map((f) => ({
     path: f.path,
     lines: f.content.split("\n").length,
     bytes: Buffer.byteLength(f.content),
@@ -195,7 +212,7 @@ function buildSteps(opts: {
       type: "tool-call",
       name: "check_project",
       toolDisplayName: "Check project",
-      input: { files: app.map((f) => f.path), rules: ["html-valid", "links-resolve", "no-inline-handlers"] },
+      input: { files: built.map((f) => f.path), rules: ["html-valid", "links-resolve", "no-inline-handlers"] },
       output: {
         ok: true,
         checkedFiles: checked.length,
@@ -209,8 +226,8 @@ function buildSteps(opts: {
   steps.push({
     kind: "part",
     part: opts.verbose
-      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, app), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS }
-      : { type: "bash", command: "npm run build", output: buildOutput(title, app), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS },
+      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, built), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS }
+      : { type: "bash", command: "npm run build", output: buildOutput(title, built), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS },
   });
   return steps;
 }

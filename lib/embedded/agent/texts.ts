@@ -1,4 +1,5 @@
 import "server-only";
+import type { ProjectKind } from "./script";
 import { featuresOf, isDark, type GeneratedFile } from "./webapp";
 
 /** The scripted agent's prose: thinking traces and the Markdown of its text parts. Pure. */
@@ -25,7 +26,7 @@ export function fenced(lang: string, code: string): string {
 export function thinkingText(opts: {
   request: string;
   title: string;
-  fresh: boolean;
+  project: ProjectKind;
   requests: string[];
   /** The request's number in the chat (requests may hold only the last ones). */
   number?: number;
@@ -33,15 +34,19 @@ export function thinkingText(opts: {
   /** Extra paragraphs first (what happened to a previous request). */
   notes?: string[];
 }): string {
-  const { request, title, fresh, requests, locked } = opts;
+  const { request, title, project, requests, locked } = opts;
   const features = featuresOf(request);
   const lines = [
     ...(opts.notes ?? []),
     `The request: "${request}".`,
-    fresh
+    project === "new"
       ? `This is a new project, so I will start from the static-app template and create "${title}" as a small web app.`
-      : `This continues "${title}" (request ${opts.number ?? requests.length}), so I will update the existing files to match.`,
-    `Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`,
+      : project === "imported"
+        ? `This project was imported, so I build on its files: I change the ones the request names (or its entry file) and leave the rest as they are.`
+        : `This continues "${title}" (request ${opts.number ?? requests.length}), so I will update the existing files to match.`,
+    ...(project === "imported"
+      ? []
+      : [`Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`]),
   ];
   if (features.length) lines.push(`Features to cover: ${features.join(", ")}.`);
   if (locked.length) {
@@ -61,19 +66,20 @@ export function skippedNote(locked: readonly { path: string }[]): string {
 export function summaryText(opts: {
   title: string;
   request: string;
-  fresh: boolean;
+  project: ProjectKind;
   written: GeneratedFile[];
   locked: GeneratedFile[];
   existing: ReadonlyMap<string, ExistingFileRef>;
   /** Extra paragraphs before the closing line (integrations, scripts). */
   notes?: string[];
 }): string {
-  const { title, request, fresh, written, locked, existing } = opts;
+  const { title, request, project, written, locked, existing } = opts;
+  const did = { new: "I built a small static web app", app: "I updated the app", imported: "I updated your imported project" }[project];
   const rows = written.map((f) => `| \`${f.path}\` | ${existing.has(f.path) ? "updated" : "created"} | ${f.purpose} |`);
   const lines = [
     `## ${title}`,
     "",
-    `${fresh ? "I built a small static web app" : "I updated the app"} for this request:`,
+    `${did} for this request:`,
     "",
     `> ${request.replace(/\n/g, " ")}`,
     "",

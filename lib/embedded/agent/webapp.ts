@@ -28,6 +28,19 @@ export interface GeneratedFile {
 
 export const APP_FILES = ["index.html", "styles.css", "app.js"] as const;
 
+/** A line each of the app's files always holds: how the agent tells its own files from files it did not write. */
+const OWN_MARKS: Record<(typeof APP_FILES)[number], string> = {
+  "index.html": '<ol class="log">',
+  "styles.css": "--accent: hsl(",
+  "app.js": 'var STORAGE_KEY = "atelier:',
+};
+
+/** Whether the file is one of the app's files as the agent writes them (it rewrites those, never files it did not write). */
+export function isOwnAppFile(file: { path: string; content: string }): boolean {
+  const mark = (OWN_MARKS as Record<string, string | undefined>)[file.path];
+  return mark !== undefined && file.content.includes(mark);
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
