@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebhookCreated, WebhookDeliveryList } from "@/lib/api";
 import type { EmbeddedService } from "@/lib/embedded";
 import { call, expectSchema, startService, waitFor } from "@/lib/embedded/test-support";
+import { throwawayDatabase } from "@/lib/embedded/test-pg";
 import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-receiver";
 import { InboxStore } from "@/lib/server/inbox";
 
@@ -24,27 +24,14 @@ if (!adminUrl) {
     }
   });
 } else {
-  const dbName = `atelier_hooks_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const runUrl = (() => {
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const database = throwawayDatabase(adminUrl, "atelier_hooks");
+  const runUrl = database.url;
 
   let svc: EmbeddedService;
   let inbox: InboxStore;
   let receiver: TestReceiver;
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${dbName}"`);
+    await database.create();
     svc = await startService({ databaseUrl: runUrl, webhookRetrySchedule: [30, 30] });
     inbox = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
     receiver = await startReceiver({ reply: (n) => ({ status: n === 0 ? 500 : 200 }) });
@@ -53,7 +40,7 @@ if (!adminUrl) {
     await receiver?.close();
     await svc?.close();
     await inbox?.close();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await database.drop();
   });
 
   describe("webhooks on PostgreSQL", () => {

@@ -49,9 +49,11 @@ export interface OAuthProviderPeer {
   resourceScopes: string[];
   /** The answer to the next consent prompts. */
   setDecision(decision: "approve" | "deny"): void;
-  /** How many token requests were answered (authorization_code and refresh_token grants). */
-  /** Successful grants by type, and token requests refused for their client authentication (basicOnlyClients). */
-  tokenRequests(): { authorizationCode: number; refreshToken: number; invalidClient: number };
+  /**
+   * Successful grants by type, token requests refused for their client authentication (basicOnlyClients), and
+   * grants refused as invalid (e.g. a rotated refresh token spent a second time).
+   */
+  tokenRequests(): { authorizationCode: number; refreshToken: number; invalidClient: number; invalidGrant: number };
   close(): Promise<void>;
 }
 
@@ -66,7 +68,7 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
   const resourceScopes = opts.resourceScopes ?? ["mcp:tools", "mcp:read"];
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   let decision = opts.decision ?? "approve";
-  const counts = { authorizationCode: 0, refreshToken: 0, invalidClient: 0 };
+  const counts = { authorizationCode: 0, refreshToken: 0, invalidClient: 0, invalidGrant: 0 };
 
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: "peer-key", alg: "RS256", use: "sig" };
@@ -109,6 +111,9 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     const grantType = (ctx.oidc.params as { grant_type?: string } | undefined)?.grant_type;
     if (grantType === "authorization_code") counts.authorizationCode++;
     if (grantType === "refresh_token") counts.refreshToken++;
+  });
+  provider.on("grant.error", (_ctx, error) => {
+    if ((error as { error?: string }).error === "invalid_grant") counts.invalidGrant++;
   });
   provider.on("server_error", (_ctx, error) => console.error("[oauth-peer] server error", error));
 

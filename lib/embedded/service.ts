@@ -70,6 +70,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     box: new SecretBox(opts.secretKey || opts.apiKey),
     publicBaseUrl,
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
+    sharedDatabase: database.driver === "pg",
   });
   const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs), emit: events.emit.bind(events), mcp });
   const route = createRouter({

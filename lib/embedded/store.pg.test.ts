@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Message, MessageList } from "@/lib/api";
 import { describeTransitionsContract } from "./approvals/transitions-contract";
@@ -7,6 +5,7 @@ import { createEmbeddedService, type EmbeddedService } from "./service";
 import { openDatabase, type OpenedDatabase } from "./store";
 import { describeStoreContract } from "./store/store-contract";
 import { BASE, TEST_KEY, call, expectSchema, readAll, request } from "./test-support";
+import { throwawayDatabase } from "./test-pg";
 
 /**
  * The store and the service on a real PostgreSQL server through `pg`. Set TEST_DATABASE_URL to a database the
@@ -26,27 +25,13 @@ if (!adminUrl) {
     }
   });
 } else {
-  const dbName = `atelier_test_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const runUrl = (() => {
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
-
-  async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const database = throwawayDatabase(adminUrl, "atelier_test");
+  const runUrl = database.url;
 
   let opened: OpenedDatabase;
   let svc: EmbeddedService;
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+    await database.create();
     opened = await openDatabase({ dataDir: "unused", databaseUrl: runUrl });
     expect(opened.driver).toBe("pg");
     // The service on the same database: migrations run again and must be a no-op.
@@ -55,7 +40,7 @@ if (!adminUrl) {
   afterAll(async () => {
     await svc?.close();
     await opened?.close();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    await database.drop();
   });
 
   describeStoreContract("PostgreSQL (pg)", () => opened.db);

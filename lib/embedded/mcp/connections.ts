@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Db } from "../store";
 import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./oauth";
 import type { McpServerRow, StoredOAuthConfig } from "./schema";
@@ -15,6 +16,12 @@ export interface McpConnectionsOptions {
   publicBaseUrl: string;
   /** Lifetime of an authorization URL and its state; spec 5.6: 5 minutes. */
   stateTtlMs: number;
+  /**
+   * Other processes may use the same database (PostgreSQL): a token refresh then also takes a transaction-scoped
+   * advisory lock per server, so two processes never spend the same rotating refresh token. (A PGlite data
+   * directory belongs to one process; the in-process lock is enough there.)
+   */
+  sharedDatabase?: boolean;
   now?: () => Date;
 }
 
@@ -28,7 +35,7 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
 
 /**
  * MCP server connections: the authorize → callback flow (state stored hashed, used once, expiring), encrypted
- * token storage, and access tokens refreshed on demand (one refresh per server at a time).
+ * token storage, and access tokens refreshed on demand (one refresh per server at a time, across processes too).
  */
 export class McpConnections {
   private readonly tokenLocks = new Map<string, Promise<void>>();
@@ -167,8 +174,8 @@ export class McpConnections {
     return back({ oauth_success: "true", mcpServerId: row.id });
   }
 
-  private async storeTokens(serverId: string, tokens: TokenSet, at: Date, connecting: boolean): Promise<void> {
-    await mcpStore.updateServer(this.db, serverId, {
+  private async storeTokens(serverId: string, tokens: TokenSet, at: Date, connecting: boolean, db: Db = this.db): Promise<void> {
+    await mcpStore.updateServer(db, serverId, {
       accessTokenEnc: this.seal(tokens.accessToken, serverId, "access_token"),
       refreshTokenEnc: tokens.refreshToken ? this.seal(tokens.refreshToken, serverId, "refresh_token") : null,
       tokenExpiresAt: tokens.expiresAt,
@@ -179,9 +186,9 @@ export class McpConnections {
   }
 
   /** Drops the connection (tokens and pending authorizations); `reason` becomes auth.error when given. */
-  async disconnect(serverId: string, reason: string | null): Promise<void> {
-    await mcpStore.dropStates(this.db, serverId);
-    await mcpStore.updateServer(this.db, serverId, {
+  async disconnect(serverId: string, reason: string | null, db: Db = this.db): Promise<void> {
+    await mcpStore.dropStates(db, serverId);
+    await mcpStore.updateServer(db, serverId, {
       accessTokenEnc: null,
       refreshTokenEnc: null,
       tokenExpiresAt: null,
@@ -193,14 +200,14 @@ export class McpConnections {
 
   /**
    * A usable access token for the server: the stored one, or a refreshed one when it expired (or `force`, after
-   * the server refused it). Null when the server is not connected or the refresh failed (the connection is then
+   * the server refused it: unless another caller has replaced that token meanwhile). Null when the server is not connected or the refresh failed (the connection is then
    * dropped with the reason, when the provider rejected the refresh token).
    */
   async accessToken(serverId: string, opts: { force?: boolean } = {}): Promise<string | null> {
     // One at a time per server: a concurrent caller waits and then sees the refreshed token, so a rotating
     // refresh token is never used twice (a provider may revoke the whole grant on reuse).
     const previous = this.tokenLocks.get(serverId) ?? Promise.resolve();
-    const run = previous.then(() => this.accessTokenNow(serverId, opts));
+    const run = previous.then(() => this.accessTokenLocked(serverId, opts));
     const tail = run.then(
       () => {},
       () => {},
@@ -212,21 +219,52 @@ export class McpConnections {
     return run;
   }
 
-  private async accessTokenNow(serverId: string, opts: { force?: boolean }): Promise<string | null> {
-    const row = await mcpStore.findServer(this.db, serverId);
-    if (!row || row.authType !== "oauth" || !row.accessTokenEnc || !row.oauthConfig) return null;
-    const access = this.open(row.accessTokenEnc, row.id, "access_token");
-    const expired = row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= this.now().getTime();
-    if (access && !expired && !opts.force) return access;
-    const refresh = this.open(row.refreshTokenEnc, row.id, "refresh_token");
-    if (!refresh) {
-      if (!access) await this.disconnect(row.id, "The stored tokens cannot be read (the service's secret key changed). Connect again.");
-      return expired || opts.force ? null : access;
-    }
-    return this.refresh(row, refresh);
+  /** The in-process turn is ours; on a shared database also take the server's advisory lock for the refresh. */
+  private async accessTokenLocked(serverId: string, opts: { force?: boolean }): Promise<string | null> {
+    const seen = await mcpStore.findServer(this.db, serverId);
+    if (!seen) return null;
+    const current = this.usableToken(seen, opts);
+    if (current !== undefined) return current;
+    if (!this.opts.sharedDatabase) return this.accessTokenNow(this.db, seen, opts);
+    // The lock is held for the transaction: while this process refreshes, another one waits here, then reads the
+    // new tokens instead of spending the refresh token again. The re-read happens under the lock.
+    const refused = seen.accessTokenEnc;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`atelier:mcp-token:${serverId}`}, 0))`);
+      const row = await mcpStore.findServer(tx, serverId);
+      // Refreshed by another process since we looked (a forced refresh: the refused token was replaced).
+      const replaced = opts.force && row?.accessTokenEnc !== refused;
+      return this.accessTokenNow(tx, row, replaced ? {} : opts);
+    });
   }
 
-  private async refresh(row: McpServerRow, refreshToken: string): Promise<string | null> {
+  /** The stored access token when it can be used as it is; null when there is none to get; undefined: refresh. */
+  private usableToken(row: McpServerRow, opts: { force?: boolean }): string | null | undefined {
+    if (row.authType !== "oauth" || !row.accessTokenEnc || !row.oauthConfig) return null;
+    const access = this.open(row.accessTokenEnc, row.id, "access_token");
+    return access && !this.expired(row) && !opts.force ? access : undefined;
+  }
+
+  /** Whether the stored access token has expired (or will within the margin). */
+  private expired(row: McpServerRow): boolean {
+    return row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= this.now().getTime();
+  }
+
+  private async accessTokenNow(db: Db, row: McpServerRow | null, opts: { force?: boolean }): Promise<string | null> {
+    if (!row) return null;
+    const usable = this.usableToken(row, opts);
+    if (usable !== undefined) return usable;
+    const access = this.open(row.accessTokenEnc, row.id, "access_token");
+    const expired = this.expired(row);
+    const refresh = this.open(row.refreshTokenEnc, row.id, "refresh_token");
+    if (!refresh) {
+      if (!access) await this.disconnect(row.id, "The stored tokens cannot be read (the service's secret key changed). Connect again.", db);
+      return expired || opts.force ? null : access;
+    }
+    return this.refresh(db, row, refresh);
+  }
+
+  private async refresh(db: Db, row: McpServerRow, refreshToken: string): Promise<string | null> {
     const at = this.now();
     try {
       const tokens = await refreshTokens({
@@ -236,15 +274,15 @@ export class McpConnections {
         refreshToken,
         now: at,
       });
-      await this.storeTokens(row.id, tokens, at, false);
+      await this.storeTokens(row.id, tokens, at, false, db);
       return tokens.accessToken;
     } catch (error) {
       const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
       const reason = `Refreshing the access token failed (${failure.error}: ${failure.message}).`.slice(0, 500);
       if (failure.error === "invalid_grant" || failure.error === "invalid_client" || failure.error === "unauthorized_client") {
-        await this.disconnect(row.id, `${reason} Connect again.`);
+        await this.disconnect(row.id, `${reason} Connect again.`, db);
       } else {
-        await mcpStore.updateServer(this.db, row.id, { authError: reason, updatedAt: at });
+        await mcpStore.updateServer(db, row.id, { authError: reason, updatedAt: at });
       }
       return null;
     }

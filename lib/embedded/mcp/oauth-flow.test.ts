@@ -10,6 +10,7 @@ import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
 import { createEmbeddedService } from "../service";
 import { expectSchema, TEST_KEY } from "../test-support";
+import { throwawayDatabase } from "../test-pg";
 import { serveOverHttp } from "./test-http";
 
 /**
@@ -27,8 +28,8 @@ let mcp: McpServerPeer;
 /** Every response body of the service in this file (for the redaction check). */
 const texts: string[] = [];
 
-async function api(method: string, p: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${http.baseUrl}${p}`, {
+async function api(method: string, p: string, body?: unknown, target = http): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${target.baseUrl}${p}`, {
     method,
     headers: { authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -65,11 +66,11 @@ async function connect(serverId: string, version: "v1" | "v2" = "v2"): Promise<U
   return new URL(res.headers.get("location")!);
 }
 
-async function chatWith(prompt: string, mcpServerIds: string[]): Promise<{ chatId: string; message: Message }> {
-  const created = await api("POST", "/v2/chats", { message: prompt, mcpServerIds });
+async function chatWith(prompt: string, mcpServerIds: string[], target = http): Promise<{ chatId: string; message: Message }> {
+  const created = await api("POST", "/v2/chats", { message: prompt, mcpServerIds }, target);
   expect(created.status).toBe(200);
   const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
-  const messages = expectSchema(MessageList, (await api("GET", `/v2/chats/${chatId}/messages`)).body).messages;
+  const messages = expectSchema(MessageList, (await api("GET", `/v2/chats/${chatId}/messages`, undefined, target)).body).messages;
   return { chatId, message: messages.find((m) => m.role === "assistant")! };
 }
 
@@ -324,6 +325,60 @@ describe("token refresh", () => {
     }
     expect(shortProvider.tokenRequests().refreshToken).toBeGreaterThan(before);
     const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
+    expect(after.auth).toMatchObject({ connected: true });
+    expect(after.auth.error).toBeUndefined();
+  });
+});
+
+/**
+ * Two service processes on one PostgreSQL database (TEST_DATABASE_URL; run by CI, skipped locally without it): an
+ * expired token with a rotating refresh token (public client) used by both at once is refreshed by one at a time.
+ * Without the cross-process lock both refresh with the same token: the provider refuses the second (a spent
+ * rotating token) and that process's tool call fails.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!adminUrl)("token refresh across processes on PostgreSQL", () => {
+  const database = throwawayDatabase(adminUrl ?? "postgres://unused", "atelier_mcp");
+  let one: Awaited<ReturnType<typeof serveOverHttp>>;
+  let two: Awaited<ReturnType<typeof serveOverHttp>>;
+  let sharedProvider: OAuthProviderPeer;
+  let sharedMcp: McpServerPeer;
+
+  beforeAll(async () => {
+    await database.create();
+    const service = (publicBaseUrl: string) =>
+      createEmbeddedService({ apiKey: TEST_KEY, dataDir: "unused", databaseUrl: database.url, publicBaseUrl, agentDelayMs: 0, secretKey: "shared-secret-key" });
+    one = await serveOverHttp(service);
+    two = await serveOverHttp(service);
+    sharedProvider = await startOAuthProvider({ redirectUris: [`${one.baseUrl}/v2/mcp-servers/oauth/callback`], accessTokenTtlSeconds: 3 });
+    sharedMcp = await startMcpServer({ issuer: sharedProvider.issuer, jwksUrl: sharedProvider.jwksUrl });
+    http = one;
+    provider = sharedProvider;
+    mcp = sharedMcp;
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await sharedMcp?.close();
+    await sharedProvider?.close();
+    await database.drop();
+  });
+
+  it("both processes use the server at once after expiry: refreshes never spend a token twice, both calls succeed", async () => {
+    const server = await register("Shared", { clientId: sharedProvider.publicClientId, clientSecret: undefined });
+    await connect(server.id);
+    await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
+    const before = sharedProvider.tokenRequests();
+    const results = await Promise.all([chatWith("/mcp add", [server.id], one), chatWith("/mcp add", [server.id], two)]);
+    for (const { message } of results) {
+      const call = partsOf(message).find((p) => p.type === "tool-call" && p.name === "add");
+      expect(call?.status, JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools"))).toBe("ok");
+    }
+    // The tokens live 3 s, under the 30 s expiry margin, so every use refreshes: one at a time, never with a spent token.
+    const now = sharedProvider.tokenRequests();
+    expect(now.refreshToken).toBeGreaterThan(before.refreshToken);
+    expect(now.invalidGrant).toBe(before.invalidGrant);
+    const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`, undefined, two)).body);
     expect(after.auth).toMatchObject({ connected: true });
     expect(after.auth.error).toBeUndefined();
   });
