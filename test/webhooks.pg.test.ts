@@ -61,6 +61,24 @@ if (!adminUrl) {
       expect(await inbox.addDelivery(created.id, { deliveryId: "dlv_1", type: "chat.created", chatId: null, payload: {}, verified: true, receivedAt: new Date() })).toBe(false);
       expect(await inbox.deliveries(created.id)).toHaveLength(1);
 
+      // Another process on the same database hears the deliveries this one stores (LISTEN/NOTIFY), and this one too.
+      const other = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
+      try {
+        const heardThere: number[] = [];
+        const heardHere: number[] = [];
+        const stopThere = other.watch(created.id, (seq) => heardThere.push(seq));
+        const stopHere = inbox.watch(created.id, (seq) => heardHere.push(seq));
+        await inbox.addDelivery(created.id, { deliveryId: "dlv_2", type: "chat.created", chatId: null, payload: {}, verified: true, receivedAt: new Date() });
+        const [stored] = await inbox.deliveries(created.id, { limit: 1 });
+        await waitFor(async () => (heardThere.length && heardHere.length ? true : undefined));
+        expect(heardThere).toEqual([stored!.seq]);
+        expect(heardHere).toEqual([stored!.seq]);
+        stopThere();
+        stopHere();
+      } finally {
+        await other.close();
+      }
+
       // Both migration histories are kept apart, so reopening either one is a no-op.
       const again = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
       await again.close();

@@ -103,8 +103,9 @@ export const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/inbox-admin/{inboxId}/events → text/event-stream: `ready` once watching, then `delivery` with `{seq}`
- * for each delivery this process stores (the page then asks for the deliveries after the newest it holds).
- * Deliveries stored by another process (several servers on one DATABASE_URL) are not pushed: the page also polls slowly.
+ * for each delivery stored (by this process; on PostgreSQL by any process on the database, via LISTEN/NOTIFY),
+ * and the page then asks for the deliveries after the newest it holds.
+ * The page still polls slowly, for announcements missed while a listener reconnects.
  */
 export async function deliveryEventsRoute(request: Request, inboxId: string, deps: AdminDeps, heartbeatMs = HEARTBEAT_MS): Promise<Response> {
   const denied = await guard(request, deps);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Inbox, InboxDelivery } from "@/lib/api";
-import { openInboxDb, type InboxDb, type InboxDbOptions } from "./db";
+import { openInboxDb, type InboxAnnouncer, type InboxDb, type InboxDbOptions } from "./db";
 import { inboxDeliveries, inboxes, type InboxDeliveryRow, type InboxRow } from "./schema";
 
 export interface NewInboxDelivery {
@@ -18,6 +18,8 @@ export interface NewInboxDelivery {
 export class InboxStore {
   /** Who is watching which inbox in this process (the inbox page's event stream). */
   private readonly watchers = new Map<string, Set<(seq: number) => void>>();
+  /** On PostgreSQL: announces to every process sharing the database (this one hears it back). */
+  private announcer: InboxAnnouncer | null = null;
 
   constructor(
     readonly db: InboxDb,
@@ -26,8 +28,15 @@ export class InboxStore {
   ) {}
 
   static async open(opts: InboxDbOptions & { appUrl: string }): Promise<InboxStore> {
-    const { db, close } = await openInboxDb(opts);
-    return new InboxStore(db, opts.appUrl.replace(/\/+$/, ""), close);
+    let store: InboxStore | null = null;
+    const opened = await openInboxDb(opts, (inboxId, seq) => store?.tell(inboxId, seq));
+    store = new InboxStore(opened.db, opts.appUrl.replace(/\/+$/, ""), opened.close);
+    store.announcer = opened.announcer;
+    return store;
+  }
+
+  private tell(inboxId: string, seq: number): void {
+    for (const fn of this.watchers.get(inboxId) ?? []) fn(seq);
   }
 
   urlOf(id: string): string {
@@ -86,11 +95,15 @@ export class InboxStore {
       .returning({ seq: inboxDeliveries.seq });
     const seq = rows[0]?.seq;
     if (seq === undefined) return false;
-    for (const fn of this.watchers.get(inboxId) ?? []) fn(seq);
+    if (!this.announcer) this.tell(inboxId, seq);
+    else await this.announcer.announce(inboxId, seq).catch((error: Error) => console.warn(`[inbox] announcing failed: ${error.message}`));
     return true;
   }
 
-  /** Calls `fn` with the seq of every delivery this process stores for the inbox from now on; returns the stop. */
+  /**
+   * Calls `fn` with the seq of every delivery stored for the inbox from now on (by this process, and on PostgreSQL
+   * by any process sharing the database); returns the stop.
+   */
   watch(inboxId: string, fn: (seq: number) => void): () => void {
     let set = this.watchers.get(inboxId);
     if (!set) this.watchers.set(inboxId, (set = new Set()));
