@@ -1,0 +1,45 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+/**
+ * The rooms of docs/architecture.md as import rules: a boundary violation is a lint error.
+ * Patterns cover both the `@/` alias and relative paths.
+ */
+const SERVER = { group: ["@/lib/server", "@/lib/server/**", "**/lib/server/**", "../server", "../server/**"], message: "Browser code never imports lib/server (docs/architecture.md)." };
+const EMBEDDED = { group: ["@/lib/embedded", "@/lib/embedded/**", "**/lib/embedded/**", "../embedded", "../embedded/**"], message: "Only app/_wiring imports lib/embedded (docs/architecture.md)." };
+const SERVER_ONLY = { group: ["server-only", "node:*", "pg", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/**"], message: "lib/api is isomorphic: nothing server-only (docs/architecture.md)." };
+const UP_AND_OUT = { group: ["@/lib/hooks", "@/lib/hooks/**", "@/components", "@/components/**", "@/app/**"], message: "lib/api imports nothing of the UI or the app (docs/architecture.md)." };
+
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next*/**", "node_modules/**", "playwright-report/**", "test-results/**", "bench/results/**", "next-env.d.ts", "drizzle/**", "drizzle-inbox/**", "eslint-fixtures/**"]),
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    // The React Compiler's stricter checks (react-hooks 7) report patterns the code uses on purpose (state reset when a
+    // prop changes, a clock read in render); they warn until each place is rewritten.
+    rules: {
+      "react-hooks/set-state-in-effect": "warn",
+      "react-hooks/immutability": "warn",
+      "react-hooks/purity": "warn",
+      "react-hooks/incompatible-library": "off",
+    },
+  },
+  // Playwright fixtures call `use`, which is not React's.
+  { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  // Rooms. Tests may drive the real embedded service and server code (never mock what we own), so they are exempt.
+  { files: ["components/**", "lib/hooks/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED) },
+  { files: ["lib/api/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, SERVER_ONLY, UP_AND_OUT) },
+  { files: ["lib/server/**"], ignores: TESTS, rules: restrict(EMBEDDED) },
+  { files: ["app/**"], ignores: ["app/_wiring/**"], rules: restrict(EMBEDDED) },
+  { files: ["lib/embedded/**"], ignores: TESTS, rules: restrict(SERVER, { group: ["@/components/**", "@/lib/hooks/**", "@/app/**"], message: "The embedded service never imports the dashboard (docs/architecture.md)." }) },
+]);
