@@ -10,7 +10,7 @@ import { fileBytes, fileSize, zipName } from "./download";
 import { createFileHighlighter, ensureLanguage, splitLines, tokenizeInChunks } from "./highlight/tokenize";
 import { diffLines, toHunks } from "./line-diff";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
-import { crc32, createZip } from "./zip";
+import { createZip } from "./zip";
 
 const lines = (s: string) => s.split("\n");
 
@@ -61,10 +61,6 @@ describe("line diff", () => {
 });
 
 describe("zip writer", () => {
-  test("CRC-32 of a known string", () => {
-    expect(crc32(new TextEncoder().encode("123456789"))).toBe(0xcbf43926);
-  });
-
   test("unzip reads back every file byte for byte, UTF-8 names and binary included", () => {
     const png = fileBytes({ content: "iVBORw0KGgoAAAANSUhEUg==", encoding: "base64" });
     const entries = [

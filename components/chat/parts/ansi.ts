@@ -1,6 +1,8 @@
+import Anser from "anser";
+
 /**
- * A small ANSI terminal-output parser: SGR colour and style codes become styled segments, every other escape
- * or control sequence is dropped. The result is plain data rendered as React text (never HTML).
+ * ANSI terminal output as styled segments: anser reads the SGR colour and style codes, every other escape or
+ * control sequence is dropped first. The result is plain data rendered as React text (never HTML).
  */
 
 export interface AnsiStyle {
@@ -56,11 +58,27 @@ const BG = [
   "bg-slate-100",
 ] as const;
 
-/** CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ESC \`), other two-byte escapes, 8-bit CSI, and stray control bytes. */
+/**
+ * Every escape or control sequence that is not SGR (`ESC [ … m`): CSI with another final byte, OSC (`ESC ] … BEL|ESC \\`),
+ * other two-byte escapes, 8-bit CSI, and stray control bytes. Removed before anser reads the colours.
+ */
 // eslint-disable-next-line no-control-regex
-const SEQUENCE = /\u001b\[([0-9;:?<=>]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-9;]*[@-~]|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
+const NOT_SGR = /\u001b\[[0-9;:?<=>]*[ -/]*(?!m)[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b(?!\[)[@-Z\\-_]?|\u009b[0-9;]*[@-~]|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
 
-const byte = (n: number | undefined) => Math.max(0, Math.min(255, Math.trunc(n ?? 0)));
+const NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
+
+/** anser's class for a basic or bright colour → its index 0–15. */
+function basicIndex(cls: string): number | undefined {
+  const bright = cls.startsWith("ansi-bright-");
+  const i = NAMES.indexOf(cls.slice(bright ? "ansi-bright-".length : "ansi-".length));
+  return i < 0 ? undefined : i + (bright ? 8 : 0);
+}
+
+/** An `r, g, b` triple as rgb(), built from numbers only (clamped), or undefined. */
+function rgb(triple: string | null | undefined): string | undefined {
+  const n = triple?.split(",").map((v) => Math.max(0, Math.min(255, Math.trunc(Number(v)))));
+  return n && n.length === 3 && n.every(Number.isFinite) ? `rgb(${n[0]}, ${n[1]}, ${n[2]})` : undefined;
+}
 
 /** The 256-colour palette entry `n` as a basic class (0–15) or an rgb() string. */
 function color256(n: number, classes: readonly string[]): string {
@@ -74,37 +92,14 @@ function color256(n: number, classes: readonly string[]): string {
   return `rgb(${g}, ${g}, ${g})`;
 }
 
-function applySgr(style: AnsiStyle, params: string): AnsiStyle {
-  const codes = params === "" ? [0] : params.split(/[;:]/).map((p) => (p === "" ? 0 : Number(p)));
-  let next: AnsiStyle = { ...style };
-  for (let i = 0; i < codes.length; i++) {
-    const c = codes[i]!;
-    if (c === 0) next = {};
-    else if (c === 1) next.bold = true;
-    else if (c === 2) next.dim = true;
-    else if (c === 3) next.italic = true;
-    else if (c === 4) next.underline = true;
-    else if (c === 22) next.bold = next.dim = undefined;
-    else if (c === 23) next.italic = undefined;
-    else if (c === 24) next.underline = undefined;
-    else if (c >= 30 && c <= 37) next.fg = FG[c - 30];
-    else if (c >= 90 && c <= 97) next.fg = FG[c - 90 + 8];
-    else if (c === 39) next.fg = undefined;
-    else if (c >= 40 && c <= 47) next.bg = BG[c - 40];
-    else if (c >= 100 && c <= 107) next.bg = BG[c - 100 + 8];
-    else if (c === 49) next.bg = undefined;
-    else if (c === 38 || c === 48) {
-      const key = c === 38 ? "fg" : "bg";
-      if (codes[i + 1] === 5) {
-        next[key] = color256(byte(codes[i + 2]), c === 38 ? FG : BG);
-        i += 2;
-      } else if (codes[i + 1] === 2) {
-        next[key] = `rgb(${byte(codes[i + 2])}, ${byte(codes[i + 3])}, ${byte(codes[i + 4])})`;
-        i += 4;
-      }
-    }
-  }
-  return next;
+/** One of anser's colours (a class, or `ansi-truecolor` with its triple) as ours. */
+function colour(cls: string | null, truecolor: string | null, classes: readonly string[]): string | undefined {
+  if (!cls) return undefined;
+  if (cls === "ansi-truecolor") return rgb(truecolor);
+  const palette = /^ansi-palette-(\d+)$/.exec(cls);
+  if (palette) return color256(Math.min(255, Number(palette[1])), classes);
+  const i = basicIndex(cls);
+  return i === undefined ? undefined : classes[i];
 }
 
 /** Lines rewritten with a carriage return (progress bars) keep only what was written last. */
@@ -122,22 +117,22 @@ function resolveCarriageReturns(text: string): string {
 
 /** Splits terminal output into styled segments (adjacent text of the same style is one segment). */
 export function parseAnsi(input: string): AnsiSegment[] {
-  const text = resolveCarriageReturns(input);
+  const text = resolveCarriageReturns(input).replace(NOT_SGR, "");
   const segments: AnsiSegment[] = [];
-  let style: AnsiStyle = {};
-  let last = 0;
-  const push = (chunk: string) => {
-    if (!chunk) return;
+  for (const entry of Anser.ansiToJson(text, { json: true, remove_empty: true, use_classes: true })) {
+    if (!entry.content) continue;
+    const style: AnsiStyle = {};
+    const fg = colour(entry.fg, entry.fg_truecolor, FG);
+    const bg = colour(entry.bg, entry.bg_truecolor, BG);
+    if (fg) style.fg = fg;
+    if (bg) style.bg = bg;
+    for (const d of entry.decorations) {
+      if (d === "bold" || d === "dim" || d === "italic" || d === "underline") style[d] = true;
+    }
     const prev = segments.at(-1);
-    if (prev && sameStyle(prev, style)) prev.text += chunk;
-    else segments.push({ ...style, text: chunk });
-  };
-  for (const match of text.matchAll(SEQUENCE)) {
-    push(text.slice(last, match.index));
-    last = match.index + match[0].length;
-    if (match[2] === "m") style = applySgr(style, match[1] ?? "");
+    if (prev && sameStyle(prev, style)) prev.text += entry.content;
+    else segments.push({ ...style, text: entry.content });
   }
-  push(text.slice(last));
   return segments;
 }
 

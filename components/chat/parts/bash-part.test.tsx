@@ -23,10 +23,13 @@ describe("parseAnsi", () => {
   });
 
   it("supports 256 and true colours as rgb() values built from numbers only", () => {
-    expect(parseAnsi(`${ESC}[38;5;196mx${ESC}[38;2;1;2;300my`)).toEqual([
+    expect(parseAnsi(`${ESC}[38;5;196mx${ESC}[38;2;1;2;250my${ESC}[48;5;3mz`)).toEqual([
       { text: "x", fg: "rgb(255, 0, 0)" },
-      { text: "y", fg: "rgb(1, 2, 255)" },
+      { text: "y", fg: "rgb(1, 2, 250)" },
+      { text: "z", fg: "rgb(1, 2, 250)", bg: "bg-yellow-900" },
     ]);
+    // An out-of-range true colour is ignored: the previous colour stays.
+    expect(parseAnsi(`${ESC}[31mx${ESC}[38;2;1;2;300my`)).toEqual([{ text: "xy", fg: "text-red-400" }]);
   });
 
   it("keeps only the last write of a line rewritten with carriage returns", () => {
