@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
-import { InboxesPageClient } from "./page-client";
+import { InboxesView } from "@/components/inbox/inboxes-view";
+import { PageBody } from "@/components/layout/page-body";
 
 export const metadata: Metadata = { title: "Inbox" };
 
 export default function InboxesPage() {
-  return <InboxesPageClient />;
+  return (
+    <PageBody width="4xl">
+      <InboxesView />
+    </PageBody>
+  );
 }

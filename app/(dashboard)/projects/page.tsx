@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
-import { ProjectsPageClient } from "./page-client";
+import { PageBody } from "@/components/layout/page-body";
+import { ProjectsView } from "@/components/projects/projects-view";
 
 export const metadata: Metadata = { title: "Projects" };
 
 export default function ProjectsPage() {
-  return <ProjectsPageClient />;
+  return (
+    <PageBody width="3xl">
+      <ProjectsView />
+    </PageBody>
+  );
 }

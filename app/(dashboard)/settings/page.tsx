@@ -1,11 +1,24 @@
 import type { Metadata } from "next";
+import { PageBody } from "@/components/layout/page-body";
+import { AccountSettings } from "@/components/settings/account-settings";
+import { KeyboardSettings } from "@/components/settings/keyboard-settings";
+import { PreferenceSettings } from "@/components/settings/preference-settings";
+import { ServiceSettings } from "@/components/settings/service-settings";
 import { auth } from "@/lib/server/auth";
+import { signOutAction } from "../actions";
 import { serviceFacts } from "./service-facts";
-import { SettingsPageClient } from "./page-client";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const session = await auth();
-  return <SettingsPageClient userName={session?.user?.name ?? "signed in"} service={serviceFacts()} />;
+  return (
+    <PageBody className="flex flex-col gap-8">
+      <h1 className="text-xl font-semibold tracking-tight">Settings</h1>
+      <AccountSettings userName={session?.user?.name ?? "signed in"} signOutAction={signOutAction} />
+      <PreferenceSettings />
+      <KeyboardSettings />
+      <ServiceSettings facts={serviceFacts()} />
+    </PageBody>
+  );
 }

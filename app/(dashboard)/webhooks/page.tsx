@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
-import { WebhooksPageClient } from "./page-client";
+import { PageBody } from "@/components/layout/page-body";
+import { WebhooksView } from "@/components/webhooks/webhooks-view";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default function WebhooksPage() {
-  return <WebhooksPageClient />;
+  return (
+    <PageBody width="4xl">
+      <WebhooksView />
+    </PageBody>
+  );
 }

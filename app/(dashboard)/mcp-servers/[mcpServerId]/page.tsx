@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
-import { McpServerPageClient } from "./page-client";
 import { decodeSegment } from "../../route-param";
+import { PageBody } from "@/components/layout/page-body";
+import { McpServerDetail } from "@/components/mcp/mcp-server-detail";
 
 export const metadata: Metadata = { title: "MCP server" };
 
 export default async function McpServerPage({ params }: { params: Promise<{ mcpServerId: string }> }) {
   const { mcpServerId } = await params;
-  return <McpServerPageClient mcpServerId={decodeSegment(mcpServerId)} />;
+  return (
+    <PageBody width="3xl">
+      <McpServerDetail mcpServerId={decodeSegment(mcpServerId)} />
+    </PageBody>
+  );
 }

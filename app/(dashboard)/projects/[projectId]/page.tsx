@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { decodeSegment } from "../../route-param";
-import { ProjectPageClient } from "./page-client";
+import { PageBody } from "@/components/layout/page-body";
+import { ProjectDetail } from "@/components/projects/project-detail";
 
 export const metadata: Metadata = { title: "Project" };
 
 export default async function ProjectPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
-  return <ProjectPageClient projectId={decodeSegment(projectId)} />;
+  return (
+    <PageBody width="3xl">
+      <ProjectDetail projectId={decodeSegment(projectId)} />
+    </PageBody>
+  );
 }

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
-import { WebhookPageClient } from "./page-client";
 import { decodeSegment } from "../../route-param";
+import { PageBody } from "@/components/layout/page-body";
+import { WebhookDetail } from "@/components/webhooks/webhook-detail";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 export default async function WebhookPage({ params }: { params: Promise<{ hookId: string }> }) {
   const { hookId } = await params;
-  return <WebhookPageClient hookId={decodeSegment(hookId)} />;
+  return (
+    <PageBody width="4xl">
+      <WebhookDetail hookId={decodeSegment(hookId)} />
+    </PageBody>
+  );
 }
