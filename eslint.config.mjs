@@ -41,5 +41,6 @@ export default defineConfig([
   { files: ["lib/api/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, SERVER_ONLY, UP_AND_OUT) },
   { files: ["lib/server/**"], ignores: TESTS, rules: restrict(EMBEDDED) },
   { files: ["app/**"], ignores: ["app/_wiring/**"], rules: restrict(EMBEDDED) },
+  { files: ["lib/db/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, UP_AND_OUT) },
   { files: ["lib/embedded/**"], ignores: TESTS, rules: restrict(SERVER, { group: ["@/components/**", "@/lib/hooks/**", "@/app/**"], message: "The embedded service never imports the dashboard (docs/architecture.md)." }) },
 ]);

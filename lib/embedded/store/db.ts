@@ -1,7 +1,7 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { openDb } from "@/lib/db/open";
 import * as schema from "./schema";
 
 /** A drizzle database or transaction over either driver; store queries take this and nothing driver-specific. */
@@ -24,43 +24,25 @@ export interface OpenDatabaseOptions {
 
 /** Opens the store and applies the committed drizzle-kit migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  const migrationsFolder = opts.migrationsFolder ?? path.join(process.cwd(), "drizzle");
-  if (opts.databaseUrl) {
-    const { Pool } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle client whose connection the server ends (restart, admin command) must not crash the process.
-    pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
-    try {
-      const db = drizzle(pool, { schema });
-      await migrate(db, { migrationsFolder });
-      return { db, driver: "pg", close: () => pool.end() };
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw error;
-    }
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const inMemory = opts.dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? opts.dataDir : path.resolve(opts.dataDir));
+  const opened = await openDb({
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    schema,
+    migrationsFolder: opts.migrationsFolder ?? path.join(process.cwd(), "drizzle"),
+  });
+  if (opened.driver === "pg") return { db: opened.db, driver: "pg", close: opened.close };
   try {
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
-    const stats = await keepPlannerStatistics(client);
+    const stats = await keepPlannerStatistics(opened.pglite);
     return {
-      db,
+      db: opened.db,
       driver: "pglite",
       close: async () => {
         clearInterval(stats);
-        await client.close();
+        await opened.close();
       },
     };
   } catch (error) {
-    await client.close().catch(() => {});
+    await opened.close().catch(() => {});
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { openDb } from "@/lib/db/open";
 import * as schema from "./schema";
 
 export type InboxDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,49 +78,33 @@ async function listenForDeliveries(databaseUrl: string, onAnnounce: (inboxId: st
 
 /** Opens the inbox database and applies its migrations; on PostgreSQL `onAnnounce` hears every process's deliveries. */
 export async function openInboxDb(opts: InboxDbOptions, onAnnounce: (inboxId: string, seq: number) => void = () => {}): Promise<OpenedInboxDb> {
-  const migrationsFolder = opts.migrationsFolder ?? path.join(process.cwd(), "drizzle-inbox");
-  const config = { migrationsFolder, migrationsTable: MIGRATIONS_TABLE };
-  if (opts.databaseUrl) {
-    const { Pool } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 4 });
-    // An idle client whose connection the server ends (restart, admin command) must not crash the process.
-    pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
-    try {
-      const db = drizzle(pool, { schema });
-      await migrate(db, config);
-      const stopListening = await listenForDeliveries(opts.databaseUrl, onAnnounce);
-      const announcer: InboxAnnouncer = {
-        announce: async (inboxId, seq) => {
-          await pool.query("select pg_notify($1, $2)", [CHANNEL, `${inboxId} ${seq}`]);
-        },
-      };
-      return {
-        db,
-        announcer,
-        close: async () => {
-          await stopListening();
-          await pool.end();
-        },
-      };
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw error;
-    }
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const inMemory = opts.dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? opts.dataDir : path.resolve(opts.dataDir));
+  const opened = await openDb({
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    schema,
+    migrationsFolder: opts.migrationsFolder ?? path.join(process.cwd(), "drizzle-inbox"),
+    migrationsTable: MIGRATIONS_TABLE,
+    poolSize: 4,
+  });
+  if (opened.driver === "pglite" || !opts.databaseUrl) return { db: opened.db, announcer: null, close: opened.close };
+  const { pool } = opened;
   try {
-    const db = drizzle(client, { schema });
-    await migrate(db, config);
-    return { db, announcer: null, close: () => client.close() };
+    const stopListening = await listenForDeliveries(opts.databaseUrl, onAnnounce);
+    const announcer: InboxAnnouncer = {
+      announce: async (inboxId, seq) => {
+        await pool.query("select pg_notify($1, $2)", [CHANNEL, `${inboxId} ${seq}`]);
+      },
+    };
+    return {
+      db: opened.db,
+      announcer,
+      close: async () => {
+        await stopListening();
+        await opened.close();
+      },
+    };
   } catch (error) {
-    await client.close().catch(() => {});
+    await opened.close().catch(() => {});
     throw error;
   }
 }

@@ -1,0 +1,66 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+
+/**
+ * Opening a database for one room (the embedded service's store, the dashboard's webhook inbox): PGlite in a data
+ * directory, or PostgreSQL through a `pg` pool when a connection string is given; the room's committed drizzle-kit
+ * migrations are applied before it is handed over. Rooms share this helper, never each other's tables.
+ */
+
+export interface OpenDbOptions<S extends Record<string, unknown>> {
+  /** PGlite data directory; "memory://" keeps it in memory. Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** PostgreSQL connection string: use `pg` instead of PGlite. */
+  databaseUrl?: string | null;
+  /** The room's drizzle schema. */
+  schema: S;
+  /** Where the room's migrations live. */
+  migrationsFolder: string;
+  /** Its own migrations table, so rooms can share one PostgreSQL database (drizzle's default otherwise). */
+  migrationsTable?: string;
+  /** Connections in the pool (PostgreSQL). */
+  poolSize?: number;
+}
+
+export type OpenedDb<S extends Record<string, unknown>> = {
+  db: PgDatabase<PgQueryResultHKT, S>;
+  close(): Promise<void>;
+} & ({ driver: "pg"; pool: Pool } | { driver: "pglite"; pglite: PGlite });
+
+export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOptions<S>): Promise<OpenedDb<S>> {
+  const config = { migrationsFolder: opts.migrationsFolder, ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}) };
+  if (opts.databaseUrl) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client whose connection the server ends (restart, admin command) must not crash the process.
+    pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
+    try {
+      const db = drizzle(pool, { schema: opts.schema });
+      await migrate(db, config);
+      return { db, driver: "pg", pool, close: () => pool.end() };
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = opts.dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? opts.dataDir : path.resolve(opts.dataDir));
+  try {
+    const db = drizzle(pglite, { schema: opts.schema });
+    await migrate(db, config);
+    return { db, driver: "pglite", pglite, close: () => pglite.close() };
+  } catch (error) {
+    await pglite.close().catch(() => {});
+    throw error;
+  }
+}
