@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { DataDirLockedError } from "@/lib/db/dir-lock";
 import { getConfig } from "@/lib/server/config";
 import { embeddedService } from "./embedded";
 
@@ -23,6 +24,11 @@ export async function announce(): Promise<void> {
     try {
       await embeddedService();
     } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        // Two servers on one PGlite directory would corrupt it: this one does not start.
+        console.error(`\n  Atelier cannot start. ${error.message}\n`);
+        process.exit(1);
+      }
       console.error("  The embedded service failed to start:", error);
     }
   }

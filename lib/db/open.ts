@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
+import { lockDataDir } from "./dir-lock";
 
 /**
  * Opening a database for one room (the embedded service's store, the dashboard's webhook inbox): PGlite in a data
@@ -54,13 +55,28 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const inMemory = opts.dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? opts.dataDir : path.resolve(opts.dataDir));
+  const unlock = inMemory ? () => {} : lockDataDir(path.resolve(opts.dataDir));
+  let pglite: PGlite | null = null;
   try {
+    pglite = await PGlite.create(inMemory ? opts.dataDir : path.resolve(opts.dataDir));
     const db = drizzle(pglite, { schema: opts.schema });
     await migrate(db, config);
-    return { db, driver: "pglite", pglite, close: () => pglite.close() };
+    const client = pglite;
+    return {
+      db,
+      driver: "pglite",
+      pglite: client,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
   } catch (error) {
-    await pglite.close().catch(() => {});
+    await pglite?.close().catch(() => {});
+    unlock();
     throw error;
   }
 }
