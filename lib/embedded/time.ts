@@ -2,5 +2,9 @@ import "server-only";
 
 export const iso = (d: Date): string => d.toISOString();
 
+/**
+ * Waits `ms`; `sleep(0)` still yields one turn of the event loop (setImmediate), so an unpaced generation
+ * (EMBEDDED_AGENT_DELAY_MS=0) lets its stream flush and other requests run between its steps.
+ */
 export const sleep = (ms: number): Promise<void> =>
-  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
