@@ -1,7 +1,7 @@
 import { embeddedService } from "@/app/_wiring/embedded";
-import { auth } from "@/lib/server/auth";
 import { getConfig } from "@/lib/server/config";
 import { proxyRequest, type Upstream } from "@/lib/server/proxy";
+import { sessionCheck } from "@/lib/server/session";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
     baseUrl: config.serviceBaseUrl ?? `${config.appUrl}/svc`,
     apiKey: config.serviceApiKey,
     appUrl: config.appUrl,
-    hasSession: async () => Boolean(await auth()),
+    hasSession: () => sessionCheck(config.authSecret)(request.headers),
   });
 }
 
