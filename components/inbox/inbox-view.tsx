@@ -49,7 +49,13 @@ export function InboxView({ inboxId }: { inboxId: string }) {
                   Its webhook
                 </Link>
               ) : null}
-              <span>{data.hasSecret ? "Signing secret attached: deliveries are verified." : "No signing secret yet: deliveries are refused (503) until one is attached."}</span>
+              <span data-testid="inbox-verification" data-unsigned={String(data.unsigned)}>
+                {data.hasSecret
+                  ? "Signing secret attached: deliveries are verified."
+                  : data.unsigned
+                    ? "The service revealed no signing secret: deliveries are kept but cannot be verified (marked unverified)."
+                    : "No signing secret yet: deliveries are refused (503) until one is attached."}
+              </span>
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -81,7 +87,7 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         <Skeleton className="h-40" />
       ) : live.deliveries.length === 0 ? (
         <EmptyState icon={InboxIcon} title="Waiting for the first delivery">
-          {data.hasSecret ? (
+          {data.hasSecret || data.unsigned ? (
             <p>
               Its webhook is set up.{" "}
               <Link href="/chats" className="underline">

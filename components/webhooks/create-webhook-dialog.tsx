@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { useCreateWebhook } from "@/lib/hooks/use-webhooks";
-import type { WebhookCreated } from "@/lib/api/schemas";
+import type { WebhookRead } from "@/lib/api/lenient";
 import { useDashboardDelivery } from "./use-dashboard-delivery";
 import { AppDialog } from "@/components/ui/dialog";
 import { WebhookForm } from "./webhook-form";
@@ -17,7 +17,7 @@ export function CreateWebhookDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (created: WebhookCreated) => void;
+  onCreated: (created: WebhookRead) => void;
   initial?: WebhookFormValues;
 }) {
   const create = useCreateWebhook();

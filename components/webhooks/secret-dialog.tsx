@@ -3,14 +3,16 @@
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { WebhookCreated } from "@/lib/api/schemas";
+import type { WebhookRead } from "@/lib/api/lenient";
 import { AppDialog } from "@/components/ui/dialog";
 
 /**
  * The signing secret of a new webhook, shown this once (the service never returns it again). The dialog
- * only closes through its button, so it is not dismissed by a stray click or Esc.
+ * only closes through its button, so it is not dismissed by a stray click or Esc. A service that reveals no secret
+ * (the real service's document answers a creation without one) gets a dialog that says so.
  */
-export function SecretDialog({ created, onDone }: { created: WebhookCreated | null; onDone: () => void }) {
+export function SecretDialog({ created, onDone }: { created: WebhookRead | null; onDone: () => void }) {
+  if (created && !created.secret) return <NoSecretDialog created={created} onDone={onDone} />;
   return (
     <AppDialog
       open={created !== null}
@@ -31,7 +33,7 @@ export function SecretDialog({ created, onDone }: { created: WebhookCreated | nu
               <code data-testid="webhook-secret" data-id={created.id} className="min-w-0 flex-1 font-mono text-xs break-all select-all">
                 {created.secret}
               </code>
-              <CopyButton value={created.secret} label="Copy secret" className="size-8" />
+              <CopyButton value={created.secret ?? ""} label="Copy secret" className="size-8" />
             </div>
           </div>
           <p
@@ -54,6 +56,34 @@ export function SecretDialog({ created, onDone }: { created: WebhookCreated | nu
           </div>
         </div>
       ) : null}
+    </AppDialog>
+  );
+}
+
+function NoSecretDialog({ created, onDone }: { created: WebhookRead; onDone: () => void }) {
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => (open ? null : onDone())}
+      title={`${created.name} is ready`}
+      description="The service did not reveal a signing secret for this webhook."
+      testId="webhook-secret-dialog"
+    >
+      <div className="space-y-4">
+        <p role="note" data-testid="webhook-no-secret" data-id={created.id} className="flex items-start gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+          <KeyRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span>
+            Deliveries will arrive, but this dashboard cannot give you a secret to verify their signatures. Find the signing
+            secret in the service&apos;s own settings if it has one, and verify <code className="font-mono">webhook-signature</code> in
+            your receiver with it.
+          </span>
+        </p>
+        <div className="flex justify-end">
+          <Button variant="primary" onClick={onDone} autoFocus>
+            Done
+          </Button>
+        </div>
+      </div>
     </AppDialog>
   );
 }

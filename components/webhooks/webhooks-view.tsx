@@ -8,7 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Webhook, WebhookCreated } from "@/lib/api/schemas";
+import type { Webhook } from "@/lib/api/schemas";
+import type { WebhookRead } from "@/lib/api/lenient";
 import { useDeleteWebhook, useWebhookList } from "@/lib/hooks/use-webhooks";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
@@ -22,7 +23,7 @@ export function WebhooksView() {
   const list = useWebhookList();
   const remove = useDeleteWebhook();
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const [created, setCreated] = useState<WebhookRead | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
 

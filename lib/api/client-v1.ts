@@ -1,5 +1,5 @@
 import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
-import type { ResolveBody, StreamEvent } from "./schemas";
+import type { ReadStreamEvent, ResolveBody } from "./schemas";
 import {
   ChatListV1,
   ChatV1,
@@ -32,7 +32,7 @@ export interface ServiceClientV1 {
   /** POST /v1/chats: sync → the v1 Chat once the answer finished; async → the v1 Chat still generating (202). */
   createChat(body: CreateChatV1Input): Promise<ChatV1>;
   /** POST /v1/chats with responseMode experimental_stream: the 6.2 events. */
-  createChatStream(body: Omit<CreateChatBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<StreamEvent>>;
+  createChatStream(body: Omit<CreateChatBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** GET /v1/chats?limit&cursor, newest first (items without messages). */
   listChats(q?: PageQuery): Promise<ChatListV1>;
   /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
@@ -44,7 +44,7 @@ export interface ServiceClientV1 {
   /** POST /v1/chats/{chatId}/messages: sync → the finished assistant message; async → it still generating (202). */
   sendMessage(chatId: string, body: SendMessageV1Input): Promise<MessageV1>;
   /** POST /v1/chats/{chatId}/messages with responseMode experimental_stream: the 6.2 events. */
-  sendMessageStream(chatId: string, body: Omit<SendMessageBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<StreamEvent>>;
+  sendMessageStream(chatId: string, body: Omit<SendMessageBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** POST /v1/chats/{chatId}/tasks/resolve (sync): the new assistant message once finished. */
   resolveTask(chatId: string, body: ResolveBody): Promise<MessageV1>;
   /** GET /v1/user */

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { describeZodError } from "./error-body";
 import { errorFromResponse, ServiceError } from "./errors";
-import type { StreamEvent } from "./schemas";
+import { ReadError } from "./lenient/values";
+import type { ReadStreamEvent } from "./schemas";
 import { readSseEvents } from "./sse";
 
 /**
@@ -71,7 +72,11 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 export interface Http {
   send(call: Call): Promise<Response>;
   json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>>;
-  stream(call: Call): Promise<AsyncGenerator<StreamEvent>>;
+  /** The JSON body through a lenient reader (lib/api/lenient); a ReadError becomes a 502 `invalid_response`. */
+  read<T>(reader: (data: unknown) => T, call: Call): Promise<T>;
+  /** A call whose 2xx answer's body does not matter (deletes: deployments answer them in several shapes). */
+  done(call: Call): Promise<void>;
+  stream(call: Call): Promise<AsyncGenerator<ReadStreamEvent>>;
 }
 
 export function createHttp(opts: ClientOptions): Http {
@@ -104,22 +109,40 @@ export function createHttp(opts: ClientOptions): Http {
     return res;
   }
 
-  async function json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>> {
+  async function body(call: Call): Promise<unknown> {
     const res = await send(call);
-    const what = `${call.method} ${call.path}`;
     const text = await res.text();
-    let data: unknown;
     try {
-      data = JSON.parse(text);
+      return JSON.parse(text);
     } catch (error) {
-      throw invalidResponse(what, `body is not JSON (${text.slice(0, 80) || "empty"})`, text, error);
+      throw invalidResponse(`${call.method} ${call.path}`, `body is not JSON (${text.slice(0, 80) || "empty"})`, text, error);
     }
+  }
+
+  async function read<T>(reader: (data: unknown) => T, call: Call): Promise<T> {
+    const data = await body(call);
+    try {
+      return reader(data);
+    } catch (error) {
+      if (!(error instanceof ReadError)) throw error;
+      throw invalidResponse(`${call.method} ${call.path}`, error.message, data, error);
+    }
+  }
+
+  async function done(call: Call): Promise<void> {
+    const res = await send(call);
+    await res.body?.cancel().catch(() => {});
+  }
+
+  async function json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>> {
+    const what = `${call.method} ${call.path}`;
+    const data = await body(call);
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw invalidResponse(what, describeZodError(parsed.error), data, parsed.error);
     return parsed.data;
   }
 
-  async function stream(call: Call): Promise<AsyncGenerator<StreamEvent>> {
+  async function stream(call: Call): Promise<AsyncGenerator<ReadStreamEvent>> {
     const res = await send({ ...call, accept: "text/event-stream" });
     const type = res.headers.get("content-type");
     if (!res.body || (type !== null && !type.toLowerCase().startsWith("text/event-stream"))) {
@@ -129,5 +152,5 @@ export function createHttp(opts: ClientOptions): Http {
     return readSseEvents(res.body, { signal: call.signal });
   }
 
-  return { send, json, stream };
+  return { send, json, read, done, stream };
 }

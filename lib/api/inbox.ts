@@ -14,6 +14,8 @@ export const Inbox = z.object({
   url: z.string(),
   webhookId: z.string().nullable(),
   hasSecret: z.boolean(),
+  /** The service revealed no signing secret: deliveries are stored, marked unverified. */
+  unsigned: z.boolean(),
   createdAt: DateTime,
 });
 export type Inbox = z.infer<typeof Inbox>;
@@ -39,9 +41,15 @@ export type InboxDeliveryList = z.infer<typeof InboxDeliveryList>;
 export const CreateInboxBody = z.object({ name: z.string().trim().min(1).max(200) });
 export type CreateInboxBody = z.infer<typeof CreateInboxBody>;
 
-/** The secret shown once when the webhook was created, and (optionally) that webhook's id. */
-export const AttachInboxSecretBody = z.object({
-  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "secret must be a whsec_… signing secret"),
-  webhookId: z.string().min(1).max(200).optional(),
-});
+/**
+ * The secret shown once when the webhook was created, and (optionally) that webhook's id; or, from a service that
+ * reveals no secret (the real service's document answers a webhook creation without one), `unsigned: true`.
+ */
+export const AttachInboxSecretBody = z.union([
+  z.object({
+    secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "secret must be a whsec_… signing secret"),
+    webhookId: z.string().min(1).max(200).optional(),
+  }),
+  z.object({ unsigned: z.literal(true), webhookId: z.string().min(1).max(200).optional() }),
+]);
 export type AttachInboxSecretBody = z.infer<typeof AttachInboxSecretBody>;

@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
 import { describeZodError } from "./error-body";
-import { StreamEvent } from "./schemas";
+import { readStreamEvent } from "./lenient/events";
+import { StreamEvent, type ReadStreamEvent } from "./schemas";
 
 /**
  * Server-Sent Events of spec 6.2: each event is one `data: <JSON>` line followed by a blank line.
@@ -34,8 +35,51 @@ function snippet(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /**
+   * Strict (the embedded service's own tests): every known event must match its schema exactly, an event without
+   * an `object` kind is an error. Lenient (default, the dashboard): events are read as any deployment sends them
+   * (lib/api/lenient/events.ts) and the unusable ones are skipped and reported to `onSkip`.
+   */
+  strict?: boolean;
+  /** An event was skipped (unknown kind, or unusable); by default logged once per kind. */
+  onSkip?: (kind: string, position: number) => void;
+}
+
+const warned = new Set<string>();
+
+/** The default skip report: one console warning per kind for the page's lifetime. */
+function warnOnce(kind: string): void {
+  if (warned.has(kind)) return;
+  warned.add(kind);
+  console.warn(`[stream] skipped an event this dashboard cannot use (${kind}); further ones of this kind are skipped silently`);
+}
+
+/** Reads one event's data leniently: null (skipped) unless it is an event this dashboard can use. */
+export function readStreamEventData(data: string, position = 1): ReadStreamEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch (error) {
+    throw new StreamProtocolError(
+      `stream event #${position} is not valid JSON (${(error as Error).message}): ${snippet(data)}`,
+    );
+  }
+  return readStreamEvent(json);
+}
+
+function kindOf(data: string): string {
+  try {
+    const kind = (JSON.parse(data) as { object?: unknown } | null)?.object;
+    return typeof kind === "string" ? kind : "no kind";
+  } catch {
+    return "no kind";
+  }
+}
+
 /**
- * Parses and validates one event's data. Returns null for a kind this client does not know (skipped, so
+ * Parses and validates one event's data strictly. Returns null for a kind this client does not know (skipped, so
  * the service may add kinds); throws StreamProtocolError for anything else that is wrong.
  */
 export function parseStreamEventData(data: string, position = 1): StreamEvent | null {
@@ -61,16 +105,16 @@ export function parseStreamEventData(data: string, position = 1): StreamEvent | 
 
 /**
  * Yields the typed events of an SSE body, in order, whatever its chunking (chunks may split lines, "\n\n"
- * and multi-byte UTF-8 characters). Comments and events of unknown kinds are skipped; an incomplete event
- * at the end of the body is dropped (as EventSource does). Throws StreamProtocolError for a malformed event
- * (after yielding every event before it) and the signal's reason when aborted. Stopping the iteration
- * early cancels the body.
+ * and multi-byte UTF-8 characters). Comments and events of unknown kinds are skipped (reported to `onSkip`); an
+ * incomplete event at the end of the body is dropped (as EventSource does). Throws StreamProtocolError for an event
+ * that is not JSON (strict: also one that fails its schema), after yielding every event before it, and the signal's
+ * reason when aborted. Stopping the iteration early cancels the body.
  */
-export async function* readSseEvents(
-  body: ReadableStream<Uint8Array>,
-  opts: { signal?: AbortSignal } = {},
-): AsyncGenerator<StreamEvent> {
+export function readSseEvents(body: ReadableStream<Uint8Array>, opts: ReadOptions & { strict: true }): AsyncGenerator<StreamEvent>;
+export function readSseEvents(body: ReadableStream<Uint8Array>, opts?: ReadOptions): AsyncGenerator<ReadStreamEvent>;
+export async function* readSseEvents(body: ReadableStream<Uint8Array>, opts: ReadOptions = {}): AsyncGenerator<ReadStreamEvent> {
   const { signal } = opts;
+  const onSkip = opts.onSkip ?? warnOnce;
   signal?.throwIfAborted();
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -100,8 +144,11 @@ export async function* readSseEvents(
       signal?.throwIfAborted();
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       for (let i = 0; i < pending.length; i++) {
-        const event = parseStreamEventData(pending[i]!, ++position);
+        const data = pending[i]!;
+        const at = ++position;
+        const event = opts.strict ? parseStreamEventData(data, at) : readStreamEventData(data, at);
         if (event) yield event;
+        else onSkip(kindOf(data), at);
         signal?.throwIfAborted();
       }
       pending.length = 0;

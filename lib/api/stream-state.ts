@@ -1,5 +1,5 @@
 import { applyPartsDelta, PartsDeltaError } from "./parts";
-import type { Chat, Part, StreamEvent, Usage } from "./schemas";
+import type { Chat, FinishReason, Part, ReadStreamEvent, Usage } from "./schemas";
 
 /**
  * A pure reducer that follows one response stream (spec 6.2): the UI feeds it every event of
@@ -16,6 +16,8 @@ export interface StreamedMessage {
   parts: Part[];
   usage?: Usage;
   error?: StreamError;
+  /** From a `message` snapshot (the document's streams): set once the message finished. */
+  finishReason?: FinishReason | null;
 }
 
 export interface StreamState {
@@ -25,7 +27,7 @@ export interface StreamState {
   title: string | null;
   /** The assistant message being generated (id from its first chunk, usage or error event). */
   message: StreamedMessage | null;
-  /** The closing `chat` event was seen (the second chat event). */
+  /** The stream's closing event was seen: the second `chat` event, or a `message` snapshot with a finishReason. */
   closed: boolean;
   /**
    * A delta could not be applied: `message.parts` stays at the last good snapshot and later deltas are
@@ -45,8 +47,17 @@ function messageFor(state: StreamState, id: string): StreamedMessage {
   return state.message?.id === id ? state.message : { id, parts: [] };
 }
 
-export function reduceStreamEvent(state: StreamState, event: StreamEvent): StreamState {
+export function reduceStreamEvent(state: StreamState, event: ReadStreamEvent): StreamState {
   switch (event.object) {
+    case "message": {
+      // A snapshot of the assistant message (open and close of the document's send/resolve streams): its parts are
+      // the current ones, and a finishReason closes the stream.
+      const current = messageFor(state, event.id);
+      const finishReason = event.finishReason ?? null;
+      const message: StreamedMessage = { ...current, parts: event.parts ?? current.parts, finishReason };
+      if (event.usage) message.usage = event.usage;
+      return { ...state, message, needsRefetch: false, closed: state.closed || finishReason !== null };
+    }
     case "chat": {
       const { object: _object, ...chat } = event;
       return { ...state, chat, closed: state.closed || state.chat !== null };

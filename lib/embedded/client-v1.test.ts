@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createServiceClient, createServiceClientV1, ServiceError, type ServiceClientV1, type StreamEvent } from "@/lib/api";
+import { createServiceClient, createServiceClientV1, ServiceError, type ServiceClientV1, type ReadStreamEvent } from "@/lib/api";
 import { BlockedTaskV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "./service";
 import { BASE, TEST_KEY, startService, waitFor } from "./test-support";
@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const out: StreamEvent[] = [];
+async function collect(events: AsyncIterable<ReadStreamEvent>): Promise<ReadStreamEvent[]> {
+  const out: ReadStreamEvent[] = [];
   for await (const e of events) out.push(e);
   return out;
 }

@@ -166,7 +166,7 @@ describe("/fail", () => {
 describe("detached generation", () => {
   test("when the reader goes away the generation finishes and is persisted", async () => {
     const res = await svc.handle(request("POST", "/v2/chats/stream", { body: { message: "/slow A gallery" } }));
-    const reader = readSseEvents(res.body!);
+    const reader = readSseEvents(res.body!, { strict: true });
     const opening = (await reader.next()).value as StreamEvent;
     let chunk: StreamEvent | undefined;
     while (!chunk) {

@@ -60,7 +60,7 @@ export function expectSchema<S extends z.ZodType>(schema: S, value: unknown): z.
 /** Reads every event of an SSE response (validated by lib/api's reader). */
 export async function readAll(res: Response): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  for await (const event of readSseEvents(res.body!)) events.push(event);
+  for await (const event of readSseEvents(res.body!, { strict: true })) events.push(event);
   return events;
 }
 

@@ -1,5 +1,5 @@
 import { initialStreamState, reduceStreamEvent, type StreamState } from "@/lib/api/stream-state";
-import type { Chat, Message, StreamEvent } from "@/lib/api/schemas";
+import type { Chat, Message, ReadStreamEvent } from "@/lib/api/schemas";
 
 /**
  * The streams this browser tab is following, keyed by chat id. It lives in a module (not in a component)
@@ -25,7 +25,7 @@ export interface StreamRunOptions {
   prompt: string;
   /** Known for a follow-up; a new chat gets its id from the first `chat` event. */
   chatId?: string;
-  open: (signal: AbortSignal) => Promise<AsyncIterable<StreamEvent>>;
+  open: (signal: AbortSignal) => Promise<AsyncIterable<ReadStreamEvent>>;
   /** Fetches the assistant message by id (recovery after a gap or a dropped stream). */
   getMessage?: (chatId: string, messageId: string) => Promise<Message>;
   /** Called when the stream ends, however it ends. */

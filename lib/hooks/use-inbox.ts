@@ -5,7 +5,7 @@ import { createContext, createElement, useContext, useEffect, useRef, useState, 
 import type { z } from "zod";
 import { describeZodError } from "@/lib/api/error-body";
 import { errorFromResponse, ServiceError } from "@/lib/api/errors";
-import { Inbox, InboxDeliveryList, InboxList, type InboxDelivery } from "@/lib/api/inbox";
+import { Inbox, InboxDeliveryList, InboxList, type AttachInboxSecretBody, type InboxDelivery } from "@/lib/api/inbox";
 
 /**
  * The dashboard's own webhook inbox over its session-protected routes (/api/inbox-admin/…, README "Webhook
@@ -30,7 +30,7 @@ export interface InboxApi {
   list(): Promise<InboxList>;
   get(id: string): Promise<Inbox>;
   create(name: string): Promise<Inbox>;
-  attachSecret(id: string, body: { secret: string; webhookId?: string }): Promise<Inbox>;
+  attachSecret(id: string, body: AttachInboxSecretBody): Promise<Inbox>;
   remove(id: string): Promise<{ id: string; deleted: true }>;
   /** Newest first; `after` = the highest `seq` already held. */
   deliveries(id: string, after?: number): Promise<InboxDeliveryList>;

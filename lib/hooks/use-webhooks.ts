@@ -3,11 +3,12 @@
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { ServiceError } from "@/lib/api/errors";
 import type { Inbox } from "@/lib/api/inbox";
+import type { WebhookRead } from "@/lib/api/lenient";
 import type {
   CreateWebhookBody,
   UpdateWebhookBody,
   Webhook,
-  WebhookCreated,
+
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookEvent,
@@ -163,7 +164,7 @@ function replaceDelivery(list: readonly WebhookDelivery[], delivery: WebhookDeli
   return list.map((d) => (d.id === delivery.id ? delivery : d));
 }
 
-export function withoutSecret(created: WebhookCreated): Webhook {
+export function withoutSecret(created: WebhookRead): Webhook {
   const { secret: _secret, ...hook } = created;
   return hook;
 }
@@ -181,7 +182,8 @@ export interface DeliverToDashboardResult {
 
 /**
  * "Deliver to this dashboard": creates an inbox, a webhook whose url is the inbox's receiver, and hands the
- * webhook's one-time secret to the inbox so it verifies the signatures. If the webhook cannot be created the
+ * webhook's one-time secret to the inbox so it verifies the signatures (or, when the service reveals none, marks the
+ * inbox as receiving unverified deliveries). If the webhook cannot be created the
  * new inbox is removed again; if the secret cannot be attached the webhook is removed (it could never be
  * verified) — nothing half-made is left behind.
  */
@@ -192,7 +194,7 @@ export function useDeliverToDashboard() {
   return useMutation({
     mutationFn: async (input: DeliverToDashboardInput): Promise<DeliverToDashboardResult> => {
       const inbox = await inboxApi.create(input.name);
-      let created: WebhookCreated;
+      let created: WebhookRead;
       try {
         created = await client.createHook({ name: input.name, url: inbox.url, events: input.events, chatId: input.chatId ?? null });
       } catch (error) {
@@ -200,7 +202,11 @@ export function useDeliverToDashboard() {
         throw error;
       }
       try {
-        const attached = await inboxApi.attachSecret(inbox.id, { secret: created.secret, webhookId: created.id });
+        // A service that reveals no signing secret (the real service's document): the inbox keeps what arrives, unverified.
+        const attached = await inboxApi.attachSecret(
+          inbox.id,
+          created.secret ? { secret: created.secret, webhookId: created.id } : { unsigned: true, webhookId: created.id },
+        );
         return { inbox: attached, hook: withoutSecret(created) };
       } catch (error) {
         await client.deleteHook(created.id).catch(() => {});

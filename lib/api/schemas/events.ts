@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Usage } from "./common";
-import { Chat } from "./v2";
+import { Chat, type Message } from "./v2";
 
 /** Stream events (6.2), discriminated by `object`. */
 export const ChatEvent = Chat.extend({ object: z.literal("chat") });
@@ -28,3 +28,11 @@ export const StreamEvent = z.discriminatedUnion("object", [
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export type ChatEvent = z.infer<typeof ChatEvent>;
 export type PartsChunkEvent = z.infer<typeof PartsChunkEvent>;
+
+/**
+ * The real service's document opens and closes send and resolve streams with `message` snapshots (the assistant
+ * message) instead of `chat` events; the dashboard's reader accepts both (the embedded service sends the interface's).
+ */
+export type MessageEvent = Message & { object: "message" };
+/** Every event the dashboard's stream reader hands on. */
+export type ReadStreamEvent = StreamEvent | MessageEvent;

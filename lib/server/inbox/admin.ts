@@ -71,13 +71,13 @@ export async function deleteInboxRoute(request: Request, inboxId: string, deps: 
   return (await deps.store.remove(inboxId)) ? json({ id: inboxId, deleted: true }) : fail(404, `Inbox ${inboxId} not found.`);
 }
 
-/** POST /api/inbox-admin/{inboxId}/secret {secret, webhookId?} → Inbox. */
+/** POST /api/inbox-admin/{inboxId}/secret {secret, webhookId?} or {unsigned: true, webhookId?} → Inbox. */
 export async function attachSecretRoute(request: Request, inboxId: string, deps: AdminDeps): Promise<Response> {
   const denied = await guard(request, deps);
   if (denied) return denied;
   const input = await readJson(request, AttachInboxSecretBody);
   if (input instanceof Response) return input;
-  const row = await deps.store.setSecret(inboxId, input.secret, input.webhookId);
+  const row = await deps.store.setSecret(inboxId, "secret" in input ? input.secret : null, input.webhookId);
   return row ? json(deps.store.toInbox(row)) : fail(404, `Inbox ${inboxId} not found.`);
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { InboxStore } from "./store";
 
@@ -12,7 +13,8 @@ const reply = (status: number, body: Record<string, unknown>) =>
  * POST /api/inbox/{inboxId}: a Standard Webhooks receiver. Unknown inbox 404; over 1 MB 413; no secret
  * attached yet 503 (the sender retries); a missing or wrong signature, or a timestamp outside ±5 min, 401
  * and nothing stored; a signed body that is not JSON 400. A redelivery of a `webhook-id` already stored
- * answers 200 and stores nothing new.
+ * answers 200 and stores nothing new. An inbox marked `unsigned` (its service revealed no secret) stores what
+ * arrives without checking a signature, marked unverified.
  */
 export async function receiveDelivery(store: InboxStore, inboxId: string, request: Request): Promise<Response> {
   const inbox = await store.find(inboxId);
@@ -20,18 +22,20 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
 
   const body = await readLimited(request, MAX_DELIVERY_BYTES);
   if (body === null) return reply(413, { message: "Delivery larger than 1 MB." });
-  if (!inbox.secret) return reply(503, { message: "This inbox has no signing secret yet; attach the webhook's secret." });
+  if (!inbox.secret && !inbox.unsigned) return reply(503, { message: "This inbox has no signing secret yet; attach the webhook's secret." });
 
   const headers = {
     "webhook-id": request.headers.get("webhook-id") ?? "",
     "webhook-timestamp": request.headers.get("webhook-timestamp") ?? "",
     "webhook-signature": request.headers.get("webhook-signature") ?? "",
   };
-  try {
-    new Webhook(inbox.secret).verify(body, headers, { jsonParse: false });
-  } catch (error) {
-    const reason = error instanceof WebhookVerificationError ? error.message : "Invalid signature";
-    return reply(401, { message: `Signature rejected: ${reason}.` });
+  if (inbox.secret) {
+    try {
+      new Webhook(inbox.secret).verify(body, headers, { jsonParse: false });
+    } catch (error) {
+      const reason = error instanceof WebhookVerificationError ? error.message : "Invalid signature";
+      return reply(401, { message: `Signature rejected: ${reason}.` });
+    }
   }
 
   let payload: unknown;
@@ -41,11 +45,12 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
     return reply(400, { message: "The delivery body is not JSON." });
   }
   const stored = await store.addDelivery(inbox.id, {
-    deliveryId: headers["webhook-id"],
+    // Unsigned deliveries without an id are each kept.
+    deliveryId: headers["webhook-id"] || `unsigned_${randomUUID()}`,
     type: stringAt(payload, ["type"]) ?? "unknown",
     chatId: stringAt(payload, ["data", "chatId"]),
     payload,
-    verified: true,
+    verified: Boolean(inbox.secret),
     receivedAt: new Date(),
   });
   return reply(200, { received: true, duplicate: !stored });

@@ -15,6 +15,8 @@ export const inboxes = pgTable("inbox_inboxes", {
   secret: text("secret"),
   /** The service's webhook id, when known. */
   webhookId: text("webhook_id"),
+  /** The service revealed no signing secret: deliveries are stored unverified instead of refused. */
+  unsigned: boolean("unsigned").notNull().default(false),
   createdAt: ts("created_at").notNull(),
 });
 

@@ -50,6 +50,7 @@ export class InboxStore {
       url: this.urlOf(row.id),
       webhookId: row.webhookId,
       hasSecret: row.secret !== null,
+      unsigned: row.unsigned,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -72,10 +73,11 @@ export class InboxStore {
     return this.db.select().from(inboxes).orderBy(desc(inboxes.seq));
   }
 
-  async setSecret(id: string, secret: string, webhookId?: string): Promise<InboxRow | null> {
+  /** Attaches the webhook's signing secret, or (null) marks the inbox as receiving unsigned deliveries. */
+  async setSecret(id: string, secret: string | null, webhookId?: string): Promise<InboxRow | null> {
     const [row] = await this.db
       .update(inboxes)
-      .set({ secret, ...(webhookId !== undefined ? { webhookId } : {}) })
+      .set({ secret, unsigned: secret === null, ...(webhookId !== undefined ? { webhookId } : {}) })
       .where(eq(inboxes.id, id))
       .returning();
     return row ?? null;

@@ -1,0 +1,1 @@
+ALTER TABLE "inbox_inboxes" ADD COLUMN "unsigned" boolean DEFAULT false NOT NULL;
