@@ -1,3 +1,4 @@
+import { create as createPlain } from "jsondiffpatch";
 import { create, type Delta } from "jsondiffpatch/with-text-diffs";
 import { describe, expect, it } from "vitest";
 import { applyPartsDelta, diffParts, isKnownPart, PartsDeltaError } from "./parts";
@@ -5,8 +6,10 @@ import type { Part } from "./schemas";
 import { allKindsOfParts } from "./testing/fixtures";
 import { randomSnapshots, streamedMessageSnapshots } from "./testing/part-snapshots";
 
-/** jsondiffpatch's own mutating patch: the reference behaviour. */
+/** jsondiffpatch's own mutating patch: the reference behaviour (text diffs on, as some deployments send them). */
 const reference = create();
+/** What the real service's official client applies deltas with: no text-diff plugin. */
+const officialClient = createPlain({});
 const clone = <T>(v: T): T => structuredClone(v);
 
 function deepFreeze<T>(value: T): T {
@@ -27,14 +30,14 @@ describe("diffParts", () => {
     expect(diffParts(a, [...a, text("x")])).toEqual({ _t: "a", 1: [{ type: "text", text: "x" }] });
   });
 
-  it("produces a text delta when a long string grows", () => {
+  it("produces plain deltas: a changed string is [old, new], no text diff", () => {
     const long = "x".repeat(100);
-    const delta = diffParts([text(long)], [text(long + " more")]) as Record<string, Record<string, unknown[]>>;
-    expect(delta["0"]!.text![2]).toBe(2);
-    expect(typeof delta["0"]!.text![0]).toBe("string");
+    const delta = diffParts([text(long)], [text(long + " more")]);
+    expect(delta).toEqual({ _t: "a", 0: { text: [long, long + " more"] } });
+    expect(officialClient.patch([text(long)], delta as Delta)).toEqual([text(long + " more")]);
   });
 
-  it("replaces whole strings instead of text-diffing when a string holds a lone surrogate", () => {
+  it("replaces whole strings, also when a string holds a lone surrogate", () => {
     const long = "y".repeat(100);
     for (const [before, after] of [
       [long, long + "\ud83d"], // diff-match-patch alone would emit an empty patch here
@@ -59,12 +62,13 @@ describe("applyPartsDelta", () => {
         let viaJson: Part[] = [];
         let textDeltas = 0;
         let moves = 0;
+        let official: Part[] = [];
         for (let n = 1; n < snapshots.length; n++) {
           const prevSnap = snapshots[n - 1]!;
           const next = snapshots[n]!;
           const delta = diffParts(prevSnap, next);
           const serialized = JSON.stringify(delta ?? null);
-          if (serialized.includes(",0,2]")) textDeltas++;
+          expect(serialized).not.toContain(",0,2]"); // the producer sends no text diffs
           if (serialized.includes(",3]")) moves++;
 
           const expected = reference.patch(clone(consumer), clone(delta) as Delta);
@@ -76,6 +80,15 @@ describe("applyPartsDelta", () => {
           expect(JSON.stringify(delta ?? null)).toBe(serialized);
           expect(result).toEqual(expected);
           expect(result).toEqual(next);
+
+          // the real service's official client (plain jsondiffpatch, after the wire) rebuilds the same parts
+          if (delta !== undefined) official = officialClient.patch(official, JSON.parse(serialized) as Delta) as Part[];
+          expect(official).toEqual(next);
+
+          // a deployment that sends text diffs: the same consumer applies them too
+          const withText = reference.diff(clone(prevSnap), clone(next));
+          if (JSON.stringify(withText ?? null).includes(",0,2]")) textDeltas++;
+          expect(applyPartsDelta(clone(prevSnap), withText === undefined ? undefined : JSON.parse(JSON.stringify(withText)))).toEqual(next);
 
           // identity: a part the producer left untouched is the very same object for the consumer
           if (share) {
@@ -136,7 +149,8 @@ describe("applyPartsDelta", () => {
 
   const longText = "The quick brown fox jumps over the lazy dog. ".repeat(3);
   const base: Part[] = [text(longText), { type: "file-read", paths: ["a.ts", "b.ts"] }];
-  const growDelta = diffParts([text(longText)], [text(longText + "more")]) as Record<string, { text: unknown[] }>;
+  // A text diff as a deployment with the text-diff plugin sends it.
+  const growDelta = reference.diff([text(longText)], [text(longText + "more")]) as unknown as Record<string, { text: unknown[] }>;
   const textPatch = growDelta["0"]!.text[0] as string;
 
   const malformed: [string, unknown][] = [
@@ -182,6 +196,18 @@ describe("applyPartsDelta", () => {
     expect(grown[1]).toBe(base[1]);
     const stale = [text("something else entirely, nothing like the original text at all....")];
     expect(() => applyPartsDelta(stale, { _t: "a", 0: { text: [textPatch, 0, 2] } })).toThrow(/parts\[0\]\.text: text patch failed/);
+  });
+
+  it("applies the string-append form [[...arrayIndexes, text], 9, 9], immutably", () => {
+    const parts = deepFreeze([{ type: "x-table", rows: [["a", "b"], ["c"]] } as Part, text("t")]);
+    const grown = applyPartsDelta(parts, { _t: "a", 0: { rows: [[1, 0, "dd"], 9, 9] } });
+    expect(grown[0]).toEqual({ type: "x-table", rows: [["a", "b"], ["cdd"]] });
+    expect((grown[0] as { rows: unknown[] }).rows[0]).toBe((parts[0] as { rows: unknown[] }).rows[0]);
+    expect(grown[1]).toBe(parts[1]);
+    // no indexes: the string at the position itself
+    expect(applyPartsDelta([text("ab")], { _t: "a", 0: { text: [["c"], 9, 9] } })).toEqual([text("abc")]);
+    expect(() => applyPartsDelta([text("ab")], { _t: "a", 0: { text: [[0, "c"], 9, 9] } })).toThrow(PartsDeltaError);
+    expect(() => applyPartsDelta([text("ab")], { _t: "a", 0: { text: [[5], 9, 9] } })).toThrow(PartsDeltaError);
   });
 
   it("returns the same array for an undefined or empty delta", () => {

@@ -2,17 +2,17 @@ import { create, type Delta } from "jsondiffpatch/with-text-diffs";
 import { KNOWN_PART_TYPES, type KnownPart, type Part } from "./schemas";
 
 /**
- * Parts reconstruction (spec 6.2, DESIGN 5): `message.parts.chunk` events carry standard jsondiffpatch
- * deltas of the running parts array. Producer and consumer share this one DiffPatcher: text diffs on
- * (strings of 60+ characters that change become diff-match-patch text deltas), default array handling
- * (parts have no ids, so items are matched by reference, then by position).
- */
-const differ = create();
-/**
- * Same deltas without text diffs, for parts holding a string with a lone UTF-16 surrogate (a string cut
- * in the middle of an emoji): diff-match-patch throws on some of them and silently drops others.
+ * Parts reconstruction (docs/interface.md 6.2, docs/wire-decisions.md 5): `message.parts.chunk` events carry
+ * jsondiffpatch deltas of the running parts array.
+ * - The producer (the embedded service) sends plain deltas that `jsondiffpatch.create({})` applies, as the real
+ *   service's official client does: no text diffs, a changed string is `[old, new]`; default array handling (parts
+ *   have no ids, so items are matched by reference, then by position).
+ * - The consumer applies every form a deployment may send: plain deltas, text diffs (`[patch, 0, 2]`) and the
+ *   string-append form `[[...arrayIndexes, appendedText], 9, 9]`.
  */
 const plainDiffer = create({ textDiff: { minLength: Number.MAX_SAFE_INTEGER } });
+/** Only to apply text diffs (`[patch, 0, 2]`) that a deployment may send. */
+const textPatcher = create();
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(KNOWN_PART_TYPES);
 
@@ -38,23 +38,7 @@ export class PartsDeltaError extends Error {
  * so treat both as immutable (JSON.stringify it, or apply it with applyPartsDelta, which never mutates).
  */
 export function diffParts(prev: readonly Part[], next: readonly Part[]): unknown | undefined {
-  return (hasIllFormedText(prev, next) ? plainDiffer : differ).diff(prev, next);
-}
-
-/** Whether a part present in only one of the arrays (by identity) holds a string that is not well-formed UTF-16. */
-function hasIllFormedText(prev: readonly Part[], next: readonly Part[]): boolean {
-  const inPrev = new Set<unknown>(prev);
-  const inNext = new Set<unknown>(next);
-  for (const part of next) if (!inPrev.has(part) && hasIllFormedString(part)) return true;
-  for (const part of prev) if (!inNext.has(part) && hasIllFormedString(part)) return true;
-  return false;
-}
-
-function hasIllFormedString(value: unknown): boolean {
-  if (typeof value === "string") return !value.isWellFormed();
-  if (typeof value !== "object" || value === null) return false;
-  for (const v of Array.isArray(value) ? value : Object.values(value)) if (hasIllFormedString(v)) return true;
-  return false;
+  return plainDiffer.diff(prev, next);
 }
 
 /**
@@ -85,6 +69,8 @@ function checkPart(part: unknown, path: string): void {
 
 const ARRAY_MOVE = 3;
 const TEXT_DIFF = 2;
+/** The real service's string-append form: `[[...arrayIndexes, appendedText], 9, 9]`. */
+const APPEND = 9;
 const INDEX = /^(?:0|[1-9]\d*)$/;
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -119,6 +105,7 @@ function patchLeaf(left: unknown, delta: unknown[], path: string): unknown {
     case 3:
       if (delta[2] === 0) return undefined; // deleted
       if (delta[2] === TEXT_DIFF) return patchText(left, delta[0], path);
+      if (delta[1] === APPEND && delta[2] === APPEND) return patchAppend(left, delta[0], path);
       if (delta[2] === ARRAY_MOVE) return fail(path, "a move is only valid at an _index of an array delta");
       return fail(path, `unknown leaf delta kind ${JSON.stringify(delta[2])}`);
     default:
@@ -131,7 +118,7 @@ function patchText(left: unknown, diff: unknown, path: string): string {
   if (typeof diff !== "string") return fail(path, "a text diff must be a string");
   let result: unknown;
   try {
-    result = differ.patch(left, [diff, 0, TEXT_DIFF] as Delta);
+    result = textPatcher.patch(left, [diff, 0, TEXT_DIFF] as Delta);
   } catch (error) {
     throw new PartsDeltaError(`cannot apply delta at ${path}: text patch failed (${(error as Error).message})`, {
       cause: error,
@@ -139,6 +126,31 @@ function patchText(left: unknown, diff: unknown, path: string): string {
   }
   if (typeof result !== "string") return fail(path, "text patch did not produce a string");
   return result;
+}
+
+/**
+ * `[[i, j, …, text], 9, 9]`: follow the array indexes from `left` to a string and append `text` to it (no indexes:
+ * `left` itself). Copies along the way; the result shares everything it does not touch.
+ */
+function patchAppend(left: unknown, spec: unknown, path: string): unknown {
+  if (!Array.isArray(spec) || spec.length === 0 || typeof spec[spec.length - 1] !== "string") {
+    return fail(path, "a string append needs [...arrayIndexes, text]");
+  }
+  const indexes = spec.slice(0, -1);
+  const text = spec[spec.length - 1] as string;
+  const append = (value: unknown, depth: number, at: string): unknown => {
+    if (depth === indexes.length) {
+      if (typeof value !== "string") return fail(at, "a string append needs a string");
+      return value + text;
+    }
+    const i = indexes[depth];
+    if (!Array.isArray(value)) return fail(at, "a string append's index needs an array");
+    if (!(typeof i === "number" && Number.isInteger(i) && i >= 0 && i < value.length)) return fail(at, `invalid append index ${JSON.stringify(i)}`);
+    const out = value.slice();
+    out[i] = append(value[i], depth + 1, `${at}[${i}]`);
+    return out;
+  };
+  return append(left, 0, path);
 }
 
 function patchObject(left: unknown, delta: Json, path: string): unknown {

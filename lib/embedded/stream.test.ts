@@ -1,3 +1,4 @@
+import { create as createPlain, type Delta } from "jsondiffpatch";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatEvent, Message, type Part, type StreamEvent } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
@@ -95,6 +96,17 @@ describe("POST /v2/chats/stream", () => {
     const usage = events.find((e) => e.object === "message.usage")!;
     expect(usage).toEqual({ object: "message.usage", id: message.id, usage: message.usage });
     for (const e of events) if (e.object === "message.parts.chunk") expect(e.id).toBe(message.id);
+  });
+
+  test("the real service's official client (plain jsondiffpatch, no text diffs) rebuilds the stored parts", async () => {
+    const official = createPlain({});
+    let parts: unknown = [];
+    for (const e of events) if (e.object === "message.parts.chunk") parts = official.patch(parts, structuredClone(e.delta) as Delta);
+    const chunk = events.find((e) => e.object === "message.parts.chunk") as { id: string };
+    const chat = events[0] as { id: string };
+    const message = await getMessage(chat.id, chunk.id);
+    expect(parts).toEqual(message.parts);
+    expect(JSON.stringify(events)).not.toContain(",0,2]");
   });
 
   test("the text streams in several chunks, and every part appears before it finishes", () => {
