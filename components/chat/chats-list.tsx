@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { UnreadableItems } from "@/components/ui/unreadable-items";
 import { ChatRow } from "./chat-row";
 
 function ListSkeleton() {
@@ -26,11 +27,11 @@ function ListSkeleton() {
 
 /** All chats, newest first, with "Load more" over the cursor. */
 export function ChatsList() {
-  const { chats, isPending, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useChats();
+  const { chats, unreadable, isPending, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useChats();
 
   if (isPending) return <ListSkeleton />;
   if (error && !chats.length) return <ErrorPanel error={error} title="The chats could not be loaded" onRetry={() => void refetch()} />;
-  if (!chats.length) {
+  if (!chats.length && !unreadable.length) {
     return (
       <EmptyState icon={MessagesSquare} title="No chats yet">
         Describe an app to build in the box above: the agent starts working right away.
@@ -44,6 +45,7 @@ export function ChatsList() {
           <ChatRow key={chat.id} chat={chat} />
         ))}
       </ul>
+      <UnreadableItems items={unreadable} what="chat" />
       {isFetchNextPageError && error ? <ErrorPanel error={error} title="More chats could not be loaded" onRetry={() => void fetchNextPage()} /> : null}
       {hasNextPage ? (
         <div className="flex justify-center">

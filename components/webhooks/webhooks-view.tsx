@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Webhook } from "@/lib/api/schemas";
 import type { WebhookRead } from "@/lib/api/lenient";
+import { UnreadableItems } from "@/components/ui/unreadable-items";
 import { useDeleteWebhook, useWebhookList } from "@/lib/hooks/use-webhooks";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
@@ -70,6 +71,7 @@ export function WebhooksView() {
           ))}
         </ul>
       )}
+      <UnreadableItems items={list.data?.unreadable ?? []} what="webhook" />
 
       <CreateWebhookDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
       <SecretDialog created={created} onDone={() => setCreated(null)} />

@@ -202,7 +202,7 @@ describe("applyPartsDelta", () => {
     const parts = deepFreeze([{ type: "x-table", rows: [["a", "b"], ["c"]] } as Part, text("t")]);
     const grown = applyPartsDelta(parts, { _t: "a", 0: { rows: [[1, 0, "dd"], 9, 9] } });
     expect(grown[0]).toEqual({ type: "x-table", rows: [["a", "b"], ["cdd"]] });
-    expect((grown[0] as { rows: unknown[] }).rows[0]).toBe((parts[0] as { rows: unknown[] }).rows[0]);
+    expect((grown[0] as unknown as { rows: unknown[] }).rows[0]).toBe((parts[0] as unknown as { rows: unknown[] }).rows[0]);
     expect(grown[1]).toBe(parts[1]);
     // no indexes: the string at the position itself
     expect(applyPartsDelta([text("ab")], { _t: "a", 0: { text: [["c"], 9, 9] } })).toEqual([text("abc")]);

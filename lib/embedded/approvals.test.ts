@@ -64,7 +64,7 @@ function pendingOfParts(message: Message): Pending | null {
   const parts = message.parts ?? [];
   const last = parts.at(-1);
   if (last?.type === "agent-action" && (last as AgentActionPart).name === "get_or_request_integration") {
-    const data = (last as AgentActionPart).data;
+    const data = (last as AgentActionPart).data ?? {};
     if (data.status !== "pending") return null;
     return { kind: "integrations", integrations: data.requestedIntegrations ?? [], presets: data.requestedMcpPresets ?? [] };
   }

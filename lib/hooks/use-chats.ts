@@ -20,7 +20,9 @@ export function useChats(pageSize: number = CHATS_PAGE_SIZE) {
     getNextPageParam: (last) => last.cursor ?? undefined,
   });
   const chats = useMemo(() => dedupeById(query.data?.pages.flatMap((p) => p.chats) ?? []), [query.data]);
-  return { ...query, chats };
+  /** Items of the loaded pages that could not be read (shown as such; the rest of the list stands). */
+  const unreadable = useMemo(() => query.data?.pages.flatMap((p) => p.unreadable) ?? [], [query.data]);
+  return { ...query, chats, unreadable };
 }
 
 function dedupeById(chats: Chat[]): Chat[] {

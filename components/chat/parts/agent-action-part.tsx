@@ -59,7 +59,48 @@ function ReadableData({ data, skip }: { data: Record<string, unknown>; skip: Rea
 }
 
 const INTEGRATION_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets", "status", "connectedIntegrationNames", "rejectedBy"]);
-const REQUEST_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets"]);
+const REQUEST_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets", "questions", "setupUrl", "summary"]);
+
+/** An http(s) URL shown as a link the person may choose to open (never followed by the page). */
+function SafeLink({ href, children }: { href: string; children: ReactNode }) {
+  let ok = false;
+  try {
+    ok = ["http:", "https:"].includes(new URL(href).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) return <code className="font-mono break-all">{href}</code>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="break-all underline">
+      {children}
+    </a>
+  );
+}
+
+/** The document's questions `{questions: [{id, question, header, multiSelect, options: [{id, label, description?}]}]}`. */
+function Questions({ questions }: { questions: unknown[] }) {
+  const items = questions.filter(isRecord);
+  if (!items.length) return null;
+  return (
+    <ol className="list-decimal space-y-2 pl-4 text-sm" data-testid="agent-questions">
+      {items.map((q, i) => (
+        <li key={str(q.id) || i}>
+          {str(q.header) ? <span className="mr-1 text-xs text-muted-foreground">{str(q.header)}:</span> : null}
+          {str(q.question)}
+          {q.multiSelect === true ? <span className="ml-1 text-xs text-muted-foreground">(several answers)</span> : null}
+          <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs">
+            {(Array.isArray(q.options) ? q.options : []).filter(isRecord).map((o, j) => (
+              <li key={str(o.id) || j}>
+                {str(o.label)}
+                {str(o.description) ? <span className="text-muted-foreground"> — {str(o.description)}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** An agent action, readable: the integration request with its integrations and MCP presets, a plan's steps, other fields. */
 export function AgentActionPartView({ part, streaming }: { part: AgentActionPart; streaming: boolean }) {
@@ -68,6 +109,8 @@ export function AgentActionPartView({ part, streaming }: { part: AgentActionPart
   const request = name === INTEGRATION_REQUEST;
   const integrations = strArray(data.requestedIntegrations);
   const presets = strArray(data.requestedMcpPresets);
+  // The document's one-line summary of the action (and a plan's own summary).
+  const summary = str((part as { summary?: unknown }).summary) || str(data.summary);
   return (
     <PartCard
       kind="agent-action"
@@ -105,6 +148,17 @@ export function AgentActionPartView({ part, streaming }: { part: AgentActionPart
               </Badge>
             ))}
           </div>
+        ) : null}
+        {summary ? (
+          <p className="text-sm" data-testid="agent-action-summary">
+            {summary}
+          </p>
+        ) : null}
+        {Array.isArray(data.questions) ? <Questions questions={data.questions} /> : null}
+        {str(data.setupUrl) ? (
+          <p className="text-xs">
+            Set up {str(data.connectorName) || str(data.service) || "the connection"}: <SafeLink href={str(data.setupUrl)}>{str(data.setupUrl)}</SafeLink>
+          </p>
         ) : null}
         <ReadableData data={data} skip={request ? INTEGRATION_FIELDS : REQUEST_FIELDS} />
         <JsonBlock summary="Data" value={data} />

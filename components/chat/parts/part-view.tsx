@@ -1,5 +1,6 @@
 import { Profiler, memo, useContext, type ComponentType } from "react";
-import { KNOWN_PART_TYPES, type KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
+import { describeZodError } from "@/lib/api/error-body";
+import { KNOWN_PART_TYPES, KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
 import { AgentActionPartView } from "./agent-action-part";
 import { BashPartView } from "./bash-part";
 import { FileEditPartView } from "./file-edit-part";
@@ -30,9 +31,31 @@ function isKnown(part: Part): part is KnownPart {
   return (KNOWN_PART_TYPES as readonly string[]).includes(part.type);
 }
 
-/** Renders a part with its kind's component, or the JSON fallback for unknown kinds. */
+/** Why each part object failed its kind's schema (null: it matches). Parts are immutable, so one check per object. */
+const checked = new WeakMap<object, string | null>();
+
+function mismatch(part: KnownPart): string | null {
+  let reason = checked.get(part);
+  if (reason === undefined) {
+    try {
+      const result = KnownPart.safeParse(part);
+      reason = result.success ? null : describeZodError(result.error);
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    checked.set(part, reason);
+  }
+  return reason;
+}
+
+/**
+ * Renders a part with its kind's component; an unknown kind, or a known kind that does not match its schema (a
+ * deployment's variant of it), gets the JSON card instead — that part degrades, never its message.
+ */
 export function PartView({ part, streaming = false, chatId }: { part: Part; streaming?: boolean; chatId?: string }) {
   if (!part || typeof part !== "object" || !isKnown(part)) return <UnknownPartView part={part} />;
+  const reason = mismatch(part);
+  if (reason) return <UnknownPartView part={part} note={`This step could not be displayed as ${part.type} (${reason}); here is its raw data.`} />;
   const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean; chatId?: string }>;
   return (
     <PartBoundary part={part}>

@@ -51,13 +51,21 @@ export const ToolCallPart = z.looseObject({
   suggestedPermissions: z.array(SuggestedPermission).optional(),
   ...timed,
 });
+/**
+ * `data` is optional and `summary` a short sentence, as in the real service's document; its `data` shapes there:
+ * a plan `{plan, summary?, path}`, questions `{questions: [...]}`, an integration request
+ * `{requestedIntegrations, requestedMcpPresets}`, connector setup `{status: "setup-required" | "completed", …}`.
+ */
 export const AgentActionPart = z.looseObject({
   type: z.literal("agent-action"),
   name: z.string(),
-  data: z.looseObject({
-    requestedIntegrations: z.array(z.string()).optional(),
-    requestedMcpPresets: z.array(z.string()).optional(),
-  }),
+  summary: z.string().optional(),
+  data: z
+    .looseObject({
+      requestedIntegrations: z.array(z.string()).optional(),
+      requestedMcpPresets: z.array(z.string()).optional(),
+    })
+    .optional(),
   ...timed,
 });
 

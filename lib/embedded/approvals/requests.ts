@@ -108,13 +108,14 @@ export function pendingRequestOf(message: Pick<MessageRow, "role" | "finishReaso
   if (index < 0) return null;
   const part = message.parts[index]!;
   if (isIntegrationPart(part)) {
-    const status = part.data.status;
+    const data = part.data ?? {};
+    const status = data.status;
     if (status === "connected" || status === "rejected") return null;
     return {
       kind: "integrations",
       index,
-      requestedIntegrations: strings(part.data.requestedIntegrations),
-      requestedMcpPresets: strings(part.data.requestedMcpPresets),
+      requestedIntegrations: strings(data.requestedIntegrations),
+      requestedMcpPresets: strings(data.requestedMcpPresets),
     };
   }
   const suggested = (part as ToolCallPart).suggestedPermissions;
@@ -129,13 +130,14 @@ export function outcomeOf(message: Pick<MessageRow, "role" | "finishReason" | "p
   if (index < 0) return null;
   const part = message.parts[index]!;
   if (isIntegrationPart(part)) {
-    const { status } = part.data;
+    const data = part.data ?? {};
+    const { status } = data;
     if (status !== "connected" && status !== "rejected") return null;
     return {
       kind: "integrations",
-      requested: [...strings(part.data.requestedIntegrations), ...strings(part.data.requestedMcpPresets)],
-      connected: status === "connected" ? strings(part.data.connectedIntegrationNames) : [],
-      rejectedBy: status === "rejected" ? rejectedByOf(part.data.rejectedBy) : null,
+      requested: [...strings(data.requestedIntegrations), ...strings(data.requestedMcpPresets)],
+      connected: status === "connected" ? strings(data.connectedIntegrationNames) : [],
+      rejectedBy: status === "rejected" ? rejectedByOf(data.rejectedBy) : null,
     };
   }
   const tool = part as ToolCallPart;

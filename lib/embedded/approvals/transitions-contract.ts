@@ -72,7 +72,7 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
         db.transaction((tx) => rejectPending(tx, chatId, at)),
       ]);
       const stored = (await messagesStore.findMessage(db, chatId, blocked.id))!;
-      const data = (stored.parts[0] as AgentActionPart).data;
+      const data = (stored.parts[0] as AgentActionPart).data ?? {};
       if (resolved.status === "fulfilled") {
         expect(rejected).toEqual({ status: "fulfilled", value: null });
         expect(data.status).toBe("connected");

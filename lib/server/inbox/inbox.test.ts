@@ -96,6 +96,28 @@ describe("inbox receiver", () => {
   });
 });
 
+describe("an inbox whose service revealed no secret", () => {
+  test("stores what arrives, unverified, de-duplicated by webhook-id; refuses nothing for lack of a signature", async () => {
+    const deps: AdminDeps = { store, appUrl: APP, hasSession: async () => true };
+    const row = await store.create("unsigned");
+    const attach = (body: unknown) =>
+      attachSecretRoute(new Request(`${APP}/x`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify(body) }), row.id, deps);
+    expect((await attach({ unsigned: false })).status).toBe(422);
+    const res = await attach({ unsigned: true, webhookId: "hook_doc" });
+    expect(res.status).toBe(200);
+    expect(Inbox.parse(await res.json())).toMatchObject({ hasSecret: false, unsigned: true, webhookId: "hook_doc" });
+
+    const post = (id?: string) =>
+      receiveDelivery(store, row.id, new Request(`${APP}/api/inbox/x`, { method: "POST", headers: { "content-type": "application/json", ...(id ? { "webhook-id": id } : {}) }, body: payload("chat.created") }));
+    expect((await post("msg_1")).status).toBe(200);
+    expect(await (await post("msg_1")).json()).toMatchObject({ duplicate: true });
+    expect((await post()).status).toBe(200);
+    const stored = await store.deliveries(row.id);
+    expect(stored).toHaveLength(2);
+    expect(stored.every((d) => d.verified === false)).toBe(true);
+  });
+});
+
 describe("inbox admin routes", () => {
   const deps = (hasSession = true): AdminDeps => ({ store, appUrl: APP, hasSession: async () => hasSession });
   const req = (method: string, path: string, body?: unknown, origin: string | null = APP) =>
