@@ -160,7 +160,7 @@ describe("the typed client", () => {
       return list[0]?.status === "succeeded" ? list : undefined;
     });
     expect((await client.resendHookDelivery(created.id, delivery!.id)).attempts).toHaveLength(2);
-    expect(await client.deleteChat(chat.id)).toEqual({ id: chat.id, deleted: true });
+    expect(await client.deleteChat(chat.id)).toEqual({ chatId: chat.id });
     await waitFor(async () => ((await client.listHookDeliveries(created.id)).deliveries.length === 2 ? true : undefined));
     expect(await client.deleteHook(created.id)).toEqual({ id: created.id, deleted: true });
     await expect(client.getHook(created.id)).rejects.toMatchObject({ status: 404 });
@@ -337,7 +337,7 @@ describe("webhook delivery", () => {
     const hook = await createHook(svc, { url: r.url, events: ["chat.deleted", "message.deleted"], chatId });
     const res = await call(svc, "DELETE", `/v2/chats/${chatId}`);
     expect(res.status).toBe(200);
-    expect(expectSchema(ChatDeleted, res.body)).toEqual({ id: chatId, deleted: true });
+    expect(expectSchema(ChatDeleted, res.body)).toEqual({ chatId });
     expect((await call(svc, "GET", `/v2/chats/${chatId}`)).status).toBe(404);
     expect((await call(svc, "DELETE", `/v2/chats/${chatId}`)).status).toBe(404);
 
