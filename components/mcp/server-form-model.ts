@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { CreateMcpServerBody, UpdateMcpServerBody, type McpServer } from "@/lib/api/schemas";
+import { CreateMcpServerBody, UpdateMcpServerBody } from "@/lib/api/schemas";
+import type { McpServer } from "@/lib/api/mcp-records";
 
 /**
  * The register / edit form of an MCP server as plain values, and their translation into the v2 bodies,

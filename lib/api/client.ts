@@ -1,3 +1,4 @@
+import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp-records";
 import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import { readAsyncRef, readChatList, readChatWithUsage, readFiles, readMessageList, readPreview } from "./lenient/reads";
 import { readChat, readMessage, readWebhook, readWebhookSummary, readList, type ReadList, type WebhookRead } from "./lenient";
@@ -14,9 +15,6 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   AuthorizeResponse,
-  McpServer,
-  McpServerDeleted,
-  McpServerList,
   type CreateMcpServerBody,
   type UpdateMcpServerBody,
   type CreateWebhookBody,
@@ -74,14 +72,15 @@ export interface ServiceClient {
   listHookDeliveries(hookId: string, q?: PageQuery): Promise<WebhookDeliveryList>;
   /** POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): the delivery with the new attempt. */
   resendHookDelivery(hookId: string, deliveryId: string): Promise<WebhookDelivery>;
-  /** GET /v2/mcp-servers: `{items}` (secrets never included). */
+  /** GET /v2/mcp-servers: a bare array (document) or `{items}` (older), read leniently into `{items}` (secrets never included). */
   listMcpServers(): Promise<McpServerList>;
   getMcpServer(mcpServerId: string): Promise<McpServer>;
   /** POST /v2/mcp-servers: the new server, disconnected. */
   createMcpServer(body: CreateMcpServerBody): Promise<McpServer>;
-  /** PATCH /v2/mcp-servers/{id}: `oauthConfig` replaces the stored configuration. */
+  /** PATCH /v2/mcp-servers/{id}: a given `auth` replaces the stored authentication. */
   updateMcpServer(mcpServerId: string, body: UpdateMcpServerBody): Promise<McpServer>;
-  deleteMcpServer(mcpServerId: string): Promise<McpServerDeleted>;
+  /** DELETE /v2/mcp-servers/{id}: `{success: true}` (document) or `{id, deleted: true}` (older). */
+  deleteMcpServer(mcpServerId: string): Promise<McpServerDeletedAny>;
   /** POST /v2/mcp-servers/{id}/oauth/authorize: the provider authorization URL (expires after 5 minutes). */
   authorizeMcpServer(mcpServerId: string, body: { returnUrl: string }): Promise<AuthorizeResponse>;
 }
@@ -129,7 +128,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     getMcpServer: (id) => json(McpServer, { method: "GET", path: mcp(id) }),
     createMcpServer: (body) => json(McpServer, { method: "POST", path: "/v2/mcp-servers", body }),
     updateMcpServer: (id, body) => json(McpServer, { method: "PATCH", path: mcp(id), body }),
-    deleteMcpServer: (id) => json(McpServerDeleted, { method: "DELETE", path: mcp(id) }),
+    deleteMcpServer: (id) => json(McpServerDeletedAny, { method: "DELETE", path: mcp(id) }),
     authorizeMcpServer: (id, body) => json(AuthorizeResponse, { method: "POST", path: `${mcp(id)}/oauth/authorize`, body }),
   };
 }

@@ -314,12 +314,14 @@ describe("MCP servers (2.11, 4.1–4.3)", () => {
     rejects(s.CreateMcpServerBody, { ...body, name: "" }, "name");
     rejects(s.CreateMcpServerBody, { ...body, oauthConfig: { ...oauthConfig, tokenUrl: "/token" } }, "oauthConfig.tokenUrl");
     roundTrip(s.UpdateMcpServerBody, { auth: "oauth", oauthConfig });
-    roundTrip(s.McpServer, {
+    roundTrip(s.McpServerRecord, {
       id: "mcp_1",
       name: "Docs",
       url: "https://mcp.example/mcp",
+      description: "",
       enabled: true,
       scope: "user",
+      userId: "user_1",
       auth: { type: "oauth", connected: false },
       createdAt: "2025-01-01T12:00:00Z",
       updatedAt: "2025-01-01T12:00:00Z",

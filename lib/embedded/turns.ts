@@ -16,8 +16,8 @@ import { attachServers } from "./mcp/store";
 import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
 
-/** The author of every chat of the embedded service (it has one account). */
-export const EMBEDDED_AUTHOR_ID = "user_embedded";
+export { EMBEDDED_AUTHOR_ID } from "./author";
+import { EMBEDDED_AUTHOR_ID } from "./author";
 
 /**
  * A user message and the assistant message that answers it, stored and ready to generate. A resume (resolve)
@@ -66,7 +66,7 @@ export class Turns {
         await requireServerIds(tx, body.mcpServerIds);
         const chat = await chatsStore.insertChat(tx, {
           id: chatId,
-          title: null,
+          title: body.title ?? null,
           privacy: body.privacy ?? "private",
           authorId: EMBEDDED_AUTHOR_ID,
           hostProjectId: null,
@@ -77,11 +77,12 @@ export class Turns {
             credentialAccess: body.credentialAccess,
             imageGenerations: body.modelConfiguration?.imageGenerations,
             thinking: body.modelConfiguration?.thinking,
+            ...(body.systemPrompt ? { systemPrompt: body.systemPrompt } : {}),
           },
           createdAt: at,
           updatedAt: at,
         });
-        const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at);
+        const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, body.attachments);
         return { chat, user, assistant };
       });
       this.opts.emit?.("chat.created", { chatId });
@@ -102,7 +103,8 @@ export class Turns {
         await requireServerIds(tx, body.mcpServerIds);
         // Any other follow-up message while the chat waits on the user rejects the pending request (Part 3).
         const rejected = await rejectPending(tx, chat.id, at);
-        const pair = await insertPair(tx, chat.id, promptOf(body), at);
+        const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
+        if (body.systemPrompt !== undefined) await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
         await checkPlannedWrites(tx, chat, pair.assistant); // Part 8 limits: 413 rolls all of this back
         await attachServers(tx, chat.id, body.mcpServerIds ?? []);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
@@ -224,7 +226,7 @@ export class Turns {
   }
 }
 
-async function insertPair(db: Db, chatId: string, prompt: string, at: Date) {
+async function insertPair(db: Db, chatId: string, prompt: string, at: Date, attachments?: Array<{ url: string }>) {
   const user = await messagesStore.insertMessage(db, {
     id: newId("msg"),
     chatId,
@@ -233,6 +235,7 @@ async function insertPair(db: Db, chatId: string, prompt: string, at: Date) {
     parts: [],
     finishReason: "stop",
     usage: ZERO_USAGE,
+    attachments: attachments?.length ? attachments.map((a) => ({ url: a.url, name: attachmentName(a.url) })) : null,
     createdAt: at,
     updatedAt: at,
   });
@@ -250,7 +253,19 @@ function insertAssistant(db: Db, chatId: string, at: Date): Promise<MessageRow> 
     parts: [],
     finishReason: null,
     usage: null,
+    attachments: null,
     createdAt: at,
     updatedAt: at,
   });
+}
+
+/** A display name for an attachment: the last path segment of its URL (decoded), else the host. */
+function attachmentName(url: string): string {
+  const u = new URL(url);
+  const last = u.pathname.split("/").filter(Boolean).at(-1);
+  try {
+    return last ? decodeURIComponent(last).slice(0, 200) : u.host;
+  } catch {
+    return last ?? u.host;
+  }
 }

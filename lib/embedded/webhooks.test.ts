@@ -338,7 +338,7 @@ describe("webhook delivery", () => {
     const hook = await createHook(svc, { url: r.url, events: ["chat.deleted", "message.deleted"], chatId });
     const res = await call(svc, "DELETE", `/v2/chats/${chatId}`);
     expect(res.status).toBe(200);
-    expect(expectSchema(ChatDeleted, res.body)).toEqual({ id: chatId, deleted: true });
+    expect(expectSchema(ChatDeleted, res.body)).toEqual({ chatId });
     expect((await call(svc, "GET", `/v2/chats/${chatId}`)).status).toBe(404);
     expect((await call(svc, "DELETE", `/v2/chats/${chatId}`)).status).toBe(404);
 

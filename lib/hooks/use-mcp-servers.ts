@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateMcpServerBody, McpServer, UpdateMcpServerBody } from "@/lib/api/schemas";
+import type { CreateMcpServerBody, UpdateMcpServerBody } from "@/lib/api/schemas";
+import type { McpServer } from "@/lib/api/mcp-records";
 import { ServiceError } from "@/lib/api/errors";
 import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-client";

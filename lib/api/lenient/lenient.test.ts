@@ -64,7 +64,7 @@ describe("resources", () => {
   });
 
   it("a message in the document's shape keeps every part, restorable and authorId", () => {
-    const m = readMessage(docMessage) as ReturnType<typeof readMessage> & { restorable?: boolean; authorId?: string | null };
+    const m = readMessage(docMessage);
     expect(m.parts).toHaveLength(4);
     expect(m.parts![2]).toEqual({ type: "agent-action", name: "ask", summary: "Two questions" });
     expect(m.usage?.model).toBeNull();

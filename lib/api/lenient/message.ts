@@ -1,6 +1,6 @@
 import type { FinishReason, Message, Part } from "../schemas";
 import { readUsage } from "./chat";
-import { ReadError, bool, isObj, need, str } from "./values";
+import { ReadError, bool, isObj, need, str, type Obj } from "./values";
 
 /**
  * Messages as any deployment sends them. Parts are kept one by one as they come: an item that is not an object with
@@ -34,11 +34,12 @@ export function readMessage(raw: unknown, chatId?: string): Message {
     ...(finishReason !== undefined ? { finishReason: finishReason as FinishReason | null } : {}),
     ...(usage ? { usage } : {}),
   };
-  const extra = message as Message & { restorable?: boolean; authorId?: string | null; attachments?: unknown[] };
   const restorable = bool(raw.restorable);
-  if (restorable !== undefined) extra.restorable = restorable;
-  if (raw.authorId === null || typeof raw.authorId === "string") extra.authorId = raw.authorId;
-  if (Array.isArray(raw.attachments)) extra.attachments = raw.attachments.filter(isObj);
+  if (restorable !== undefined) message.restorable = restorable;
+  if (raw.authorId === null || typeof raw.authorId === "string") message.authorId = raw.authorId;
+  if (Array.isArray(raw.attachments)) {
+    message.attachments = raw.attachments.filter((a): a is Obj & { url: string } => isObj(a) && typeof a.url === "string");
+  }
   return message;
 }
 

@@ -59,7 +59,9 @@ export const ToolCallPart = z.looseObject({
 export const AgentActionPart = z.looseObject({
   type: z.literal("agent-action"),
   name: z.string(),
+  /** A short human sentence (the document requires it; optional for older records). */
   summary: z.string().optional(),
+  /** The document's shapes: plan `{plan, summary?, path}`, questions, integration requests (both arrays), … */
   data: z
     .looseObject({
       requestedIntegrations: z.array(z.string()).optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from "./common";
 import { SuggestedPermission } from "./parts";
-import { McpServer, ResolveTask } from "./v2";
+import { ResolveTask } from "./v2";
 
 export const VersionFileV1 = z.object({
   object: z.literal("file"),
@@ -116,6 +116,8 @@ export const ChatV1 = z.object({
     .optional(),
   permissions: z.object({ write: z.boolean() }),
   metadata: StringMap,
+  /** Extension of the embedded service: the v2 create/send body's `systemPrompt` (the v2 Chat is strict, spec 2.1). */
+  systemPrompt: z.string().optional(),
 });
 export type ChatV1 = z.infer<typeof ChatV1>;
 
@@ -213,7 +215,19 @@ export const UpdateMcpServerBodyV1 = z.object({
 });
 
 /** v1 MCP server record (DESIGN 9): the v2 record plus `object`; lists are `{object: "list", data}`. */
-export const McpServerV1 = McpServer.extend({ object: z.literal("mcp_server") });
+/** The v1 record (the v1 document, strict): only the authentication type (spec 2.11). */
+export const McpServerV1 = z.strictObject({
+  object: z.literal("mcp_server"),
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string().optional(),
+  enabled: z.boolean(),
+  auth: z.strictObject({ type: z.enum(["none", "bearer", "custom-headers", "oauth"]) }),
+  scope: z.enum(["user", "team"]),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+});
 export type McpServerV1 = z.infer<typeof McpServerV1>;
 export const McpServerListV1 = z.object({ object: z.literal("list"), data: z.array(McpServerV1) });
 export const McpServerDeletedV1 = z.object({ id: z.string(), object: z.literal("mcp_server"), deleted: z.literal(true) });

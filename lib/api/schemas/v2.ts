@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTime, FinishReason, HttpUrl, ModelId, Privacy, StringMap, Usage, promptFields, refinePrompt } from "./common";
+import { DateTime, FinishReason, HttpUrl, ModelIdInput, Privacy, StringMap, Usage, promptFields, refinePrompt } from "./common";
 import { Part, SuggestedPermission } from "./parts";
 
 // ---------- resources ----------
@@ -37,6 +37,10 @@ export const Message = z.object({
   parts: z.array(Part).optional(),
   finishReason: FinishReason.nullable().optional(),
   usage: Usage.optional(),
+  /** The document's fields (optional here so normalised client objects fit; the embedded service always emits them). */
+  restorable: z.boolean().optional(),
+  authorId: z.string().nullable().optional(),
+  attachments: z.array(z.looseObject({ url: z.string(), name: z.string().optional(), contentType: z.string().optional(), size: z.number().optional() })).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -53,7 +57,7 @@ export const ChatFiles = z.object({ files: z.array(ChatFile) });
 export type ChatFiles = z.infer<typeof ChatFiles>;
 
 /** Preview (DESIGN 7): null while not ready. */
-export const Preview = z.object({ url: z.string(), expiresAt: DateTime }).nullable();
+export const Preview = z.object({ url: z.string(), token: z.string().optional(), expiresAt: DateTime }).nullable();
 export type Preview = z.infer<typeof Preview>;
 
 export const HostProject = z.object({ hostProjectId: z.string() });
@@ -151,8 +155,8 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery), cursor: z.string().nullable() });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
-/** DELETE /v2/chats/{chatId} (our extension; the chat.deleted / message.deleted events imply it). */
-export const ChatDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+/** DELETE /v2/chats/{chatId} (the spec implies it by chat.deleted; the document's answer `{chatId}`). */
+export const ChatDeleted = z.object({ chatId: z.string() });
 export type ChatDeleted = z.infer<typeof ChatDeleted>;
 
 // ---------- MCP servers (2.11, 4.3, DESIGN 9) ----------
@@ -169,54 +173,106 @@ export const OAuthConfig = z.object({
 });
 export type OAuthConfig = z.infer<typeof OAuthConfig>;
 
+/** The document's OAuth configuration (`auth.config`); clientId may be absent here (the metadata document URL is used). */
+const DocOAuthConfig = OAuthConfig.extend({
+  registrationUrl: HttpUrl.optional(),
+  issuer: z.string().optional(),
+  clientIdMetadataDocumentSupported: z.boolean().optional(),
+});
+
+/** Header names a client may set on the MCP transport (RFC 7230 token); values are secrets. */
+const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, "must be an HTTP header name");
+const HeaderValue = z.string().min(1).max(4096).regex(/^[^\r\n]*$/, "must not contain line breaks");
+
+/**
+ * The document's `auth` object (none | bearer | custom-headers | oauth with `config`). `connected`/`expiresAt` are
+ * read-only record fields the document also allows in bodies: accepted and ignored.
+ */
+export const McpAuthBody = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("none") }),
+  z.object({ type: z.literal("bearer"), token: z.string().min(1).max(8192).regex(/^[^\r\n]*$/, "must not contain line breaks") }),
+  z.object({
+    type: z.literal("custom-headers"),
+    headers: z
+      .record(HeaderName, HeaderValue)
+      .refine((h) => Object.keys(h).length > 0 && Object.keys(h).length <= 20, "headers: between 1 and 20 headers"),
+  }),
+  z.object({ type: z.literal("oauth"), config: DocOAuthConfig.optional(), connected: z.boolean().optional(), expiresAt: z.string().optional() }),
+]);
+export type McpAuthBody = z.infer<typeof McpAuthBody>;
+
+/** The spec's body (`auth: "oauth" | "none"` + `oauthConfig`) and the document's (`auth: {type, …}`) are both accepted. */
 export const CreateMcpServerBody = z.object({
   name: z.string().min(1).max(200),
   url: HttpUrl,
+  description: z.string().max(1000).optional(),
   enabled: z.boolean().optional(),
-  auth: z.enum(["oauth", "none"]).default("oauth"),
+  auth: z.union([z.enum(["oauth", "none"]), McpAuthBody]).default("oauth"),
   scope: z.enum(["user", "team"]).optional(),
   oauthConfig: OAuthConfig.optional(),
 });
-export type CreateMcpServerBody = z.infer<typeof CreateMcpServerBody>;
+export type CreateMcpServerBody = z.input<typeof CreateMcpServerBody>;
 export const UpdateMcpServerBody = z.object({
   name: z.string().min(1).max(200).optional(),
   url: HttpUrl.optional(),
+  description: z.string().max(1000).optional(),
   enabled: z.boolean().optional(),
-  auth: z.enum(["oauth", "none"]).optional(),
+  scope: z.enum(["user", "team"]).optional(),
+  auth: z.union([z.enum(["oauth", "none"]), McpAuthBody]).optional(),
   oauthConfig: OAuthConfig.optional(),
 });
-export type UpdateMcpServerBody = z.infer<typeof UpdateMcpServerBody>;
+export type UpdateMcpServerBody = z.input<typeof UpdateMcpServerBody>;
 
-/** The OAuth configuration as a record shows it: never the secret, only whether one is stored. */
+/** Shown in place of every secret value of a record (token, header values, client secret). */
+export const REDACTED = "••••••";
+
+/** The OAuth configuration as a record shows it (the document's `auth.config`): the client secret only as REDACTED. */
 export const McpServerOAuthConfig = z.object({
   authorizationUrl: z.string(),
   tokenUrl: z.string(),
-  clientId: z.string().optional(),
+  clientId: z.string(),
+  clientSecret: z.literal(REDACTED).optional(),
   scopes: z.array(z.string()),
   usePKCE: z.boolean(),
   resource: z.string().optional(),
-  hasClientSecret: z.boolean(),
 });
 export type McpServerOAuthConfig = z.infer<typeof McpServerOAuthConfig>;
 
-export const McpServer = z.object({
+/** The record's `auth` (the document's union); secrets are REDACTED; `error` is our extension (why connecting failed). */
+export const McpServerAuth = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("none") }),
+  z.object({ type: z.literal("bearer"), token: z.string() }),
+  z.object({ type: z.literal("custom-headers"), headers: z.record(z.string(), z.string()) }),
+  z.object({
+    type: z.literal("oauth"),
+    config: McpServerOAuthConfig.optional(),
+    connected: z.boolean(),
+    expiresAt: z.string().optional(),
+    error: z.string().optional(),
+  }),
+]);
+export type McpServerAuth = z.infer<typeof McpServerAuth>;
+
+/** The MCP server record the embedded service emits (v2): the document's McpServer. The dashboard reads records
+ * through the lenient `McpServer` of lib/api/mcp-records.ts (this shape, the older one, or a real deployment's). */
+export const McpServerRecord = z.strictObject({
   id: z.string(),
   name: z.string(),
   url: z.string(),
+  description: z.string(),
   enabled: z.boolean(),
-  scope: z.string(),
-  /** `expiresAt`: the access token's expiry; `error`: why the connection failed, when the service knows (extension). */
-  auth: z.object({ type: z.string(), connected: z.boolean(), expiresAt: z.string().optional(), error: z.string().optional() }),
-  /** Extension of the embedded service: the stored OAuth configuration without its secret (edit forms prefill it). */
-  oauthConfig: McpServerOAuthConfig.optional(),
+  scope: z.enum(["user", "team"]),
+  userId: z.string(),
+  auth: McpServerAuth,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type McpServer = z.infer<typeof McpServer>;
-export const McpServerList = z.object({ items: z.array(McpServer) });
-export type McpServerList = z.infer<typeof McpServerList>;
-/** DELETE /v2/mcp-servers/{id} (response not shown in the spec; as hooks and chats). */
-export const McpServerDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type McpServerRecord = z.infer<typeof McpServerRecord>;
+/** GET /v2/mcp-servers: a bare array (the document; the spec does not show the list). */
+export const McpServerRecordList = z.array(McpServerRecord);
+export type McpServerRecordList = z.infer<typeof McpServerRecordList>;
+/** DELETE /v2/mcp-servers/{id}: `{success: true}` (the document; the spec does not show it). */
+export const McpServerDeleted = z.object({ success: z.literal(true) });
 export type McpServerDeleted = z.infer<typeof McpServerDeleted>;
 
 export const AuthorizeBody = z.object({ returnUrl: HttpUrl });
@@ -227,22 +283,35 @@ export type AuthorizeResponse = z.infer<typeof AuthorizeResponse>;
 
 export const CredentialAccess = z.object({ sharedNpm: z.boolean().optional(), github: z.boolean().optional() });
 
+/** The document's attachments: files given by URL (http(s) only). */
+export const AttachmentsBody = z.array(z.object({ url: HttpUrl })).max(20);
+/** The document's systemPrompt: instructions for the agent, stored on the chat. */
+export const SystemPrompt = z.string().max(10_000);
+
 export const CreateChatBody = z
   .object({
     ...promptFields,
+    title: z.string().trim().min(1).max(200).optional(),
+    systemPrompt: SystemPrompt.optional(),
+    attachments: AttachmentsBody.optional(),
     mcpServerIds: z.array(z.string()).max(50).optional(),
     credentialAccess: CredentialAccess.optional(),
     privacy: Privacy.optional(),
     metadata: StringMap.optional(),
     modelConfiguration: z
-      .object({ modelId: ModelId.optional(), imageGenerations: z.boolean().optional(), thinking: z.boolean().optional() })
+      .object({ modelId: ModelIdInput.optional(), imageGenerations: z.boolean().optional(), thinking: z.boolean().optional() })
       .optional(),
   })
   .superRefine(refinePrompt);
 export type CreateChatBody = z.infer<typeof CreateChatBody>;
 
 export const SendMessageBody = z
-  .object({ ...promptFields, mcpServerIds: z.array(z.string()).max(50).optional() })
+  .object({
+    ...promptFields,
+    mcpServerIds: z.array(z.string()).max(50).optional(),
+    systemPrompt: SystemPrompt.optional(),
+    attachments: AttachmentsBody.optional(),
+  })
   .superRefine(refinePrompt);
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 

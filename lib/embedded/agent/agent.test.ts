@@ -83,7 +83,7 @@ describe("script", () => {
     for (const part of parts) expect(KnownPart.safeParse(part).success).toBe(true);
     const edits = steps.filter((s) => s.kind === "part" && s.part.type === "file-edit");
     expect(edits.map((s) => s.kind === "part" && s.write?.path)).toEqual(["index.html", "styles.css", "app.js"]);
-    expect(parts.find((p) => p.type === "agent-action")).toMatchObject({ name: "plan", data: { steps: expect.any(Array) } });
+    expect(parts.find((p) => p.type === "agent-action")).toMatchObject({ name: "plan", summary: expect.any(String), data: { plan: expect.any(String), path: ".atelier/plan.md" } });
   });
 
   test("is deterministic for a prompt and chat state", () => {

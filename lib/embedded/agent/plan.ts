@@ -3,7 +3,7 @@ import { outcomeOf } from "../approvals/requests";
 import type { ChatFileRow, ChatRow } from "../store";
 import type { Conversation } from "../store/messages";
 import { parsePrompt, type ParsedPrompt } from "./directives";
-import { buildScript, type Resume, type Step, type Superseded } from "./script";
+import { buildScript, textStep, type Resume, type Step, type Superseded } from "./script";
 import { REQUEST_MEMORY } from "./webapp";
 
 /**
@@ -68,6 +68,8 @@ export function planTurn(opts: {
     resume,
     superseded,
   });
+  const systemPrompt = opts.chat.settings.systemPrompt?.trim();
+  if (systemPrompt) withSystemPrompt(steps, systemPrompt);
   // Everything before the message but the prompt being answered (a user message's parts are always `[]`).
   const promptSize = promptMessage ? promptMessage.content.length + "[]".length : 0;
   return {
@@ -76,4 +78,20 @@ export function planTurn(opts: {
     promptChars: promptMessage?.content.length ?? 0,
     historyChars: Math.max(0, charsBefore - promptSize),
   };
+}
+
+/**
+ * The chat's system prompt (the document's `systemPrompt`): the agent's first thinking says it follows it, quoting
+ * its start. Kept simple: the scripted agent cannot really obey free text, but it shows it read it.
+ */
+function withSystemPrompt(steps: Step[], systemPrompt: string): void {
+  const quoted = systemPrompt.length > 200 ? `${systemPrompt.slice(0, 200)}…` : systemPrompt;
+  const note = `Following the chat's system prompt: "${quoted.replace(/\s+/g, " ")}"`;
+  const i = steps.findIndex((s) => s.kind === "part" && s.part.type === "thinking");
+  if (i < 0) {
+    steps.unshift(textStep("thinking", note));
+    return;
+  }
+  const step = steps[i]!;
+  if (step.kind === "part" && step.part.type === "thinking") steps[i] = textStep("thinking", `${note}\n\n${step.part.text}`);
 }

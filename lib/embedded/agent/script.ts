@@ -182,13 +182,19 @@ function buildSteps(opts: {
       part: {
         type: "agent-action",
         name: "plan",
+        summary: `Planned ${writable.length} file change${writable.length === 1 ? "" : "s"}, a project check and a build`,
+        // The document's plan shape: the plan (Markdown), a one-line summary and where the plan is kept.
         data: {
-          steps: [
+          plan: [
             ...writable.map((f) => `${existing.has(f.path) ? "Update" : "Create"} ${f.path}: ${f.purpose}`),
             ...locked.map((f) => `Leave ${f.path} unchanged (locked)`),
             "Check the project",
             "Run the build",
-          ],
+          ]
+            .map((line, i) => `${i + 1}. ${line}`)
+            .join("\n"),
+          summary: `Build ${title}`,
+          path: ".atelier/plan.md",
         },
       },
     },
@@ -242,7 +248,7 @@ function runApprovedScript(resume: Extract<Resume, { kind: "permissions" }>, tit
   ];
 }
 
-function textStep(type: "text" | "thinking", text: string): Step {
+export function textStep(type: "text" | "thinking", text: string): Step {
   return { kind: "part", part: { type, text }, chunks: chunkText(text, 6) };
 }
 

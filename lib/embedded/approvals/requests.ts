@@ -54,9 +54,10 @@ export function integrationRequestPart(integrations: string[], mcpPresets: strin
   return {
     type: "agent-action",
     name: INTEGRATION_ACTION,
+    summary: `Requested ${[...integrations, ...mcpPresets].join(", ")}`,
     data: {
       requestedIntegrations: integrations,
-      ...(mcpPresets.length ? { requestedMcpPresets: mcpPresets } : {}),
+      requestedMcpPresets: mcpPresets,
       status: "pending",
     },
   };

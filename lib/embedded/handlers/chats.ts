@@ -1,6 +1,6 @@
 import "server-only";
 import type { ChatDeleted, ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
-import { notFound } from "../errors";
+import { HttpError, notFound } from "../errors";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
@@ -22,10 +22,29 @@ export const createChat =
     }));
   };
 
-/** GET /v2/chats?limit&cursor: newest first. */
+/** The document's filters: authorId, vercelProjectId (alias hostProjectId) and deepObject `metadata[key]=value`. */
+function readChatFilters(url: URL): chatsStore.ChatFilters {
+  const q = url.searchParams;
+  const filters: chatsStore.ChatFilters = {};
+  const authorId = q.get("authorId");
+  if (authorId) filters.authorId = authorId;
+  const project = q.get("hostProjectId") ?? q.get("vercelProjectId");
+  if (project) filters.hostProjectId = project;
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of q) {
+    const m = /^metadata\[([^\]]{1,100})\]$/.exec(key);
+    if (!m) continue;
+    if (value.length > 500) throw new HttpError(422, `metadata[${m[1]}]: at most 500 characters`, "validation_failed");
+    metadata[m[1]!] = value;
+  }
+  if (Object.keys(metadata).length) filters.metadata = metadata;
+  return filters;
+}
+
+/** GET /v2/chats?limit&cursor&authorId&vercelProjectId&metadata[k]=v: newest first. */
 export const listChats: Handler = async ({ db, url }) => {
   const { limit, beforeSeq } = readPageQuery(url, "chats");
-  const rows = await chatsStore.listChats(db, { limit: limit + 1, beforeSeq });
+  const rows = await chatsStore.listChats(db, { limit: limit + 1, beforeSeq, ...readChatFilters(url) });
   const page = toPage(rows, limit, "chats");
   const list: ChatList = { chats: page.items.map(toChat), cursor: page.cursor };
   return json(list);
@@ -62,6 +81,6 @@ export const deleteChat: Handler = async ({ db, turns, events, params }) => {
   });
   for (const message of messages) events.emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
   events.emit("chat.deleted", { chatId: chat.id, chat });
-  const body: ChatDeleted = { id: chat.id, deleted: true };
+  const body: ChatDeleted = { chatId: chat.id };
   return json(body);
 };

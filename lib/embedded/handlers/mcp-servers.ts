@@ -1,12 +1,12 @@
 import "server-only";
-import type { CreateMcpServerBody, OAuthConfig, UpdateMcpServerBody } from "@/lib/api";
+import type { CreateMcpServerBody as CreateBodySchema, OAuthConfig, UpdateMcpServerBody as UpdateBodySchema } from "@/lib/api";
 import type { z } from "zod";
 import type { v1 } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
 import type { McpConnections } from "../mcp/connections";
-import type { McpServerRow, StoredOAuthConfig } from "../mcp/schema";
+import type { McpAuthType, McpServerRow, StoredOAuthConfig } from "../mcp/schema";
 import * as mcpStore from "../mcp/store";
 import { toMcpServer, toMcpServerV1 } from "../mcp/views";
 import type { Handler, HandlerContext } from "./context";
@@ -18,6 +18,8 @@ import type { Handler, HandlerContext } from "./context";
  */
 
 type Version = "v1" | "v2";
+type CreateMcpServerBody = z.output<typeof CreateBodySchema>;
+type UpdateMcpServerBody = z.output<typeof UpdateBodySchema>;
 type CreateV1 = z.infer<typeof v1.CreateMcpServerBodyV1>;
 type UpdateV1 = z.infer<typeof v1.UpdateMcpServerBodyV1>;
 type OAuthInput = Pick<OAuthConfig, "authorizationUrl" | "tokenUrl" | "clientId" | "clientSecret" | "scopes" | "usePKCE" | "resource">;
@@ -25,9 +27,12 @@ type OAuthInput = Pick<OAuthConfig, "authorizationUrl" | "tokenUrl" | "clientId"
 interface Normalized {
   name?: string;
   url?: string;
+  description?: string;
   enabled?: boolean;
   scope?: string;
-  authType?: "oauth" | "none";
+  authType?: McpAuthType;
+  /** bearer: the token; custom-headers: the headers (both sealed before storing). */
+  staticSecret?: { plain: string; headerNames: string[] | null };
   /** Present when the request carries an OAuth configuration. */
   oauth?: { config: StoredOAuthConfig; clientSecret: string | null };
 }
@@ -56,15 +61,50 @@ function normalizeOAuth(input: OAuthInput, field: string): Normalized["oauth"] {
   };
 }
 
+type V2Auth = NonNullable<UpdateMcpServerBody["auth"]>;
+type ParsedV2Body = { auth?: V2Auth; oauthConfig?: OAuthConfig };
+
+/**
+ * The authentication of a v2 body: the spec's `auth: "oauth" | "none"` with `oauthConfig`, or the document's
+ * `auth: {type: none | bearer | custom-headers | oauth, config?}`. `required`: creating (OAuth needs a configuration).
+ */
+function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "authType" | "oauth" | "staticSecret"> {
+  const auth = body.auth ?? (body.oauthConfig ? "oauth" : undefined);
+  if (auth === undefined) return {};
+  if (typeof auth === "string") {
+    if (auth === "oauth" && !body.oauthConfig && required) throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
+    return { authType: auth, ...(auth === "oauth" && body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}) };
+  }
+  switch (auth.type) {
+    case "none":
+      return { authType: "none" };
+    case "bearer":
+      return { authType: "bearer", staticSecret: { plain: auth.token, headerNames: null } };
+    case "custom-headers": {
+      const names = Object.keys(auth.headers);
+      const lower = names.map((n) => n.toLowerCase());
+      if (new Set(lower).size !== lower.length) throw invalid("auth.headers: a header is given twice");
+      const forbidden = lower.find((n) => ["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version"].includes(n));
+      if (forbidden) throw invalid(`auth.headers: ${forbidden} is set by the MCP transport and cannot be configured`);
+      return { authType: "custom-headers", staticSecret: { plain: JSON.stringify(auth.headers), headerNames: names } };
+    }
+    case "oauth": {
+      const config = auth.config ?? body.oauthConfig;
+      if (!config && required) throw invalid("auth.config: the OAuth configuration is required when auth.type is oauth");
+      return { authType: "oauth", ...(config ? { oauth: normalizeOAuth(config, "auth.config") } : {}) };
+    }
+  }
+}
+
 function fromV2Create(body: CreateMcpServerBody): Normalized {
-  if (body.auth === "oauth" && !body.oauthConfig) throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
+  const parsed = body as ParsedV2Body;
   return {
     name: body.name,
     url: body.url,
+    description: body.description ?? "",
     enabled: body.enabled ?? true,
     scope: body.scope ?? "user",
-    authType: body.auth,
-    ...(body.auth === "oauth" ? { oauth: normalizeOAuth(body.oauthConfig!, "oauthConfig") } : {}),
+    ...authOfV2(parsed, true),
   };
 }
 
@@ -83,9 +123,10 @@ function fromV2Update(body: UpdateMcpServerBody): Normalized {
   return {
     name: body.name,
     url: body.url,
+    description: body.description,
     enabled: body.enabled,
-    authType: body.auth ?? (body.oauthConfig ? "oauth" : undefined),
-    ...(body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}),
+    scope: body.scope,
+    ...authOfV2(body as ParsedV2Body, false),
   };
 }
 
@@ -98,7 +139,10 @@ function fromV1Update(body: UpdateV1): Normalized {
 }
 
 const view = (version: Version, row: McpServerRow, mcp: McpConnections) =>
-  version === "v1" ? toMcpServerV1(row, mcp) : toMcpServer(row, mcp);
+  version === "v1" ? toMcpServerV1(row) : toMcpServer(row, mcp);
+
+const sealStatic = (ctx: HandlerContext, id: string, secret: Normalized["staticSecret"]) =>
+  secret ? ctx.mcp.seal(secret.plain, id, "static_secret") : null;
 
 async function requireServer(ctx: HandlerContext): Promise<McpServerRow> {
   const row = await mcpStore.findServer(ctx.db, ctx.params.mcpServerId!);
@@ -116,9 +160,12 @@ const create =
       id,
       name: input.name!,
       url: input.url!,
+      description: input.description ?? "",
       enabled: input.enabled!,
       scope: input.scope!,
       authType: input.authType!,
+      staticSecretEnc: sealStatic(ctx, id, input.staticSecret),
+      headerNames: input.staticSecret?.headerNames ?? null,
       oauthConfig: input.oauth?.config ?? null,
       clientSecretEnc: input.oauth?.clientSecret ? ctx.mcp.seal(input.oauth.clientSecret, id, "client_secret") : null,
       accessTokenEnc: null,
@@ -138,8 +185,8 @@ const list =
     const rows = await mcpStore.listServers(ctx.db);
     return json(
       version === "v1"
-        ? { object: "list", data: rows.map((r) => toMcpServerV1(r, ctx.mcp)) }
-        : { items: rows.map((r) => toMcpServer(r, ctx.mcp)) },
+        ? { object: "list", data: rows.map((r) => toMcpServerV1(r)) }
+        : rows.map((r) => toMcpServer(r, ctx.mcp)), // the document: a bare array
     );
   };
 
@@ -169,9 +216,16 @@ const update =
     if (authType === "oauth" && !input.oauth && !row.oauthConfig) {
       throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
     }
-    const config = authType === "none" ? null : (input.oauth?.config ?? row.oauthConfig);
+    const isStatic = authType === "bearer" || authType === "custom-headers";
+    if (isStatic && !input.staticSecret && authType !== row.authType) {
+      throw invalid(authType === "bearer" ? "auth.token: the token is required" : "auth.headers: the headers are required");
+    }
+    // Static credentials: replaced when given, kept when the type stays, dropped when the type changes.
+    const staticSecretEnc = !isStatic ? null : input.staticSecret ? sealStatic(ctx, row.id, input.staticSecret) : row.staticSecretEnc;
+    const headerNames = authType !== "custom-headers" ? null : input.staticSecret ? input.staticSecret.headerNames : row.headerNames;
+    const config = authType !== "oauth" ? null : (input.oauth?.config ?? row.oauthConfig);
     const secretEnc =
-      authType === "none"
+      authType !== "oauth"
         ? null
         : input.oauth
           ? input.oauth.clientSecret
@@ -185,7 +239,11 @@ const update =
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.scope !== undefined ? { scope: input.scope } : {}),
       authType,
+      staticSecretEnc,
+      headerNames,
       oauthConfig: config,
       clientSecretEnc: secretEnc,
       ...(dropConnection
@@ -202,7 +260,8 @@ const remove =
   async (ctx) => {
     const row = await requireServer(ctx);
     await mcpStore.deleteServer(ctx.db, row.id);
-    return json(version === "v1" ? { id: row.id, object: "mcp_server", deleted: true } : { id: row.id, deleted: true });
+    // v1: its document's answer; v2: the document's `{success: true}` (the spec does not show it).
+    return json(version === "v1" ? { id: row.id, object: "mcp_server", deleted: true } : { success: true });
   };
 
 export const createMcpServer = create("v2");

@@ -3,7 +3,7 @@ import type { MessageList, SendMessageBody } from "@/lib/api";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
-import { toMessage } from "../views/message";
+import { toMessageView, toMessages } from "../views/message";
 import type { Handler } from "./context";
 import { requireChat, requireMessage } from "./lookup";
 import { respondInMode, type ResponseMode } from "./modes";
@@ -14,14 +14,14 @@ export const listMessages: Handler = async ({ db, params, url }) => {
   const { limit, beforeSeq } = readPageQuery(url, "messages");
   const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "messages");
-  const list: MessageList = { messages: page.items.map(toMessage), cursor: page.cursor };
+  const list: MessageList = { messages: await toMessages(db, page.items), cursor: page.cursor };
   return json(list);
 };
 
 /** GET /v2/chats/{chatId}/messages/{messageId}: polled while generating (finishReason null). */
 export const getMessage: Handler = async ({ db, params }) => {
   await requireChat(db, params.chatId!);
-  return json(toMessage(await requireMessage(db, params.chatId!, params.messageId!)));
+  return json(await toMessageView(db, await requireMessage(db, params.chatId!, params.messageId!)));
 };
 
 /** POST /v2/chats/{chatId}/messages[/stream|/async]: sync answers with the finished assistant Message. */
@@ -30,5 +30,5 @@ export const sendMessage =
   async ({ db, turns, params, body }) => {
     const chat = await requireChat(db, params.chatId!);
     const turn = await turns.beginMessage(chat, body as SendMessageBody);
-    return respondInMode(mode, turn, ({ message }) => toMessage(message));
+    return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ResolveBody } from "@/lib/api";
 import { json } from "../http/respond";
-import { toMessage } from "../views/message";
+import { toMessageView } from "../views/message";
 import { toMessageV1 } from "../views/v1";
 import type { Handler } from "./context";
 import { requireChat } from "./lookup";
@@ -17,7 +17,7 @@ export const resolveTask =
   async ({ db, turns, params, body }) => {
     const chat = await requireChat(db, params.chatId!);
     const turn = await turns.beginResolve(chat, (body as ResolveBody).task);
-    return respondInMode(mode, turn, ({ message }) => toMessage(message));
+    return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
 /**

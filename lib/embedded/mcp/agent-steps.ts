@@ -5,7 +5,7 @@ import type { ChatRow } from "../store";
 import type { McpConnections } from "./connections";
 import type { McpServerRow } from "./schema";
 import * as mcpStore from "./store";
-import { callTool, listTools, McpUnauthorized, type McpTool } from "./tools";
+import { bearer, callTool, listTools, McpUnauthorized, type McpAuthHeaders, type McpTool } from "./tools";
 
 /**
  * The `/mcp` directive: loads the tools of the chat's attached MCP servers that the user has connected (spec 4.3:
@@ -19,18 +19,31 @@ interface LoadedServer {
   tools: McpTool[];
 }
 
-/** Runs `fn` with the server's access token; after a 401 it refreshes once and retries. */
-async function withToken<T>(mcp: McpConnections, row: McpServerRow, fn: (token: string | null) => Promise<T>): Promise<T> {
-  if (row.authType === "none") return fn(null);
+/**
+ * Runs `fn` with the server's credentials as headers: none, the stored bearer token or custom headers (decrypted
+ * here, only for the request), or the OAuth access token; after a 401 an OAuth token is refreshed once and retried.
+ */
+async function withToken<T>(mcp: McpConnections, row: McpServerRow, fn: (headers: McpAuthHeaders) => Promise<T>): Promise<T> {
+  if (row.authType === "none") return fn({});
+  if (row.authType === "bearer" || row.authType === "custom-headers") {
+    const headers = mcp.staticHeaders(row);
+    if (!headers) throw new Error("the stored credentials cannot be read: set them again");
+    try {
+      return await fn(headers);
+    } catch (error) {
+      if (error instanceof McpUnauthorized) throw new Error(`the server refused the ${row.authType === "bearer" ? "bearer token" : "custom headers"} (401)`);
+      throw error;
+    }
+  }
   const token = await mcp.accessToken(row.id);
   if (!token) throw new Error("not connected: authorize the server first");
   try {
-    return await fn(token);
+    return await fn(bearer(token));
   } catch (error) {
     if (!(error instanceof McpUnauthorized)) throw error;
     const fresh = await mcp.accessToken(row.id, { force: true });
     if (!fresh) throw new Error("the server refused the token and it could not be refreshed: connect again");
-    return fn(fresh);
+    return fn(bearer(fresh));
   }
 }
 
@@ -74,7 +87,7 @@ export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptTex
     else if (!mcp.isConnected(row)) notLoaded.push({ id: row.id, name: row.name, reason: "not authorized by the user" });
     else {
       try {
-        loaded.push({ row, tools: await withToken(mcp, row, (token) => listTools(row.url, token)) });
+        loaded.push({ row, tools: await withToken(mcp, row, (headers) => listTools(row.url, headers)) });
       } catch (error) {
         notLoaded.push({ id: row.id, name: row.name, reason: error instanceof Error ? error.message : String(error) });
       }
@@ -83,6 +96,7 @@ export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptTex
   const listing: KnownPart = {
     type: "agent-action",
     name: "list_mcp_tools",
+    summary: `Loaded the tools of ${loaded.length} MCP server${loaded.length === 1 ? "" : "s"}${notLoaded.length ? `; ${notLoaded.length} not loaded` : ""}`,
     data: {
       servers: loaded.map((s) => ({
         id: s.row.id,
@@ -101,7 +115,7 @@ export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptTex
     part: { type: "tool-call", name: tool.name, toolDisplayName: `${tool.title ?? tool.name} (${server.name})`, input: args },
     run: async () => {
       try {
-        const result = await withToken(mcp, server, (token) => callTool(server.url, token, tool.name, args));
+        const result = await withToken(mcp, server, (headers) => callTool(server.url, headers, tool.name, args));
         return { output: result, status: result.isError ? "error" : "ok" };
       } catch (error) {
         return { output: { error: error instanceof Error ? error.message : String(error) }, status: "error" };

@@ -83,9 +83,28 @@ export class McpConnections {
     return value === null ? null : this.opts.box.open(value, `${serverId}:${field}`);
   }
 
-  /** Whether the server can be used now: OAuth tokens usable (or renewable), or no authentication needed. */
+  /**
+   * The stored static credentials as request headers: a bearer-token server's `Authorization: Bearer …`, a
+   * custom-headers server's headers. Null when the server has none or they cannot be decrypted.
+   */
+  staticHeaders(row: McpServerRow): Record<string, string> | null {
+    const plain = this.open(row.staticSecretEnc, row.id, "static_secret");
+    if (plain === null) return null;
+    if (row.authType === "bearer") return { authorization: `Bearer ${plain}` };
+    if (row.authType !== "custom-headers") return null;
+    try {
+      const headers = JSON.parse(plain) as unknown;
+      if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return null;
+      return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether the server can be used now: OAuth tokens usable (or renewable), static credentials stored, or none needed. */
   isConnected(row: McpServerRow): boolean {
     if (row.authType === "none") return true;
+    if (row.authType === "bearer" || row.authType === "custom-headers") return row.staticSecretEnc !== null;
     if (!row.accessTokenEnc) return false;
     if (row.refreshTokenEnc) return true;
     return !row.tokenExpiresAt || row.tokenExpiresAt.getTime() > this.now().getTime();

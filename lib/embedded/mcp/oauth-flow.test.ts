@@ -182,7 +182,8 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
     const server = expectSchema(v1.McpServerV1, res.body);
     const location = await connect(server.id, "v1");
     expect(location.searchParams.get("oauth_success")).toBe("true");
-    expect(expectSchema(v1.McpServerV1, (await api("GET", `/v1/mcp-servers/${server.id}`)).body).auth.connected).toBe(true);
+    expectSchema(v1.McpServerV1, (await api("GET", `/v1/mcp-servers/${server.id}`)).body);
+    expect((await api("GET", `/v2/mcp-servers/${server.id}`)).body).toMatchObject({ auth: { connected: true } });
   });
 
   it("the client metadata document URL serves as the client id when the configuration has none", async () => {

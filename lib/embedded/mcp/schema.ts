@@ -19,6 +19,9 @@ export interface StoredOAuthConfig {
   resource?: string;
 }
 
+/** How the service authenticates to the MCP server: the spec's none/oauth and the document's bearer/custom-headers. */
+export type McpAuthType = "oauth" | "none" | "bearer" | "custom-headers";
+
 export const mcpServers = pgTable(
   "mcp_servers",
   {
@@ -28,7 +31,13 @@ export const mcpServers = pgTable(
     url: text("url").notNull(),
     enabled: boolean("enabled").notNull(),
     scope: text("scope").notNull(),
-    authType: text("auth_type").$type<"oauth" | "none">().notNull(),
+    /** The document's `description` (empty when not given). */
+    description: text("description").notNull().default(""),
+    authType: text("auth_type").$type<McpAuthType>().notNull(),
+    /** bearer: the sealed token; custom-headers: the sealed JSON object of header values. Null otherwise. */
+    staticSecretEnc: text("static_secret_enc"),
+    /** custom-headers: the header names (not secret; the record shows them with redacted values). */
+    headerNames: jsonb("header_names").$type<string[]>(),
     oauthConfig: jsonb("oauth_config").$type<StoredOAuthConfig>(),
     clientSecretEnc: text("client_secret_enc"),
     /** The connection: encrypted tokens; null while disconnected. */

@@ -16,11 +16,19 @@ export class McpUnauthorized extends Error {}
 
 const TIMEOUT_MS = 15_000;
 
+/**
+ * The headers the service sends to an MCP server: `Authorization: Bearer <token>` (OAuth access token or a
+ * bearer-token server) or a custom-headers server's headers; none for an open server.
+ */
+export type McpAuthHeaders = Record<string, string>;
+
+export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bearer ${token}` });
+
 /** Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. */
-export async function withMcpClient<T>(url: string, token: string | null, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withMcpClient<T>(url: string, headers: McpAuthHeaders, fn: (client: Client) => Promise<T>): Promise<T> {
   let unauthorized = false;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: "error" },
+    requestInit: { headers: { ...headers }, redirect: "error" },
     fetch: async (input, init) => {
       const res = await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
       if (res.status === 401) unauthorized = true;
@@ -32,15 +40,15 @@ export async function withMcpClient<T>(url: string, token: string | null, fn: (c
     await client.connect(transport);
     return await fn(client);
   } catch (error) {
-    if (unauthorized) throw new McpUnauthorized(`${url} refused the access token (401)`);
+    if (unauthorized) throw new McpUnauthorized(`${url} refused the credentials (401)`);
     throw error;
   } finally {
     await client.close().catch(() => {});
   }
 }
 
-export async function listTools(url: string, token: string | null): Promise<McpTool[]> {
-  return withMcpClient(url, token, async (client) => {
+export async function listTools(url: string, headers: McpAuthHeaders): Promise<McpTool[]> {
+  return withMcpClient(url, headers, async (client) => {
     const { tools } = await client.listTools(undefined, { timeout: TIMEOUT_MS });
     return tools.map((t) => ({
       name: t.name,
@@ -51,6 +59,6 @@ export async function listTools(url: string, token: string | null): Promise<McpT
   });
 }
 
-export async function callTool(url: string, token: string | null, name: string, args: Record<string, unknown>) {
-  return withMcpClient(url, token, (client) => client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS }));
+export async function callTool(url: string, headers: McpAuthHeaders, name: string, args: Record<string, unknown>) {
+  return withMcpClient(url, headers, (client) => client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS }));
 }

@@ -24,6 +24,8 @@ export class PreviewLinks {
     const token = `${expires / 1000}.${this.sign(chatId, expires / 1000)}`;
     return {
       url: `${this.baseUrl}/preview/${encodeURIComponent(chatId)}/${token}/index.html`,
+      // The document's `token`: the same capability the URL carries (the preview opens with it until expiresAt).
+      token,
       expiresAt: new Date(expires).toISOString(),
     };
   }

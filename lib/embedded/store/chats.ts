@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { chats, type ChatRow } from "./schema";
 
@@ -16,11 +16,24 @@ export async function findChat(db: Db, id: string): Promise<ChatRow | null> {
 }
 
 /** Newest first; `beforeSeq` continues after the last chat of the previous page. */
-export async function listChats(db: Db, opts: { limit: number; beforeSeq?: number }): Promise<ChatRow[]> {
+/** Filters of GET /v2/chats (the document's authorId, vercelProjectId/hostProjectId, metadata[key]=value). */
+export interface ChatFilters {
+  authorId?: string;
+  hostProjectId?: string;
+  metadata?: Record<string, string>;
+}
+
+export async function listChats(db: Db, opts: { limit: number; beforeSeq?: number } & ChatFilters): Promise<ChatRow[]> {
+  const where = [
+    opts.beforeSeq === undefined ? undefined : lt(chats.seq, opts.beforeSeq),
+    opts.authorId === undefined ? undefined : eq(chats.authorId, opts.authorId),
+    opts.hostProjectId === undefined ? undefined : eq(chats.hostProjectId, opts.hostProjectId),
+    opts.metadata && Object.keys(opts.metadata).length ? sql`${chats.metadata} @> ${JSON.stringify(opts.metadata)}::jsonb` : undefined,
+  ].filter((c) => c !== undefined);
   return db
     .select()
     .from(chats)
-    .where(opts.beforeSeq === undefined ? undefined : lt(chats.seq, opts.beforeSeq))
+    .where(where.length ? and(...where) : undefined)
     .orderBy(desc(chats.seq))
     .limit(opts.limit);
 }
@@ -66,4 +79,12 @@ export async function linkHostProject(
   if (row?.hostProjectId) return { hostProjectId: row.hostProjectId, linked: true };
   const existing = await findChat(db, id);
   return existing?.hostProjectId ? { hostProjectId: existing.hostProjectId, linked: false } : null;
+}
+
+/** Merges into the chat's settings (keys set to undefined are removed). */
+export async function updateSettings(db: Db, id: string, patch: Partial<ChatRow["settings"]>): Promise<void> {
+  const [row] = await db.select({ settings: chats.settings }).from(chats).where(eq(chats.id, id));
+  if (!row) return;
+  const merged = JSON.parse(JSON.stringify({ ...row.settings, ...patch })) as ChatRow["settings"];
+  await db.update(chats).set({ settings: merged }).where(eq(chats.id, id));
 }

@@ -15,8 +15,16 @@ export interface ChatSettings {
   credentialAccess?: { sharedNpm?: boolean; github?: boolean };
   imageGenerations?: boolean;
   thinking?: boolean;
+  /** The create body's `systemPrompt`: instructions the agent follows for every message of the chat. */
+  systemPrompt?: string;
   /** v1 initialization from files: the `initialContext` given (the chat's v1 `text`). */
   initialContext?: string;
+}
+
+/** An attachment of a user message (the document's `attachments[].url`; name when known). */
+export interface MessageAttachment {
+  url: string;
+  name?: string;
 }
 
 /** Projects group chats (v1 4.2; bodies are our wire decision, README). */
@@ -69,6 +77,8 @@ export const messages = pgTable(
     /** Null while the assistant is generating. */
     finishReason: text("finish_reason").$type<FinishReason>(),
     usage: jsonb("usage").$type<Usage>(),
+    /** Files the user attached to a user message (`[{url}]`, http(s) only); null when none. */
+    attachments: jsonb("attachments").$type<MessageAttachment[]>(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { versions, type VersionRow } from "./schema";
 
@@ -71,4 +71,14 @@ export async function failPendingVersions(db: Db, at: Date): Promise<number> {
     .where(eq(versions.status, "pending"))
     .returning({ id: versions.id });
   return rows.length;
+}
+
+/** Of the given assistant messages, those that made a completed version (the document's `restorable`). */
+export async function completedVersionMessageIds(db: Db, chatId: string, messageIds: string[]): Promise<string[]> {
+  if (!messageIds.length) return [];
+  const rows = await db
+    .select({ messageId: versions.messageId })
+    .from(versions)
+    .where(and(eq(versions.chatId, chatId), eq(versions.status, "completed"), inArray(versions.messageId, messageIds)));
+  return [...new Set(rows.map((r) => r.messageId))];
 }

@@ -98,6 +98,7 @@ export function toChatSummaryV1(
     metadata: chat.metadata,
   };
   if (chat.title !== null) summary.title = chat.title;
+  if (chat.settings.systemPrompt) summary.systemPrompt = chat.settings.systemPrompt;
   if (chat.hostProjectId !== null) summary.hostProjectId = chat.hostProjectId;
   if (chat.projectId !== null) summary.projectId = chat.projectId;
   if (extra.latestVersion) summary.latestVersion = toVersionV1(extra.latestVersion, demo);

@@ -4,7 +4,7 @@ import type { ServiceEvent } from "../events";
 import { newId } from "../ids";
 import { chatsStore, messagesStore, type Db } from "../store";
 import { toChat } from "../views/chat";
-import { toMessage } from "../views/message";
+import { toMessageView } from "../views/message";
 import { webhookWants } from "./scope";
 import * as store from "./store";
 
@@ -66,7 +66,7 @@ export async function buildPayload(db: Db, event: ServiceEvent): Promise<Webhook
     if (chat) data.chat = toChat(chat);
   } else if (event.messageId) {
     const message = event.message ?? (await messagesStore.findMessage(db, event.chatId, event.messageId));
-    if (message) data.message = toMessage(message);
+    if (message) data.message = await toMessageView(db, message);
   }
   return { type: event.type, timestamp: event.at.toISOString(), data };
 }
