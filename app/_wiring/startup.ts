@@ -19,7 +19,7 @@ export async function announce(): Promise<void> {
     "",
   ];
   console.log(lines.join("\n"));
-  if (config.embedded) {
+  if (config.serveEmbedded) {
     try {
       await embeddedService();
     } catch (error) {
