@@ -14,6 +14,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test("chat page after a streamed answer", async ({ signedIn: page }) => {
+  test.setTimeout(150_000);
   await page.getByTestId("new-chat-form").getByTestId("composer").fill("A recipe card with ingredients and steps");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/chats\/[^/]+$/);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { create as createPlain, type Delta } from "jsondiffpatch";
@@ -401,6 +402,35 @@ export function translateRequestBody(op: Operation | null, body: unknown): unkno
     } else out.auth = a; // bearer / custom-headers: the embedded service refuses them with its own error
   }
   return out;
+}
+
+/** Resolve operations (all response modes). */
+export function isResolve(op: Operation | null): boolean {
+  return !!op && op.method === "POST" && /^\/chats\/\{chatId\}\/messages\/resolve(\/stream|\/async)?$/.test(op.template);
+}
+
+/**
+ * A `confirmed-permissions` answer carries the pending items back unchanged — as the client got them, in the
+ * document's shape (no `toolDisplayName`). The embedded service compares them with what it stored, extension fields
+ * included, so each item equal to a stored one once those fields are dropped is swapped for the stored one.
+ */
+export function restorePermissions(body: unknown, stored: unknown[]): unknown {
+  if (!isObj(body) || !isObj(body.task) || body.task.type !== "confirmed-permissions" || !Array.isArray(body.task.permissions)) return body;
+  const permissions = body.task.permissions.map((sent) => {
+    const match = stored.find((s) => {
+      if (!isObj(s)) return false;
+      const { toolDisplayName: _d, ...documented } = s;
+      return isDeepStrictEqual(documented, sent);
+    });
+    return match ?? sent;
+  });
+  return { ...body, task: { ...body.task, permissions } };
+}
+
+/** The suggested permissions of a message's tool calls (as the upstream stored them). */
+export function suggestedPermissionsOf(message: unknown): unknown[] {
+  if (!isObj(message) || !Array.isArray(message.parts)) return [];
+  return message.parts.flatMap((p) => (isObj(p) && p.type === "tool-call" && Array.isArray(p.suggestedPermissions) ? p.suggestedPermissions : []));
 }
 
 // ---------------------------------------------------------------- streams

@@ -4,6 +4,7 @@ import { serveOverHttp } from "@/lib/embedded/mcp/test-http";
 import { startService, TEST_KEY } from "@/lib/embedded/test-support";
 import {
   ReferenceDocument,
+  restorePermissions,
   StreamTranslator,
   translateAnswer,
   translateChat,
@@ -130,6 +131,14 @@ describe("requests", () => {
     expect(upstreamPath("/chats/c1/vercel-project")).toBe("/chats/c1/host-project");
   });
 
+  test("pending permissions sent back in the document's shape get the stored extension fields back", () => {
+    const stored = [{ type: "ALLOW_DYNAMIC_TOOL_STRICT", toolName: "run", toolDisplayName: "Run", input: { a: 1 } }];
+    const sent = { task: { type: "confirmed-permissions", permissions: [{ type: "ALLOW_DYNAMIC_TOOL_STRICT", toolName: "run", input: { a: 1 } }] } };
+    expect(restorePermissions(sent, stored)).toEqual({ task: { type: "confirmed-permissions", permissions: stored } });
+    const tampered = { task: { type: "confirmed-permissions", permissions: [{ type: "ALLOW_DYNAMIC_TOOL_STRICT", toolName: "run", input: { a: 2 } }] } };
+    expect(restorePermissions(tampered, stored)).toEqual(tampered);
+  });
+
   test("the spec's bodies are flagged by the document's request schemas", () => {
     expect(doc.errors(doc.requestSchema(op("POST", "/mcp-servers"))!, { name: "n", url: "https://x.test", auth: "oauth" }).length).toBeGreaterThan(0);
   });
@@ -218,6 +227,28 @@ describe("over HTTP, against an embedded service", () => {
     expect(await (await fetch(`${peer.url}/v2/chats/${chatId}`, { method: "DELETE", headers: auth })).json()).toEqual({ chatId });
     expect(peer.responseViolations()).toEqual([]);
     expect(peer.requestViolations()).toEqual([]);
+  });
+
+  test("a blocked chat resolved by stream: the new message's snapshots and deltas, in the document's shapes", async () => {
+    const created = (await (await fetch(`${peer.url}/v2/chats`, { method: "POST", headers: auth, body: JSON.stringify({ message: "Build a store /integration Stripe" }) })).json()) as {
+      chat: { id: string };
+    };
+    const chatId = created.chat.id;
+    const listed = (await (await fetch(`${peer.url}/v2/chats/${chatId}/messages`, { headers: auth })).json()) as { messages: Array<{ parts: Array<Record<string, unknown>> }> };
+    const action = listed.messages.flatMap((m) => m.parts).find((p) => p.type === "agent-action");
+    expect(action).toMatchObject({ summary: expect.any(String), data: { requestedIntegrations: ["Stripe"], requestedMcpPresets: [] } });
+    const res = await fetch(`${peer.url}/v2/chats/${chatId}/messages/resolve/stream`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] } }),
+    });
+    const events = await sse(res);
+    expect(events[0]!.object).toBe("message");
+    expect(events.at(-1)).toMatchObject({ object: "message", finishReason: "stop" });
+    let parts: unknown = [];
+    for (const e of events) if (e.object === "message.parts.chunk") parts = create({}).patch(parts, e.delta as never);
+    expect(parts).toEqual(events.at(-1)!.parts);
+    expect(peer.responseViolations()).toEqual([]);
   });
 
   test("request bodies the document refuses are recorded (and forwarded), exposed at /__peer/violations", async () => {

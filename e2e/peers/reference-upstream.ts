@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import {
+  isResolve,
   ReferenceDocument,
+  restorePermissions,
+  suggestedPermissionsOf,
   StreamTranslator,
   streamKind,
   translateAnswer,
@@ -127,7 +130,12 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
           requestViolations.push({ at: new Date().toISOString(), method, path: docPath, operation: op.key, errors, sample: parsed });
           log(`[reference-upstream] request body of ${op.key} does not match the document: ${JSON.stringify(errors.slice(0, 3))}`);
         }
-        body = Buffer.from(JSON.stringify(translateRequestBody(op, parsed)));
+        let forwarded = translateRequestBody(op, parsed);
+        if (isResolve(op)) {
+          const list = (await getJson(req.headers.authorization, `/chats/${encodeURIComponent(op.params.chatId!)}/messages?limit=20`)) as { messages?: unknown[] } | null;
+          forwarded = restorePermissions(forwarded, (list?.messages ?? []).flatMap(suggestedPermissionsOf));
+        }
+        body = Buffer.from(JSON.stringify(forwarded));
       }
     }
 
