@@ -112,7 +112,7 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
 
     const docPath = url.pathname.slice(3);
     const op = doc.operation(method, docPath);
-    if (!op) unknown.add(`${method} ${docPath.replace(/\/(chat|msg|hook|mcp|del)_[^/]+/g, "/{id}")}`);
+    if (!op) unknown.add(`${method} ${docPath.replace(/\/[a-z]+_[A-Za-z0-9_-]{6,}(?=\/|$)/g, "/{id}")}`);
 
     let body: Buffer | undefined = rawBody.length ? rawBody : undefined;
     const json = /json/.test(req.headers["content-type"] ?? "") && body;
@@ -140,7 +140,12 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
     }
 
     const target = `${upstream}/v2${upstreamPath(docPath)}${url.search}`;
-    const answer = await fetch(target, init(method, forwardHeaders(req), body));
+    // A client that goes away (a stopped stream) stops the upstream request too.
+    const abort = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const answer = await fetch(target, { ...init(method, forwardHeaders(req), body), signal: abort.signal });
     const kind = streamKind(op);
     const contentType = answer.headers.get("content-type") ?? "";
 
@@ -200,6 +205,7 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      if (res.destroyed) return; // the client went away
       log(`[reference-upstream] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) send(res, 502, { message: `reference upstream: ${error instanceof Error ? error.message : String(error)}` });
       else res.end();
