@@ -3,22 +3,62 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_AUTH_SECRET, E2E_BASE_URL, E2E_PASSWORD, E2E_PORT, E2E_SERVICE_API_KEY, E2E_USERNAME } from "./e2e/fixtures";
+import {
+  E2E_AUTH_SECRET,
+  E2E_BASE_URL,
+  E2E_PASSWORD,
+  E2E_PEER_PORT,
+  E2E_PEER_URL,
+  E2E_PORT,
+  E2E_REF_BASE_URL,
+  E2E_REF_PORT,
+  E2E_SERVICE_API_KEY,
+  E2E_USERNAME,
+  REFERENCE_PROJECT,
+} from "./e2e/fixtures";
 
 // A fresh data dir per run. The config is loaded again in each worker: they inherit the runner's env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
+process.env.E2E_REF_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const refDataDir = process.env.E2E_REF_DATA_DIR;
+
+/** The specs that also run in the `reference` project (plus its own e2e/reference-*.spec.ts). */
+const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
+
+/** Projects named with --project (none: all). Only the servers they need start. */
+const chosen = process.argv.flatMap((arg, i, all) => (arg.startsWith("--project=") ? [arg.slice(10)] : arg === "--project" ? [all[i + 1] ?? ""] : []));
+const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const start = `npx next start -p ${E2E_PORT} -H 127.0.0.1`;
 // `npm test` builds first; a bare `npx playwright test` builds when there is no production build yet.
-const command = existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) ? start : `npx next build && ${start}`;
+const built = existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+const command = built ? start : `npx next build && ${start}`;
+// Web servers start one after the other: the reference server builds only when the default one does not run.
+const refStart = `npx next start -p ${E2E_REF_PORT} -H 127.0.0.1`;
+const refCommand = built || runs("chromium") ? refStart : `npx next build && ${refStart}`;
+
+const serverEnv = {
+  NODE_ENV: "production",
+  DASHBOARD_USERNAME: E2E_USERNAME,
+  DASHBOARD_PASSWORD: E2E_PASSWORD,
+  SERVICE_API_KEY: E2E_SERVICE_API_KEY,
+  AUTH_SECRET: E2E_AUTH_SECRET,
+  EMBEDDED_AGENT_DELAY_MS: "15",
+  // MCP OAuth: authorization URLs (their state) expire after 15 s instead of 5 min, so e2e/mcp.spec.ts can test expiry.
+  EMBEDDED_OAUTH_STATE_TTL_MS: "15000",
+  NEXT_TELEMETRY_DISABLED: "1",
+  // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
+  DATABASE_URL: "",
+};
 
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: 1,
+  // Each project has its own server; E2E_WORKERS=2 runs them side by side.
+  workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -34,6 +74,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: "**/reference-*.spec.ts",
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1366, height: 860 },
@@ -50,29 +91,64 @@ export default defineConfig({
         },
       },
     },
-  ],
-  webServer: {
-    command,
-    url: `${E2E_BASE_URL}/sign-in`,
-    reuseExistingServer: false,
-    timeout: 600_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DASHBOARD_USERNAME: E2E_USERNAME,
-      DASHBOARD_PASSWORD: E2E_PASSWORD,
-      SERVICE_API_KEY: E2E_SERVICE_API_KEY,
-      APP_URL: E2E_BASE_URL,
-      AUTH_SECRET: E2E_AUTH_SECRET,
-      EMBEDDED_AGENT_DELAY_MS: "15",
-      // MCP OAuth: authorization URLs (their state) expire after 15 s instead of 5 min, so e2e/mcp.spec.ts can test expiry.
-      EMBEDDED_OAUTH_STATE_TTL_MS: "15000",
-      NEXT_TELEMETRY_DISABLED: "1",
-      // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
-      SERVICE_BASE_URL: "",
-      DATABASE_URL: "",
+    {
+      // The same specs against a document-shaped deployment: server B → the reference upstream peer → B's own /svc.
+      name: REFERENCE_PROJECT,
+      testMatch: [...REFERENCE_SPECS, "**/reference-*.spec.ts"],
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: E2E_REF_BASE_URL,
+        viewport: { width: 1366, height: 860 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
     },
-  },
+  ],
+  webServer: [
+    ...(runs("chromium")
+      ? [
+          {
+            command,
+            url: `${E2E_BASE_URL}/sign-in`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: { ...serverEnv, DATA_DIR: dataDir, APP_URL: E2E_BASE_URL, SERVICE_BASE_URL: "" },
+          },
+        ]
+      : []),
+    ...(runs(REFERENCE_PROJECT)
+      ? [
+          {
+            command: "npx tsx e2e/peers/reference-upstream.ts",
+            url: `${E2E_PEER_URL}/__peer/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: { REFERENCE_PEER_PORT: String(E2E_PEER_PORT), REFERENCE_UPSTREAM: `${E2E_REF_BASE_URL}/svc` },
+          },
+          {
+            command: refCommand,
+            url: `${E2E_REF_BASE_URL}/sign-in`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            // The dashboard talks to the peer; the peer talks to this server's own embedded service (kept on).
+            env: { ...serverEnv, DATA_DIR: refDataDir, APP_URL: E2E_REF_BASE_URL, SERVICE_BASE_URL: E2E_PEER_URL, EMBEDDED_SERVICE: "on" },
+          },
+        ]
+      : []),
+  ],
 });

@@ -10,7 +10,44 @@ export const E2E_PASSWORD = "e2e-password-123";
 export const E2E_SERVICE_API_KEY = "sk_e2e_SECRET_never_in_browser_7f3a";
 export const E2E_AUTH_SECRET = "e2e-auth-secret-not-for-production-0123456789abcdef";
 
+/**
+ * The `reference` project: a second server (its own port and DATA_DIR) whose SERVICE_BASE_URL is the reference
+ * upstream peer (e2e/peers/reference-upstream.ts), which speaks the public OpenAPI document by translating that same
+ * server's own embedded service at /svc (EMBEDDED_SERVICE=on).
+ */
+export const REFERENCE_PROJECT = "reference";
+export const E2E_REF_PORT = Number(process.env.E2E_REF_PORT || E2E_PORT + 1);
+export const E2E_REF_BASE_URL = `http://127.0.0.1:${E2E_REF_PORT}`;
+export const E2E_PEER_PORT = Number(process.env.E2E_PEER_PORT || E2E_PORT + 2);
+export const E2E_PEER_URL = `http://127.0.0.1:${E2E_PEER_PORT}`;
+
 export const SCREENS_DIR = "test-results/screens";
+
+/** The running test's project base URL (the server under test); the default server outside a test. */
+export function baseURL(): string {
+  try {
+    return base.info().project.use.baseURL ?? E2E_BASE_URL;
+  } catch {
+    return E2E_BASE_URL;
+  }
+}
+
+/** Whether the running test belongs to the reference project (dashboard → document-shaped peer → embedded). */
+export function isReference(): boolean {
+  try {
+    return base.info().project.name === REFERENCE_PROJECT;
+  } catch {
+    return false;
+  }
+}
+
+/** Browser requests that poll one message by id (GET …/v2/chats/{id}/messages/{messageId}): the stream fallback. */
+export const MESSAGE_POLL = /\/api\/service\/v2\/chats\/[^/]+\/messages\/(?!stream$|async$|resolve)[^/?]+$/;
+
+/** Lets a reference-project test poll messages by id (async answers poll by design). */
+export function allowPolling(): void {
+  base.info().annotations.push({ type: "polls", description: "this test polls messages by design" });
+}
 
 /** Signs in through the form and waits for the chats page. */
 export async function signIn(page: Page, username = E2E_USERNAME, password = E2E_PASSWORD): Promise<void> {
@@ -21,17 +58,68 @@ export async function signIn(page: Page, username = E2E_USERNAME, password = E2E
   await expect(page).toHaveURL(/\/chats$/);
 }
 
-/** A test whose `page` is signed in. */
-export const test = base.extend<{ signedIn: Page }>({
+interface PeerViolation {
+  method: string;
+  path: string;
+  operation: string | null;
+  event?: string;
+  errors: Array<{ instancePath: string; message?: string; params?: unknown }>;
+}
+
+/** The reference peer's records so far. */
+async function peerViolations(): Promise<{ requests: PeerViolation[]; responses: PeerViolation[]; unknownOperations: string[] }> {
+  const get = async (path: string) => (await (await fetch(`${E2E_PEER_URL}${path}`)).json()) as { violations: PeerViolation[]; unknownOperations?: string[] };
+  const [requests, responses] = await Promise.all([get("/__peer/violations"), get("/__peer/response-violations")]);
+  return { requests: requests.violations, responses: responses.violations, unknownOperations: requests.unknownOperations ?? [] };
+}
+
+export function describeViolation(v: PeerViolation): string {
+  const errors = v.errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${e.params ? JSON.stringify(e.params) : ""}`.trim());
+  return `  ${v.operation ?? `${v.method} ${v.path}`}${v.event ? ` (${v.event})` : ""}: ${errors.join("; ")}`;
+}
+
+/**
+ * A test whose `page` is signed in. In the reference project every test also fails on an uncaught page error,
+ * and on a message polled by id (the dashboard's fallback when it cannot follow a stream) unless it allowed polling.
+ */
+export const test = base.extend<{ signedIn: Page; referenceChecks: void }>({
   signedIn: async ({ page }, use) => {
     await signIn(page);
     await use(page);
   },
+  referenceChecks: [
+    async ({ page }, use, testInfo) => {
+      if (testInfo.project.name !== REFERENCE_PROJECT) return use();
+      const seen = await peerViolations();
+      const errors: string[] = [];
+      const polls: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+      page.context().on("request", (r) => {
+        if (r.method() === "GET" && MESSAGE_POLL.test(new URL(r.url()).pathname)) polls.push(new URL(r.url()).pathname);
+      });
+      await use();
+      // What the dashboard sent that the document does not accept: reported (test output + attachment), not failed.
+      const now = await peerViolations();
+      const requests = now.requests.slice(seen.requests.length);
+      if (requests.length) {
+        console.log(`[reference] ${testInfo.title}: ${requests.length} request(s) the document does not accept:\n${requests.map(describeViolation).join("\n")}`);
+        await testInfo.attach("request-violations.json", { body: JSON.stringify(requests, null, 2), contentType: "application/json" });
+      }
+      if (now.unknownOperations.length) await testInfo.attach("operations-not-in-the-document.json", { body: JSON.stringify(now.unknownOperations, null, 2), contentType: "application/json" });
+      // What the peer sent must be what the document describes.
+      expect(now.responses.slice(seen.responses.length), "answers of the reference peer that the document does not describe").toEqual([]);
+      expect(errors, "uncaught errors in the page (reference project)").toEqual([]);
+      if (!testInfo.annotations.some((a) => a.type === "polls")) {
+        expect(polls, "messages polled by id: a stream was not followed to its end (reference project)").toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
 });
 
-/** Calls the embedded service directly with the server-held key (setup and checks, not the browser); must answer 2xx. */
+/** Calls the project's embedded service (`{baseURL}/svc`) directly with the server-held key (setup and checks, not the browser); must answer 2xx. */
 export async function svc<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${E2E_BASE_URL}/svc${path}`, {
+  const res = await request.fetch(`${baseURL()}/svc${path}`, {
     method,
     headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
     ...(data === undefined ? {} : { data }),

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_SERVICE_API_KEY, E2E_USERNAME, SCREENS_DIR, expect, svc, test } from "./fixtures";
+import { E2E_BASE_URL, E2E_PASSWORD, E2E_REF_BASE_URL, E2E_SERVICE_API_KEY, E2E_USERNAME, SCREENS_DIR, baseURL, expect, svc, test } from "./fixtures";
 import { startMcpServer, type McpServerPeer } from "./peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provider";
 
@@ -9,8 +9,9 @@ import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provid
  * The embedded service's authorization URLs expire after EMBEDDED_OAUTH_STATE_TTL_MS (15 s in playwright.config.ts).
  */
 
-const CALLBACKS = [`${E2E_BASE_URL}/svc/v2/mcp-servers/oauth/callback`, `${E2E_BASE_URL}/svc/v1/mcp-servers/oauth/callback`];
-const RETURN_URL = `${E2E_BASE_URL}/mcp-servers/oauth/return`;
+/** Both projects' servers (the default one and the reference one) run their embedded service at /svc. */
+const CALLBACKS = [E2E_BASE_URL, E2E_REF_BASE_URL].flatMap((origin) => [`${origin}/svc/v2/mcp-servers/oauth/callback`, `${origin}/svc/v1/mcp-servers/oauth/callback`]);
+const returnUrl = () => `${baseURL()}/mcp-servers/oauth/return`;
 
 let provider: OAuthProviderPeer;
 let mcp: McpServerPeer;
@@ -204,7 +205,7 @@ test("an expired authorization URL stores nothing and lands on a readable error"
     request,
     "POST",
     `/v2/mcp-servers/${encodeURIComponent(server.id)}/oauth/authorize`,
-    { returnUrl: RETURN_URL },
+    { returnUrl: returnUrl() },
   );
   const wait = Date.parse(expiresAt) - Date.now();
   expect(wait, "EMBEDDED_OAUTH_STATE_TTL_MS (playwright.config.ts) should make the URL expire within 15 s").toBeLessThanOrEqual(15_500);
@@ -304,7 +305,7 @@ test("deleting a server asks for confirmation first", async ({ signedIn: page, r
   await row(page, server.id).getByRole("button", { name: `Delete ${server.name}` }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(row(page, server.id)).toHaveCount(0);
-  const res = await request.get(`${E2E_BASE_URL}/svc/v2/mcp-servers/${encodeURIComponent(server.id)}`, {
+  const res = await request.get(`${baseURL()}/svc/v2/mcp-servers/${encodeURIComponent(server.id)}`, {
     headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
   });
   expect(res.status()).toBe(404);

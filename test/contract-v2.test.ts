@@ -9,7 +9,7 @@ import type { EmbeddedService } from "@/lib/embedded/service";
 import { call, request, startService } from "@/lib/embedded/test-support";
 
 /**
- * Contract tests against the real service's public document (shared/reference/openapi-v2.json): every v2
+ * Contract tests against the real service's public document (a copy in e2e/peers/reference/openapi-v2.json): every v2
  * operation the embedded service shares with the document is called as the official client calls it, and
  * each 2xx answer is validated against the document's JSON Schema for that operation (JSON Schema 2020-12).
  *
@@ -35,7 +35,7 @@ const EXCEPTIONS = {
 } as const;
 type ExceptionKey = keyof typeof EXCEPTIONS;
 
-const doc = JSON.parse(readFileSync(path.join(process.cwd(), "../../shared/reference/openapi-v2.json"), "utf8").toString()) as Json;
+const doc = JSON.parse(readFileSync(path.join(process.cwd(), "e2e/peers/reference/openapi-v2.json"), "utf8").toString()) as Json;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);

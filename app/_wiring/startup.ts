@@ -20,7 +20,7 @@ export async function announce(): Promise<void> {
     "",
   ];
   console.log(lines.join("\n"));
-  if (config.embedded) {
+  if (config.serveEmbedded) {
     try {
       await embeddedService();
     } catch (error) {

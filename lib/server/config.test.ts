@@ -36,11 +36,18 @@ describe("config", () => {
       serviceBaseUrl: "https://api.example.com",
       serviceApiKey: "k",
       embedded: false,
+      serveEmbedded: false,
       dashboardPassword: "p",
       passwordGenerated: false,
       appUrl: "http://127.0.0.1:3100",
       agentDelayMs: 0,
     });
+  });
+
+  it("keeps the embedded service at /svc next to a SERVICE_BASE_URL with EMBEDDED_SERVICE=on (a peer in between)", () => {
+    const c = readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "http://127.0.0.1:3102", SERVICE_API_KEY: "k", EMBEDDED_SERVICE: "on" });
+    expect(c).toMatchObject({ embedded: false, serveEmbedded: true, serviceBaseUrl: "http://127.0.0.1:3102" });
+    expect(c.embeddedSecretKey).not.toBe("");
   });
 
   it("refuses a base URL without a key", () => {

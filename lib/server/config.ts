@@ -20,7 +20,13 @@ export interface AppConfig {
   appUrl: string;
   /** Pace of the scripted agent's streaming, in ms per step. */
   agentDelayMs: number;
+  /** The dashboard talks to the embedded service (no SERVICE_BASE_URL). */
   embedded: boolean;
+  /**
+   * The embedded service answers at {origin}/svc: when the dashboard uses it, or with EMBEDDED_SERVICE=on next to a
+   * SERVICE_BASE_URL (tests put a translating peer between the dashboard and this process's own service).
+   */
+  serveEmbedded: boolean;
   /** The embedded service's key for encrypting MCP secrets at rest (EMBEDDED_SECRET_KEY, else generated once). */
   embeddedSecretKey: string;
   /** Lifetime of an MCP authorization URL (EMBEDDED_OAUTH_STATE_TTL_MS; default 5 minutes, the spec's value). */
@@ -49,7 +55,7 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     secrets.authSecret = randomBytes(32).toString("base64url");
     changed = true;
   }
-  if (!env.EMBEDDED_SECRET_KEY && !env.SERVICE_BASE_URL && !secrets.embeddedSecretKey) {
+  if (!env.EMBEDDED_SECRET_KEY && (!env.SERVICE_BASE_URL || env.EMBEDDED_SERVICE === "on") && !secrets.embeddedSecretKey) {
     secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }
@@ -84,6 +90,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
+    serveEmbedded: !serviceBaseUrl || env.EMBEDDED_SERVICE === "on",
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
   };
