@@ -31,6 +31,7 @@ const EXCEPTIONS = {
   hookSecret: "ours (spec: not shown, DESIGN 8): the create answer carries the signing `secret` once",
   hookDisabled: "our extension: a Webhook is `disabled` after its target answered 410 Gone (only present then)",
   chatSnapshots: "spec 6.2: send/resolve streams open and close with `chat` snapshots (document: `message` snapshots)",
+  asyncRef: "spec 2.3/4.1: async send and resolve answer the Async chat reference {chatId, messageId} (document: AsyncMessage {messageId}); chatId dropped before validating",
   createStatus: "spec: creating a webhook / MCP server answers 201 Created (document: 200)",
 } as const;
 type ExceptionKey = keyof typeof EXCEPTIONS;
@@ -298,7 +299,8 @@ describe("chats", () => {
   test("POST /chats/{chatId}/messages/async", async () => {
     const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { message: "Add a header /fast" } });
     expect(res.status).toBe(202);
-    expectValid("POST /chats/{chatId}/messages/async", responseValidator("POST", "/chats/{chatId}/messages/async", "202"), res.body);
+    const { chatId: _chatId, ...asyncMessage } = res.body as Json;
+    expectValid("POST /chats/{chatId}/messages/async", responseValidator("POST", "/chats/{chatId}/messages/async", "202"), asyncMessage, ["asyncRef"]);
     const ref = res.body as Json;
     for (let i = 0; i < 500; i++) {
       if ((await getMessage(chatId, ref.messageId)).finishReason !== null) break;
@@ -355,10 +357,12 @@ describe("resolve", () => {
     const chatId = await blockedChat();
     const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve/async`, { body: { task } });
     expect(res.status).toBe(202);
+    const { chatId: _chatId, ...asyncMessage } = res.body as Json;
     expectValid(
       "POST /chats/{chatId}/messages/resolve/async",
       responseValidator("POST", "/chats/{chatId}/messages/resolve/async", "202"),
-      res.body,
+      asyncMessage,
+      ["asyncRef"],
     );
     const ref = res.body as Json;
     for (let i = 0; i < 500; i++) {

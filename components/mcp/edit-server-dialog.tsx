@@ -29,6 +29,7 @@ export function EditServerDialog({ server, onClose }: { server: McpServer | null
           mode="edit"
           initial={formValuesOf(server)}
           hasClientSecret={server.oauthConfig?.hasClientSecret ?? false}
+          storedHeaderNames={server.auth.headerNames}
           submitting={update.isPending}
           error={update.error}
           onCancel={close}

@@ -41,6 +41,23 @@ function Url({ value }: { value: string }) {
 
 function OAuthSettings({ server }: { server: McpServer }) {
   const c = server.oauthConfig;
+  if (server.auth.type === "none") return <p className="text-sm text-muted-foreground">No authentication: the service calls the server without credentials.</p>;
+  if (server.auth.type === "bearer")
+    return (
+      <dl className="divide-y divide-border">
+        <Row label="Authentication">Bearer token</Row>
+        <Row label="Token">Stored (never shown)</Row>
+      </dl>
+    );
+  if (server.auth.type === "custom-headers")
+    return (
+      <dl className="divide-y divide-border">
+        <Row label="Authentication">Custom headers</Row>
+        <Row label="Headers">
+          {server.auth.headerNames?.length ? <code className="font-mono text-xs">{server.auth.headerNames.join(", ")}</code> : "None"} (values never shown)
+        </Row>
+      </dl>
+    );
   if (!c) return <p className="text-sm text-muted-foreground">The service does not show the OAuth settings (authentication: {server.auth.type}).</p>;
   return (
     <dl className="divide-y divide-border">
@@ -110,7 +127,9 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
           ) : null}
         </div>
         <div className="flex items-center gap-1">
-          <ConnectButton connected={state === "connected"} pending={connect.isPending} onConnect={() => connect.mutate(server.id)} />
+          {server.auth.type === "oauth" ? (
+            <ConnectButton connected={state === "connected"} pending={connect.isPending} onConnect={() => connect.mutate(server.id)} />
+          ) : null}
           <Button size="sm" onClick={() => setEditing(true)}>
             <Pencil className="size-3.5" aria-hidden />
             Edit
@@ -136,7 +155,7 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
       </section>
 
       <section aria-labelledby="mcp-oauth-section" className="space-y-2">
-        <h2 id="mcp-oauth-section" className="text-sm font-medium text-muted-foreground">OAuth</h2>
+        <h2 id="mcp-oauth-section" className="text-sm font-medium text-muted-foreground">{server.auth.type === "oauth" ? "OAuth" : "Authentication"}</h2>
         <div className="rounded-lg border border-border bg-card px-4 py-2">
           <OAuthSettings server={server} />
         </div>

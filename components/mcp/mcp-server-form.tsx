@@ -11,11 +11,19 @@ import {
   toCreateBody,
   toUpdateBody,
   type FieldErrors,
+  type McpAuthChoice,
   type McpServerField,
   type McpServerFormValues,
 } from "./server-form-model";
 
-const ORDER: McpServerField[] = ["name", "url", "authorizationUrl", "tokenUrl", "clientId", "clientSecret", "scopes", "resource"];
+const ORDER: McpServerField[] = ["name", "url", "token", "headers", "authorizationUrl", "tokenUrl", "clientId", "clientSecret", "scopes", "resource"];
+
+const AUTH_LABELS: Record<McpAuthChoice, string> = {
+  oauth: "OAuth",
+  none: "None",
+  bearer: "Bearer token",
+  "custom-headers": "Custom headers",
+};
 
 type Props =
   | { mode: "create"; initial?: McpServerFormValues; onSubmit: (body: CreateMcpServerBody) => void }
@@ -27,9 +35,10 @@ type Props =
  * replaces the stored configuration as a whole; the client secret is never returned, so it is entered again).
  */
 export function McpServerForm(
-  props: Props & { submitting?: boolean; error?: unknown; onCancel?: () => void; hasClientSecret?: boolean },
+  props: Props & { submitting?: boolean; error?: unknown; onCancel?: () => void; hasClientSecret?: boolean; storedHeaderNames?: string[] },
 ) {
-  const { mode, submitting = false, error, onCancel, hasClientSecret = false } = props;
+  const { mode, submitting = false, error, onCancel, hasClientSecret = false, storedHeaderNames } = props;
+  const storedAuthType = props.initial?.authType ?? "oauth";
   const [values, setValues] = useState<McpServerFormValues>(props.initial ?? emptyMcpServerForm);
   const [replaceOAuth, setReplaceOAuth] = useState(mode === "create");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -63,6 +72,7 @@ export function McpServerForm(
   };
 
   const metadata = values.clientIdMode === "metadata";
+  const authType = values.authType;
   const errorCount = Object.keys(errors).length;
 
   return (
@@ -85,12 +95,12 @@ export function McpServerForm(
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">OAuth</legend>
+        <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">Authentication</legend>
         {mode === "edit" ? (
           <CheckField
             id="mcp-replace-oauth"
-            label="Replace the OAuth settings"
-            hint="The new settings replace the stored ones as a whole. Changing the client id, scopes or token URL means connecting again."
+            label={storedAuthType === "oauth" ? "Replace the OAuth settings" : "Replace the authentication"}
+            hint="The new settings replace the stored ones as a whole; stored secrets are never shown, so enter them again. Changing the client id, scopes or token URL means connecting again."
             checked={replaceOAuth}
             onChange={(v) => {
               setReplaceOAuth(v);
@@ -102,6 +112,63 @@ export function McpServerForm(
           />
         ) : null}
         {replaceOAuth ? (
+          <div role="radiogroup" aria-labelledby="mcp-auth-type-label" className="space-y-1.5" data-testid="mcp-auth-type">
+            <p id="mcp-auth-type-label" className="text-sm font-medium">
+              Authentication type
+            </p>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {(Object.keys(AUTH_LABELS) as McpAuthChoice[]).map((choice) => (
+                <label key={choice} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="mcp-auth-type" value={choice} checked={authType === choice} onChange={() => set("authType", choice)} className="accent-primary" />
+                  {AUTH_LABELS[choice]}
+                </label>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {replaceOAuth && authType === "none" ? <p className="text-xs text-muted-foreground">The service calls the server without credentials.</p> : null}
+        {replaceOAuth && authType === "bearer" ? (
+          <TextField
+            id="mcp-token"
+            label="Bearer token"
+            type="password"
+            value={values.token}
+            onChange={(e) => set("token", e.target.value)}
+            error={errors.token}
+            hint={
+              mode === "edit" && storedAuthType === "bearer"
+                ? "A token is stored but never shown: enter the new one."
+                : "Sent as “Authorization: Bearer …”; stored encrypted and never shown again."
+            }
+            autoComplete="new-password"
+          />
+        ) : null}
+        {replaceOAuth && authType === "custom-headers" ? (
+          <div className="space-y-1.5">
+            <label htmlFor="mcp-headers" className="text-sm font-medium">
+              Headers
+            </label>
+            <textarea
+              id="mcp-headers"
+              value={values.headers}
+              onChange={(e) => set("headers", e.target.value)}
+              rows={3}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={"X-Api-Key: …"}
+              aria-invalid={errors.headers ? true : undefined}
+              aria-describedby="mcp-headers-hint"
+              className="w-full rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
+            />
+            <p id="mcp-headers-hint" className={errors.headers ? "text-xs text-danger" : "text-xs text-muted-foreground"}>
+              {errors.headers ??
+                (mode === "edit" && storedHeaderNames?.length
+                  ? `Stored: ${storedHeaderNames.join(", ")} (values never shown). One “Name: value” per line; the new headers replace them.`
+                  : "One “Name: value” per line; values are stored encrypted and never shown again.")}
+            </p>
+          </div>
+        ) : null}
+        {replaceOAuth && authType === "oauth" ? (
           <div className="space-y-3">
             <TextField
               id="mcp-authorizationUrl"

@@ -52,12 +52,14 @@ export function McpServerRow({
           ) : null}
         </div>
         <div className="flex items-center gap-1">
-          <ConnectButton
-            connected={state === "connected"}
-            pending={connect.isPending}
-            onConnect={() => connect.mutate(server.id)}
-            serverName={server.name}
-          />
+          {server.auth.type === "oauth" ? (
+            <ConnectButton
+              connected={state === "connected"}
+              pending={connect.isPending}
+              onConnect={() => connect.mutate(server.id)}
+              serverName={server.name}
+            />
+          ) : null}
           <Button variant="ghost" size="icon" aria-label={`Edit ${server.name}`} title="Edit" onClick={() => onEdit(server)}>
             <Pencil className="size-4" aria-hidden />
           </Button>

@@ -8,10 +8,18 @@ import type { McpServer } from "@/lib/api/mcp-records";
  * (a client id unless the client metadata document is used, RFC 6749 scope tokens, an absolute resource URI).
  */
 
+/** How the service authenticates to the MCP server (the document's auth types). */
+export type McpAuthChoice = "oauth" | "none" | "bearer" | "custom-headers";
+
 export interface McpServerFormValues {
   name: string;
   url: string;
   enabled: boolean;
+  authType: McpAuthChoice;
+  /** bearer: the token (never prefilled). */
+  token: string;
+  /** custom-headers: one `Name: value` per line (values never prefilled). */
+  headers: string;
   authorizationUrl: string;
   tokenUrl: string;
   /** "metadata": the service's client metadata document URL is the client id (no id, no secret sent). */
@@ -31,6 +39,9 @@ export const emptyMcpServerForm: McpServerFormValues = {
   name: "",
   url: "",
   enabled: true,
+  authType: "oauth",
+  token: "",
+  headers: "",
   authorizationUrl: "",
   tokenUrl: "",
   clientIdMode: "manual",
@@ -45,8 +56,11 @@ export const emptyMcpServerForm: McpServerFormValues = {
  * The editable values of an existing server. The OAuth settings are prefilled when the record carries them (an
  * extension of the embedded service); the client secret never comes back, so it starts empty.
  */
+const AUTH_CHOICES: readonly string[] = ["oauth", "none", "bearer", "custom-headers"];
+
 export function formValuesOf(server: McpServer): McpServerFormValues {
-  const base = { ...emptyMcpServerForm, name: server.name, url: server.url, enabled: server.enabled };
+  const authType = (AUTH_CHOICES.includes(server.auth.type) ? server.auth.type : "oauth") as McpAuthChoice;
+  const base = { ...emptyMcpServerForm, name: server.name, url: server.url, enabled: server.enabled, authType };
   const oauth = server.oauthConfig;
   if (!oauth) return base;
   return {
@@ -69,7 +83,41 @@ const FIELD_MESSAGES: Partial<Record<McpServerField, string>> = {
   tokenUrl: "Enter the provider's token endpoint, an absolute http(s) URL",
   clientId: "Enter the client id you registered with the provider",
   clientSecret: "The client secret cannot be empty",
+  token: "Enter the token (one line)",
+  headers: "Enter one header per line as “Name: value”",
 };
+
+/** `Name: value` lines → headers; null when a line is malformed. */
+export function parseHeaderLines(input: string): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  for (const line of input.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const at = line.indexOf(":");
+    if (at <= 0) return null;
+    const name = line.slice(0, at).trim();
+    const value = line.slice(at + 1).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || !value) return null;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** The document's auth object for the static types (none, bearer, custom headers). */
+function staticAuthOf(v: McpServerFormValues) {
+  if (v.authType === "none") return { type: "none" as const };
+  if (v.authType === "bearer") return { type: "bearer" as const, token: v.token.trim() };
+  return { type: "custom-headers" as const, headers: parseHeaderLines(v.headers) ?? {} };
+}
+
+function staticAuthErrors(v: McpServerFormValues): FieldErrors {
+  if (v.authType === "bearer" && !v.token.trim()) return { token: "Enter the bearer token" };
+  if (v.authType === "custom-headers") {
+    const headers = parseHeaderLines(v.headers);
+    if (!headers) return { headers: "Write one header per line as “Name: value”" };
+    if (Object.keys(headers).length === 0) return { headers: "Enter at least one header" };
+  }
+  return {};
+}
 
 /** RFC 6749 3.3 scope-token characters. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
@@ -117,6 +165,8 @@ function extraOAuthErrors(v: McpServerFormValues): FieldErrors {
 function fieldOfIssue(path: readonly PropertyKey[]): McpServerField | null {
   const last = path.at(-1);
   if (path[0] === "oauthConfig" && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
+  if (path[0] === "auth" && path[1] === "token") return "token";
+  if (path[0] === "auth" && path[1] === "headers") return "headers";
   if (path.length === 1 && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
   return null;
 }
@@ -134,30 +184,38 @@ export type FormResult<T> = { ok: true; body: T } | { ok: false; errors: FieldEr
 
 /** POST /v2/mcp-servers body from the register form. */
 export function toCreateBody(v: McpServerFormValues): FormResult<CreateMcpServerBody> {
+  const oauth = v.authType === "oauth";
   const candidate = {
     name: v.name.trim(),
     url: v.url.trim(),
     enabled: v.enabled,
-    auth: "oauth" as const,
     scope: "user" as const,
-    oauthConfig: oauthConfigOf(v),
+    // OAuth: the spec's body; the other types exist only in the document's shape.
+    ...(oauth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : { auth: staticAuthOf(v) }),
   };
   const parsed = CreateMcpServerBody.safeParse(candidate);
-  const errors = { ...(parsed.success ? {} : zodErrors(parsed.error)), ...extraOAuthErrors(v) };
+  const errors = { ...(parsed.success ? {} : zodErrors(parsed.error)), ...(oauth ? extraOAuthErrors(v) : staticAuthErrors(v)) };
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: parsed.data };
 }
 
-/** PATCH body from the edit form: the OAuth configuration is sent (and replaces the stored one) only when asked. */
-export function toUpdateBody(v: McpServerFormValues, replaceOAuth: boolean): FormResult<UpdateMcpServerBody> {
+/**
+ * PATCH body from the edit form: the authentication (OAuth configuration, token or headers) is sent, and replaces
+ * the stored one, only when asked; secrets are never prefilled, so replacing means entering them again.
+ */
+export function toUpdateBody(v: McpServerFormValues, replaceAuth: boolean): FormResult<UpdateMcpServerBody> {
+  const oauth = v.authType === "oauth";
   const candidate = {
     name: v.name.trim(),
     url: v.url.trim(),
     enabled: v.enabled,
-    ...(replaceOAuth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : {}),
+    ...(replaceAuth ? (oauth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : { auth: staticAuthOf(v) }) : {}),
   };
   const parsed = UpdateMcpServerBody.safeParse(candidate);
-  const errors = { ...(parsed.success ? {} : zodErrors(parsed.error)), ...(replaceOAuth ? extraOAuthErrors(v) : {}) };
+  const errors = {
+    ...(parsed.success ? {} : zodErrors(parsed.error)),
+    ...(replaceAuth ? (oauth ? extraOAuthErrors(v) : staticAuthErrors(v)) : {}),
+  };
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: parsed.data };
 }

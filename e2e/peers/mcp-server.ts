@@ -11,13 +11,20 @@ import { z } from "zod";
  * (signature checked against the provider's JWKS, `iss` = the issuer, `aud` = the server URL); without one it
  * answers 401 with `WWW-Authenticate: Bearer resource_metadata=…` (RFC 9728 metadata is served too).
  *
+ * With `bearerToken` it instead accepts exactly that static token (a bearer-token server), and with
+ * `requiredHeaders` exactly those header values (a custom-headers server); anything else is a 401.
+ *
  * Tools: `add` {a, b} → the sum; `echo` {text} → the text; `whoami` {} → the token's subject, scope and expiry.
  */
 export interface McpServerOptions {
   port?: number;
-  /** The OAuth peer's issuer and JWKS URL. */
-  issuer: string;
-  jwksUrl: string;
+  /** The OAuth peer's issuer and JWKS URL (JWT access tokens; unused with bearerToken or requiredHeaders). */
+  issuer?: string;
+  jwksUrl?: string;
+  /** A static bearer token this server accepts (a bearer-token MCP server). */
+  bearerToken?: string;
+  /** Header values this server requires, e.g. `{ "x-api-key": "…" }` (a custom-headers MCP server). */
+  requiredHeaders?: Record<string, string>;
   /** Path of the MCP endpoint; default "/mcp". */
   path?: string;
 }
@@ -36,15 +43,21 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const path = opts.path ?? "/mcp";
   const url = `${origin}${path}`;
-  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
+  const jwks = opts.jwksUrl ? createRemoteJWKSet(new URL(opts.jwksUrl)) : null;
   const calls: Record<string, number> = {};
   let rejected = 0;
   let lastToken: JWTPayload | null = null;
   let lastBearer: string | null = null;
 
   const verify = async (req: IncomingMessage): Promise<JWTPayload | null> => {
+    if (opts.requiredHeaders) {
+      const ok = Object.entries(opts.requiredHeaders).every(([name, value]) => req.headers[name.toLowerCase()] === value);
+      return ok ? { sub: "custom-headers" } : null;
+    }
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
     if (!match) return null;
+    if (opts.bearerToken !== undefined) return match[1] === opts.bearerToken ? { sub: "static-bearer" } : null;
+    if (!jwks) return null;
     try {
       const { payload } = await jwtVerify(match[1]!, jwks, { issuer: opts.issuer, audience: url });
       return payload;
@@ -89,7 +102,7 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
       const reqPath = new URL(req.url ?? "/", origin).pathname;
       if (reqPath === "/.well-known/oauth-protected-resource" || reqPath === `/.well-known/oauth-protected-resource${path}`) {
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ resource: url, authorization_servers: [opts.issuer], bearer_methods_supported: ["header"] }));
+        res.end(JSON.stringify({ resource: url, authorization_servers: opts.issuer ? [opts.issuer] : [], bearer_methods_supported: ["header"] }));
         return;
       }
       if (reqPath !== path) {
@@ -110,7 +123,7 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
         return;
       }
       lastToken = token;
-      lastBearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")![1]!;
+      lastBearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? null;
       const mcp = buildServer(token);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {

@@ -196,7 +196,7 @@ describe("MCP servers: authorize", () => {
 
   it("a server without OAuth has nothing to authorize (409)", async () => {
     const plain = expectSchema(McpServer, (await call(svc, "POST", "/v2/mcp-servers", { body: { name: "Open", url: "https://open.example.com/mcp", auth: "none" } })).body);
-    expect(plain.auth).toEqual({ type: "none", connected: true });
+    expect(plain.auth).toEqual({ type: "none" });
     expect((await call(svc, "POST", `/v2/mcp-servers/${plain.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).status).toBe(409);
   });
 });
