@@ -1,5 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { cn } from "@/components/ui/cn";
+import type { ReactNode } from "react";
 
 export { TextField, inputClass } from "@/components/ui/text-field";
 

@@ -1,6 +1,6 @@
 import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp-records";
 import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
-import { readAsyncRef, readChatList, readChatWithUsage, readFiles, readMessageList, readPreview } from "./lenient/reads";
+import { readAsyncRef, readChatList, readChatWithUsage, readFiles, readHostProject, readMessageList, readPreview } from "./lenient/reads";
 import { readChat, readMessage, readWebhook, readWebhookSummary, readList, type ReadList, type WebhookRead } from "./lenient";
 import {
   type AsyncChatRef,
@@ -8,7 +8,7 @@ import {
   type ChatList,
   type ChatWithUsage,
   type Chat,
-  HostProject,
+  type HostProject,
   type Message,
   type MessageList,
   type Preview,
@@ -113,7 +113,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       read((d) => readAsyncRef(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/resolve/async`, body }),
     getFiles: (chatId) => read(readFiles, { method: "GET", path: `${chat(chatId)}/files` }),
     getPreview: (chatId) => read(readPreview, { method: "GET", path: `${chat(chatId)}/preview` }),
-    createHostProject: (chatId) => json(HostProject, { method: "POST", path: `${chat(chatId)}/host-project` }),
+    createHostProject: (chatId) => read(readHostProject, { method: "POST", path: `${chat(chatId)}/host-project` }),
     deleteChat: (chatId) => done({ method: "DELETE", path: chat(chatId) }),
     listHooks: () => read((d) => readList(d, readWebhookSummary), { method: "GET", path: "/v2/hooks" }),
     getHook: (hookId) => read(readWebhook, { method: "GET", path: hook(hookId) }),

@@ -154,6 +154,10 @@ describe("the client over document-shaped answers", () => {
     expect(created.secret).toBeUndefined();
   });
 
+  it("a host project answered in the document's spelling", async () => {
+    expect(await transport({ vercelProjectId: "prj_2" }).createHostProject("chat_1")).toEqual({ hostProjectId: "prj_2" });
+  });
+
   it("async send answered {messageId}", async () => {
     expect(await transport({ messageId: "msg_5" }).sendMessageAsync("chat_1", { message: "hi" })).toEqual({ chatId: "chat_1", messageId: "msg_5" });
   });

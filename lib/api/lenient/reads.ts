@@ -1,4 +1,4 @@
-import type { AsyncChatRef, Chat, ChatFile, ChatFiles, ChatList, ChatWithUsage, MessageList, Preview, Usage } from "../schemas";
+import type { AsyncChatRef, HostProject, Chat, ChatFile, ChatFiles, ChatList, ChatWithUsage, MessageList, Preview, Usage } from "../schemas";
 import { readChat, readUsage } from "./chat";
 import { readList, type ReadList } from "./lists";
 import { readMessage, unreadableMessage } from "./message";
@@ -50,4 +50,10 @@ export function readFiles(raw: unknown): ChatFiles {
 export function readPreview(raw: unknown): Preview {
   if (raw === null || !isObj(raw) || !str(raw.url)) return null;
   return { url: str(raw.url)!, expiresAt: str(raw.expiresAt) ?? "" };
+}
+
+/** `{hostProjectId}`, or the document's `{vercelProjectId}`. */
+export function readHostProject(raw: unknown): HostProject {
+  if (!isObj(raw)) throw new ReadError("the answer must be an object");
+  return { hostProjectId: need(str(raw.hostProjectId) ?? str(raw.vercelProjectId), "hostProjectId") };
 }
