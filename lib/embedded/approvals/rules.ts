@@ -1,7 +1,7 @@
 import "server-only";
 import type { ResolveTask } from "@/lib/api";
 import { HttpError } from "../errors";
-import { jsonEqual } from "./deep-equal";
+import { firstDifference } from "./deep-equal";
 import type { PendingRequest } from "./requests";
 
 /** What a valid resolve does to the pending request. */
@@ -46,10 +46,11 @@ export function judgeResolve(pending: PendingRequest | null, task: ResolveTask):
   if (task.type !== "confirmed-permissions") {
     throw staleTask("permissions", "confirmed-permissions");
   }
-  if (!jsonEqual(task.permissions, pending.suggestedPermissions)) {
+  const differs = firstDifference(task.permissions, pending.suggestedPermissions);
+  if (differs !== null) {
     throw new HttpError(
       409,
-      "permissions differ from the pending suggestedPermissions; pass them back unchanged.",
+      `permissions differ from the pending suggestedPermissions (at permissions${differs}); pass them back unchanged.`,
       "permissions_mismatch",
     );
   }
