@@ -24,14 +24,14 @@ describe("security headers", () => {
     expect(csp["base-uri"]).toBe("'self'");
     expect(csp["form-action"]).toBe("'self'");
     expect(csp["frame-ancestors"]).toBe("'none'");
-    expect(csp["frame-src"]).toBe("'self'");
+    expect(csp["frame-src"]).toBe("'self' http://localhost:3000");
     expect(csp["worker-src"]).toContain("'self'");
     expect(csp).not.toHaveProperty("upgrade-insecure-requests");
     // next dev needs eval and its websocket; a production build gets neither
     const dev = directives(pageCsp("n", { ...http, dev: true }));
     expect(dev["script-src"]).toContain("'unsafe-eval'");
     // an upstream service's previews come from its own https hosts
-    expect(directives(pageCsp("n", securityEnvFrom({ SERVICE_BASE_URL: "https://api.example.com/v" })))["frame-src"]).toBe("'self' https:");
+    expect(directives(pageCsp("n", securityEnvFrom({ SERVICE_BASE_URL: "https://api.example.com/v" })))["frame-src"]).toBe("'self' http://localhost:3000 https:");
     expect(directives(pageCsp("n", https))).toHaveProperty("upgrade-insecure-requests");
   });
 

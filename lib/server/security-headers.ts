@@ -43,7 +43,7 @@ export function newNonce(): string {
  * scripts; the theme script reads it from `x-nonce`), and what they load ('strict-dynamic': the chunks and the
  * highlighting worker's script). Styles: 'unsafe-inline', because React renders `style` attributes and sonner
  * injects its stylesheet at run time — neither can carry a nonce, and injected CSS cannot run script. Workers:
- * same origin (the shiki worker is a bundled file). Frames: the preview, same origin for the embedded service;
+ * same origin (the shiki worker is a bundled file). Frames: the preview, same origin (and APP_URL's) for the embedded service;
  * an upstream service's previews live on its own https hosts. Nothing may frame the dashboard.
  */
 export function pageCsp(nonce: string, env: SecurityEnv): string {
@@ -56,7 +56,7 @@ export function pageCsp(nonce: string, env: SecurityEnv): string {
     "font-src 'self' data:",
     `connect-src 'self'${env.dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
-    `frame-src 'self'${env.serviceBaseUrl ? " https:" : ""}`,
+    `frame-src 'self' ${originOf(env.appUrl)}${env.serviceBaseUrl ? " https:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -64,6 +64,15 @@ export function pageCsp(nonce: string, env: SecurityEnv): string {
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];
   return directives.join("; ");
+}
+
+/** The origin of APP_URL (the embedded service's preview links are built from it). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "'self'";
+  }
 }
 
 /** JSON and event streams: nothing to load, nothing may frame them. */
