@@ -3,8 +3,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { config as zodConfig } from "zod";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ThemeProvider, useTheme } from "./theme/theme-provider";
+
+// The pages' CSP allows no eval: zod must not probe `Function("")` for its JIT (the probe is a CSP violation).
+zodConfig({ jitless: true });
 
 function ThemedToaster() {
   const { theme } = useTheme();

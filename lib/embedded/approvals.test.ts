@@ -346,6 +346,28 @@ describe.each([v2, v1])("Part 3 state machine over $name", (api) => {
       });
     });
 
+    test("a task of the other type: confirmed-permissions while integrations are pending, and confirmed-steps while permissions are", async () => {
+      const integration = await api.create("Build a store /integration Stripe");
+      await expectUnchanged(api, integration, async () => {
+        expectError(api, await api.resolve(integration, permissions([])), 409, "stale_task");
+      });
+      const script = await api.create("A shop /script scripts/seed.ts");
+      await expectUnchanged(api, script, async () => {
+        expectError(api, await api.resolve(script, steps()), 409, "stale_task");
+      });
+    });
+
+    test("a permission request a follow-up replaced with an integration request", async () => {
+      const chatId = await api.create("A shop /script scripts/seed.ts");
+      const items = await pendingPermissions(api, chatId);
+      const reply = await api.send(chatId, "Now take payments /integration Stripe");
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(await api.pending(chatId)).toMatchObject({ kind: "integrations", integrations: ["Stripe"] });
+      await expectUnchanged(api, chatId, async () => {
+        expectError(api, await api.resolve(chatId, permissions(items)), 409, "stale_task");
+      });
+    });
+
     test("a permission request answered already (approved)", async () => {
       const chatId = await api.create("A shop /script scripts/seed.ts");
       const items = await pendingPermissions(api, chatId);
@@ -363,18 +385,7 @@ describe.each([v2, v1])("Part 3 state machine over $name", (api) => {
     });
   });
 
-  describe("wrong task type, malformed task, unknown chat → 422 / 404, nothing changes", () => {
-    test("confirmed-permissions while integrations are pending, and confirmed-steps while permissions are", async () => {
-      const integration = await api.create("Build a store /integration Stripe");
-      await expectUnchanged(api, integration, async () => {
-        expectError(api, await api.resolve(integration, permissions([])), 422, "task_type_mismatch");
-      });
-      const script = await api.create("A shop /script scripts/seed.ts");
-      await expectUnchanged(api, script, async () => {
-        expectError(api, await api.resolve(script, steps()), 422, "task_type_mismatch");
-      });
-    });
-
+  describe("malformed task, unknown chat → 422 / 404, nothing changes", () => {
     test.each([
       ["no task", {}],
       ["unknown type", { task: { type: "confirmed-everything" } }],

@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import NextAuth from "next-auth";
+import { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "./config";
+import { clientAddress, signInThrottle, throttleKey, trustProxyFrom } from "./sign-in-throttle";
 
 function sameSecret(a: string, b: string): boolean {
   // Hash first so the comparison is constant-time whatever the lengths.
@@ -20,6 +22,36 @@ export function checkCredentials(username: unknown, password: unknown): boolean 
   return userOk && passOk;
 }
 
+/** Refused by the throttle (too many failures): the sign-in form says for how long. */
+export class SignInLocked extends CredentialsSignin {
+  code = "locked";
+}
+
+/** The throttle key of a sign-in attempt: the username tried and the client's address (sign-in-throttle.ts). */
+export function signInKey(username: unknown, headers: Headers): string {
+  return throttleKey(typeof username === "string" ? username : "", clientAddress(headers, trustProxyFrom(process.env)));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The credentials check behind both sign-in paths (the form's server action and Auth.js's HTTP callback):
+ * refused while locked; a failure is counted and answered after the throttle's delay; a success resets the count.
+ */
+export async function authorizeSignIn(username: unknown, password: unknown, headers: Headers): Promise<boolean> {
+  const throttle = signInThrottle();
+  const key = signInKey(username, headers);
+  if (throttle.check(key).locked) throw new SignInLocked();
+  if (!checkCredentials(username, password)) {
+    const failure = throttle.recordFailure(key);
+    await sleep(failure.delayMs);
+    if (failure.locked) throw new SignInLocked();
+    return false;
+  }
+  throttle.recordSuccess(key);
+  return true;
+}
+
 // Lazy configuration: nothing reads DATA_DIR until the first request (not during `next build`).
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const config = getConfig();
@@ -32,8 +64,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     providers: [
       Credentials({
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-        authorize(credentials) {
-          if (!checkCredentials(credentials?.username, credentials?.password)) return null;
+        async authorize(credentials, request) {
+          if (!(await authorizeSignIn(credentials?.username, credentials?.password, request.headers))) return null;
           const name = String(credentials.username);
           return { id: name, name };
         },

@@ -1,7 +1,9 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { signIn } from "@/lib/server/auth";
+import { headers } from "next/headers";
+import { signIn, signInKey } from "@/lib/server/auth";
+import { lockedMessage, signInThrottle } from "@/lib/server/sign-in-throttle";
 import type { SignInState } from "@/components/auth/sign-in-form";
 import { safeCallbackUrl } from "./callback-url";
 
@@ -13,7 +15,10 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   try {
     await signIn("credentials", { username, password, redirectTo });
   } catch (error) {
-    if (error instanceof AuthError) return { error: "Wrong username or password", username };
+    if (error instanceof AuthError) {
+      const state = signInThrottle().check(signInKey(username, await headers()));
+      return { error: state.locked ? lockedMessage(state.retryAfterMs) : "Wrong username or password", username };
+    }
     throw error;
   }
   return { error: null, username };

@@ -37,7 +37,7 @@ describe("requests and rules", () => {
     expect(outcomeOf(answered)).toEqual({ kind: "integrations", requested: ["Stripe", "Neon", "Linear"], connected: [], rejectedBy: "user" });
   });
 
-  test("a permission request: equal permissions approve; the wrong type is 422; nothing pending is 409", () => {
+  test("a permission request: equal permissions approve; the other type addresses an older request (409 stale_task); nothing pending is 409", () => {
     const message = blocked(permissionRequestPart("scripts/seed.ts"));
     const pending = pendingRequestOf(message)!;
     if (pending.kind !== "permissions") expect.fail();
@@ -46,7 +46,7 @@ describe("requests and rules", () => {
       index: 1,
     });
     expect(() => judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: [] })).toThrow(
-      expect.objectContaining({ status: 422 }),
+      expect.objectContaining({ status: 409, code: "stale_task" }),
     );
     expect(() => judgeResolve(null, { type: "confirmed-steps", connectedIntegrationNames: [] })).toThrow(expect.objectContaining({ status: 409 }));
     const rejected = { ...message, parts: answerPermissions(message.parts, 1, false) };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ResolveTask } from "@/lib/api";
 import { HttpError } from "../errors";
-import { jsonEqual } from "./deep-equal";
+import { firstDifference } from "./deep-equal";
 import type { PendingRequest } from "./requests";
 
 /** What a valid resolve does to the pending request. */
@@ -12,7 +12,8 @@ export type Decision =
 /**
  * The resolve rules of spec 4.5 and Part 3, given the request the chat's latest message waits on:
  * - nothing pending (the chat moved on, or never asked) → 409 `task_not_pending`;
- * - a task of the other type → 422 `task_type_mismatch` (issue 4: "wrong task type for what is pending");
+ * - a task of the other type addresses an older request, not the latest blocked one (e.g. a follow-up replaced a
+ *   permission request with an integration request) → 409 `stale_task` (spec 7.3); only a malformed task is 422;
  * - confirmed-steps: every name must be one of the requested integrations or MCP presets, spelled exactly as
  *   requested (a subset is fine: the others are not connected); an unknown name → 409 `integration_mismatch`;
  *   an empty list rejects the request;
@@ -28,7 +29,7 @@ export function judgeResolve(pending: PendingRequest | null, task: ResolveTask):
   }
   if (pending.kind === "integrations") {
     if (task.type !== "confirmed-steps") {
-      throw new HttpError(422, "task.type: the pending request asks for integrations; answer it with confirmed-steps.", "task_type_mismatch");
+      throw staleTask("integrations", "confirmed-steps");
     }
     const requested = [...pending.requestedIntegrations, ...pending.requestedMcpPresets];
     const names = [...new Set(task.connectedIntegrationNames)];
@@ -43,14 +44,24 @@ export function judgeResolve(pending: PendingRequest | null, task: ResolveTask):
     return { kind: "integrations", index: pending.index, connected: requested.filter((n) => names.includes(n)) };
   }
   if (task.type !== "confirmed-permissions") {
-    throw new HttpError(422, "task.type: the pending request asks for permissions; answer it with confirmed-permissions.", "task_type_mismatch");
+    throw staleTask("permissions", "confirmed-permissions");
   }
-  if (!jsonEqual(task.permissions, pending.suggestedPermissions)) {
+  const differs = firstDifference(task.permissions, pending.suggestedPermissions);
+  if (differs !== null) {
     throw new HttpError(
       409,
-      "permissions differ from the pending suggestedPermissions; pass them back unchanged.",
+      `permissions differ from the pending suggestedPermissions (at permissions${differs}); pass them back unchanged.`,
       "permissions_mismatch",
     );
   }
   return { kind: "permissions", index: pending.index };
+}
+
+/** A task of the other type answers a request that is no longer the latest blocked one. */
+function staleTask(pending: "integrations" | "permissions", answer: string): HttpError {
+  return new HttpError(
+    409,
+    `task.type: the task addresses an older request; the chat's latest blocked message asks for ${pending} (answer it with ${answer}).`,
+    "stale_task",
+  );
 }

@@ -91,7 +91,7 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       ).rejects.toMatchObject({ status: 409, code: "integration_mismatch" });
       await expect(
         db.transaction((tx) => resolvePending(tx, chatId, { type: "confirmed-permissions", permissions: [] }, at)),
-      ).rejects.toMatchObject({ status: 422, code: "task_type_mismatch" });
+      ).rejects.toMatchObject({ status: 409, code: "stale_task" });
       expect(await messagesStore.findMessage(db, chatId, blocked.id)).toEqual(blocked);
     });
   });

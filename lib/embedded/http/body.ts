@@ -1,6 +1,7 @@
 import "server-only";
 import { describeZodError, type RouteSpec } from "@/lib/api";
 import { HttpError } from "../errors";
+import { assertStorableBody } from "./text";
 
 /** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -8,6 +9,7 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /**
  * Reads and validates the body of a route that declares a schema: malformed JSON → 400,
  * schema violation → 422 naming the field ("message: message is required"), too large → 413.
+ * Text the database cannot store exactly (NUL, lone surrogates) → 422 naming the field (./text.ts).
  * An empty body counts as `{}`.
  */
 export async function readBody(req: Request, route: RouteSpec): Promise<unknown> {
@@ -24,6 +26,7 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
       throw new HttpError(400, "Malformed JSON in request body.", "invalid_json");
     }
   }
+  assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
   if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");
   return result.data;

@@ -13,6 +13,7 @@ import type { Webhooks } from "../webhooks";
 import { createRemoteMcpEndpoint } from "../remote-mcp/endpoint";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
+import { assertStorableQuery } from "./text";
 
 export interface RouterDeps {
   db: Db;
@@ -70,6 +71,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         }
         return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
       }
+      assertStorableQuery(url);
       const body = await readBody(req, match.route);
       const handler = HANDLERS[match.route.name];
       if (!handler) {

@@ -36,7 +36,8 @@ export function contentTypeOf(path: string): string {
  * the dashboard's cookies or storage nor call its APIs with the session.
  */
 const PREVIEW_HEADERS = {
-  "content-security-policy": "sandbox allow-scripts allow-forms allow-modals allow-popups",
+  // Framed by the dashboard only (same origin): nothing else may embed a generated app under our origin.
+  "content-security-policy": "sandbox allow-scripts allow-forms allow-modals allow-popups; frame-ancestors 'self'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-cache",

@@ -1,3 +1,20 @@
-import { handlers } from "@/lib/server/auth";
+import type { NextRequest } from "next/server";
+import { handlers, signInKey } from "@/lib/server/auth";
+import { lockedMessage, signInThrottle } from "@/lib/server/sign-in-throttle";
 
-export const { GET, POST } = handlers;
+export const { GET } = handlers;
+
+/** Auth.js's endpoints; a credentials sign-in for a locked account + address is refused here with 429. */
+export async function POST(request: NextRequest): Promise<Response> {
+  if (request.nextUrl.pathname.endsWith("/callback/credentials")) {
+    const form = await request.clone().formData().catch(() => null);
+    const state = signInThrottle().check(signInKey(form?.get("username"), request.headers));
+    if (state.locked) {
+      return Response.json(
+        { error: lockedMessage(state.retryAfterMs) },
+        { status: 429, headers: { "retry-after": String(Math.ceil(state.retryAfterMs / 1000)) } },
+      );
+    }
+  }
+  return handlers.POST(request);
+}

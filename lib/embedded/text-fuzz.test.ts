@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ROUTES } from "@/lib/api";
+import type { EmbeddedService } from "./service";
+import { call, startService, waitFor } from "./test-support";
+
+/**
+ * Text the database cannot store (issue 17): for every POST/PATCH/PUT route with a body schema, a valid body, then
+ * each string field in turn replaced by a NUL-containing, a lone-surrogate, a 1 MB and a control-character string.
+ * Never a 5xx; a 2xx stores the string exactly (read back); a 4xx names the field.
+ */
+
+let svc: EmbeddedService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(() => svc.close());
+
+const KINDS = {
+  nul: "nul\u0000byte",
+  surrogate: "lone\ud800surrogate",
+  big: `big${"é0123456789abcdef".repeat(64 * 1024)}end`, // ~1.1 MB of UTF-8
+  control: "ctl\u0001\u0007\u001b[0m\u001f\u007f\u0085\t\nend",
+} as const;
+type Kind = keyof typeof KINDS;
+
+type Path = (string | number)[];
+interface Ctx {
+  /** A finished chat (no pending request). */
+  chat(): Promise<string>;
+  /** A chat whose latest message waits for integrations or permissions. */
+  blocked(kind: "integrations" | "permissions"): Promise<{ chatId: string; task: unknown }>;
+}
+interface Prepared {
+  path: string;
+  body: Record<string, unknown>;
+}
+interface Fixture {
+  route: string;
+  prepare(ctx: Ctx): Promise<Prepared>;
+  /** Where the stored resource is read back after a 2xx (besides the response itself). */
+  readBack(prepared: Prepared, response: unknown): Promise<string[]>;
+  /** Fields accepted but never shown again (secrets, references, redirects). */
+  notEchoed?: string[];
+  /** The status of the valid body when it is not a 2xx (a documented refusal such as 501 for repositories). */
+  validStatus?: number;
+}
+
+const v2ChatReads = (id: string) => [`/v2/chats/${id}`, `/v2/chats/${id}/messages?limit=100`, `/v2/chats/${id}/files`];
+const v1ChatReads = (id: string) => [`/v1/chats/${id}`, `/v1/chats/${id}/messages?limit=100`];
+const idOf = (response: unknown): string => {
+  const r = response as { id?: string; chat?: { id: string }; chatId?: string };
+  return r.chat?.id ?? r.chatId ?? r.id ?? "";
+};
+const oauth = {
+  authorizationUrl: "https://auth.example.com/authorize",
+  tokenUrl: "https://auth.example.com/token",
+  clientId: "client-1",
+  clientSecret: "secret-1",
+  scopes: ["mcp:tools"],
+  usePKCE: true,
+  resource: "https://mcp.example.com/mcp",
+};
+const OAUTH_SECRET = ["clientSecret"];
+
+async function ok(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await call(svc, method, path, { body });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+const hook = async () => (await ok("POST", "/v2/hooks", { name: "h", events: ["chat.created"], url: "https://hooks.example.com/in" })).id as string;
+const mcp = async () =>
+  (await ok("POST", "/v2/mcp-servers", { name: "m", url: "https://mcp.example.com/mcp", auth: "oauth", oauthConfig: oauth })).id as string;
+
+/** A finished v2 chat after an async call: read it back when its message has finished. */
+async function settled(chatId: string): Promise<string[]> {
+  await waitFor(async () => {
+    const res = await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=1`);
+    const latest = (res.body as { messages?: { finishReason?: string | null }[] }).messages?.[0];
+    return latest?.finishReason ? true : undefined;
+  });
+  return v2ChatReads(chatId);
+}
+
+const createV2 = (route: string, suffix: string): Fixture => ({
+  route,
+  async prepare() {
+    return {
+      path: `/v2/chats${suffix}`,
+      body: { message: "A landing page for a bakery", metadata: { team: "core" }, mcpServerIds: [], privacy: "private" },
+    };
+  },
+  async readBack(_p, response) {
+    const id = idOf(response);
+    return suffix === "/async" ? settled(id) : v2ChatReads(id);
+  },
+});
+const sendV2 = (route: string, suffix: string): Fixture => ({
+  route,
+  async prepare(ctx) {
+    return { path: `/v2/chats/${await ctx.chat()}/messages${suffix}`, body: { message: "Make the header blue" } };
+  },
+  async readBack(p) {
+    const chatId = p.path.split("/")[3]!;
+    return suffix === "/async" ? settled(chatId) : v2ChatReads(chatId);
+  },
+});
+const resolveV2 = (route: string, suffix: string, kind: "integrations" | "permissions"): Fixture => ({
+  route,
+  async prepare(ctx) {
+    const { chatId, task } = await ctx.blocked(kind);
+    return { path: `/v2/chats/${chatId}/messages/resolve${suffix}`, body: { task } };
+  },
+  async readBack(p) {
+    const chatId = p.path.split("/")[3]!;
+    return suffix === "/async" ? settled(chatId) : v2ChatReads(chatId);
+  },
+});
+
+const FIXTURES: Fixture[] = [
+  createV2("v2.chats.create", ""),
+  createV2("v2.chats.create.stream", "/stream"),
+  createV2("v2.chats.create.async", "/async"),
+  sendV2("v2.messages.send", ""),
+  sendV2("v2.messages.send.stream", "/stream"),
+  sendV2("v2.messages.send.async", "/async"),
+  resolveV2("v2.messages.resolve", "", "integrations"),
+  resolveV2("v2.messages.resolve.stream", "/stream", "permissions"),
+  resolveV2("v2.messages.resolve.async", "/async", "permissions"),
+  {
+    route: "v2.hooks.create",
+    prepare: async () => ({ path: "/v2/hooks", body: { name: "Deploys", events: ["chat.created"], url: "https://hooks.example.com/a" } }),
+    readBack: async (_p, r) => [`/v2/hooks/${idOf(r)}`],
+  },
+  {
+    route: "v2.hooks.update",
+    prepare: async () => ({ path: `/v2/hooks/${await hook()}`, body: { name: "Renamed", events: ["message.finished"], url: "https://hooks.example.com/b" } }),
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v2.mcp.create",
+    prepare: async () => ({ path: "/v2/mcp-servers", body: { name: "Docs", url: "https://mcp.example.com/mcp", auth: "oauth", scope: "user", oauthConfig: oauth } }),
+    readBack: async (_p, r) => [`/v2/mcp-servers/${idOf(r)}`],
+    notEchoed: OAUTH_SECRET,
+  },
+  {
+    route: "v2.mcp.update",
+    prepare: async () => ({ path: `/v2/mcp-servers/${await mcp()}`, body: { name: "Docs 2", url: "https://mcp2.example.com/mcp", oauthConfig: oauth } }),
+    readBack: async (p) => [p.path],
+    notEchoed: OAUTH_SECRET,
+  },
+  {
+    route: "v2.mcp.authorize",
+    prepare: async () => ({ path: `/v2/mcp-servers/${await mcp()}/oauth/authorize`, body: { returnUrl: "https://app.example.com/back" } }),
+    readBack: async () => [],
+    notEchoed: ["returnUrl"],
+  },
+  {
+    route: "v1.chats.create",
+    prepare: async () => ({ path: "/v1/chats", body: { message: "A portfolio site", initialContext: "Use serif fonts", responseMode: "sync" } }),
+    readBack: async (_p, r) => v1ChatReads(idOf(r)),
+    notEchoed: ["initialContext"],
+  },
+  {
+    route: "v1.chats.create",
+    prepare: async () => ({
+      path: "/v1/chats",
+      body: { type: "files", files: [{ name: "index.html", content: "<h1>Hi</h1>" }, { name: "notes/readme.md", content: "# Notes" }] },
+    }),
+    readBack: async (_p, r) => [...v1ChatReads(idOf(r)), `/v2/chats/${idOf(r)}/files`],
+  },
+  {
+    route: "v1.chats.create",
+    prepare: async () => ({ path: "/v1/chats", body: { type: "repo", repo: { url: "https://git.invalid/none.git" } } }),
+    readBack: async (_p, r) => v1ChatReads(idOf(r)),
+    // The embedded service has no network: repository import is refused with 501 `repo_import_unsupported`.
+    validStatus: 501,
+  },
+  {
+    route: "v1.messages.send",
+    prepare: async (ctx) => ({ path: `/v1/chats/${await ctx.chat()}/messages`, body: { message: "Add a footer", responseMode: "sync" } }),
+    readBack: async (p) => v1ChatReads(p.path.split("/")[3]!),
+  },
+  {
+    route: "v1.tasks.resolve",
+    prepare: async (ctx) => {
+      const { chatId, task } = await ctx.blocked("permissions");
+      return { path: `/v1/chats/${chatId}/tasks/resolve`, body: { task } };
+    },
+    readBack: async (p) => v1ChatReads(p.path.split("/")[3]!),
+  },
+  {
+    route: "v1.versions.patch",
+    prepare: async (ctx) => {
+      const chatId = await ctx.chat();
+      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      return {
+        path: `/v1/chats/${chatId}/versions/${versions.data[0]!.id}`,
+        body: { files: [{ name: "index.html", content: "<p>edited</p>", locked: false }] },
+      };
+    },
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v1.projects.create",
+    prepare: async (ctx) => ({ path: "/v1/projects", body: { name: "Client work", description: "For Acme", chatIds: [await ctx.chat()] } }),
+    readBack: async (_p, r) => [`/v1/projects/${idOf(r)}`],
+  },
+  {
+    route: "v1.projects.update",
+    prepare: async (ctx) => {
+      const project = await ok("POST", "/v1/projects", { name: "P" });
+      return { path: `/v1/projects/${project.id}`, body: { name: "Renamed", description: "Other", chatIds: [await ctx.chat()] } };
+    },
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v1.mcp.create",
+    prepare: async () => ({ path: "/v1/mcp-servers", body: { name: "Docs v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config: oauth } } }),
+    readBack: async (_p, r) => [`/v1/mcp-servers/${idOf(r)}`],
+    notEchoed: OAUTH_SECRET,
+  },
+  {
+    route: "v1.mcp.update",
+    prepare: async () => ({ path: `/v1/mcp-servers/${await mcp()}`, body: { name: "Docs v1b", url: "https://mcp3.example.com/mcp", auth: { type: "oauth", config: oauth } } }),
+    readBack: async (p) => [p.path],
+    notEchoed: OAUTH_SECRET,
+  },
+  {
+    route: "v1.mcp.authorize",
+    prepare: async () => ({ path: `/v1/mcp-servers/${await mcp()}/oauth/authorize`, body: { returnUrl: "https://app.example.com/back" } }),
+    readBack: async () => [],
+    notEchoed: ["returnUrl"],
+  },
+];
+
+/** Every string leaf of a body, with its path. */
+function stringPaths(value: unknown, path: Path = []): Path[] {
+  if (typeof value === "string") return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  return [];
+}
+function withValue(body: unknown, path: Path, value: string): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let at: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = value;
+  return copy;
+}
+const label = (path: Path) => path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("").slice(1);
+/** The name an error must mention: the last named key on the path (`files[0].content` → content). */
+const fieldName = (path: Path) => [...path].reverse().find((k): k is string => typeof k === "string")!;
+
+function containsString(value: unknown, wanted: string): boolean {
+  if (typeof value === "string") return value === wanted;
+  if (Array.isArray(value)) return value.some((v) => containsString(v, wanted));
+  if (value && typeof value === "object") return Object.values(value).some((v) => containsString(v, wanted));
+  return false;
+}
+/** The JSON of a response: a plain body, or every `data:` line of an event stream. */
+function parseResponse(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  if (contentType?.includes("text/event-stream")) {
+    return text
+      .split("\n")
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => {
+        try {
+          return JSON.parse(l.slice(5));
+        } catch {
+          return l.slice(5);
+        }
+      });
+  }
+  return JSON.parse(text);
+}
+const errorMessage = (body: unknown): string => {
+  const b = body as { message?: string; error?: { message?: string } };
+  return b.error?.message ?? b.message ?? JSON.stringify(body);
+};
+
+function makeCtx(): Ctx {
+  return {
+    async chat() {
+      return idOf(await ok("POST", "/v2/chats", { message: "A simple landing page" }));
+    },
+    async blocked(kind) {
+      const prompt = kind === "integrations" ? "Build a store /integration Stripe" : "A shop /script scripts/seed.ts";
+      const chatId = idOf(await ok("POST", "/v2/chats", { message: prompt }));
+      if (kind === "integrations") return { chatId, task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] } };
+      const messages = (await ok("GET", `/v2/chats/${chatId}/messages?limit=1`)) as { messages: { parts: { suggestedPermissions?: unknown }[] }[] };
+      const permissions = messages.messages[0]!.parts.at(-1)!.suggestedPermissions;
+      return { chatId, task: { type: "confirmed-permissions", permissions } };
+    },
+  };
+}
+
+describe("text the database cannot store: every string field of every body route", () => {
+  test("every POST/PATCH/PUT route with a body schema has a fixture", () => {
+    const withBody = ROUTES.filter((r) => r.body && r.method !== "GET").map((r) => r.name);
+    expect(new Set(FIXTURES.map((f) => f.route))).toEqual(new Set(withBody));
+  });
+
+  for (const fixture of FIXTURES) {
+    test(`${fixture.route}`, { timeout: 60_000 }, async () => {
+      const ctx = makeCtx();
+      const method = ROUTES.find((r) => r.name === fixture.route)!.method;
+      const send = async (prepared: Prepared, body: unknown) => {
+        const res = await svc.handle(
+          new Request(`http://svc.test/svc${prepared.path}`, {
+            method,
+            headers: { authorization: "Bearer sk_test_embedded_key", "content-type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+        );
+        const text = await res.text();
+        return { status: res.status, text, body: parseResponse(text, res.headers.get("content-type")) };
+      };
+      const base = await fixture.prepare(ctx);
+      // The fixture itself is valid.
+      const valid = await send(base, base.body);
+      if (fixture.validStatus) expect(valid.status, valid.text).toBe(fixture.validStatus);
+      else expect(valid.status, valid.text).toBeLessThan(300);
+      const problems: string[] = [];
+      for (const path of stringPaths(base.body)) {
+        for (const kind of Object.keys(KINDS) as Kind[]) {
+          const value = KINDS[kind];
+          const prepared = await fixture.prepare(ctx);
+          const res = await send(prepared, withValue(prepared.body, path, value));
+          const text = res.text;
+          const where = `${method} ${fixture.route} ${label(path)} ← ${kind}: ${res.status}`;
+          if (res.status >= 500 && res.status !== fixture.validStatus) {
+            problems.push(`${where} ${text.slice(0, 300)}`);
+            continue;
+          }
+          const body = res.body;
+          if (res.status === fixture.validStatus && kind !== "nul" && kind !== "surrogate") continue;
+          if (res.status >= 400) {
+            const message = errorMessage(body);
+            if (!message.includes(fieldName(path))) problems.push(`${where} does not name ${fieldName(path)}: ${message.slice(0, 300)}`);
+            continue;
+          }
+          if (kind === "nul" || kind === "surrogate") {
+            problems.push(`${where} accepted text the database cannot store`);
+            continue;
+          }
+          if (fixture.notEchoed?.includes(fieldName(path))) continue;
+          const seen: unknown[] = [body];
+          for (const read of await fixture.readBack(prepared, Array.isArray(body) ? body.find((e) => idOf(e)) ?? body[0] : body)) {
+            seen.push((await call(svc, "GET", read)).body);
+          }
+          if (!containsString(seen, value)) problems.push(`${where} but the string did not come back exactly`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe("query parameters and path segments", () => {
+  test.each([
+    ["/v2/chats?cursor=%00", "cursor"],
+    ["/v2/chats?limit=1%00", "limit"],
+    ["/v1/chats?cursor=a%00b", "cursor"],
+    ["/v2/chats/chat_x/messages?cursor=%ED%A0%80%00", "cursor"],
+  ])("%s → 422 naming the parameter", async (path, name) => {
+    const res = await call(svc, "GET", path);
+    expect(res.status).toBe(422);
+    expect(errorMessage(res.body)).toContain(name);
+  });
+
+  test.each(["/v2/chats/chat%00x", "/v2/chats/%ED%A0%80", "/v1/projects/p%00", "/v2/hooks/%00/deliveries"])("%s → 404, never 5xx", async (path) => {
+    expect((await call(svc, "GET", path)).status).toBe(404);
+  });
+});
