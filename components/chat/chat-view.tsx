@@ -48,7 +48,9 @@ export function ChatView({ chatId }: { chatId: string }) {
   const streaming = !!stream && GENERATING.has(stream.status);
   const messages = useMessages(chatId);
   const unfinished = unfinishedNewest(messages.messages);
-  useFollowMessage(chatId, streaming ? null : (unfinished?.id ?? null));
+  // A message this tab's stream followed to its end is finished, even while the cached list still has it generating.
+  const endedHere = stream?.status === "done" && unfinished !== null && stream.state.message?.id === unfinished.id;
+  useFollowMessage(chatId, streaming || endedHere ? null : (unfinished?.id ?? null));
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
   const generating = streaming || unfinished !== null;

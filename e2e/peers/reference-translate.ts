@@ -259,7 +259,7 @@ export function translateMessage(message: unknown): unknown {
   };
 }
 
-/** MCP server record (spec: `auth {type, connected}` + `oauthConfig`) → the document's McpServer. */
+/** MCP server record (spec: `auth {type, connected}` + `oauthConfig`, or already the document's) → the document's McpServer. */
 export function translateMcpServer(server: unknown): unknown {
   if (!isObj(server)) return server;
   const { oauthConfig, auth, ...rest } = server;
@@ -268,7 +268,8 @@ export function translateMcpServer(server: unknown): unknown {
   if (a.type === "oauth") {
     docAuth = { type: "oauth", connected: a.connected === true };
     if (typeof a.expiresAt === "string") docAuth.expiresAt = a.expiresAt;
-    const c = isObj(oauthConfig) ? oauthConfig : null;
+    // The spec's shape (`oauthConfig` beside `auth`) or, as the embedded service now sends it, the document's (`auth.config`).
+    const c = isObj(oauthConfig) ? oauthConfig : isObj(a.config) ? a.config : null;
     if (c && typeof c.clientId === "string") {
       docAuth.config = {
         authorizationUrl: c.authorizationUrl,
