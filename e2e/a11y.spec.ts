@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_SERVICE_API_KEY, SCREENS_DIR, expect, signIn, test } from "./fixtures";
 
 /**
- * UI.md's accessibility line, checked by axe-core (WCAG 2.1 A and AA: labels, names, roles, contrast) on every
+ * docs/ui.md's accessibility line, checked by axe-core (WCAG 2.1 A and AA: labels, names, roles, contrast) on every
  * page of the dashboard, in light and in dark.
  */
 test.describe.configure({ mode: "serial" });

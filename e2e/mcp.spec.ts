@@ -188,7 +188,7 @@ test("denied at the provider: the landing page explains it, the server stays dis
   await expect(page.getByRole("heading", { name: "Access was denied at the provider" })).toBeVisible();
   await expect(page.getByTestId("oauth-error-code")).toHaveText("access_denied");
   await expect(page.getByTestId("oauth-error-description")).toHaveText(landed.searchParams.get("error_description")!);
-  // Spec Part 3: a denied authorization leaves the server as it was (disconnected).
+  // Spec interface.md Part 3: a denied authorization leaves the server as it was (disconnected).
   await expect(page.getByTestId("oauth-result-server")).toHaveAttribute("data-state", "disconnected");
   await screens(page, "mcp-oauth-return-denied");
 

@@ -23,15 +23,15 @@ import { call, request, startService } from "@/lib/embedded/test-support";
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const EXCEPTIONS = {
-  usageModel: "spec 2.2: usage.model is required; the document has no `model` in usage",
+  usageModel: "interface.md 2.2: usage.model is required; the document has no `model` in usage",
   hostProjectId: "spec names it hostProjectId (document: vercelProjectId); renamed before validating",
   hostProjectRoute: "spec: POST /v2/chats/{chatId}/host-project answers 200 {hostProjectId} (document: /vercel-project, 201 {vercelProjectId})",
-  toolDisplayName: "spec 2.5 names tool-call `toolDisplayName` (and on suggested permissions); the document's part has no such field",
+  toolDisplayName: "interface.md 2.5 names tool-call `toolDisplayName` (and on suggested permissions); the document's part has no such field",
   hooksList: "spec: GET /v2/hooks answers {items: [{id, name}]} (document: a bare Webhook array)",
-  hookSecret: "ours (spec: not shown, DESIGN 8): the create answer carries the signing `secret` once",
+  hookSecret: "ours (spec: not shown, wire-decisions.md 8): the create answer carries the signing `secret` once",
   hookDisabled: "our extension: a Webhook is `disabled` after its target answered 410 Gone (only present then)",
-  chatSnapshots: "spec 6.2: send/resolve streams open and close with `chat` snapshots (document: `message` snapshots)",
-  asyncRef: "spec 2.3/4.1: async send and resolve answer the Async chat reference {chatId, messageId} (document: AsyncMessage {messageId}); chatId dropped before validating",
+  chatSnapshots: "interface.md 6.2: send/resolve streams open and close with `chat` snapshots (document: `message` snapshots)",
+  asyncRef: "interface.md 2.3/4.1: async send and resolve answer the Async chat reference {chatId, messageId} (document: AsyncMessage {messageId}); chatId dropped before validating",
   createStatus: "spec: creating a webhook / MCP server answers 201 Created (document: 200)",
 } as const;
 type ExceptionKey = keyof typeof EXCEPTIONS;
@@ -150,7 +150,7 @@ async function streamEvents(res: Response): Promise<Json[]> {
 
 /**
  * Validates every event of a stream and rebuilds the message's parts with a plain `jsondiffpatch.create({})`
- * (as the official client does). `chatAllowed`: send/resolve streams carry `chat` snapshots (spec 6.2).
+ * (as the official client does). `chatAllowed`: send/resolve streams carry `chat` snapshots (interface.md 6.2).
  */
 function checkStream(op: string, events: Json[], eventSchema: "ChatStreamEvent" | "MessageStreamEvent"): Json[] {
   const validate = componentValidator(eventSchema);

@@ -18,7 +18,7 @@ function focusComposer() {
 }
 
 /**
- * Above the composer: when the chat's latest assistant message waits for the user (spec Part 3), a banner
+ * Above the composer: when the chat's latest assistant message waits for the user (interface.md Part 3), a banner
  * says what it asks and opens the approval dialog. The answer is sent once (use-resolve) in the response mode
  * chosen in the composer, and streams into the timeline like any answer. A 409 (answered in another tab, or
  * the chat moved on) closes the dialog, refreshes the chat and says "This request is no longer pending".

@@ -3,7 +3,7 @@ import { cn } from "@/components/ui/cn";
 import { formatDuration } from "@/components/ui/format";
 import { str, strArray } from "./parts/values";
 
-/** Bar colours per kind, the muted accents of UI.md (every bar also has its kind as text). */
+/** Bar colours per kind, the muted accents of docs/ui.md (every bar also has its kind as text). */
 const BAR: Record<string, string> = {
   thinking: "bg-violet-500/70",
   search: "bg-sky-500/70",

@@ -26,9 +26,9 @@ function EnvNote() {
 }
 
 /**
- * The chat's hosting project (spec 2.1 `hostProjectId`): shown when linked; otherwise a "Create host project"
+ * The chat's hosting project (interface.md 2.1 `hostProjectId`): shown when linked; otherwise a "Create host project"
  * button (`POST /v2/chats/{chatId}/host-project`). Flows that depend on a host project (environment
- * variables) are only offered once the chat has one (spec 7.6): without it nothing here calls them.
+ * variables) are only offered once the chat has one (interface.md 7.6): without it nothing here calls them.
  */
 export function HostProjectPanel({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);

@@ -23,7 +23,7 @@ function visiblePageSearch(): HTMLElement | null {
 }
 
 /**
- * UI.md's keyboard: Cmd/Ctrl+K opens the quick switcher anywhere; `/` (outside a text field) focuses the page's
+ * docs/ui.md's keyboard: Cmd/Ctrl+K opens the quick switcher anywhere; `/` (outside a text field) focuses the page's
  * search field, or opens the switcher where the page has none. Another open dialog keeps its keys.
  */
 export function QuickSwitcherProvider({ children }: { children: ReactNode }) {

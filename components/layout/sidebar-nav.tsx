@@ -13,7 +13,7 @@ interface NavItem {
   href: string;
 }
 
-/** The sections of the UI.md frame after Chats. */
+/** The sections of the docs/ui.md frame after Chats. */
 const SECTIONS: NavItem[] = [
   { label: "MCP servers", icon: Plug, href: "/mcp-servers" },
   { label: "Webhooks", icon: Webhook, href: "/webhooks" },

@@ -1,5 +1,5 @@
 /**
- * The query of the OAuth return URL (spec 6.3): `oauth_success=true&mcpServerId=…` on success,
+ * The query of the OAuth return URL (interface.md 6.3): `oauth_success=true&mcpServerId=…` on success,
  * `error`, `error_description`, `mcpServerId` on failure. Nothing else is read — in particular no
  * redirect target, so the landing page cannot be turned into an open redirect.
  */

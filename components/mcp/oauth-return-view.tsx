@@ -40,7 +40,7 @@ function ServerNow({ mcpServerId }: { mcpServerId: string }) {
 }
 
 /**
- * The return-URL landing page (spec 6.3): success or a readable error (text only), the server's state
+ * The return-URL landing page (interface.md 6.3): success or a readable error (text only), the server's state
  * fetched fresh, "Back to MCP servers" and "Try again". It follows no URL from its query.
  */
 export function OAuthReturnView({ result, navigate }: { result: OAuthReturn; navigate?: Navigate }) {

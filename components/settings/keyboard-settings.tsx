@@ -10,7 +10,7 @@ const SHORTCUTS: readonly [keys: string[], what: string][] = [
   [["L"], "Lock or unlock the selected file in the files tree"],
 ];
 
-/** The dashboard's keyboard shortcuts (UI.md "Keyboard"). */
+/** The dashboard's keyboard shortcuts (docs/ui.md "Keyboard"). */
 export function KeyboardSettings() {
   return (
     <SettingsSection id="keyboard" title="Keyboard shortcuts">

@@ -1,4 +1,4 @@
-/** Formatting shared by the dashboard (UI.md: relative times with exact UTC, durations as "1.2 s"). */
+/** Formatting shared by the dashboard (docs/ui.md: relative times with exact UTC, durations as "1.2 s"). */
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number, string][] = [
   ["year", 365 * 24 * 3600, "y"],

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/text-field";
 
 /**
- * Confirms an irreversible delete by typing the record's name (UI.md: "typed name for irreversible deletes").
+ * Confirms an irreversible delete by typing the record's name (docs/ui.md: "typed name for irreversible deletes").
  * Open while `name` is non-null; the delete button stays disabled until the typed text matches it.
  */
 export function TypedDeleteDialog({

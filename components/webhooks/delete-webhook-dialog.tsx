@@ -2,7 +2,7 @@
 
 import { TypedDeleteDialog } from "@/components/ui/typed-delete-dialog";
 
-/** Confirms an irreversible delete by typing the webhook's name (UI.md); its queued deliveries are dropped. */
+/** Confirms an irreversible delete by typing the webhook's name (docs/ui.md); its queued deliveries are dropped. */
 export function DeleteWebhookDialog({
   hook,
   onOpenChange,

@@ -19,7 +19,7 @@ import {
 } from "./schemas/v1";
 
 /**
- * Typed client of the v1 interface (spec 4.2; the response mode is the body field `responseMode`, DESIGN 1).
+ * Typed client of the v1 interface (interface.md 4.2; the response mode is the body field `responseMode`, wire-decisions.md 1).
  * Same plumbing as the v2 client: every body validated with the lib/api v1 schema, non-2xx → ServiceError
  * (v1 error bodies keep `code`, `type` and `userMessage`).
  */
@@ -53,7 +53,7 @@ export interface ServiceClientV1 {
   listVersions(chatId: string, q?: PageQuery): Promise<VersionListV1>;
   /** GET /v1/chats/{chatId}/versions/{versionId} */
   getVersion(chatId: string, versionId: string): Promise<VersionV1>;
-  /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (DESIGN 6). */
+  /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (wire-decisions.md 6). */
   patchVersion(chatId: string, versionId: string, body: PatchVersionBodyV1): Promise<VersionV1>;
   /** GET /v1/projects: newest first, each with its chat ids. */
   listProjects(): Promise<ProjectListV1>;

@@ -1,6 +1,6 @@
 /**
  * One error class for everything the service (or the way to it) answers with: v2 `{message}`, v1
- * `{error: {code, type, message, userMessage}}` (spec Part 7), and non-JSON bodies such as a proxy's
+ * `{error: {code, type, message, userMessage}}` (interface.md Part 7), and non-JSON bodies such as a proxy's
  * HTML 502 page.
  *
  * Statuses of our own making (documented choice):

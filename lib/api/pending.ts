@@ -1,14 +1,14 @@
 import type { Message, Part, ResolveBody, SuggestedPermission } from "./schemas";
 
 /**
- * What the chat waits on, read from v2 messages (spec Part 3, 4.5), and the resolve bodies that answer it.
+ * What the chat waits on, read from v2 messages (interface.md Part 3, 4.5), and the resolve bodies that answer it.
  * Isomorphic and pure: the dashboard's approval banner and dialog use it, tests drive it directly.
  *
  * Only the chat's latest message can be resolved: it must be an assistant message with
  * `finishReason: "tool-calls"` whose request part is still pending:
  * - integrations: an `agent-action` part named `get_or_request_integration` (pending unless our `data.status`
  *   says `connected` or `rejected`; a service without `status` counts as pending while the message is latest);
- * - permissions: a `tool-call` part with a non-empty `suggestedPermissions` (removed once answered, spec 2.4).
+ * - permissions: a `tool-call` part with a non-empty `suggestedPermissions` (removed once answered, interface.md 2.4).
  */
 
 export const INTEGRATION_ACTION = "get_or_request_integration";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import * as s from "./schemas";
 
 /**
- * Every path of the interface this project speaks (spec Part 4 plus the wire decisions of DESIGN.md).
+ * Every path of the interface this project speaks (interface.md Part 4 plus the wire decisions of docs/wire-decisions.md).
  * One table for the proxy's allow-list and body validation and for the embedded service's router.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -30,7 +30,7 @@ const r = (
 
 /** Order matters: literal segments come before parameters that would also match them. */
 export const ROUTES: readonly RouteSpec[] = [
-  // ----- v2 chats and messages (4.1; response modes by path, DESIGN 1) -----
+  // ----- v2 chats and messages (4.1; response modes by path, wire-decisions.md 1) -----
   r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody }),
   r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
   r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
@@ -51,7 +51,7 @@ export const ROUTES: readonly RouteSpec[] = [
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
-  // ----- v2 webhooks (4.1, DESIGN 8; deliveries are an embedded-service extension) -----
+  // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks"),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),
   r("v2.hooks.get", "GET", "/v2/hooks/:hookId"),
@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteSpec[] = [
   r("v2.hooks.delete", "DELETE", "/v2/hooks/:hookId"),
   r("v2.hooks.deliveries", "GET", "/v2/hooks/:hookId/deliveries"),
   r("v2.hooks.resend", "POST", "/v2/hooks/:hookId/deliveries/:deliveryId/resend"),
-  // ----- v2 MCP servers (4.1, 4.3, DESIGN 9) -----
+  // ----- v2 MCP servers (4.1, 4.3, wire-decisions.md 9) -----
   r("v2.mcp.callback", "GET", "/v2/mcp-servers/oauth/callback", { proxied: false }),
   r("v2.mcp.list", "GET", "/v2/mcp-servers"),
   r("v2.mcp.create", "POST", "/v2/mcp-servers", { body: s.CreateMcpServerBody }),
@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteSpec[] = [
   r("v2.mcp.update", "PATCH", "/v2/mcp-servers/:mcpServerId", { body: s.UpdateMcpServerBody }),
   r("v2.mcp.delete", "DELETE", "/v2/mcp-servers/:mcpServerId"),
   r("v2.mcp.authorize", "POST", "/v2/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
-  // ----- v1 (4.2; response mode by body field, DESIGN 1) -----
+  // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
   r("v1.chats.list", "GET", "/v1/chats"),
   r("v1.chats.get", "GET", "/v1/chats/:chatId"),

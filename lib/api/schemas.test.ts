@@ -36,7 +36,7 @@ function rejectsUnder(schema: z.ZodType, value: unknown, path: string) {
   expect(parsed.error!.issues.some((i) => i.path.map(String).join(".").startsWith(path))).toBe(true);
 }
 
-// ---------- examples shaped like spec Part 2 ----------
+// ---------- examples shaped like interface.md Part 2 ----------
 
 const chat = sampleChat({ title: "Landing page", updatedAt: "2025-01-01T12:05:30.123Z", hostProjectId: "hp_1", metadata: { team: "web" } });
 
@@ -369,7 +369,7 @@ describe("stream events (6.2)", () => {
   });
 });
 
-describe("error bodies (Part 7)", () => {
+describe("error bodies (interface.md Part 7)", () => {
   it("v2: one message field and nothing else", () => {
     roundTrip(s.ErrorV2, { message: "Chat not found" });
     rejects(s.ErrorV2, { message: "x", code: "not_found" }, "");

@@ -4,7 +4,7 @@ import { readStreamEvent } from "./lenient/events";
 import { StreamEvent, type ReadStreamEvent } from "./schemas";
 
 /**
- * Server-Sent Events of spec 6.2: each event is one `data: <JSON>` line followed by a blank line.
+ * Server-Sent Events of interface.md 6.2: each event is one `data: <JSON>` line followed by a blank line.
  */
 
 /** The wire form of one stream event. JSON.stringify escapes line breaks, so the data is one line. */

@@ -2,7 +2,7 @@ import { applyPartsDelta, PartsDeltaError } from "./parts";
 import type { Chat, FinishReason, Part, ReadStreamEvent, Usage } from "./schemas";
 
 /**
- * A pure reducer that follows one response stream (spec 6.2): the UI feeds it every event of
+ * A pure reducer that follows one response stream (interface.md 6.2): the UI feeds it every event of
  * readSseEvents and renders the state. It never mutates the state it is given.
  */
 

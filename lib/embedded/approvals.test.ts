@@ -19,7 +19,7 @@ import type { EmbeddedService } from "./service";
 import { call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
 
 /**
- * The state machine of spec Part 3 (rows about integrations and permissions) and the resolve rules of 4.5,
+ * The state machine of interface.md Part 3 (rows about integrations and permissions) and the resolve rules of 4.5,
  * table-driven over v1 and v2, through real Requests. Every body is checked against the lib/api schemas.
  */
 
@@ -168,7 +168,7 @@ async function expectUnchanged(api: Api, chatId: string, action: () => Promise<v
   expect(await api.snapshot(chatId)).toEqual(before);
 }
 
-describe.each([v2, v1])("Part 3 state machine over $name", (api) => {
+describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) => {
   describe("chat running → agent needs an integration → blocked on integration", () => {
     test("/integration A,B: the latest assistant message carries the request; finishReason tool-calls", async () => {
       const chatId = await api.create("Build a store /integration Stripe,Neon");
@@ -274,7 +274,7 @@ describe.each([v2, v1])("Part 3 state machine over $name", (api) => {
       const bash = parts.find((p): p is BashPart => p.type === "bash")!;
       expect(bash).toMatchObject({ command: "npx tsx scripts/seed.ts", isDangerous: true });
       expect(bash.output).toMatch(/Seeded \d+ items/);
-      // The answered request no longer carries suggestedPermissions (spec 2.4) and is no longer pending.
+      // The answered request no longer carries suggestedPermissions (interface.md 2.4) and is no longer pending.
       const tool = (await v2Message(chatId, blocked.id)).parts!.at(-1) as ToolCallPart;
       expect(tool).not.toHaveProperty("suggestedPermissions");
       expect(tool).toMatchObject({ status: "ok", output: { approved: true } });

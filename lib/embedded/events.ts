@@ -3,7 +3,7 @@ import type { WebhookEvent } from "@/lib/api";
 import type { ChatRow, MessageRow } from "./store";
 
 /**
- * What happened to a chat or a message (the seven webhook events of spec 6.1). Emitted by the operation
+ * What happened to a chat or a message (the seven webhook events of interface.md 6.1). Emitted by the operation
  * that caused it, after the change is stored. `chat` / `message` are snapshots for deletions (the rows
  * are gone by then); otherwise subscribers read the current state themselves.
  */

@@ -2,7 +2,7 @@ import "server-only";
 import { acceptedFileName, MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
 import { HttpError } from "./errors";
 
-/** Limits of spec Part 8 on a chat's files (defined with the contract in lib/api). */
+/** Limits of interface.md Part 8 on a chat's files (defined with the contract in lib/api). */
 export { MAX_FILE_BYTES, MAX_FILES_PER_CHAT };
 
 /**

@@ -5,7 +5,7 @@ import type { EmbeddedService } from "./service";
 import { call, expectSchema, startService, waitFor } from "./test-support";
 
 /**
- * Files, versions, locks, Part 8 limits and the host project (issue 5), through real Requests; every body is
+ * Files, versions, locks, interface.md Part 8 limits and the host project (issue 5), through real Requests; every body is
  * checked against the lib/api schemas.
  */
 let svc: EmbeddedService;
@@ -230,7 +230,7 @@ describe("locks are honoured by the agent", () => {
   });
 });
 
-describe("limits (Part 8): 1,000 files per chat, 3 MB per file → 413, nothing changes", () => {
+describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 413, nothing changes", () => {
   const many = (n: number, prefix = "f") => Array.from({ length: n }, (_, i) => ({ name: `${prefix}/${String(i).padStart(4, "0")}.txt`, content: `${i}\n` }));
   let seeded: ChatV1;
 

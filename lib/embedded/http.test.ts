@@ -5,7 +5,7 @@ import { BASE, call, expectSchema, request, startService } from "./test-support"
 import { ROUTES } from "@/lib/api/routes";
 import { HANDLERS } from "./handlers";
 
-/** The front door: authentication, routing, body parsing and validation, error shapes (DESIGN 10). */
+/** The front door: authentication, routing, body parsing and validation, error shapes (wire-decisions.md 10). */
 let svc: EmbeddedService;
 beforeAll(async () => {
   svc = await startService();

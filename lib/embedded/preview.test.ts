@@ -4,7 +4,7 @@ import { PreviewLinks } from "./preview/links";
 import type { EmbeddedService } from "./service";
 import { BASE, TEST_KEY, call, expectSchema, startService } from "./test-support";
 
-/** GET /v2/chats/{chatId}/preview and the preview files it points at (DESIGN 7). */
+/** GET /v2/chats/{chatId}/preview and the preview files it points at (wire-decisions.md 7). */
 let svc: EmbeddedService;
 let chatId: string;
 let url: string;

@@ -21,7 +21,7 @@ export interface EmbeddedOptions {
   agentDelayMs: number;
   /** Where the drizzle-kit migrations are; default `<cwd>/drizzle`. */
   migrationsFolder?: string;
-  /** Delays between webhook delivery attempts in ms; default DESIGN 8 (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+  /** Delays between webhook delivery attempts in ms; default wire-decisions.md 8 (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
   webhookRetrySchedule?: number[];
   /** Timeout of one delivery attempt; default 15 s. */
   webhookTimeoutMs?: number;
@@ -30,7 +30,7 @@ export interface EmbeddedOptions {
    * Changing it makes stored tokens unreadable (the servers must be connected again).
    */
   secretKey?: string;
-  /** Lifetime of an MCP authorization URL and its state; default 5 minutes (spec 5.6). */
+  /** Lifetime of an MCP authorization URL and its state; default 5 minutes (interface.md 5.6). */
   oauthStateTtlMs?: number;
   /** Where a person opens a chat (the remote MCP endpoint's `url` for chats); none: no `url`. */
   chatUrl?: (chatId: string) => string;

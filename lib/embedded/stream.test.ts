@@ -6,7 +6,7 @@ import { readSseEvents } from "@/lib/api/sse";
 import type { EmbeddedService } from "./service";
 import { call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
 
-/** Streaming per spec 6.2 (the lib/api reader validates every event against the StreamEvent schema). */
+/** Streaming per interface.md 6.2 (the lib/api reader validates every event against the StreamEvent schema). */
 let svc: EmbeddedService;
 beforeAll(async () => {
   svc = await startService();

@@ -101,11 +101,11 @@ export class Turns {
       const at = new Date();
       const { user, assistant, updated, rejected } = await this.opts.db.transaction(async (tx) => {
         await requireServerIds(tx, body.mcpServerIds);
-        // Any other follow-up message while the chat waits on the user rejects the pending request (Part 3).
+        // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
         const rejected = await rejectPending(tx, chat.id, at);
         const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
         if (body.systemPrompt !== undefined) await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
-        await checkPlannedWrites(tx, chat, pair.assistant); // Part 8 limits: 413 rolls all of this back
+        await checkPlannedWrites(tx, chat, pair.assistant); // interface.md Part 8 limits: 413 rolls all of this back
         await attachServers(tx, chat.id, body.mcpServerIds ?? []);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { ...pair, updated, rejected };
@@ -120,7 +120,7 @@ export class Turns {
   }
 
   /**
-   * A resolve (spec 4.5): answers the request the chat's latest assistant message waits on and stores the new
+   * A resolve (interface.md 4.5): answers the request the chat's latest assistant message waits on and stores the new
    * assistant message that continues the work. 409 while generating, for a stale task or mismatching names or
    * permissions; 422 for the wrong task type; nothing changes then.
    */
@@ -131,7 +131,7 @@ export class Turns {
       const { blocked, assistant, updated } = await this.opts.db.transaction(async (tx) => {
         const { blocked } = await resolvePending(tx, chat.id, task, at);
         const assistant = await insertAssistant(tx, chat.id, at);
-        await checkPlannedWrites(tx, chat, assistant); // Part 8 limits: 413 rolls all of this back
+        await checkPlannedWrites(tx, chat, assistant); // interface.md Part 8 limits: 413 rolls all of this back
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { blocked, assistant, updated };
       });

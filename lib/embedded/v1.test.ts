@@ -4,7 +4,7 @@ import { ChatListV1, ChatV1, ErrorV1, MessageListV1, MessageV1, UserV1, VersionV
 import type { EmbeddedService } from "./service";
 import { BASE, call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
 
-/** The v1 endpoints (spec 4.2) through real Requests; every body checked against the lib/api v1 schemas. */
+/** The v1 endpoints (interface.md 4.2) through real Requests; every body checked against the lib/api v1 schemas. */
 let svc: EmbeddedService;
 let chat: ChatV1;
 beforeAll(async () => {

@@ -75,7 +75,7 @@ export function mergeTimeline(chatId: string, persisted: readonly Message[], str
   }
 
   const last = entries.at(-1)?.message;
-  // An empty prompt is a resolve (spec 4.5): it stores no user message, so none is shown.
+  // An empty prompt is a resolve (interface.md 4.5): it stores no user message, so none is shown.
   const userShown = stream.prompt === "" || (last?.role === "user" && last.content === stream.prompt);
   if (!userShown) {
     entries.push({

@@ -6,7 +6,7 @@ import { SERVICE_PROXY_BASE } from "./service-client";
 
 let defaultClient: ServiceClientV1 | null = null;
 
-/** The v1 client over the dashboard's proxy (versions and file locks live in v1, DESIGN 6). */
+/** The v1 client over the dashboard's proxy (versions and file locks live in v1, wire-decisions.md 6). */
 export function getDefaultServiceClientV1(): ServiceClientV1 {
   return (defaultClient ??= createServiceClientV1({ baseUrl: SERVICE_PROXY_BASE }));
 }

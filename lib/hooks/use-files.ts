@@ -18,7 +18,7 @@ import { useServiceClientV1 } from "./service-client-v1";
  * Data of the chat page's files panel, over the proxy:
  * - contents: v2 `GET /v2/chats/{chatId}/files` (path, content, encoding);
  * - locks: the chat's latest v1 Version (`files: [{name, content, locked}]`), changed with
- *   `PATCH /v1/chats/{chatId}/versions/{versionId}` listing each file with its content unchanged (DESIGN 6);
+ *   `PATCH /v1/chats/{chatId}/versions/{versionId}` listing each file with its content unchanged (wire-decisions.md 6);
  * - the previous version (for diffs) from the versions list;
  * - the preview URL (polled until ready) and the host project.
  */

@@ -13,7 +13,7 @@ import { useServiceClient } from "./service-client";
 import { streamRegistry, type StreamRegistry } from "./stream-registry";
 
 /**
- * Answers the request the chat waits on (POST …/messages/resolve[/stream|/async], spec 4.5), once.
+ * Answers the request the chat waits on (POST …/messages/resolve[/stream|/async], interface.md 4.5), once.
  *
  * Respond once: a request (chat + blocked message) is claimed in a tab-wide guard before anything is sent, so
  * double clicks, two dialogs or a slow network never send a second resolve from this tab; it stays claimed

@@ -28,7 +28,7 @@ export const webhookKeys = {
   deliveries: (hookId: string) => ["webhook-deliveries", hookId] as const,
 };
 
-/** The seven events of spec 6.1 with what causes them (DESIGN 8 / README). */
+/** The seven events of interface.md 6.1 with what causes them (wire-decisions.md 8 / README). */
 export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: string }> = [
   { event: "chat.created", description: "A chat was created." },
   { event: "chat.updated", description: "A chat got its title or was linked to a hosting project." },

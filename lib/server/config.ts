@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/** The dashboard's configuration (DESIGN.md, Configuration). Secrets not given are generated once into DATA_DIR. */
+/** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
 export interface AppConfig {
   /** Upstream {base_url}; null = the embedded service. */
   serviceBaseUrl: string | null;

@@ -9,7 +9,7 @@ export interface PartTiming {
   finishedAt?: string;
 }
 
-/** Muted accents per part kind (UI.md): only where colour means something, always with an icon and a label. */
+/** Muted accents per part kind (docs/ui.md): only where colour means something, always with an icon and a label. */
 export const ACCENTS = {
   thinking: "text-violet-600 dark:text-violet-400",
   search: "text-sky-600 dark:text-sky-400",

@@ -1,4 +1,4 @@
-/** Limits of spec Part 8 on a chat's files: the embedded service enforces them (413), the dashboard checks first. */
+/** Limits of interface.md Part 8 on a chat's files: the embedded service enforces them (413), the dashboard checks first. */
 export const MAX_FILES_PER_CHAT = 1000;
 export const MAX_FILE_BYTES = 3 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { PatchVersionBodyV1, VersionFileV1 } from "../schemas/v1";
 import { normalizePath } from "./tree";
 
 /**
- * Lock toggles (DESIGN 6): a lock is changed with `PATCH /v1/chats/{chatId}/versions/{versionId}` on the chat's
+ * Lock toggles (wire-decisions.md 6): a lock is changed with `PATCH /v1/chats/{chatId}/versions/{versionId}` on the chat's
  * latest version, listing each file with its content unchanged. Pure helpers for the UI: which files a toggle
  * covers, the PATCH body, and the optimistic state. They work on v1 version files (`name`, `content`, `locked`).
  */

@@ -42,7 +42,7 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** The prompt field: `message` is authoritative, `prompt` an alias; both and different is an error (DESIGN 2). */
+/** The prompt field: `message` is authoritative, `prompt` an alias; both and different is an error (wire-decisions.md 2). */
 export const promptFields = {
   message: z.string().min(1, "message must not be empty").max(100_000).optional(),
   prompt: z.string().min(1, "prompt must not be empty").max(100_000).optional(),

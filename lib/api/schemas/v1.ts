@@ -46,7 +46,7 @@ export const MessageTypeV1 = z.enum([
   "answered-questions",
 ]);
 
-/** The blocked task carried by experimental_content (DESIGN 4). */
+/** The blocked task carried by experimental_content (wire-decisions.md 4). */
 export const BlockedTaskV1 = z.union([
   z.object({
     stopReason: z.literal("user-input-required"),
@@ -116,7 +116,7 @@ export const ChatV1 = z.object({
     .optional(),
   permissions: z.object({ write: z.boolean() }),
   metadata: StringMap,
-  /** Extension of the embedded service: the v2 create/send body's `systemPrompt` (the v2 Chat is strict, spec 2.1). */
+  /** Extension of the embedded service: the v2 create/send body's `systemPrompt` (the v2 Chat is strict, interface.md 2.1). */
   systemPrompt: z.string().optional(),
 });
 export type ChatV1 = z.infer<typeof ChatV1>;
@@ -125,11 +125,11 @@ export type ChatV1 = z.infer<typeof ChatV1>;
 export const ChatSummaryV1 = ChatV1.omit({ messages: true, files: true });
 export type ChatSummaryV1 = z.infer<typeof ChatSummaryV1>;
 
-/** `GET /v1/chats?limit&cursor` (our choice, DESIGN 3 paging): newest first. */
+/** `GET /v1/chats?limit&cursor` (our choice, wire-decisions.md 3 paging): newest first. */
 export const ChatListV1 = z.object({ object: z.literal("list"), data: z.array(ChatSummaryV1), cursor: z.string().nullable() });
 export type ChatListV1 = z.infer<typeof ChatListV1>;
 
-/** `GET /v1/chats/{chatId}/messages?limit&cursor` (our choice, DESIGN 3 paging): newest first. */
+/** `GET /v1/chats/{chatId}/messages?limit&cursor` (our choice, wire-decisions.md 3 paging): newest first. */
 export const MessageListV1 = z.object({ object: z.literal("list"), data: z.array(MessageV1), cursor: z.string().nullable() });
 export type MessageListV1 = z.infer<typeof MessageListV1>;
 
@@ -154,7 +154,7 @@ export const UserV1 = z.object({
 });
 export type UserV1 = z.infer<typeof UserV1>;
 
-/** v1 response mode (DESIGN 1). */
+/** v1 response mode (wire-decisions.md 1). */
 export const ResponseModeV1 = z.enum(["sync", "async", "experimental_stream"]);
 
 /** v1 chat creation: from a prompt, or initialization from files or a repository. */
@@ -188,7 +188,7 @@ export type SendMessageBodyV1 = z.infer<typeof SendMessageBodyV1>;
 export const ResolveBodyV1 = z.object({ task: ResolveTask });
 export type ResolveBodyV1 = z.infer<typeof ResolveBodyV1>;
 
-/** PATCH /v1/chats/{chatId}/versions/{versionId} (DESIGN 6). */
+/** PATCH /v1/chats/{chatId}/versions/{versionId} (wire-decisions.md 6). */
 export const PatchVersionBodyV1 = z.object({
   files: z.array(z.object({ name: z.string().min(1), content: z.string(), locked: z.boolean() })).min(1),
 });
@@ -214,8 +214,8 @@ export const UpdateMcpServerBodyV1 = z.object({
   auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
 });
 
-/** v1 MCP server record (DESIGN 9): the v2 record plus `object`; lists are `{object: "list", data}`. */
-/** The v1 record (the v1 document, strict): only the authentication type (spec 2.11). */
+/** v1 MCP server record (wire-decisions.md 9): the v2 record plus `object`; lists are `{object: "list", data}`. */
+/** The v1 record (the v1 document, strict): only the authentication type (interface.md 2.11). */
 export const McpServerV1 = z.strictObject({
   object: z.literal("mcp_server"),
   id: z.string(),

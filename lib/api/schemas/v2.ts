@@ -26,7 +26,7 @@ export type ChatWithUsage = z.infer<typeof ChatWithUsage>;
 export const AsyncChatRef = z.object({ chatId: z.string(), messageId: z.string() });
 export type AsyncChatRef = z.infer<typeof AsyncChatRef>;
 
-/** Message (2.4); `usage` is our documented extension (DESIGN 4). */
+/** Message (2.4); `usage` is our documented extension (wire-decisions.md 4). */
 export const Message = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -46,7 +46,7 @@ export type Message = z.infer<typeof Message>;
 
 export const ChatList = z.object({ chats: z.array(Chat), cursor: z.string().nullable() });
 export type ChatList = z.infer<typeof ChatList>;
-/** Newest first (DESIGN 3). */
+/** Newest first (wire-decisions.md 3). */
 export const MessageList = z.object({ messages: z.array(Message), cursor: z.string().nullable() });
 export type MessageList = z.infer<typeof MessageList>;
 
@@ -56,14 +56,14 @@ export type ChatFile = z.infer<typeof ChatFile>;
 export const ChatFiles = z.object({ files: z.array(ChatFile) });
 export type ChatFiles = z.infer<typeof ChatFiles>;
 
-/** Preview (DESIGN 7): null while not ready. */
+/** Preview (wire-decisions.md 7): null while not ready. */
 export const Preview = z.object({ url: z.string(), token: z.string().optional(), expiresAt: DateTime }).nullable();
 export type Preview = z.infer<typeof Preview>;
 
 export const HostProject = z.object({ hostProjectId: z.string() });
 export type HostProject = z.infer<typeof HostProject>;
 
-// ---------- webhooks (2.10, DESIGN 8) ----------
+// ---------- webhooks (2.10, wire-decisions.md 8) ----------
 
 export const WebhookEvent = z.enum([
   "chat.created",
@@ -108,7 +108,7 @@ export const UpdateWebhookBody = z.object({
 });
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 
-/** The body of a delivery (DESIGN 8): chat events carry `chat`, message events `messageId` and `message`. */
+/** The body of a delivery (wire-decisions.md 8): chat events carry `chat`, message events `messageId` and `message`. */
 export const WebhookPayload = z.object({
   type: WebhookEvent,
   timestamp: DateTime,
@@ -159,7 +159,7 @@ export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 export const ChatDeleted = z.object({ chatId: z.string() });
 export type ChatDeleted = z.infer<typeof ChatDeleted>;
 
-// ---------- MCP servers (2.11, 4.3, DESIGN 9) ----------
+// ---------- MCP servers (2.11, 4.3, wire-decisions.md 9) ----------
 
 export const OAuthConfig = z.object({
   authorizationUrl: HttpUrl,

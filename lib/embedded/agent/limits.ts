@@ -5,7 +5,7 @@ import { filesStore, messagesStore, type ChatRow, type Db, type MessageRow } fro
 import { planTurn, CONVERSATION_READ } from "./plan";
 
 /**
- * Part 8 limits on what the agent is about to write (DESIGN 11): plans the assistant message that was just
+ * interface.md Part 8 limits on what the agent is about to write (wire-decisions.md 11): plans the assistant message that was just
  * stored (inside the caller's transaction) and refuses with 413 when its writes would make the chat hold more
  * than 1,000 files or a file larger than 3 MB. The caller's transaction then rolls back: nothing changes.
  * The plan is deterministic, so the generation that follows writes exactly these files.

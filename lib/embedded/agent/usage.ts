@@ -1,7 +1,7 @@
 import "server-only";
 import type { ModelId, TokenCounts, Usage } from "@/lib/api";
 
-/** svc-auto is deprecated and handled as svc-pro (spec 2.5, 9.3). */
+/** svc-auto is deprecated and handled as svc-pro (interface.md 2.5, 9.3). */
 export function effectiveModel(modelId: ModelId | undefined): Exclude<ModelId, "svc-auto"> {
   return !modelId || modelId === "svc-auto" ? "svc-pro" : modelId;
 }

@@ -4,7 +4,7 @@ import { filesStore, versionsStore, type Db, type VersionRow } from "../store";
 import type { Step } from "./script";
 
 /**
- * The Version (spec 2.6) of one assistant message that works on the files: a message whose plan writes files
+ * The Version (interface.md 2.6) of one assistant message that works on the files: a message whose plan writes files
  * (or was going to build and stops with `/fail`) opens a `pending` version when it starts, holding the files
  * as they are; when it finishes the version gets the files as they are then and becomes `completed`, or
  * `failed` when the message failed. Messages that only talk (a request to the user, running an approved

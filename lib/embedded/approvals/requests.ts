@@ -3,14 +3,14 @@ import type { AgentActionPart, Part, SuggestedPermission, ToolCallPart } from "@
 import type { MessageRow } from "../store";
 
 /**
- * The two requests an assistant message can end with while it waits for the user (spec Part 3), as parts:
+ * The two requests an assistant message can end with while it waits for the user (interface.md Part 3), as parts:
  *
  * - integrations: an `agent-action` part named `get_or_request_integration` with `data.requestedIntegrations`
  *   (and `data.requestedMcpPresets`). Our extension in `data`: `status` "pending" → "connected" (with
  *   `connectedIntegrationNames`) or "rejected" (with `rejectedBy`: "user" for an empty confirmed-steps,
  *   "new-message" when the user sent another message instead).
  * - permissions: a `tool-call` part named `run_script` with `suggestedPermissions` while pending. Once answered
- *   the suggestedPermissions are removed (spec 2.4: "omitted once the tool has run") and the part gets
+ *   the suggestedPermissions are removed (interface.md 2.4: "omitted once the tool has run") and the part gets
  *   `status: "ok"`, `output: {approved: true}`, or `status: "error"`, `output: {approved: false, rejectedBy, reason}`.
  *
  * This module builds, reads and marks those parts; it knows nothing about HTTP or the database.

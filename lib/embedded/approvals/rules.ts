@@ -10,10 +10,10 @@ export type Decision =
   | { kind: "permissions"; index: number };
 
 /**
- * The resolve rules of spec 4.5 and Part 3, given the request the chat's latest message waits on:
+ * The resolve rules of interface.md 4.5 and interface.md Part 3, given the request the chat's latest message waits on:
  * - nothing pending (the chat moved on, or never asked) → 409 `task_not_pending`;
  * - a task of the other type addresses an older request, not the latest blocked one (e.g. a follow-up replaced a
- *   permission request with an integration request) → 409 `stale_task` (spec 7.3); only a malformed task is 422;
+ *   permission request with an integration request) → 409 `stale_task` (interface.md 7.3); only a malformed task is 422;
  * - confirmed-steps: every name must be one of the requested integrations or MCP presets, spelled exactly as
  *   requested (a subset is fine: the others are not connected); an unknown name → 409 `integration_mismatch`;
  *   an empty list rejects the request;

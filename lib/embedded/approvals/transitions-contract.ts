@@ -6,7 +6,7 @@ import { integrationRequestPart, pendingRequestOf, permissionRequestPart } from 
 import { rejectPending, resolvePending } from "./transitions";
 
 /**
- * The Part 3 transitions on a real database, run against each driver (PGlite in transitions.test.ts,
+ * The interface.md Part 3 transitions on a real database, run against each driver (PGlite in transitions.test.ts,
  * PostgreSQL in store.pg.test.ts): concurrent transactions never both answer one request.
  */
 export function describeTransitionsContract(name: string, getDb: () => Db): void {
@@ -45,7 +45,7 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
 
   const statusOf = (e: unknown) => (e instanceof HttpError ? e.status : e);
 
-  describe(`Part 3 transitions on ${name}`, () => {
+  describe(`interface.md Part 3 transitions on ${name}`, () => {
     test("two concurrent resolves of one request: exactly one answers it, the other is 409", async () => {
       const db = getDb();
       const { chatId, blocked } = await blockedChat("permissions");

@@ -6,7 +6,7 @@ import { answerIntegrations, answerPermissions, pendingRequestOf } from "./reque
 import { judgeResolve, type Decision } from "./rules";
 
 /**
- * The state transitions of Part 3 on stored messages. Both run inside the caller's transaction and first lock
+ * The state transitions of interface.md Part 3 on stored messages. Both run inside the caller's transaction and first lock
  * the chat's row, so two resolves (or a resolve and a follow-up message) of one chat never both see the same
  * pending request: exactly one wins, the other finds the chat moved on (409).
  */

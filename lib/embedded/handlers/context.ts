@@ -13,7 +13,7 @@ export interface HandlerContext {
   previews: PreviewLinks;
   /** The service's own {base_url} without a trailing slash (v1 apiUrl and webUrl fields). */
   publicBaseUrl: string;
-  /** Emits the webhook events of spec 6.1 (chat.*, message.*). */
+  /** Emits the webhook events of interface.md 6.1 (chat.*, message.*). */
   events: EventBus;
   webhooks: Webhooks;
   /** MCP server connections: OAuth flow, encrypted secrets, tokens. */

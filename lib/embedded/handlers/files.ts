@@ -15,7 +15,7 @@ export const listFiles: Handler = async ({ db, params }) => {
 
 /**
  * GET /v2/chats/{chatId}/preview: `{url, expiresAt}` once a version of the chat is completed, else null
- * (DESIGN 7). The URL serves the chat's current files.
+ * (wire-decisions.md 7). The URL serves the chat's current files.
  */
 export const getPreview: Handler = async ({ db, params, previews }) => {
   const chat = await requireChat(db, params.chatId!);

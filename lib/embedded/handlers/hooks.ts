@@ -16,7 +16,7 @@ import type { WebhookRow } from "../store/schema";
 import { newWebhookSecret, toDelivery, toWebhook, webhooksStore } from "../webhooks";
 import type { Handler } from "./context";
 
-/** Webhooks (4.1, DESIGN 8) and the deliveries listing (our extension). */
+/** Webhooks (4.1, wire-decisions.md 8) and the deliveries listing (our extension). */
 
 async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow> {
   const hook = await webhooksStore.findWebhook(db, hookId);

@@ -5,7 +5,7 @@ import { json } from "../http/respond";
 import * as mcpStore from "../mcp/store";
 import type { Handler } from "./context";
 
-/** The MCP OAuth flow (spec 4.1, 4.2, 5.6, 6.3): authorize (bearer key) and the browser's callback (no key: the state is the credential). */
+/** The MCP OAuth flow (interface.md 4.1, 4.2, 5.6, 6.3): authorize (bearer key) and the browser's callback (no key: the state is the credential). */
 
 const authorize =
   (version: "v1" | "v2"): Handler =>

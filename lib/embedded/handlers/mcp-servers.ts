@@ -12,7 +12,7 @@ import { toMcpServer, toMcpServerV1 } from "../mcp/views";
 import type { Handler, HandlerContext } from "./context";
 
 /**
- * MCP server registrations (spec 2.11, 4.1–4.3; DESIGN 9), v2 and v1. Created disconnected; the client secret is
+ * MCP server registrations (interface.md 2.11, 4.1–4.3; wire-decisions.md 9), v2 and v1. Created disconnected; the client secret is
  * stored encrypted and never returned; PATCH with an OAuth configuration replaces the stored one, and a change of
  * client id, scopes, token endpoint or resource drops the connection (authorize again).
  */

@@ -5,7 +5,7 @@ import { json } from "../http/respond";
 import { streamTurn } from "../http/sse";
 import type { Turn } from "../turns";
 
-/** The three response modes (4.4, DESIGN 1), chosen by the route. */
+/** The three response modes (4.4, wire-decisions.md 1), chosen by the route. */
 export type ResponseMode = "sync" | "stream" | "async";
 
 /**

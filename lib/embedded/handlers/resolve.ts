@@ -8,7 +8,7 @@ import { requireChat } from "./lookup";
 import { respondInMode, type ResponseMode } from "./modes";
 
 /**
- * POST /v2/chats/{chatId}/messages/resolve[/stream|/async] (spec 4.5): answers the request the chat's latest
+ * POST /v2/chats/{chatId}/messages/resolve[/stream|/async] (interface.md 4.5): answers the request the chat's latest
  * assistant message waits on; a new assistant message continues the work. Sync answers with that new message
  * once finished, async with 202 `{chatId, messageId}`, stream with the 6.2 events of the new message.
  */

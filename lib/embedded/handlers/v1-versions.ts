@@ -47,10 +47,10 @@ export const getVersionV1: Handler = async (ctx) => {
 };
 
 /**
- * PATCH /v1/chats/{chatId}/versions/{versionId} `{files: [{name, content, locked}]}` (DESIGN 6): writes each
+ * PATCH /v1/chats/{chatId}/versions/{versionId} `{files: [{name, content, locked}]}` (wire-decisions.md 6): writes each
  * file's content and lock into the chat's files and into the version's snapshot (files not listed stay as
  * they are). Only the chat's latest version can be changed (an older one → 409 `version_not_latest`); 409
- * while the chat is generating; names checked (422) and Part 8 limits (413).
+ * while the chat is generating; names checked (422) and interface.md Part 8 limits (413).
  */
 export const patchVersionV1: Handler = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId!);

@@ -10,7 +10,7 @@ export interface PageQuery {
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
-/** `?limit=1..100` (default 20) and an opaque `?cursor=` from a previous page (DESIGN 3); bad values → 422. */
+/** `?limit=1..100` (default 20) and an opaque `?cursor=` from a previous page (wire-decisions.md 3); bad values → 422. */
 export function readPageQuery(url: URL, kind: string): PageQuery {
   const rawLimit = url.searchParams.get("limit");
   let limit = DEFAULT_LIMIT;

@@ -8,7 +8,7 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
   });
 }
 
-/** Headers of every Server-Sent Events response (INTERFACES.md). */
+/** Headers of every Server-Sent Events response (docs/interface.md). */
 export const SSE_HEADERS: Record<string, string> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",

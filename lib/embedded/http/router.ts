@@ -60,7 +60,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
           headers: { "www-authenticate": 'Bearer realm="service"' },
         });
       }
-      // {mcp_url}: the service's own MCP server (spec 4.6), its tools backed by the v2 endpoints.
+      // {mcp_url}: the service's own MCP server (interface.md 4.6), its tools backed by the v2 endpoints.
       if (path === "/mcp") return await remoteMcp(req);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);

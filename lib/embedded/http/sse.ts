@@ -8,7 +8,7 @@ import { toChatEvent } from "../views/chat";
 import { SSE_HEADERS } from "./respond";
 
 /**
- * Starts the turn's generation and streams it per spec 6.2: the `chat` snapshot first, `chat.title`,
+ * Starts the turn's generation and streams it per interface.md 6.2: the `chat` snapshot first, `chat.title`,
  * `message.parts.chunk` jsondiffpatch deltas of the parts array, `error` (after a failure), `message.usage`,
  * and the closing `chat` snapshot. If the reader goes away the generation goes on; only the stream stops.
  */

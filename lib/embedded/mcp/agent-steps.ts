@@ -8,7 +8,7 @@ import * as mcpStore from "./store";
 import { bearer, callTool, listTools, McpUnauthorized, type McpAuthHeaders, type McpTool } from "./tools";
 
 /**
- * The `/mcp` directive: loads the tools of the chat's attached MCP servers that the user has connected (spec 4.3:
+ * The `/mcp` directive: loads the tools of the chat's attached MCP servers that the user has connected (interface.md 4.3:
  * tools of servers not authorized are not loaded), then calls one for real. Two parts: an agent-action
  * `list_mcp_tools` (what was loaded, and what was not and why) and a tool-call with the actual input and output.
  * The tool is the one the prompt names, else the first whose required arguments the agent can fill.

@@ -14,7 +14,7 @@ export interface McpConnectionsOptions {
   box: SecretBox;
   /** The service's own {base_url} without a trailing slash. */
   publicBaseUrl: string;
-  /** Lifetime of an authorization URL and its state; spec 5.6: 5 minutes. */
+  /** Lifetime of an authorization URL and its state; interface.md 5.6: 5 minutes. */
   stateTtlMs: number;
   /**
    * Other processes may use the same database (PostgreSQL): a token refresh then also takes a transaction-scoped
@@ -167,7 +167,7 @@ export class McpConnections {
     const providerError = params.get("error");
     if (providerError) {
       const description = params.get("error_description") ?? "The provider refused the authorization.";
-      // Spec Part 3: a failed callback leaves the server unchanged; the return URL carries the error.
+      // Spec interface.md Part 3: a failed callback leaves the server unchanged; the return URL carries the error.
       return fail(providerError.slice(0, 100), description);
     }
     if (!params.get("code")) return fail("invalid_request", "The provider's response has no authorization code.");

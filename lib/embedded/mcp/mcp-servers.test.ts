@@ -250,7 +250,7 @@ describe("MCP servers: callback without a valid state", () => {
     expect(location.searchParams.get("mcpServerId")).toBe(server.id);
     const after = expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(after.auth).toMatchObject({ connected: false });
-    // Spec Part 3: a failed callback leaves the state unchanged.
+    // Spec interface.md Part 3: a failed callback leaves the state unchanged.
     expect("error" in after.auth).toBe(false);
   });
 

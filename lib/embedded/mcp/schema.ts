@@ -1,7 +1,7 @@
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Tables of the MCP server registrations and their OAuth connections (spec 2.11, 4.3, 5.6; DESIGN 9).
+ * Tables of the MCP server registrations and their OAuth connections (interface.md 2.11, 4.3, 5.6; wire-decisions.md 9).
  * Re-exported by store/schema.ts so drizzle-kit generates their migrations. Imported by drizzle-kit (plain Node):
  * no "server-only". Secrets (client secret, tokens, PKCE verifier) are stored encrypted (see ./secret-box.ts).
  */

@@ -46,7 +46,7 @@ function authOf(row: McpServerRow, connections: McpConnections): McpServerAuth {
   }
 }
 
-/** The v2 MCP server record: the document's McpServer (spec 2.11: secrets redacted). */
+/** The v2 MCP server record: the document's McpServer (interface.md 2.11: secrets redacted). */
 export function toMcpServer(row: McpServerRow, connections: McpConnections): McpServer {
   return {
     id: row.id,
@@ -62,7 +62,7 @@ export function toMcpServer(row: McpServerRow, connections: McpConnections): Mcp
   };
 }
 
-/** The v1 record (v1 document, strict): `object: "mcp_server"`, and `auth` only with its type (spec 2.11). */
+/** The v1 record (v1 document, strict): `object: "mcp_server"`, and `auth` only with its type (interface.md 2.11). */
 export function toMcpServerV1(row: McpServerRow): McpServerV1 {
   return {
     object: "mcp_server",

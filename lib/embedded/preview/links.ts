@@ -5,7 +5,7 @@ import type { Preview } from "@/lib/api";
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Preview URLs (DESIGN 7): `{base}/preview/{chatId}/{token}/index.html`. The token is `<expiry>.<HMAC>` so the
+ * Preview URLs (wire-decisions.md 7): `{base}/preview/{chatId}/{token}/index.html`. The token is `<expiry>.<HMAC>` so the
  * URL needs no bearer header (an iframe can load it). Expiry is the next full hour plus one hour, so the URL
  * stays the same for an hour (a refetch does not reload the preview) and lives one to two hours.
  */

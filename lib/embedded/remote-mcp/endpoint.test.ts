@@ -5,7 +5,7 @@ import { Chat, ChatWithUsage, MessageList } from "@/lib/api";
 import type { EmbeddedService } from "../service";
 import { BASE, TEST_KEY, call, startService } from "../test-support";
 
-/** The service's own MCP endpoint (spec 4.6) driven by the SDK's real client over the service's handler. */
+/** The service's own MCP endpoint (interface.md 4.6) driven by the SDK's real client over the service's handler. */
 let svc: EmbeddedService;
 const clients: Client[] = [];
 

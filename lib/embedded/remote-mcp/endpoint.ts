@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Privacy } from "@/lib/api";
 
 /**
- * The service's own remote MCP endpoint (spec 4.6) at `{mcp_url}` = `{base_url}/mcp`: a stateless Streamable HTTP
+ * The service's own remote MCP endpoint (interface.md 4.6) at `{mcp_url}` = `{base_url}/mcp`: a stateless Streamable HTTP
  * MCP server whose tools are backed by the v2 endpoints — each tool call is a request to this service's own router
  * with the caller's credentials, so validation, errors and webhooks are exactly those of the HTTP API. Tools that
  * return a chat add `url`, where the chat opens in the dashboard.

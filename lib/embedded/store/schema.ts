@@ -94,7 +94,7 @@ export const chatFiles = pgTable(
     path: text("path").notNull(),
     content: text("content").notNull(),
     encoding: text("encoding").$type<"utf8" | "base64">().notNull(),
-    /** A locked file is never overwritten by the agent (DESIGN 6). */
+    /** A locked file is never overwritten by the agent (wire-decisions.md 6). */
     locked: boolean("locked").notNull(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
@@ -127,7 +127,7 @@ export const versions = pgTable(
   (t) => [index("versions_chat_seq_idx").on(t.chatId, t.seq)],
 );
 
-/** Webhooks (2.10, DESIGN 8). No foreign key to chats: a scoped webhook outlives its chat (it gets chat.deleted). */
+/** Webhooks (2.10, wire-decisions.md 8). No foreign key to chats: a scoped webhook outlives its chat (it gets chat.deleted). */
 export const webhooks = pgTable(
   "webhooks",
   {

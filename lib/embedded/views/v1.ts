@@ -5,7 +5,7 @@ import type { ChatRow, MessageRow, VersionRow } from "../store";
 import { EMBEDDED_AUTHOR_ID } from "../turns";
 
 /**
- * The v1 resources (spec 2.5–2.8) of the stored chats, messages and versions. `base` is the service's
+ * The v1 resources (interface.md 2.5–2.8) of the stored chats, messages and versions. `base` is the service's
  * {base_url}; `webUrl` points at the dashboard's chat page on the same origin (`<origin>/chats/{id}`).
  */
 
@@ -17,7 +17,7 @@ export interface V1Urls {
   preview?: (chatId: string) => string;
 }
 
-/** The blocked task of a message waiting on the user (DESIGN 4), or null. */
+/** The blocked task of a message waiting on the user (wire-decisions.md 4), or null. */
 export function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">): BlockedTaskV1 | null {
   const pending = pendingRequestOf(row);
   if (!pending) return null;

@@ -9,7 +9,7 @@ import { DeliveryWorker } from "./worker";
 export interface WebhooksOptions {
   db: Db;
   events: EventBus;
-  /** Delays between attempts in ms; default DESIGN 8 (5 s … 10 h). */
+  /** Delays between attempts in ms; default wire-decisions.md 8 (5 s … 10 h). */
   retrySchedule?: readonly number[];
   /** Per-attempt timeout; default 15 s. */
   timeoutMs?: number;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { DEFAULT_RETRY_SCHEDULE, JITTER, maxAttempts, retryDelay } from "./schedule";
 
 describe("retry schedule", () => {
-  test("DESIGN 8: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts in all", () => {
+  test("wire-decisions.md 8: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts in all", () => {
     expect(DEFAULT_RETRY_SCHEDULE).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(maxAttempts(DEFAULT_RETRY_SCHEDULE)).toBe(8);
     // Without jitter (random 0.5) the delay after attempt n is the n-th entry.

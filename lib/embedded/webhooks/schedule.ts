@@ -4,7 +4,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** DESIGN 8: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts in all. */
+/** wire-decisions.md 8: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts in all. */
 export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 
 /** Each delay is spread by up to ±10 % so retries of many deliveries do not arrive in lockstep. */

@@ -8,7 +8,7 @@ import * as store from "./store";
 
 export interface WorkerOptions {
   db: Db;
-  /** Delays between attempts in ms (DESIGN 8 by default). */
+  /** Delays between attempts in ms (wire-decisions.md 8 by default). */
   schedule: readonly number[];
   timeoutMs: number;
   random?: () => number;
