@@ -180,7 +180,7 @@ describe("locks are honoured by the agent", () => {
     const edits = answer.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { path: string }).path);
     expect(edits).not.toContain("index.html");
     expect(edits).toEqual(["styles.css", "app.js"]);
-    expect(answer.parts!.find((p) => p.type === "agent-action")).toMatchObject({ data: { steps: expect.arrayContaining(["Leave index.html unchanged (locked)"]) } });
+    expect(answer.parts!.find((p) => p.type === "agent-action")).toMatchObject({ data: { plan: expect.stringContaining("Leave index.html unchanged (locked)") } });
     expect(textOf(answer.parts!)).toContain("Skipped `index.html`: it is locked, so I left it unchanged.");
     const locked = (await chatV1(chatId)).latestVersion!;
     expect(locked.files.find((f) => f.name === "index.html")).toMatchObject({ content: index.content, locked: true });

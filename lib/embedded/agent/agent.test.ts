@@ -235,6 +235,7 @@ describe("script content (issue 3)", () => {
       part: {
         type: "agent-action",
         name: "get_or_request_integration",
+        summary: "Requested Stripe, Linear",
         data: { requestedIntegrations: ["Stripe"], requestedMcpPresets: ["Linear"], status: "pending" },
       },
     });
