@@ -6,10 +6,22 @@ import nextTs from "eslint-config-next/typescript";
  * The rooms of docs/architecture.md as import rules: a boundary violation is a lint error.
  * Patterns cover both the `@/` alias and relative paths.
  */
-const SERVER = { group: ["@/lib/server", "@/lib/server/**", "**/lib/server/**", "../server", "../server/**"], message: "Browser code never imports lib/server (docs/architecture.md)." };
-const EMBEDDED = { group: ["@/lib/embedded", "@/lib/embedded/**", "**/lib/embedded/**", "../embedded", "../embedded/**"], message: "Only app/_wiring imports lib/embedded (docs/architecture.md)." };
-const SERVER_ONLY = { group: ["server-only", "node:*", "pg", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/**"], message: "lib/api is isomorphic: nothing server-only (docs/architecture.md)." };
-const UP_AND_OUT = { group: ["@/lib/hooks", "@/lib/hooks/**", "@/components", "@/components/**", "@/app/**"], message: "lib/api imports nothing of the UI or the app (docs/architecture.md)." };
+const SERVER = {
+  group: ["@/lib/server", "@/lib/server/**", "**/lib/server/**", "../server", "../server/**"],
+  message: "Browser code never imports lib/server (docs/architecture.md).",
+};
+const EMBEDDED = {
+  group: ["@/lib/embedded", "@/lib/embedded/**", "**/lib/embedded/**", "../embedded", "../embedded/**"],
+  message: "Only app/_wiring imports lib/embedded (docs/architecture.md).",
+};
+const SERVER_ONLY = {
+  group: ["server-only", "node:*", "pg", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/**"],
+  message: "lib/api is isomorphic: nothing server-only (docs/architecture.md).",
+};
+const UP_AND_OUT = {
+  group: ["@/lib/hooks", "@/lib/hooks/**", "@/components", "@/components/**", "@/app/**"],
+  message: "lib/api imports nothing of the UI or the app (docs/architecture.md).",
+};
 
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
@@ -17,10 +29,28 @@ const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patter
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next*/**", "node_modules/**", "playwright-report/**", "test-results/**", "bench/results/**", "next-env.d.ts", "drizzle/**", "drizzle-inbox/**", "eslint-fixtures/**"]),
+  globalIgnores([
+    ".next*/**",
+    "node_modules/**",
+    "playwright-report/**",
+    "test-results/**",
+    "bench/results/**",
+    "next-env.d.ts",
+    "drizzle/**",
+    "drizzle-inbox/**",
+    "eslint-fixtures/**",
+  ]),
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+          destructuredArrayIgnorePattern: "^_",
+        },
+      ],
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
@@ -42,5 +72,12 @@ export default defineConfig([
   { files: ["lib/server/**"], ignores: TESTS, rules: restrict(EMBEDDED) },
   { files: ["app/**"], ignores: ["app/_wiring/**"], rules: restrict(EMBEDDED) },
   { files: ["lib/db/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, UP_AND_OUT) },
-  { files: ["lib/embedded/**"], ignores: TESTS, rules: restrict(SERVER, { group: ["@/components/**", "@/lib/hooks/**", "@/app/**"], message: "The embedded service never imports the dashboard (docs/architecture.md)." }) },
+  {
+    files: ["lib/embedded/**"],
+    ignores: TESTS,
+    rules: restrict(SERVER, {
+      group: ["@/components/**", "@/lib/hooks/**", "@/app/**"],
+      message: "The embedded service never imports the dashboard (docs/architecture.md).",
+    }),
+  },
 ]);

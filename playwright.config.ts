@@ -27,7 +27,9 @@ const refDataDir = process.env.E2E_REF_DATA_DIR;
 const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
 
 /** Projects named with --project (none: all). Only the servers they need start. */
-const chosen = process.argv.flatMap((arg, i, all) => (arg.startsWith("--project=") ? [arg.slice(10)] : arg === "--project" ? [all[i + 1] ?? ""] : []));
+const chosen = process.argv.flatMap((arg, i, all) =>
+  arg.startsWith("--project=") ? [arg.slice(10)] : arg === "--project" ? [all[i + 1] ?? ""] : [],
+);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -146,7 +148,13 @@ export default defineConfig({
             stdout: "pipe" as const,
             stderr: "pipe" as const,
             // The dashboard talks to the peer; the peer talks to this server's own embedded service (kept on).
-            env: { ...serverEnv, DATA_DIR: refDataDir, APP_URL: E2E_REF_BASE_URL, SERVICE_BASE_URL: E2E_PEER_URL, EMBEDDED_SERVICE: "on" },
+            env: {
+              ...serverEnv,
+              DATA_DIR: refDataDir,
+              APP_URL: E2E_REF_BASE_URL,
+              SERVICE_BASE_URL: E2E_PEER_URL,
+              EMBEDDED_SERVICE: "on",
+            },
           },
         ]
       : []),

@@ -1,6 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/lib/server/request-path";
-import { NONCE_HEADER, newNonce, responseKindOf, securityEnvFrom, securityHeaders } from "@/lib/server/security-headers";
+import {
+  NONCE_HEADER,
+  newNonce,
+  responseKindOf,
+  securityEnvFrom,
+  securityHeaders,
+} from "@/lib/server/security-headers";
 
 /**
  * Next 16 proxy (formerly middleware). Every response gets the security headers of lib/server/security-headers.ts.

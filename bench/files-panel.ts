@@ -86,10 +86,13 @@ async function seed(files: { name: string; content: string }[], title: string): 
 function projectFiles(count: number) {
   // A README at the root in both sizes: the row clicked to open a file (1,000 files open only the top level).
   const readme = { name: "README.md", content: "# Bench project\n\nFiles for the files-panel benchmark.\n" };
-  return [readme, ...Array.from({ length: count - 1 }, (_, i) => ({
-    name: `src/pkg${i % 10}/mod${Math.floor(i / 10) % 10}/file${i}.ts`,
-    content: `export const value${i} = ${i};\nexport function get${i}() {\n  return value${i} * 2;\n}\n`,
-  }))];
+  return [
+    readme,
+    ...Array.from({ length: count - 1 }, (_, i) => ({
+      name: `src/pkg${i % 10}/mod${Math.floor(i / 10) % 10}/file${i}.ts`,
+      content: `export const value${i} = ${i};\nexport function get${i}() {\n  return value${i} * 2;\n}\n`,
+    })),
+  ];
 }
 
 /** ≤ 3 MB (UTF-8) of TypeScript. */
@@ -123,9 +126,12 @@ async function timeToInteractive(page: Page, chatId: string): Promise<{ rows: nu
   await page.goto(`${ORIGIN}/chats/${encodeURIComponent(chatId)}`);
   const rows = await page
     .waitForFunction(
-    () => (document.querySelector('[data-testid="file-tree"] [data-testid="file-row"][data-path="README.md"]') ? performance.now() : false),
-    undefined,
-    { timeout: 60_000, polling: "raf" },
+      () =>
+        document.querySelector('[data-testid="file-tree"] [data-testid="file-row"][data-path="README.md"]')
+          ? performance.now()
+          : false,
+      undefined,
+      { timeout: 60_000, polling: "raf" },
     )
     .catch(async (error: unknown) => {
       await page.screenshot({ path: path.join(tmpdir(), "bench-files-panel-failure.png") });
@@ -175,7 +181,9 @@ async function openBigFile(page: Page, chatId: string, path: string) {
     { timeout: 180_000, polling: 100 },
   );
   const doneAt = (await done.jsonValue()) as number;
-  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+  const tasks = await page.evaluate(
+    () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
+  );
   const during = tasks.filter((t) => t.start >= first.start - 1 && t.start <= doneAt);
   return {
     firstLines: first.firstLines,
@@ -186,12 +194,20 @@ async function openBigFile(page: Page, chatId: string, path: string) {
 }
 
 function row(label: string, samples: number[], note?: string): BenchRow {
-  return { label, medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs: samples.length, note };
+  return {
+    label,
+    medianMs: median(samples),
+    minMs: Math.min(...samples),
+    maxMs: Math.max(...samples),
+    runs: samples.length,
+    note,
+  };
 }
 
 export const filesPanel: BenchModule = {
   name: "files-panel",
-  description: "files panel in Chromium: time to interactive with 1,000 vs 10 files; a 3 MB file's first lines and longest task",
+  description:
+    "files panel in Chromium: time to interactive with 1,000 vs 10 files; a 3 MB file's first lines and longest task",
   async run({ quick }) {
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
@@ -208,7 +224,13 @@ export const filesPanel: BenchModule = {
       const small = await seed(projectFiles(10), "bench 10 files");
       const large = await seed(projectFiles(1000), "bench 1000 files");
       const big = bigTypeScript();
-      const bigChat = await seed([{ name: "src/big.ts", content: big }, { name: "README.md", content: "# big\n" }], "bench 3 MB file");
+      const bigChat = await seed(
+        [
+          { name: "src/big.ts", content: big },
+          { name: "README.md", content: "# big\n" },
+        ],
+        "bench 3 MB file",
+      );
 
       browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
       const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
@@ -218,9 +240,24 @@ export const filesPanel: BenchModule = {
       // Warm-up (server caches, JIT, chunk loading) for both sizes.
       await timeToInteractive(page, small);
       await timeToInteractive(page, large);
-      const tti = { small: [] as number[], large: [] as number[], smallRows: [] as number[], largeRows: [] as number[], smallClick: [] as number[], largeClick: [] as number[] };
+      const tti = {
+        small: [] as number[],
+        large: [] as number[],
+        smallRows: [] as number[],
+        largeRows: [] as number[],
+        smallClick: [] as number[],
+        largeClick: [] as number[],
+      };
       for (let i = 0; i < repeats; i++) {
-        for (const [key, id] of (i % 2 ? [["large", large], ["small", small]] : [["small", small], ["large", large]]) as ["small" | "large", string][]) {
+        for (const [key, id] of (i % 2
+          ? [
+              ["large", large],
+              ["small", small],
+            ]
+          : [
+              ["small", small],
+              ["large", large],
+            ]) as ["small" | "large", string][]) {
           const t = await timeToInteractive(page, id);
           tti[key].push(t.rows + t.click);
           tti[`${key}Rows`].push(t.rows);
@@ -233,11 +270,26 @@ export const filesPanel: BenchModule = {
       const longest = bigRuns.map((r) => r.longest);
 
       const rows: BenchRow[] = [
-        row("files panel TTI, 10 files", tti.small, `rows ${median(tti.smallRows).toFixed(0)} ms + click→file ${median(tti.smallClick).toFixed(0)} ms`),
-        row("files panel TTI, 1,000 files", tti.large, `rows ${median(tti.largeRows).toFixed(0)} ms + click→file ${median(tti.largeClick).toFixed(0)} ms`),
+        row(
+          "files panel TTI, 10 files",
+          tti.small,
+          `rows ${median(tti.smallRows).toFixed(0)} ms + click→file ${median(tti.smallClick).toFixed(0)} ms`,
+        ),
+        row(
+          "files panel TTI, 1,000 files",
+          tti.large,
+          `rows ${median(tti.largeRows).toFixed(0)} ms + click→file ${median(tti.largeClick).toFixed(0)} ms`,
+        ),
         row("3 MB file: click → first lines", firstLines),
-        row("3 MB file: click → fully highlighted", bigRuns.map((r) => r.highlighted)),
-        row("3 MB file: longest main-thread task while highlighting", longest, `${bigRuns.map((r) => r.longTasks).join("/")} tasks > 50 ms`),
+        row(
+          "3 MB file: click → fully highlighted",
+          bigRuns.map((r) => r.highlighted),
+        ),
+        row(
+          "3 MB file: longest main-thread task while highlighting",
+          longest,
+          `${bigRuns.map((r) => r.longTasks).join("/")} tasks > 50 ms`,
+        ),
       ];
       return {
         facts: {

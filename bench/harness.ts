@@ -60,7 +60,10 @@ export function contender<P>(c: Contender<P>): Contender<unknown> {
  * Times contenders side by side: `warmup` untimed rounds, then `repeats` rounds in which every contender
  * runs once, in rotating order (so drift and GC pressure spread evenly). Returns one row per contender.
  */
-export function compare(contenders: readonly Contender<unknown>[], opts: { warmup: number; repeats: number }): BenchRow[] {
+export function compare(
+  contenders: readonly Contender<unknown>[],
+  opts: { warmup: number; repeats: number },
+): BenchRow[] {
   const samples = contenders.map(() => [] as number[]);
   const gc = (globalThis as { gc?: () => void }).gc;
   for (let round = 0; round < opts.warmup + opts.repeats; round++) {
@@ -78,7 +81,14 @@ export function compare(contenders: readonly Contender<unknown>[], opts: { warmu
   return contenders.map((c, i) => {
     const s = samples[i]!;
     const med = median(s);
-    return { label: c.label, medianMs: med, minMs: Math.min(...s), maxMs: Math.max(...s), runs: s.length, note: c.note?.(med) };
+    return {
+      label: c.label,
+      medianMs: med,
+      minMs: Math.min(...s),
+      maxMs: Math.max(...s),
+      runs: s.length,
+      note: c.note?.(med),
+    };
   });
 }
 
@@ -88,6 +98,10 @@ export function formatTable(rows: readonly BenchRow[]): string {
   const header = ["contender", "median ms", "min ms", "max ms", "runs", ""];
   const body = rows.map((r) => [r.label, fmt(r.medianMs), fmt(r.minMs), fmt(r.maxMs), String(r.runs), r.note ?? ""]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }

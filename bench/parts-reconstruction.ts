@@ -43,16 +43,35 @@ export const partsReconstruction: BenchModule = {
     };
 
     // correctness before speed
-    for (const [label, f] of [["floor", floor], ["immutable", immutable], ["clone", cloning]] as const) {
+    for (const [label, f] of [
+      ["floor", floor],
+      ["immutable", immutable],
+      ["clone", cloning],
+    ] as const) {
       if (!isDeepStrictEqual(f(freshDeltas()), last)) throw new Error(`${label} did not rebuild the last snapshot`);
     }
 
     const perDelta = (ms: number) => `${((ms * 1000) / wire.length).toFixed(2)} µs/delta`;
     const rows = compare(
       [
-        contender({ label: "(a) jsondiffpatch patch, one mutable array", prepare: freshDeltas, run: floor, note: perDelta }),
-        contender({ label: "(b) applyPartsDelta, immutable snapshots", prepare: freshDeltas, run: immutable, note: perDelta }),
-        contender({ label: "(c) structuredClone per delta + patch", prepare: freshDeltas, run: cloning, note: perDelta }),
+        contender({
+          label: "(a) jsondiffpatch patch, one mutable array",
+          prepare: freshDeltas,
+          run: floor,
+          note: perDelta,
+        }),
+        contender({
+          label: "(b) applyPartsDelta, immutable snapshots",
+          prepare: freshDeltas,
+          run: immutable,
+          note: perDelta,
+        }),
+        contender({
+          label: "(c) structuredClone per delta + patch",
+          prepare: freshDeltas,
+          run: cloning,
+          note: perDelta,
+        }),
       ],
       quick ? { warmup: 1, repeats: 3 } : { warmup: 5, repeats: 21 },
     );

@@ -67,7 +67,8 @@ export const proxy: BenchModule = {
           }
         }),
       );
-      const direct = () => fetch(`${origin}/svc/v2/chats?limit=50`, { headers: { authorization: `Bearer ${BENCH_KEY}` } });
+      const direct = () =>
+        fetch(`${origin}/svc/v2/chats?limit=50`, { headers: { authorization: `Bearer ${BENCH_KEY}` } });
       const proxied = () => fetch(`${origin}/api/service/v2/chats?limit=50`, { headers: { cookie } });
       const rounds = quick ? 60 : 400;
       for (let i = 0; i < 30; i++) await Promise.all([timed(direct), timed(proxied)]); // warm up both paths
@@ -85,7 +86,14 @@ export const proxy: BenchModule = {
       const windowMs = quick ? 2_000 : 6_000;
       const tDirect = await throughput(direct, 16, windowMs);
       const tProxied = await throughput(proxied, 16, windowMs);
-      const row = (label: string, s: number[], note: string) => ({ label, medianMs: median(s), minMs: Math.min(...s), maxMs: Math.max(...s), runs: s.length, note });
+      const row = (label: string, s: number[], note: string) => ({
+        label,
+        medianMs: median(s),
+        minMs: Math.min(...s),
+        maxMs: Math.max(...s),
+        runs: s.length,
+        note,
+      });
       return {
         facts: { "chats listed": 50, "sequential rounds": rounds, "concurrent callers": 16 },
         rows: [
@@ -95,7 +103,11 @@ export const proxy: BenchModule = {
         ratios: [
           { label: "proxy / direct, p50", value: median(p) / median(d), max: 1.25 },
           { label: "proxy / direct, p99", value: percentile(p, 99) / percentile(d, 99) },
-          { label: "direct / proxy throughput at 16 concurrent (inverse of ≥ 0.8)", value: tDirect / tProxied, max: 1.25 },
+          {
+            label: "direct / proxy throughput at 16 concurrent (inverse of ≥ 0.8)",
+            value: tDirect / tProxied,
+            max: 1.25,
+          },
         ],
       };
     } finally {

@@ -37,7 +37,8 @@ for (const m of selected) {
   console.log(formatTable(result.rows));
   console.log();
   for (const r of result.ratios) {
-    const verdict = r.max === undefined ? "" : r.value <= r.max ? `  ok (target ≤ ${r.max})` : `  MISSED (target ≤ ${r.max})`;
+    const verdict =
+      r.max === undefined ? "" : r.value <= r.max ? `  ok (target ≤ ${r.max})` : `  MISSED (target ≤ ${r.max})`;
     if (r.max !== undefined && r.value > r.max) missed++;
     console.log(`${r.label}: ${r.value.toFixed(2)}${verdict}`);
   }

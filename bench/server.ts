@@ -21,7 +21,11 @@ export interface BenchServer {
   stop(): void;
 }
 
-export async function startBenchServer(opts: { port: number; dataDir: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startBenchServer(opts: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const distDir = distDirOrNull();
   if (!distDir) throw new Error("no production build (run `npx next build` first)");
   const origin = `http://127.0.0.1:${opts.port}`;
@@ -89,7 +93,12 @@ export async function signInCookie(origin: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin },
-    body: new URLSearchParams({ csrfToken, username: BENCH_USER, password: BENCH_PASSWORD, callbackUrl: `${origin}/chats` }),
+    body: new URLSearchParams({
+      csrfToken,
+      username: BENCH_USER,
+      password: BENCH_PASSWORD,
+      callbackUrl: `${origin}/chats`,
+    }),
   });
   keep(res);
   if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed: ${res.status}`);

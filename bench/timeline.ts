@@ -37,7 +37,10 @@ async function svc(method: string, p: string, body?: unknown): Promise<unknown> 
 }
 
 /** A chat of `messages` messages (user + assistant per exchange), reused from an earlier run when seeded then. */
-async function seedChat(messages: number, log: (s: string) => void): Promise<{ chatId: string; seedMs: number | null }> {
+async function seedChat(
+  messages: number,
+  log: (s: string) => void,
+): Promise<{ chatId: string; seedMs: number | null }> {
   const seeds = existsSync(SEEDS) ? (JSON.parse(readFileSync(SEEDS, "utf8")) as Record<string, string>) : {};
   if (seeds[messages]) return { chatId: seeds[messages], seedMs: null };
   const started = performance.now();
@@ -45,7 +48,8 @@ async function seedChat(messages: number, log: (s: string) => void): Promise<{ c
   const chatId = created.chat.id;
   for (let i = 2; i <= messages / 2; i++) {
     await svc("POST", `/v2/chats/${chatId}/messages`, { message: `Seed ${i} /fail` });
-    if (i % 250 === 0) log(`  seeding ${messages}: ${i * 2} messages, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (i % 250 === 0)
+      log(`  seeding ${messages}: ${i * 2} messages, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   writeFileSync(SEEDS, JSON.stringify({ ...seeds, [messages]: chatId }));
   return { chatId, seedMs: performance.now() - started };
@@ -172,14 +176,26 @@ export const timeline: BenchModule = {
         runs: s.length,
       });
       return {
-        rows: [row("open a 10-message chat", samples.small), row(`open a ${large.toLocaleString("en")}-message chat`, samples.large)],
+        rows: [
+          row("open a 10-message chat", samples.small),
+          row(`open a ${large.toLocaleString("en")}-message chat`, samples.large),
+        ],
         ratios: [
-          { label: `open ${large.toLocaleString("en")} / open 10 messages`, value: median(samples.large) / median(samples.small), max: 2 },
-          { label: `longest long task while scrolling (ms; ${scroll.count} long tasks)`, value: scroll.maxMs, max: 100 },
+          {
+            label: `open ${large.toLocaleString("en")} / open 10 messages`,
+            value: median(samples.large) / median(samples.small),
+            max: 2,
+          },
+          {
+            label: `longest long task while scrolling (ms; ${scroll.count} long tasks)`,
+            value: scroll.maxMs,
+            max: 100,
+          },
         ],
         facts: {
           messages: large,
-          "seeding (sync sends, this run)": big.seedMs === null ? "reused from an earlier run" : `${(big.seedMs / 1000).toFixed(1)} s`,
+          "seeding (sync sends, this run)":
+            big.seedMs === null ? "reused from an earlier run" : `${(big.seedMs / 1000).toFixed(1)} s`,
           "messages in the DOM after scrolling": domMessages,
         },
       };

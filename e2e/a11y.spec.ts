@@ -14,7 +14,9 @@ let blockedPath = "";
 /** All WCAG 2.1 A/AA rules in light mode; in dark only contrast changes, so only contrast is checked again. */
 async function violations(page: Page, scheme: "light" | "dark"): Promise<string[]> {
   const axe = new AxeBuilder({ page });
-  const result = await (scheme === "light" ? axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]) : axe.withRules(["color-contrast"])).analyze();
+  const result = await (
+    scheme === "light" ? axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]) : axe.withRules(["color-contrast"])
+  ).analyze();
   return result.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
@@ -101,7 +103,9 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByText("Skipped (1)").click();
     await check("import files");
     await page.keyboard.press("Escape");
-    await page.goto("/mcp-servers/oauth/return?error=access_denied&error_description=The%20user%20said%20no&mcpServerId=mcp_x");
+    await page.goto(
+      "/mcp-servers/oauth/return?error=access_denied&error_description=The%20user%20said%20no&mcpServerId=mcp_x",
+    );
     await expect(page.getByTestId("oauth-result")).toHaveAttribute("data-status", "error");
     await check("oauth return");
 

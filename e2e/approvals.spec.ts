@@ -37,7 +37,9 @@ async function chooseMode(page: Page, mode: "Stream" | "Async" | "Sync") {
   await page.getByTestId("response-mode").getByText(mode, { exact: true }).click();
 }
 
-test("integration approve: the ticked names are sent as requested; the resume streams in", async ({ signedIn: page }) => {
+test("integration approve: the ticked names are sent as requested; the resume streams in", async ({
+  signedIn: page,
+}) => {
   const resolves = recordResolves(page);
   await blockedChat(page, "A shop /integration Stripe,Neon,mcp:Linear", "integration");
   // The request is shown inline in the timeline too.
@@ -68,10 +70,14 @@ test("integration approve: the ticked names are sent as requested; the resume st
   await expect(page.getByTestId("approval-banner")).toHaveCount(0);
   expect(resolves).toHaveLength(1);
   expect(resolves[0]!.url).toMatch(/\/resolve\/stream$/);
-  expect(resolves[0]!.body).toEqual({ task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe", "Linear"] } });
+  expect(resolves[0]!.body).toEqual({
+    task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe", "Linear"] },
+  });
 });
 
-test("integration reject: after a confirm step an empty list is sent; the agent continues without", async ({ signedIn: page }) => {
+test("integration reject: after a confirm step an empty list is sent; the agent continues without", async ({
+  signedIn: page,
+}) => {
   const resolves = recordResolves(page);
   await blockedChat(page, "A blog /integration Neon", "integration");
   await chooseMode(page, "Sync");
@@ -83,13 +89,17 @@ test("integration reject: after a confirm step an empty list is sent; the agent 
   await dialog.getByTestId("confirm-reject-button").click();
   await expect(assistants(page)).toHaveCount(2, { timeout: 30_000 });
   await expect(assistants(page).last()).toContainText("was rejected, so I continue without", { timeout: 30_000 });
-  await expect(assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last()).toContainText("rejected by you");
+  await expect(assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last()).toContainText(
+    "rejected by you",
+  );
   expect(resolves.map((r) => r.body)).toEqual([{ task: { type: "confirmed-steps", connectedIntegrationNames: [] } }]);
   expect(resolves[0]!.url).toMatch(/\/messages\/resolve$/);
   await chooseMode(page, "Stream");
 });
 
-test("permission approve: the pending items go back unchanged and the dangerous bash part runs", async ({ signedIn: page }) => {
+test("permission approve: the pending items go back unchanged and the dangerous bash part runs", async ({
+  signedIn: page,
+}) => {
   const resolves = recordResolves(page);
   const url = await blockedChat(page, "A shop /script scripts/seed.ts", "permissions");
   const chatId = url.split("/").pop()!;
@@ -132,7 +142,9 @@ test("permission approve: the pending items go back unchanged and the dangerous 
   await chooseMode(page, "Stream");
 });
 
-test("permission mismatch: a tampered answer gets the service's 409 and the message; nothing ran", async ({ signedIn: page }) => {
+test("permission mismatch: a tampered answer gets the service's 409 and the message; nothing ran", async ({
+  signedIn: page,
+}) => {
   await blockedChat(page, "A shop /script scripts/reset.sh", "permissions");
   await page.route(RESOLVE, async (route) => {
     const body = route.request().postDataJSON();
@@ -149,7 +161,9 @@ test("permission mismatch: a tampered answer gets the service's 409 and the mess
   // Nothing changed: still one assistant message, still waiting (the banner is back after the refresh).
   await expect(assistants(page)).toHaveCount(1);
   await expect(page.getByTestId("approval-banner")).toBeVisible();
-  await expect(page.locator('[data-testid="part"][data-kind="bash"]').filter({ hasText: "dangerous, needed approval" })).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="part"][data-kind="bash"]').filter({ hasText: "dangerous, needed approval" }),
+  ).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS_DIR}/approval-conflict.png` });
 });
 
@@ -193,10 +207,15 @@ test("double click on a slow network sends one resolve", async ({ signedIn: page
   const approve = page.getByTestId("approval-dialog").getByTestId("approve-button");
   await approve.dblclick();
   await approve.dispatchEvent("click").catch(() => undefined);
-  await expect(approve).toBeDisabled().catch(() => undefined);
-  await expect(assistants(page).last().locator('[data-testid="part"][data-kind="bash"]')).toContainText("python3 scripts/seed.py", {
-    timeout: 30_000,
-  });
+  await expect(approve)
+    .toBeDisabled()
+    .catch(() => undefined);
+  await expect(assistants(page).last().locator('[data-testid="part"][data-kind="bash"]')).toContainText(
+    "python3 scripts/seed.py",
+    {
+      timeout: 30_000,
+    },
+  );
   await page.unroute(RESOLVE);
   expect(sent).toBe(1);
   await expect(assistants(page)).toHaveCount(2);

@@ -8,7 +8,14 @@ test("a second server on the same data directory refuses to start", async () => 
   const dataDir = process.env.E2E_DATA_DIR;
   expect(dataDir, "playwright.config.ts sets E2E_DATA_DIR").toBeTruthy();
   const child = spawn("npx", ["next", "start", "-p", String(E2E_PORT + 50), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SERVICE_BASE_URL: "", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SERVICE_BASE_URL: "",
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

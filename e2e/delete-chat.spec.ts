@@ -1,10 +1,15 @@
 import { E2E_BASE_URL, E2E_SERVICE_API_KEY, SCREENS_DIR, expect, svc, test } from "./fixtures";
 
-test("delete a chat from its Details tab: typed title, gone from the lists and the service", async ({ signedIn: page, request }) => {
+test("delete a chat from its Details tab: typed title, gone from the lists and the service", async ({
+  signedIn: page,
+  request,
+}) => {
   const { chat } = await svc<{ chat: { id: string; title: string | null } }>(request, "POST", "/v2/chats", {
     message: "A tide table for harbour pilots /fast",
   });
-  const { chat: other } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: "A kite festival schedule /fast" });
+  const { chat: other } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: "A kite festival schedule /fast",
+  });
   const title = chat.title!;
   expect(title).toBeTruthy();
 

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { expect, svc, test } from "./fixtures";
 
 test("export a chat from its Details tab as Markdown and as JSON", async ({ signedIn: page, request }) => {
-  const { chat } = await svc<{ chat: { id: string; title: string } }>(request, "POST", "/v2/chats", { message: "A lighthouse rota /fast" });
+  const { chat } = await svc<{ chat: { id: string; title: string } }>(request, "POST", "/v2/chats", {
+    message: "A lighthouse rota /fast",
+  });
   await svc(request, "POST", `/v2/chats/${chat.id}/messages`, { message: "Add a night shift column /fast" });
 
   await page.goto(`/chats/${encodeURIComponent(chat.id)}?tab=details`);
@@ -26,7 +28,10 @@ test("export a chat from its Details tab as Markdown and as JSON", async ({ sign
 
   const [json] = await Promise.all([page.waitForEvent("download"), section.getByTestId("export-json").click()]);
   expect(json.suggestedFilename()).toBe("lighthouse-rota.json");
-  const data = JSON.parse(readFileSync((await json.path())!, "utf8")) as { chat: { id: string }; messages: { role: string; content: string }[] };
+  const data = JSON.parse(readFileSync((await json.path())!, "utf8")) as {
+    chat: { id: string };
+    messages: { role: string; content: string }[];
+  };
   expect(data.chat.id).toBe(chat.id);
   expect(data.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   expect(data.messages[2]!.content).toBe("Add a night shift column /fast");

@@ -28,7 +28,9 @@ async function serverFiles(page: Page): Promise<Record<string, string>> {
 }
 
 async function serverLock(page: Page, path: string): Promise<boolean | undefined> {
-  const chat = (await (await page.request.get(`/api/service/v1/chats/${chatId}`)).json()) as { latestVersion?: { files: { name: string; locked: boolean }[] } };
+  const chat = (await (await page.request.get(`/api/service/v1/chats/${chatId}`)).json()) as {
+    latestVersion?: { files: { name: string; locked: boolean }[] };
+  };
   return chat.latestVersion?.files.find((f) => f.name === path)?.locked;
 }
 
@@ -136,7 +138,12 @@ test("links from file parts open the file", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat");
   await signIn(page);
   await page.goto(chatUrl);
-  const link = assistants(page).last().locator('[data-testid="part"][data-kind="file-edit"]').getByTestId("file-link").filter({ hasText: "app.js" }).first();
+  const link = assistants(page)
+    .last()
+    .locator('[data-testid="part"][data-kind="file-edit"]')
+    .getByTestId("file-link")
+    .filter({ hasText: "app.js" })
+    .first();
   await link.click();
   await expect(page).toHaveURL(/\?file=app\.js$/);
   await expect(page.getByTestId("code-view")).toHaveAttribute("data-path", "app.js");
@@ -154,9 +161,13 @@ test("the preview shows the generated page in a sandboxed frame", async ({ page 
   const sandbox = (await frame.getAttribute("sandbox")) ?? "";
   expect(sandbox).toContain("allow-scripts");
   expect(sandbox).not.toContain("allow-same-origin");
-  await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1").first()).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByTestId("preview-open")).toHaveAttribute("rel", "noopener noreferrer");
-  expect(await page.getByTestId("preview-open").getAttribute("href")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/svc\/preview\//);
+  expect(await page.getByTestId("preview-open").getAttribute("href")).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/svc\/preview\//,
+  );
   await page.screenshot({ path: `${SCREENS_DIR}/files-preview.png` });
   await page.getByTestId("device-mobile").click();
   await expect.poll(async () => (await frame.boundingBox())?.width).toBe(375);

@@ -67,14 +67,28 @@ interface PeerViolation {
 }
 
 /** The reference peer's records so far. */
-async function peerViolations(): Promise<{ requests: PeerViolation[]; responses: PeerViolation[]; unknownOperations: string[] }> {
-  const get = async (path: string) => (await (await fetch(`${E2E_PEER_URL}${path}`)).json()) as { violations: PeerViolation[]; unknownOperations?: string[] };
+async function peerViolations(): Promise<{
+  requests: PeerViolation[];
+  responses: PeerViolation[];
+  unknownOperations: string[];
+}> {
+  const get = async (path: string) =>
+    (await (await fetch(`${E2E_PEER_URL}${path}`)).json()) as {
+      violations: PeerViolation[];
+      unknownOperations?: string[];
+    };
   const [requests, responses] = await Promise.all([get("/__peer/violations"), get("/__peer/response-violations")]);
-  return { requests: requests.violations, responses: responses.violations, unknownOperations: requests.unknownOperations ?? [] };
+  return {
+    requests: requests.violations,
+    responses: responses.violations,
+    unknownOperations: requests.unknownOperations ?? [],
+  };
 }
 
 export function describeViolation(v: PeerViolation): string {
-  const errors = v.errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${e.params ? JSON.stringify(e.params) : ""}`.trim());
+  const errors = v.errors.map((e) =>
+    `${e.instancePath || "/"} ${e.message ?? ""} ${e.params ? JSON.stringify(e.params) : ""}`.trim(),
+  );
   return `  ${v.operation ?? `${v.method} ${v.path}`}${v.event ? ` (${v.event})` : ""}: ${errors.join("; ")}`;
 }
 
@@ -102,12 +116,24 @@ export const test = base.extend<{ signedIn: Page; referenceChecks: void }>({
       const now = await peerViolations();
       const requests = now.requests.slice(seen.requests.length);
       if (requests.length) {
-        console.log(`[reference] ${testInfo.title}: ${requests.length} request(s) the document does not accept:\n${requests.map(describeViolation).join("\n")}`);
-        await testInfo.attach("request-violations.json", { body: JSON.stringify(requests, null, 2), contentType: "application/json" });
+        console.log(
+          `[reference] ${testInfo.title}: ${requests.length} request(s) the document does not accept:\n${requests.map(describeViolation).join("\n")}`,
+        );
+        await testInfo.attach("request-violations.json", {
+          body: JSON.stringify(requests, null, 2),
+          contentType: "application/json",
+        });
       }
-      if (now.unknownOperations.length) await testInfo.attach("operations-not-in-the-document.json", { body: JSON.stringify(now.unknownOperations, null, 2), contentType: "application/json" });
+      if (now.unknownOperations.length)
+        await testInfo.attach("operations-not-in-the-document.json", {
+          body: JSON.stringify(now.unknownOperations, null, 2),
+          contentType: "application/json",
+        });
       // What the peer sent must be what the document describes.
-      expect(now.responses.slice(seen.responses.length), "answers of the reference peer that the document does not describe").toEqual([]);
+      expect(
+        now.responses.slice(seen.responses.length),
+        "answers of the reference peer that the document does not describe",
+      ).toEqual([]);
       expect(errors, "uncaught errors in the page (reference project)").toEqual([]);
       if (!testInfo.annotations.some((a) => a.type === "polls")) {
         expect(polls, "messages polled by id: a stream was not followed to its end (reference project)").toEqual([]);

@@ -15,7 +15,10 @@ function projectFolder(): string {
   writeFileSync(path.join(site, "css/main.css"), "body { color: navy; }\n");
   writeFileSync(path.join(site, "node_modules/left-pad/index.js"), "module.exports = 1;\n");
   writeFileSync(path.join(site, ".git/HEAD"), "ref: refs/heads/main\n");
-  writeFileSync(path.join(site, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  writeFileSync(
+    path.join(site, "logo.png"),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  );
   return site;
 }
 
@@ -33,7 +36,10 @@ test("import a folder: dependencies and binaries are skipped, the chat opens wit
     const summary = dialog.getByTestId("import-summary");
     await expect(summary).toContainText("2 files to import");
     await expect(summary).toContainText("3 skipped");
-    await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText(["css/main.css", "index.html"]);
+    await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText([
+      "css/main.css",
+      "index.html",
+    ]);
     await dialog.getByText("Skipped (3)").click();
     const skipped = dialog.getByTestId("import-skipped");
     await expect(skipped).toContainText("logo.png: not a text file");
@@ -52,7 +58,11 @@ test("import a folder: dependencies and binaries are skipped, the chat opens wit
     await expect(page.getByTestId("code-view")).toContainText("Harbour tours");
 
     // The service holds exactly those files, and the chat has no message yet.
-    const files = await svc<{ files: { path: string; content: string }[] }>(request, "GET", `/v2/chats/${chatId}/files`);
+    const files = await svc<{ files: { path: string; content: string }[] }>(
+      request,
+      "GET",
+      `/v2/chats/${chatId}/files`,
+    );
     expect(files.files.map((f) => f.path).sort()).toEqual(["css/main.css", "index.html"]);
     expect(files.files.find((f) => f.path === "css/main.css")?.content).toBe("body { color: navy; }\n");
 
@@ -62,13 +72,19 @@ test("import a folder: dependencies and binaries are skipped, the chat opens wit
     const assistant = page.locator('[data-testid="message"][data-role="assistant"]');
     await expect(assistant).toHaveCount(1, { timeout: 30_000 });
     await expect(assistant).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
-    const after = await svc<{ files: { path: string; content: string }[] }>(request, "GET", `/v2/chats/${chatId}/files`);
+    const after = await svc<{ files: { path: string; content: string }[] }>(
+      request,
+      "GET",
+      `/v2/chats/${chatId}/files`,
+    );
     const css = after.files.find((f) => f.path === "css/main.css")?.content ?? "";
     expect(css.startsWith("body { color: navy; }")).toBe(true);
     expect(css).toContain("/* Updated for: Update css/main.css with a footer style */");
     // The agent built on the imported site: no app of its own written over it or beside it.
     expect(after.files.map((f) => f.path).sort()).toEqual(["css/main.css", "index.html"]);
-    expect(after.files.find((f) => f.path === "index.html")?.content).toBe(files.files.find((f) => f.path === "index.html")?.content);
+    expect(after.files.find((f) => f.path === "index.html")?.content).toBe(
+      files.files.find((f) => f.path === "index.html")?.content,
+    );
     await expect(assistant).toContainText("I updated your imported project");
     await page.screenshot({ path: `${SCREENS_DIR}/import-files-chat.png` });
   } finally {
@@ -79,7 +95,11 @@ test("import a folder: dependencies and binaries are skipped, the chat opens wit
 test("a pick the service would refuse is refused before sending: over 1,000 files", async ({ signedIn: page }) => {
   await page.getByTestId("import-files").click();
   const dialog = page.getByTestId("import-files-dialog");
-  const many = Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, mimeType: "text/plain", buffer: Buffer.from(`${i}\n`) }));
+  const many = Array.from({ length: 1001 }, (_, i) => ({
+    name: `f${i}.txt`,
+    mimeType: "text/plain",
+    buffer: Buffer.from(`${i}\n`),
+  }));
   await dialog.getByTestId("import-files-input").setInputFiles(many);
   await expect(dialog.getByTestId("import-blocked")).toContainText("1001 files: a chat holds at most 1000");
   await expect(dialog.getByTestId("import-submit")).toBeDisabled();
@@ -98,7 +118,10 @@ test("files dropped on the dialog are read like picked ones", async ({ signedIn:
   await dialog.getByTestId("import-drop-zone").dispatchEvent("dragover", { dataTransfer });
   await dialog.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
   await expect(dialog.getByTestId("import-summary")).toContainText("2 files to import");
-  await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText(["index.html", "site.css"]);
+  await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText([
+    "index.html",
+    "site.css",
+  ]);
   await expect(dialog.getByRole("button", { name: "Import 2 files" })).toBeEnabled();
   // The page is still the dashboard: the browser did not open a dropped file.
   await expect(page).toHaveURL(/\/chats$/);
@@ -114,11 +137,15 @@ test("a folder dropped on the dialog is walked: its files, without dependencies"
     const cdp = await page.context().newCDPSession(page);
     const at = { x: box.x + box.width - 30, y: box.y + box.height / 2 };
     const data = { items: [], files: [folder], dragOperationsMask: 1 };
-    for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
+    for (const type of ["dragEnter", "dragOver", "drop"] as const)
+      await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
     const dialog = page.getByTestId("import-files-dialog");
     await expect(dialog.getByTestId("import-summary")).toContainText("2 files to import");
     await expect(dialog.getByTestId("import-summary")).toContainText("3 skipped");
-    await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText(["css/main.css", "index.html"]);
+    await expect(dialog.getByRole("list", { name: "Files to import" }).getByRole("listitem")).toHaveText([
+      "css/main.css",
+      "index.html",
+    ]);
   } finally {
     rmSync(path.dirname(folder), { recursive: true, force: true });
   }

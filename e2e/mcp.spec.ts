@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PASSWORD, E2E_REF_BASE_URL, E2E_SERVICE_API_KEY, E2E_USERNAME, SCREENS_DIR, baseURL, expect, svc, test } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  E2E_PASSWORD,
+  E2E_REF_BASE_URL,
+  E2E_SERVICE_API_KEY,
+  E2E_USERNAME,
+  SCREENS_DIR,
+  baseURL,
+  expect,
+  svc,
+  test,
+} from "./fixtures";
 import { startMcpServer, type McpServerPeer } from "./peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provider";
 
@@ -10,7 +21,10 @@ import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provid
  */
 
 /** Both projects' servers (the default one and the reference one) run their embedded service at /svc. */
-const CALLBACKS = [E2E_BASE_URL, E2E_REF_BASE_URL].flatMap((origin) => [`${origin}/svc/v2/mcp-servers/oauth/callback`, `${origin}/svc/v1/mcp-servers/oauth/callback`]);
+const CALLBACKS = [E2E_BASE_URL, E2E_REF_BASE_URL].flatMap((origin) => [
+  `${origin}/svc/v2/mcp-servers/oauth/callback`,
+  `${origin}/svc/v1/mcp-servers/oauth/callback`,
+]);
 const returnUrl = () => `${baseURL()}/mcp-servers/oauth/return`;
 
 let provider: OAuthProviderPeer;
@@ -90,7 +104,10 @@ async function screens(page: Page, name: string) {
 
 /** A chat whose prompt has /mcp with the server attached (sync create), and its tool-call parts. */
 async function chatWithMcp(request: APIRequestContext, serverId: string, prompt: string) {
-  const created = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: prompt, mcpServerIds: [serverId] });
+  const created = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: prompt,
+    mcpServerIds: [serverId],
+  });
   const { messages } = await svc<{ messages: { role: string; parts?: Record<string, unknown>[] }[] }>(
     request,
     "GET",
@@ -100,7 +117,9 @@ async function chatWithMcp(request: APIRequestContext, serverId: string, prompt:
   return { chatId: created.chat.id, toolCalls: parts.filter((p) => p.type === "tool-call") };
 }
 
-test("register a server, connect through the provider, land back with success and see it connected", async ({ signedIn: page }) => {
+test("register a server, connect through the provider, land back with success and see it connected", async ({
+  signedIn: page,
+}) => {
   const name = unique("Tools");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "MCP servers" }).click();
   await expect(page).toHaveURL(/\/mcp-servers$/);
@@ -175,7 +194,10 @@ test("register a server, connect through the provider, land back with success an
   }
 });
 
-test("denied at the provider: the landing page explains it, the server stays disconnected, “Try again” connects", async ({ signedIn: page, request }) => {
+test("denied at the provider: the landing page explains it, the server stays disconnected, “Try again” connects", async ({
+  signedIn: page,
+  request,
+}) => {
   const server = await svc<Server>(request, "POST", "/v2/mcp-servers", registration(unique("Denied"), provider, mcp));
   provider.setDecision("deny");
   await page.goto("/mcp-servers");
@@ -198,7 +220,10 @@ test("denied at the provider: the landing page explains it, the server stays dis
   await expect(page.getByTestId("oauth-result-server")).toHaveAttribute("data-state", "connected");
 });
 
-test("an expired authorization URL stores nothing and lands on a readable error", async ({ signedIn: page, request }) => {
+test("an expired authorization URL stores nothing and lands on a readable error", async ({
+  signedIn: page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const server = await svc<Server>(request, "POST", "/v2/mcp-servers", registration(unique("Expired"), provider, mcp));
   const { url, expiresAt } = await svc<{ url: string; expiresAt: string }>(
@@ -208,7 +233,10 @@ test("an expired authorization URL stores nothing and lands on a readable error"
     { returnUrl: returnUrl() },
   );
   const wait = Date.parse(expiresAt) - Date.now();
-  expect(wait, "EMBEDDED_OAUTH_STATE_TTL_MS (playwright.config.ts) should make the URL expire within 15 s").toBeLessThanOrEqual(15_500);
+  expect(
+    wait,
+    "EMBEDDED_OAUTH_STATE_TTL_MS (playwright.config.ts) should make the URL expire within 15 s",
+  ).toBeLessThanOrEqual(15_500);
   await page.waitForTimeout(Math.max(0, wait) + 1_000);
 
   const codesBefore = provider.tokenRequests().authorizationCode;
@@ -223,7 +251,9 @@ test("an expired authorization URL stores nothing and lands on a readable error"
   await page.screenshot({ path: `${SCREENS_DIR}/mcp-oauth-return-expired.png`, fullPage: true });
 });
 
-test("the landing page shows a hostile error_description as text and follows no redirect parameter", async ({ signedIn: page }) => {
+test("the landing page shows a hostile error_description as text and follows no redirect parameter", async ({
+  signedIn: page,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());
@@ -243,15 +273,25 @@ test("the landing page shows a hostile error_description as text and follows no 
   await page.getByRole("button", { name: /Show more/ }).click();
   await expect(page.getByTestId("oauth-error-description")).toContainText("A".repeat(3000));
   expect(await page.locator('[data-testid="oauth-result"] script, [data-testid="oauth-result"] img').count()).toBe(0);
-  const hrefs = await page.locator('[data-testid="oauth-result"] a').evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const hrefs = await page
+    .locator('[data-testid="oauth-result"] a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(hrefs).toEqual(["/mcp-servers"]);
   expect(dialogs).toEqual([]);
   await expect(page).toHaveURL(/\/mcp-servers\/oauth\/return\?/);
   await screens(page, "mcp-oauth-return-hostile");
 });
 
-test("a chat with /mcp calls a real tool of the connected server and shows its real output", async ({ signedIn: page, request }) => {
-  const server = await svc<Server>(request, "POST", "/v2/mcp-servers", registration(unique("Chat tools"), provider, mcp));
+test("a chat with /mcp calls a real tool of the connected server and shows its real output", async ({
+  signedIn: page,
+  request,
+}) => {
+  const server = await svc<Server>(
+    request,
+    "POST",
+    "/v2/mcp-servers",
+    registration(unique("Chat tools"), provider, mcp),
+  );
   await connectFromList(page, server.id);
 
   const addsBefore = mcp.stats().calls.add ?? 0;
@@ -273,7 +313,12 @@ test("a chat with /mcp calls a real tool of the connected server and shows its r
 });
 
 test("an expired access token is refreshed without the user", async ({ signedIn: page, request }) => {
-  const server = await svc<Server>(request, "POST", "/v2/mcp-servers", registration(unique("Short-lived"), shortProvider, shortMcp));
+  const server = await svc<Server>(
+    request,
+    "POST",
+    "/v2/mcp-servers",
+    registration(unique("Short-lived"), shortProvider, shortMcp),
+  );
   await connectFromList(page, server.id);
   const before = await svc<Server>(request, "GET", `/v2/mcp-servers/${encodeURIComponent(server.id)}`);
   const refreshesBefore = shortProvider.tokenRequests().refreshToken;
@@ -287,7 +332,8 @@ test("an expired access token is refreshed without the user", async ({ signedIn:
 
   const after = await svc<Server>(request, "GET", `/v2/mcp-servers/${encodeURIComponent(server.id)}`);
   expect(after.auth.connected).toBe(true);
-  if (before.auth.expiresAt && after.auth.expiresAt) expect(Date.parse(after.auth.expiresAt)).toBeGreaterThan(Date.parse(before.auth.expiresAt));
+  if (before.auth.expiresAt && after.auth.expiresAt)
+    expect(Date.parse(after.auth.expiresAt)).toBeGreaterThan(Date.parse(before.auth.expiresAt));
   await page.goto("/mcp-servers");
   await expect(row(page, server.id)).toHaveAttribute("data-state", "connected");
 });
@@ -295,14 +341,18 @@ test("an expired access token is refreshed without the user", async ({ signedIn:
 test("deleting a server asks for confirmation first", async ({ signedIn: page, request }) => {
   const server = await svc<Server>(request, "POST", "/v2/mcp-servers", registration(unique("Doomed"), provider, mcp));
   await page.goto("/mcp-servers");
-  await row(page, server.id).getByRole("button", { name: `Delete ${server.name}` }).click();
+  await row(page, server.id)
+    .getByRole("button", { name: `Delete ${server.name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Delete MCP server?" });
   await expect(dialog).toContainText(server.name);
   await page.screenshot({ path: `${SCREENS_DIR}/mcp-delete-dialog.png` });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(row(page, server.id)).toBeVisible();
-  await row(page, server.id).getByRole("button", { name: `Delete ${server.name}` }).click();
+  await row(page, server.id)
+    .getByRole("button", { name: `Delete ${server.name}` })
+    .click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(row(page, server.id)).toHaveCount(0);
   const res = await request.get(`${baseURL()}/svc/v2/mcp-servers/${encodeURIComponent(server.id)}`, {

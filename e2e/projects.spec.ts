@@ -1,7 +1,12 @@
 import { SCREENS_DIR, expect, svc, test } from "./fixtures";
 
-test("projects: create, add a chat, open it, remove it, rename, delete (the chat stays)", async ({ signedIn: page, request }) => {
-  const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: "A lighthouse keeper log /fast" });
+test("projects: create, add a chat, open it, remove it, rename, delete (the chat stays)", async ({
+  signedIn: page,
+  request,
+}) => {
+  const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: "A lighthouse keeper log /fast",
+  });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(/\/projects$/);

@@ -54,7 +54,9 @@ test("`/` opens the switcher where a page has no search field; Esc closes it and
   await expect(switcher(page)).toHaveCount(0);
 });
 
-test("`/` focuses the files filter when the files panel shows; typing `/` in the composer stays text", async ({ page }) => {
+test("`/` focuses the files filter when the files panel shows; typing `/` in the composer stays text", async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto(`/chats/${encodeURIComponent(chatId)}?tab=files`);
   const filter = page.getByTestId("file-filter");

@@ -34,14 +34,23 @@ test("chat page after a streamed answer", async ({ signedIn: page }) => {
 });
 
 test("webhooks page", async ({ signedIn: page, request }) => {
-  await svc(request, "POST", "/v2/hooks", { name: "Reference audit", url: "https://hooks.example.test/atelier", events: ["chat.created", "message.finished"] });
+  await svc(request, "POST", "/v2/hooks", {
+    name: "Reference audit",
+    url: "https://hooks.example.test/atelier",
+    events: ["chat.created", "message.finished"],
+  });
   await page.goto("/webhooks");
   await expect.soft(page.getByTestId("webhook-row").filter({ hasText: "Reference audit" })).toBeVisible();
   await shoot(page, "webhooks");
 });
 
 test("MCP servers page", async ({ signedIn: page, request }) => {
-  await svc(request, "POST", "/v2/mcp-servers", { name: "Reference docs", url: "https://mcp.example.test/mcp", enabled: true, auth: "none" });
+  await svc(request, "POST", "/v2/mcp-servers", {
+    name: "Reference docs",
+    url: "https://mcp.example.test/mcp",
+    enabled: true,
+    auth: "none",
+  });
   await page.goto("/mcp-servers");
   await expect.soft(page.getByTestId("mcp-server-row").filter({ hasText: "Reference docs" })).toBeVisible();
   await shoot(page, "mcp-servers");

@@ -11,7 +11,10 @@ test("an MCP client creates a chat through {mcp_url}; its url opens the chat in 
     }),
   );
   try {
-    const result = await client.callTool({ name: "create_chat", arguments: { message: "A moon phase calendar /fast" } });
+    const result = await client.callTool({
+      name: "create_chat",
+      arguments: { message: "A moon phase calendar /fast" },
+    });
     expect(result.isError).toBeFalsy();
     const { chat } = result.structuredContent as { chat: { id: string; title: string; url: string } };
     expect(chat.url).toBe(`${E2E_BASE_URL}/chats/${encodeURIComponent(chat.id)}`);
@@ -26,5 +29,7 @@ test("an MCP client creates a chat through {mcp_url}; its url opens the chat in 
 
   // Without the key: refused.
   const anonymous = new Client({ name: "e2e-anonymous", version: "1.0.0" });
-  await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(`${E2E_BASE_URL}/svc/mcp`)))).rejects.toThrow(/API key/);
+  await expect(
+    anonymous.connect(new StreamableHTTPClientTransport(new URL(`${E2E_BASE_URL}/svc/mcp`))),
+  ).rejects.toThrow(/API key/);
 });

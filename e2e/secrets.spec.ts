@@ -56,7 +56,14 @@ test("the server-held key is in no page HTML and no proxy response", async ({ pa
   expect(responses.some((r) => r.url().includes("/api/service/"))).toBe(true);
 
   // Page HTML as served.
-  for (const url of ["/sign-in", "/chats", `/chats/${encodeURIComponent(chatId)}`, "/settings", "/mcp-servers", "/webhooks"]) {
+  for (const url of [
+    "/sign-in",
+    "/chats",
+    `/chats/${encodeURIComponent(chatId)}`,
+    "/settings",
+    "/mcp-servers",
+    "/webhooks",
+  ]) {
     const res = await page.request.get(url);
     expect(res.status()).toBe(200);
     await expectNoKey(res, `page ${url}`);

@@ -16,7 +16,8 @@ function expectCommon(headers: Record<string, string>) {
   // The e2e server runs on plain http: no HSTS.
   expect(headers).not.toHaveProperty("strict-transport-security");
 }
-const directives = (csp: string) => Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
 let chatId = "";
 let previewUrl = "";
@@ -57,7 +58,9 @@ test("an API route and an embedded-service route: nothing to load, never framed"
   const unauthorized = await request.get("/svc/v2/chats");
   expect(unauthorized.status()).toBe(401);
   check(unauthorized);
-  const created = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", { message: "A tea shop landing page" });
+  const created = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: "A tea shop landing page",
+  });
   chatId = created.chat.id;
   const preview = await svc<{ url: string }>(request, "GET", `/v2/chats/${chatId}/preview`);
   previewUrl = preview.url;
@@ -113,7 +116,9 @@ test("the main pages load with no CSP violation", async ({ page }) => {
   expect(await violations()).toEqual([]);
   // Preview: the framed generated app.
   await page.goto(`${url}?tab=preview`);
-  await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1").first()).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await violations()).toEqual([]);
   // Settings, in dark mode too (the theme script).
   await page.goto("/settings");

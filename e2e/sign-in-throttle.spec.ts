@@ -5,7 +5,10 @@ import { E2E_PASSWORD, expect, test } from "./fixtures";
  * with is never locked: failures for an unknown username are counted per username + address like any other.
  * (The real account's reset-on-success path is unit-tested in lib/server/sign-in-throttle.test.ts.)
  */
-test("10 failed sign-ins lock the account + address: the page says so, then the right password is refused too", async ({ page, request }) => {
+test("10 failed sign-ins lock the account + address: the page says so, then the right password is refused too", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const username = `ghost-${Date.now().toString(36)}`;
   await page.goto("/sign-in");
@@ -28,7 +31,9 @@ test("10 failed sign-ins lock the account + address: the page says so, then the 
   await expect(page.getByTestId("sign-in-error")).toHaveText("Too many failed sign-ins. Try again in 15 minutes.");
   // Locked: even a right password (here the e2e account's, for this unknown name) is refused with the same message.
   await attempt(E2E_PASSWORD);
-  await expect(page.getByTestId("sign-in-error")).toHaveText(/^Too many failed sign-ins\. Try again in 1[45] minutes\.$/);
+  await expect(page.getByTestId("sign-in-error")).toHaveText(
+    /^Too many failed sign-ins\. Try again in 1[45] minutes\.$/,
+  );
   await expect(page).toHaveURL(/\/sign-in/);
 
   // Auth.js's own endpoint answers 429 with Retry-After for the locked account + address.

@@ -28,7 +28,8 @@ test("a streamed chat shows all eight part kinds, and its title in the page titl
   const assistant = assistants(page).first();
   await expect(assistant).toHaveAttribute("data-message-id", /.+/, { timeout: 30_000 });
   await expect(assistant).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
-  for (const kind of KINDS) await expect(assistant.locator(`[data-testid="part"][data-kind="${kind}"]`).first()).toBeAttached();
+  for (const kind of KINDS)
+    await expect(assistant.locator(`[data-testid="part"][data-kind="${kind}"]`).first()).toBeAttached();
   const title = (await page.getByTestId("chat-title").textContent())!.trim();
   expect(title).not.toBe("Untitled chat");
   await expect(page).toHaveTitle(`${title} · Atelier`);
@@ -44,7 +45,8 @@ test("async mode polls the answer by id until it finishes", async ({ page }) => 
   await expect(assistants(page)).toHaveCount(1);
   const polls: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "GET" && /\/api\/service\/v2\/chats\/[^/]+\/messages\/[^/?]+$/.test(r.url())) polls.push(r.url());
+    if (r.method() === "GET" && /\/api\/service\/v2\/chats\/[^/]+\/messages\/[^/?]+$/.test(r.url()))
+      polls.push(r.url());
   });
   await chooseMode(page, "Async");
   await page.getByTestId("composer").fill("Add a dark theme");
@@ -108,7 +110,8 @@ test("a stream cut mid-way completes by polling, without lost or duplicated part
   const answer = page.locator(`[data-testid="message"][data-message-id="${id}"]`);
   await expect(answer).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
   await expect(answer.getByTestId("usage")).toBeVisible();
-  const kinds = () => answer.locator('[data-testid="part"]').evaluateAll((els) => els.map((el) => el.getAttribute("data-kind") ?? "?"));
+  const kinds = () =>
+    answer.locator('[data-testid="part"]').evaluateAll((els) => els.map((el) => el.getAttribute("data-kind") ?? "?"));
   const live = await kinds();
   await page.unroute("**/api/service/v2/chats/*/messages/stream");
   await page.reload();
@@ -154,11 +157,15 @@ test("a 2,000-message chat opens at the latest message, scrolls to the top and b
   const chatId = ((await created.json()) as { chat: { id: string } }).chat.id;
   const exchanges = LONG_CHAT_MESSAGES / 2;
   for (let i = 2; i <= exchanges; i++) {
-    const sent = await svc.post(`v2/chats/${encodeURIComponent(chatId)}/messages`, { data: { message: `Seed ${i} /fail /fast` } });
+    const sent = await svc.post(`v2/chats/${encodeURIComponent(chatId)}/messages`, {
+      data: { message: `Seed ${i} /fail /fast` },
+    });
     expect(sent.status()).toBe(200);
   }
   const seedMs = Date.now() - started;
-  console.log(`seeded ${LONG_CHAT_MESSAGES} messages in ${(seedMs / 1000).toFixed(1)} s (${(seedMs / exchanges).toFixed(0)} ms per sync send)`);
+  console.log(
+    `seeded ${LONG_CHAT_MESSAGES} messages in ${(seedMs / 1000).toFixed(1)} s (${(seedMs / exchanges).toFixed(0)} ms per sync send)`,
+  );
   await svc.dispose();
 
   await signIn(page);

@@ -53,7 +53,9 @@ test("deliver to this dashboard: chat events arrive verified in the inbox", asyn
   await page.goto(inboxUrl);
   const deliveries = page.getByTestId("inbox-delivery");
   for (const type of ["chat.created", "message.created", "message.finished"]) {
-    await expect(page.locator(`[data-testid="inbox-delivery"][data-type="${type}"]`).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(`[data-testid="inbox-delivery"][data-type="${type}"]`).first()).toBeVisible({
+      timeout: 30_000,
+    });
   }
   const count = await deliveries.count();
   for (let i = 0; i < count; i++) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, unit + integration (vitest, incl. PostgreSQL), production build, browser (Playwright).
+# The whole test suite: type check, lint and format, unit + integration (vitest, incl. PostgreSQL), production build,
+# browser (Playwright: the embedded project and the reference project against a document-shaped upstream).
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,10 @@ source scripts/postgres.sh
 
 echo "== type check"
 npx tsc --noEmit
+
+echo "== lint (ESLint, the rooms as import rules) and format (Prettier)"
+npx eslint .
+npx prettier --check . > /dev/null || { npx prettier --list-different .; echo "Not formatted: run npm run format" >&2; exit 1; }
 
 echo "== unit and integration tests (vitest)"
 npx vitest run

@@ -25,13 +25,17 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const EXCEPTIONS = {
   usageModel: "interface.md 2.2: usage.model is required; the document has no `model` in usage",
   hostProjectId: "spec names it hostProjectId (document: vercelProjectId); renamed before validating",
-  hostProjectRoute: "spec: POST /v2/chats/{chatId}/host-project answers 200 {hostProjectId} (document: /vercel-project, 201 {vercelProjectId})",
-  toolDisplayName: "interface.md 2.5 names tool-call `toolDisplayName` (and on suggested permissions); the document's part has no such field",
+  hostProjectRoute:
+    "spec: POST /v2/chats/{chatId}/host-project answers 200 {hostProjectId} (document: /vercel-project, 201 {vercelProjectId})",
+  toolDisplayName:
+    "interface.md 2.5 names tool-call `toolDisplayName` (and on suggested permissions); the document's part has no such field",
   hooksList: "spec: GET /v2/hooks answers {items: [{id, name}]} (document: a bare Webhook array)",
   hookSecret: "ours (spec: not shown, wire-decisions.md 8): the create answer carries the signing `secret` once",
   hookDisabled: "our extension: a Webhook is `disabled` after its target answered 410 Gone (only present then)",
-  chatSnapshots: "interface.md 6.2: send/resolve streams open and close with `chat` snapshots (document: `message` snapshots)",
-  asyncRef: "interface.md 2.3/4.1: async send and resolve answer the Async chat reference {chatId, messageId} (document: AsyncMessage {messageId}); chatId dropped before validating",
+  chatSnapshots:
+    "interface.md 6.2: send/resolve streams open and close with `chat` snapshots (document: `message` snapshots)",
+  asyncRef:
+    "interface.md 2.3/4.1: async send and resolve answer the Async chat reference {chatId, messageId} (document: AsyncMessage {messageId}); chatId dropped before validating",
   createStatus: "spec: creating a webhook / MCP server answers 201 Created (document: 200)",
 } as const;
 /**
@@ -45,7 +49,9 @@ const REMAINING = {
 
 type ExceptionKey = keyof typeof EXCEPTIONS | keyof typeof REMAINING;
 
-const doc = JSON.parse(readFileSync(path.join(process.cwd(), "e2e/peers/reference/openapi-v2.json"), "utf8").toString()) as Json;
+const doc = JSON.parse(
+  readFileSync(path.join(process.cwd(), "e2e/peers/reference/openapi-v2.json"), "utf8").toString(),
+) as Json;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
@@ -128,9 +134,16 @@ function messageX(m: Json, used: ExceptionKey[]): Json {
 }
 
 /** Validates one answer; records and asserts. */
-function expectValid(op: string, validate: ReturnType<typeof responseValidator>, value: Json, used: ExceptionKey[] = []) {
+function expectValid(
+  op: string,
+  validate: ReturnType<typeof responseValidator>,
+  value: Json,
+  used: ExceptionKey[] = [],
+) {
   const ok = validate(value) as boolean;
-  const errors = ok ? undefined : ajv.errorsText(validate.errors, { separator: "\n" }) + "\n" + JSON.stringify(value).slice(0, 1500);
+  const errors = ok
+    ? undefined
+    : ajv.errorsText(validate.errors, { separator: "\n" }) + "\n" + JSON.stringify(value).slice(0, 1500);
   record(op, ok, used, errors);
   expect(errors ?? "valid").toBe("valid");
 }
@@ -145,7 +158,10 @@ afterAll(async () => {
   const pass = all.filter((r) => r.ok);
   const lines = [
     `contract v2: ${all.length} operations checked, ${pass.length} pass`,
-    ...all.map((r) => `  ${r.ok ? "PASS" : "FAIL"} ${r.op}${r.exceptions.size ? `  [excepted: ${[...r.exceptions].join(", ")}]` : ""}`),
+    ...all.map(
+      (r) =>
+        `  ${r.ok ? "PASS" : "FAIL"} ${r.op}${r.exceptions.size ? `  [excepted: ${[...r.exceptions].join(", ")}]` : ""}`,
+    ),
     "spec-explicit differences excepted:",
     ...Object.entries(EXCEPTIONS).map(([k, v]) => `  ${k}: ${v}`),
     "differences that remain (not required by the spec; transformed as narrowly, still to close):",
@@ -188,7 +204,8 @@ function checkStream(op: string, events: Json[], eventSchema: "ChatStreamEvent" 
       if (!ok) record(op, false, used, `chat event: ${ajv.errorsText(chatEvent.errors)}`);
     } else {
       ok = validate(e) as boolean;
-      if (!ok) record(op, false, used, `${e.object}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(e).slice(0, 800)}`);
+      if (!ok)
+        record(op, false, used, `${e.object}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(e).slice(0, 800)}`);
     }
     if (ok) record(op, true, used);
     if (e.object === "message.parts.chunk") parts = differ.patch(clone(parts), e.delta) as Json[];
@@ -215,7 +232,11 @@ describe("chats", () => {
 
   test("POST /chats (sync)", async () => {
     const res = await call(svc, "POST", "/v2/chats", {
-      body: { message: "Build a todo app", metadata: { env: "contract" }, modelConfiguration: { modelId: "v0-pro", imageGenerations: false } },
+      body: {
+        message: "Build a todo app",
+        metadata: { env: "contract" },
+        modelConfiguration: { modelId: "v0-pro", imageGenerations: false },
+      },
     });
     expect(res.status).toBe(200);
     const used: ExceptionKey[] = [];
@@ -256,7 +277,12 @@ describe("chats", () => {
     const res = await call(svc, "GET", `/v2/chats/${chatId}`);
     expect(res.status).toBe(200);
     const used: ExceptionKey[] = [];
-    expectValid("GET /chats/{chatId}", responseValidator("GET", "/chats/{chatId}", "200"), chatX(clone(res.body), used), used);
+    expectValid(
+      "GET /chats/{chatId}",
+      responseValidator("GET", "/chats/{chatId}", "200"),
+      chatX(clone(res.body), used),
+      used,
+    );
   });
 
   test("GET /chats/{chatId}/files", async () => {
@@ -277,7 +303,12 @@ describe("chats", () => {
     const body = clone(res.body) as Json;
     body.vercelProjectId = body.hostProjectId;
     delete body.hostProjectId;
-    expectValid("POST /chats/{chatId}/vercel-project", responseValidator("POST", "/chats/{chatId}/vercel-project", "201"), body, ["hostProjectRoute"]);
+    expectValid(
+      "POST /chats/{chatId}/vercel-project",
+      responseValidator("POST", "/chats/{chatId}/vercel-project", "201"),
+      body,
+      ["hostProjectRoute"],
+    );
   });
 
   test("GET /chats/{chatId}/messages and GET /chats/{chatId}/messages/{messageId}", async () => {
@@ -286,7 +317,12 @@ describe("chats", () => {
     const used: ExceptionKey[] = [];
     const body = clone(res.body) as Json;
     for (const m of body.messages) messageX(m, used);
-    expectValid("GET /chats/{chatId}/messages", responseValidator("GET", "/chats/{chatId}/messages", "200"), body, used);
+    expectValid(
+      "GET /chats/{chatId}/messages",
+      responseValidator("GET", "/chats/{chatId}/messages", "200"),
+      body,
+      used,
+    );
     for (const m of (res.body as Json).messages) {
       const one = await getMessage(chatId, m.id);
       const u: ExceptionKey[] = [];
@@ -303,11 +339,18 @@ describe("chats", () => {
     const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a dark mode" } });
     expect(res.status).toBe(200);
     const used: ExceptionKey[] = [];
-    expectValid("POST /chats/{chatId}/messages", responseValidator("POST", "/chats/{chatId}/messages", "200"), messageX(clone(res.body), used), used);
+    expectValid(
+      "POST /chats/{chatId}/messages",
+      responseValidator("POST", "/chats/{chatId}/messages", "200"),
+      messageX(clone(res.body), used),
+      used,
+    );
   });
 
   test("POST /chats/{chatId}/messages/stream: events and parts rebuilt", async () => {
-    const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/stream`, { body: { message: "Add a footer /web todo apps" } }));
+    const res = await svc.handle(
+      request("POST", `/v2/chats/${chatId}/messages/stream`, { body: { message: "Add a footer /web todo apps" } }),
+    );
     const events = await streamEvents(res);
     const parts = checkStream("POST /chats/{chatId}/messages/stream", events, "MessageStreamEvent");
     const chunk = events.find((e) => e.object === "message.parts.chunk");
@@ -316,10 +359,17 @@ describe("chats", () => {
   });
 
   test("POST /chats/{chatId}/messages/async", async () => {
-    const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { message: "Add a header /fast" } });
+    const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, {
+      body: { message: "Add a header /fast" },
+    });
     expect(res.status).toBe(202);
     const { chatId: _chatId, ...asyncMessage } = res.body as Json;
-    expectValid("POST /chats/{chatId}/messages/async", responseValidator("POST", "/chats/{chatId}/messages/async", "202"), asyncMessage, ["asyncRef"]);
+    expectValid(
+      "POST /chats/{chatId}/messages/async",
+      responseValidator("POST", "/chats/{chatId}/messages/async", "202"),
+      asyncMessage,
+      ["asyncRef"],
+    );
     const ref = res.body as Json;
     for (let i = 0; i < 500; i++) {
       if ((await getMessage(chatId, ref.messageId)).finishReason !== null) break;
@@ -339,12 +389,19 @@ describe("chats", () => {
 
 describe("resolve", () => {
   async function blockedChat(): Promise<string> {
-    const res = await call(svc, "POST", "/v2/chats", { body: { message: "Build a shop /integration Neon,mcp:Linear" } });
+    const res = await call(svc, "POST", "/v2/chats", {
+      body: { message: "Build a shop /integration Neon,mcp:Linear" },
+    });
     expect(res.status).toBe(200);
     const chatId = (res.body as Json).chat.id as string;
     const m = await latestAssistant(chatId);
     const used: ExceptionKey[] = [];
-    expectValid("GET /chats/{chatId}/messages/{messageId}", responseValidator("GET", "/chats/{chatId}/messages/{messageId}", "200"), messageX(clone(m), used), used);
+    expectValid(
+      "GET /chats/{chatId}/messages/{messageId}",
+      responseValidator("GET", "/chats/{chatId}/messages/{messageId}", "200"),
+      messageX(clone(m), used),
+      used,
+    );
     return chatId;
   }
   const task = { type: "confirmed-steps", connectedIntegrationNames: ["Neon"], connectedMcpPresetNames: ["Linear"] };
@@ -408,7 +465,9 @@ describe("hooks", () => {
   };
 
   test("POST /hooks", async () => {
-    const res = await call(svc, "POST", "/v2/hooks", { body: { name: "ci", events: ["chat.created"], url: "https://hooks.example.com/x" } });
+    const res = await call(svc, "POST", "/v2/hooks", {
+      body: { name: "ci", events: ["chat.created"], url: "https://hooks.example.com/x" },
+    });
     expect(res.status).toBe(201);
     const used: ExceptionKey[] = ["createStatus"];
     expectValid("POST /hooks", responseValidator("POST", "/hooks", "200"), strip(clone(res.body), used), used);
@@ -427,14 +486,24 @@ describe("hooks", () => {
     const res = await call(svc, "GET", `/v2/hooks/${hookId}`);
     expect(res.status).toBe(200);
     const used: ExceptionKey[] = [];
-    expectValid("GET /hooks/{hookId}", responseValidator("GET", "/hooks/{hookId}", "200"), strip(clone(res.body), used), used);
+    expectValid(
+      "GET /hooks/{hookId}",
+      responseValidator("GET", "/hooks/{hookId}", "200"),
+      strip(clone(res.body), used),
+      used,
+    );
   });
 
   test("PATCH /hooks/{hookId}", async () => {
     const res = await call(svc, "PATCH", `/v2/hooks/${hookId}`, { body: { name: "ci-2" } });
     expect(res.status).toBe(200);
     const used: ExceptionKey[] = [];
-    expectValid("PATCH /hooks/{hookId}", responseValidator("PATCH", "/hooks/{hookId}", "200"), strip(clone(res.body), used), used);
+    expectValid(
+      "PATCH /hooks/{hookId}",
+      responseValidator("PATCH", "/hooks/{hookId}", "200"),
+      strip(clone(res.body), used),
+      used,
+    );
   });
 
   test("DELETE /hooks/{hookId}", async () => {
@@ -450,11 +519,30 @@ describe("hooks", () => {
 describe("mcp-servers", () => {
   const ids: string[] = [];
   const bodies: Array<[string, Json]> = [
-    ["none", { name: "Open", url: "https://mcp.example.com/open", enabled: true, scope: "user", auth: { type: "none" } }],
-    ["bearer", { name: "Bearer", url: "https://mcp.example.com/b", enabled: true, scope: "user", description: "with a token", auth: { type: "bearer", token: "tok-secret-1" } }],
+    [
+      "none",
+      { name: "Open", url: "https://mcp.example.com/open", enabled: true, scope: "user", auth: { type: "none" } },
+    ],
+    [
+      "bearer",
+      {
+        name: "Bearer",
+        url: "https://mcp.example.com/b",
+        enabled: true,
+        scope: "user",
+        description: "with a token",
+        auth: { type: "bearer", token: "tok-secret-1" },
+      },
+    ],
     [
       "custom-headers",
-      { name: "Headers", url: "https://mcp.example.com/h", enabled: true, scope: "user", auth: { type: "custom-headers", headers: { "X-Api-Key": "hdr-secret-1" } } },
+      {
+        name: "Headers",
+        url: "https://mcp.example.com/h",
+        enabled: true,
+        scope: "user",
+        auth: { type: "custom-headers", headers: { "X-Api-Key": "hdr-secret-1" } },
+      },
     ],
     [
       "oauth",
@@ -499,20 +587,34 @@ describe("mcp-servers", () => {
     for (const id of ids) {
       const res = await call(svc, "GET", `/v2/mcp-servers/${id}`);
       expect(res.status).toBe(200);
-      expectValid("GET /mcp-servers/{mcpServerId}", responseValidator("GET", "/mcp-servers/{mcpServerId}", "200"), res.body);
+      expectValid(
+        "GET /mcp-servers/{mcpServerId}",
+        responseValidator("GET", "/mcp-servers/{mcpServerId}", "200"),
+        res.body,
+      );
     }
   });
 
   test("PATCH /mcp-servers/{mcpServerId}", async () => {
-    const res = await call(svc, "PATCH", `/v2/mcp-servers/${ids[1]}`, { body: { description: "renamed", auth: { type: "bearer", token: "tok-secret-2" } } });
+    const res = await call(svc, "PATCH", `/v2/mcp-servers/${ids[1]}`, {
+      body: { description: "renamed", auth: { type: "bearer", token: "tok-secret-2" } },
+    });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain("tok-secret-2");
-    expectValid("PATCH /mcp-servers/{mcpServerId}", responseValidator("PATCH", "/mcp-servers/{mcpServerId}", "200"), res.body);
+    expectValid(
+      "PATCH /mcp-servers/{mcpServerId}",
+      responseValidator("PATCH", "/mcp-servers/{mcpServerId}", "200"),
+      res.body,
+    );
   });
 
   test("DELETE /mcp-servers/{mcpServerId}", async () => {
     const res = await call(svc, "DELETE", `/v2/mcp-servers/${ids[0]}`);
     expect(res.status).toBe(200);
-    expectValid("DELETE /mcp-servers/{mcpServerId}", responseValidator("DELETE", "/mcp-servers/{mcpServerId}", "200"), res.body);
+    expectValid(
+      "DELETE /mcp-servers/{mcpServerId}",
+      responseValidator("DELETE", "/mcp-servers/{mcpServerId}", "200"),
+      res.body,
+    );
   });
 });

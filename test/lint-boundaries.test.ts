@@ -11,12 +11,22 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
 
 describe("import boundaries", () => {
   it("refuses lib/server and lib/embedded in components and hooks", async () => {
-    expect(await restricted("components/chat/probe.tsx", 'import { auth } from "@/lib/server/auth";\nexport const a = auth;\n')).toHaveLength(1);
-    expect(await restricted("lib/hooks/probe.ts", 'import { Turns } from "../embedded/turns";\nexport const t = Turns;\n')).toHaveLength(1);
+    expect(
+      await restricted(
+        "components/chat/probe.tsx",
+        'import { auth } from "@/lib/server/auth";\nexport const a = auth;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted("lib/hooks/probe.ts", 'import { Turns } from "../embedded/turns";\nexport const t = Turns;\n'),
+    ).toHaveLength(1);
   });
 
   it("keeps lib/api isomorphic", async () => {
-    const messages = await restricted("lib/api/probe.ts", 'import "server-only";\nimport { readFile } from "node:fs/promises";\nexport const r = readFile;\n');
+    const messages = await restricted(
+      "lib/api/probe.ts",
+      'import "server-only";\nimport { readFile } from "node:fs/promises";\nexport const r = readFile;\n',
+    );
     expect(messages).toHaveLength(2);
   });
 
@@ -27,6 +37,11 @@ describe("import boundaries", () => {
   });
 
   it("allows what the rooms allow", async () => {
-    expect(await restricted("components/chat/probe.tsx", 'import { Chat } from "@/lib/api";\nexport type C = typeof Chat;\n')).toHaveLength(0);
+    expect(
+      await restricted(
+        "components/chat/probe.tsx",
+        'import { Chat } from "@/lib/api";\nexport type C = typeof Chat;\n',
+      ),
+    ).toHaveLength(0);
   });
 });

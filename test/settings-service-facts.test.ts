@@ -6,7 +6,8 @@ import { serviceFacts } from "@/app/(dashboard)/settings/service-facts";
 import { readConfig, type AppConfig } from "@/lib/server/config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "atelier-settings-"));
-const secretsOf = (c: AppConfig) => [c.serviceApiKey, c.dashboardPassword, c.authSecret, c.embeddedSecretKey].filter((s) => s.length >= 4);
+const secretsOf = (c: AppConfig) =>
+  [c.serviceApiKey, c.dashboardPassword, c.authSecret, c.embeddedSecretKey].filter((s) => s.length >= 4);
 
 describe("settings page: what it says about the service", () => {
   it("embedded: its base URL under APP_URL, the storage kind and the client metadata URL; no secret", () => {
@@ -33,7 +34,14 @@ describe("settings page: what it says about the service", () => {
       DATABASE_URL: "postgres://atelier:db-password-9@db.internal/atelier",
     });
     const facts = serviceFacts(config);
-    expect(facts).toMatchObject({ embedded: false, label: "api.example.com", baseUrl: "https://api.example.com/v0", storage: null, clientMetadataUrl: null, mcpUrl: null });
+    expect(facts).toMatchObject({
+      embedded: false,
+      label: "api.example.com",
+      baseUrl: "https://api.example.com/v0",
+      storage: null,
+      clientMetadataUrl: null,
+      mcpUrl: null,
+    });
     const json = JSON.stringify(facts);
     for (const secret of [...secretsOf(config), "db-password-9", "db.internal"]) expect(json).not.toContain(secret);
   });

@@ -49,12 +49,20 @@ test("chat.created, message.created and message.finished arrive verified in the 
     const hook = expectSchema(WebhookCreated, hookRes.body);
     await store.setSecret(inbox.id, hook.secret, hook.id);
 
-    const chat = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "A clock" } })).body);
+    const chat = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "A clock" } })).body,
+    );
     const rows = await waitFor(async () => {
       const got = await store.deliveries(inbox.id);
       return got.length >= 4 ? got : undefined;
     });
-    expect(rows.map((r) => r.type).sort()).toEqual(["chat.created", "message.created", "message.created", "message.finished"]);
+    expect(rows.map((r) => r.type).sort()).toEqual([
+      "chat.created",
+      "message.created",
+      "message.created",
+      "message.finished",
+    ]);
     for (const row of rows) {
       expect(row.verified).toBe(true);
       expect(row.chatId).toBe(chat.chat.id);

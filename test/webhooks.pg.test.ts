@@ -47,18 +47,40 @@ if (!adminUrl) {
     test("a delivery is retried and recorded; the inbox lives beside the service's tables", async () => {
       const hook = expectSchema(
         WebhookCreated,
-        (await call(svc, "POST", "/v2/hooks", { body: { name: "pg", url: receiver.url, events: ["chat.created"] } })).body,
+        (await call(svc, "POST", "/v2/hooks", { body: { name: "pg", url: receiver.url, events: ["chat.created"] } }))
+          .body,
       );
       expect((await call(svc, "POST", "/v2/chats", { body: { message: "A list" } })).status).toBe(200);
       const [delivery] = await waitFor(async () => {
-        const list = expectSchema(WebhookDeliveryList, (await call(svc, "GET", `/v2/hooks/${hook.id}/deliveries`)).body);
+        const list = expectSchema(
+          WebhookDeliveryList,
+          (await call(svc, "GET", `/v2/hooks/${hook.id}/deliveries`)).body,
+        );
         return list.deliveries[0]?.status === "succeeded" ? list.deliveries : undefined;
       });
       expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
 
       const created = await inbox.create("pg inbox");
-      expect(await inbox.addDelivery(created.id, { deliveryId: "dlv_1", type: "chat.created", chatId: null, payload: {}, verified: true, receivedAt: new Date() })).toBe(true);
-      expect(await inbox.addDelivery(created.id, { deliveryId: "dlv_1", type: "chat.created", chatId: null, payload: {}, verified: true, receivedAt: new Date() })).toBe(false);
+      expect(
+        await inbox.addDelivery(created.id, {
+          deliveryId: "dlv_1",
+          type: "chat.created",
+          chatId: null,
+          payload: {},
+          verified: true,
+          receivedAt: new Date(),
+        }),
+      ).toBe(true);
+      expect(
+        await inbox.addDelivery(created.id, {
+          deliveryId: "dlv_1",
+          type: "chat.created",
+          chatId: null,
+          payload: {},
+          verified: true,
+          receivedAt: new Date(),
+        }),
+      ).toBe(false);
       expect(await inbox.deliveries(created.id)).toHaveLength(1);
 
       // Another process on the same database hears the deliveries this one stores (LISTEN/NOTIFY), and this one too.
@@ -68,7 +90,14 @@ if (!adminUrl) {
         const heardHere: number[] = [];
         const stopThere = other.watch(created.id, (seq) => heardThere.push(seq));
         const stopHere = inbox.watch(created.id, (seq) => heardHere.push(seq));
-        await inbox.addDelivery(created.id, { deliveryId: "dlv_2", type: "chat.created", chatId: null, payload: {}, verified: true, receivedAt: new Date() });
+        await inbox.addDelivery(created.id, {
+          deliveryId: "dlv_2",
+          type: "chat.created",
+          chatId: null,
+          payload: {},
+          verified: true,
+          receivedAt: new Date(),
+        });
         const [stored] = await inbox.deliveries(created.id, { limit: 1 });
         await waitFor(async () => (heardThere.length && heardHere.length ? true : undefined));
         expect(heardThere).toEqual([stored!.seq]);

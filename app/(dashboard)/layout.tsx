@@ -13,10 +13,13 @@ import { upstreamLabel } from "./upstream";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   // The whole requested URL (query included) survives sign-in, e.g. the MCP OAuth landing page opened cold.
-  if (!session?.user) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
+  if (!session?.user)
+    redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
   return (
     <AppFrame
-      sidebar={<Sidebar upstream={upstreamLabel()} userName={session.user.name ?? "signed in"} signOutAction={signOutAction} />}
+      sidebar={
+        <Sidebar upstream={upstreamLabel()} userName={session.user.name ?? "signed in"} signOutAction={signOutAction} />
+      }
     >
       {children}
     </AppFrame>

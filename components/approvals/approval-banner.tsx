@@ -23,7 +23,15 @@ function focusComposer() {
  * chosen in the composer, and streams into the timeline like any answer. A 409 (answered in another tab, or
  * the chat moved on) closes the dialog, refreshes the chat and says "This request is no longer pending".
  */
-export function ApprovalBanner({ chatId, messages, generating }: { chatId: string; messages: readonly Message[]; generating: boolean }) {
+export function ApprovalBanner({
+  chatId,
+  messages,
+  generating,
+}: {
+  chatId: string;
+  messages: readonly Message[];
+  generating: boolean;
+}) {
   const task = useMemo(() => pendingTaskOf(messages), [messages]);
   const { state, resolve, reset } = useResolve(chatId);
   const [open, setOpen] = useState(false);
@@ -56,7 +64,9 @@ export function ApprovalBanner({ chatId, messages, generating }: { chatId: strin
     if (next?.status === "conflict") {
       setOpen(false);
       setConflict({ message: next.error.message });
-      toast.error(NO_LONGER_PENDING, { description: "The service refused the answer (409). The chat has been refreshed." });
+      toast.error(NO_LONGER_PENDING, {
+        description: "The service refused the answer (409). The chat has been refreshed.",
+      });
     }
   };
 
@@ -72,8 +82,9 @@ export function ApprovalBanner({ chatId, messages, generating }: { chatId: strin
           <p className="flex-1">
             <strong className="font-medium">{NO_LONGER_PENDING}.</strong>{" "}
             <span className="text-muted-foreground">
-              The service refused the answer (409{conflict.message ? `: ${conflict.message.replace(/[.\s]+$/, "")}` : ""}). It was answered elsewhere,
-              the chat moved on, or the answer did not match; the chat has been refreshed.
+              The service refused the answer (409
+              {conflict.message ? `: ${conflict.message.replace(/[.\s]+$/, "")}` : ""}). It was answered elsewhere, the
+              chat moved on, or the answer did not match; the chat has been refreshed.
             </span>
           </p>
           <Button variant="ghost" size="icon" className="size-6" aria-label="Dismiss" onClick={() => setConflict(null)}>
@@ -88,7 +99,9 @@ export function ApprovalBanner({ chatId, messages, generating }: { chatId: strin
           data-task={task.kind === "integrations" ? "integration" : "permissions"}
           className={cn(
             "mb-2 flex flex-wrap items-center gap-3 rounded-lg border px-3 py-2.5 text-sm",
-            task.kind === "permissions" ? "border-danger-border bg-danger-muted" : "border-indigo-300/60 bg-indigo-500/5 dark:border-indigo-400/30",
+            task.kind === "permissions"
+              ? "border-danger-border bg-danger-muted"
+              : "border-indigo-300/60 bg-indigo-500/5 dark:border-indigo-400/30",
           )}
         >
           {task.kind === "permissions" ? (

@@ -9,7 +9,13 @@ import { ApprovalDialog } from "./approval-dialog";
 
 afterEach(cleanup);
 
-const integrations: PendingTask = { kind: "integrations", messageId: "m1", partIndex: 2, integrations: ["Stripe", "Neon"], mcpPresets: ["Linear"] };
+const integrations: PendingTask = {
+  kind: "integrations",
+  messageId: "m1",
+  partIndex: 2,
+  integrations: ["Stripe", "Neon"],
+  mcpPresets: ["Linear"],
+};
 const permission = {
   type: "ALLOW_DYNAMIC_TOOL_STRICT" as const,
   toolName: "run_script",
@@ -52,11 +58,11 @@ describe("ApprovalDialog: integrations", () => {
     renderDialog(integrations);
     const dialog = screen.getByRole("dialog", { name: "Install integrations" });
     expect(dialog).toHaveAttribute("data-task", "integration");
-    expect(within(dialog).getAllByRole("checkbox").map((c) => c.getAttribute("aria-label"))).toEqual([
-      "Stripe installed",
-      "Neon installed",
-      "Linear installed",
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole("checkbox")
+        .map((c) => c.getAttribute("aria-label")),
+    ).toEqual(["Stripe installed", "Neon installed", "Linear installed"]);
     expect(within(dialog).getByText("MCP preset")).toBeInTheDocument();
   });
 
@@ -76,7 +82,9 @@ describe("ApprovalDialog: integrations", () => {
     const { answers } = renderDialog(integrations);
     await user.click(screen.getByTestId("reject-button"));
     expect(answers).toEqual([]);
-    expect(screen.getByRole("group", { name: "Reject the request" })).toHaveTextContent(/continues without Stripe, Neon, Linear/);
+    expect(screen.getByRole("group", { name: "Reject the request" })).toHaveTextContent(
+      /continues without Stripe, Neon, Linear/,
+    );
     await user.click(screen.getByTestId("confirm-reject-button"));
     expect(answers).toEqual([{ task: { type: "confirmed-steps", connectedIntegrationNames: [] } }]);
   });

@@ -30,7 +30,16 @@ const TITLES = { integrations: "Install integrations", permissions: "Approve a p
  * The approval dialog (Radix: focus trapped, Esc closes, labelled by its title and description). It answers
  * the one request the chat's latest message waits on; the forms only build the resolve body.
  */
-export function ApprovalDialog({ open, onOpenChange, task, sending, error, onAnswer, onWriteMessage, onCloseAutoFocus }: ApprovalDialogProps) {
+export function ApprovalDialog({
+  open,
+  onOpenChange,
+  task,
+  sending,
+  error,
+  onAnswer,
+  onWriteMessage,
+  onCloseAutoFocus,
+}: ApprovalDialogProps) {
   const Icon = task.kind === "integrations" ? Plug : ShieldAlert;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -70,7 +79,13 @@ export function ApprovalDialog({ open, onOpenChange, task, sending, error, onAns
           </div>
           <div className="min-h-0 overflow-y-auto px-5 py-4">
             {task.kind === "integrations" ? (
-              <IntegrationRequestForm key={task.messageId} task={task} sending={sending} error={error} onAnswer={onAnswer} />
+              <IntegrationRequestForm
+                key={task.messageId}
+                task={task}
+                sending={sending}
+                error={error}
+                onAnswer={onAnswer}
+              />
             ) : (
               <PermissionRequestForm
                 key={task.messageId}

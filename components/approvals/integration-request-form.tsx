@@ -75,7 +75,10 @@ export function IntegrationRequestForm({
                     {item.kind === "integration" ? "integration" : "MCP preset"}
                   </span>
                 </div>
-                <label htmlFor={id} className="flex shrink-0 cursor-pointer items-center gap-2 text-sm text-muted-foreground">
+                <label
+                  htmlFor={id}
+                  className="flex shrink-0 cursor-pointer items-center gap-2 text-sm text-muted-foreground"
+                >
                   <input
                     id={id}
                     type="checkbox"
@@ -97,10 +100,17 @@ export function IntegrationRequestForm({
       <AnswerError error={error} />
 
       {rejecting ? (
-        <div role="group" aria-label="Reject the request" className="space-y-3 rounded-md border border-danger-border bg-danger-muted p-3">
+        <div
+          role="group"
+          aria-label="Reject the request"
+          className="space-y-3 rounded-md border border-danger-border bg-danger-muted p-3"
+        >
           <p className="flex gap-2 text-sm text-danger">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>Reject the request? The agent continues without {items.map((i) => i.name).join(", ")} and says so in its answer.</span>
+            <span>
+              Reject the request? The agent continues without {items.map((i) => i.name).join(", ")} and says so in its
+              answer.
+            </span>
           </p>
           <div className="flex justify-end gap-2">
             <Button size="sm" onClick={() => setRejecting(false)} disabled={sending}>

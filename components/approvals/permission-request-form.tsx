@@ -47,7 +47,9 @@ export function PermissionRequestForm({
               <dt className="text-muted-foreground">Tool</dt>
               <dd className="min-w-0">
                 <span className="font-medium">{item.toolDisplayName || item.toolName}</span>{" "}
-                {item.toolDisplayName ? <code className="font-mono text-xs text-muted-foreground">{item.toolName}</code> : null}
+                {item.toolDisplayName ? (
+                  <code className="font-mono text-xs text-muted-foreground">{item.toolName}</code>
+                ) : null}
               </dd>
               {command ? (
                 <>
@@ -68,7 +70,10 @@ export function PermissionRequestForm({
               ) : null}
             </dl>
             {item.userMessage ? (
-              <blockquote className="rounded-md border-l-2 border-border bg-muted/60 px-3 py-2 text-sm whitespace-pre-wrap" data-testid="permission-user-message">
+              <blockquote
+                className="rounded-md border-l-2 border-border bg-muted/60 px-3 py-2 text-sm whitespace-pre-wrap"
+                data-testid="permission-user-message"
+              >
                 {item.userMessage}
               </blockquote>
             ) : null}
@@ -83,24 +88,35 @@ export function PermissionRequestForm({
         );
       })}
 
-      <p role="note" className="flex gap-2 rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm text-danger" data-testid="danger-warning">
+      <p
+        role="note"
+        className="flex gap-2 rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm text-danger"
+        data-testid="danger-warning"
+      >
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
-          <strong className="font-semibold">Dangerous.</strong> Approving lets the agent run this exactly as shown, with the
-          project&apos;s credentials. It can change or delete data outside the project. Approve only if you trust it.
+          <strong className="font-semibold">Dangerous.</strong> Approving lets the agent run this exactly as shown, with
+          the project&apos;s credentials. It can change or delete data outside the project. Approve only if you trust
+          it.
         </span>
       </p>
 
       <AnswerError error={error} />
 
       {denying ? (
-        <div role="group" aria-label="Deny the request" className="space-y-3 rounded-md border border-border bg-muted/60 p-3 text-sm" data-testid="deny-explanation">
+        <div
+          role="group"
+          aria-label="Deny the request"
+          className="space-y-3 rounded-md border border-border bg-muted/60 p-3 text-sm"
+          data-testid="deny-explanation"
+        >
           <p className="flex gap-2">
             <MessageSquareText className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
             <span>
-              There is no separate &ldquo;deny&rdquo;: the request stays pending until you approve it or send another message.
-              <strong className="font-medium"> Sending another message rejects it</strong>, and the agent works on your new
-              message instead.
+              There is no separate &ldquo;deny&rdquo;: the request stays pending until you approve it or send another
+              message.
+              <strong className="font-medium"> Sending another message rejects it</strong>, and the agent works on your
+              new message instead.
             </span>
           </p>
           <div className="flex justify-end gap-2">

@@ -28,21 +28,29 @@ export function SignInForm({
     <div className="w-full max-w-sm">
       <div className="mb-6 flex items-center justify-between">
         <div className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-primary font-bold text-primary-foreground">
+          <span
+            aria-hidden
+            className="grid size-8 place-items-center rounded-md bg-primary font-bold text-primary-foreground"
+          >
             A
           </span>
           Atelier
         </div>
         <ThemeToggle />
       </div>
-      <form action={formAction} className="space-y-4 rounded-xl border border-border bg-card p-6 shadow-sm" aria-labelledby="sign-in-heading">
+      <form
+        action={formAction}
+        className="space-y-4 rounded-xl border border-border bg-card p-6 shadow-sm"
+        aria-labelledby="sign-in-heading"
+      >
         <div className="space-y-1">
           <h1 id="sign-in-heading" className="text-lg font-semibold">
             Sign in
           </h1>
           <p className="text-sm text-muted-foreground">
             Use the dashboard credentials: <code className="font-mono text-xs">DASHBOARD_USERNAME</code> and{" "}
-            <code className="font-mono text-xs">DASHBOARD_PASSWORD</code>, or the ones printed in the server console on first run.
+            <code className="font-mono text-xs">DASHBOARD_PASSWORD</code>, or the ones printed in the server console on
+            first run.
           </p>
         </div>
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
@@ -50,16 +58,35 @@ export function SignInForm({
           <label htmlFor="username" className="text-sm font-medium">
             Username
           </label>
-          <input id="username" name="username" autoComplete="username" required defaultValue={state.username} className={inputClass} autoFocus />
+          <input
+            id="username"
+            name="username"
+            autoComplete="username"
+            required
+            defaultValue={state.username}
+            className={inputClass}
+            autoFocus
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="password" className="text-sm font-medium">
             Password
           </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={inputClass}
+          />
         </div>
         {state.error ? (
-          <p role="alert" data-testid="sign-in-error" className="flex items-center gap-2 rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm text-danger">
+          <p
+            role="alert"
+            data-testid="sign-in-error"
+            className="flex items-center gap-2 rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm text-danger"
+          >
             <TriangleAlert className="size-4 shrink-0" aria-hidden />
             {state.error}
           </p>

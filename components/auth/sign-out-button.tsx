@@ -2,7 +2,15 @@ import { LogOut } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 /** Signs out through a server action (Next checks its origin); compact in the sidebar, a bordered button elsewhere. */
-export function SignOutButton({ action, variant = "compact", className }: { action: () => Promise<void>; variant?: "compact" | "outlined"; className?: string }) {
+export function SignOutButton({
+  action,
+  variant = "compact",
+  className,
+}: {
+  action: () => Promise<void>;
+  variant?: "compact" | "outlined";
+  className?: string;
+}) {
   return (
     <form action={action} className={className}>
       <button

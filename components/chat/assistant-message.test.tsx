@@ -41,7 +41,9 @@ describe("MessageView", () => {
   });
 
   it("shows a streaming indicator while generating and an inline error with its code", () => {
-    render(<MessageView entry={entry({ streaming: true, error: { message: "Agent crashed", code: "agent_error" } })} />);
+    render(
+      <MessageView entry={entry({ streaming: true, error: { message: "Agent crashed", code: "agent_error" } })} />,
+    );
     expect(screen.getByTestId("streaming-indicator")).toBeInTheDocument();
     const alert = screen.getByTestId("stream-error");
     expect(alert).toHaveTextContent("Agent crashed");
@@ -49,14 +51,24 @@ describe("MessageView", () => {
   });
 
   it("does not repeat content that only restates the text part", () => {
-    const message = sampleMessage({ content: "All done.", parts: [{ type: "thinking", text: "hm" }, { type: "text", text: "All done." }] });
+    const message = sampleMessage({
+      content: "All done.",
+      parts: [
+        { type: "thinking", text: "hm" },
+        { type: "text", text: "All done." },
+      ],
+    });
     render(<MessageView entry={entry({ message })} />);
     expect(screen.queryByTestId("message-content")).toBeNull();
     expect(screen.getByText("All done.")).toBeInTheDocument();
   });
 
   it("renders a user message as plain text", () => {
-    render(<MessageView entry={entry({ message: sampleMessage({ id: "msg_1", role: "user", content: "<b>hi</b>\nthere", parts: [] }) })} />);
+    render(
+      <MessageView
+        entry={entry({ message: sampleMessage({ id: "msg_1", role: "user", content: "<b>hi</b>\nthere", parts: [] }) })}
+      />,
+    );
     const message = screen.getByTestId("message");
     expect(message).toHaveAttribute("data-role", "user");
     expect(message.querySelector("b")).toBeNull();
@@ -66,7 +78,16 @@ describe("MessageView", () => {
   it("shows the usage breakdown: model, input, output, cache read, cache write, total tokens and credits", () => {
     render(<MessageView entry={entry()} />);
     const usage = screen.getByTestId("usage");
-    for (const text of ["svc-pro", "36 tokens", "input 10", "output 20", "cache read 5", "cache write 1", "0.36 credits"]) expect(usage).toHaveTextContent(text);
+    for (const text of [
+      "svc-pro",
+      "36 tokens",
+      "input 10",
+      "output 20",
+      "cache read 5",
+      "cache write 1",
+      "0.36 credits",
+    ])
+      expect(usage).toHaveTextContent(text);
   });
 
   it("switches a message to a waterfall of its parts over time, each bar labelled with kind and duration", () => {
@@ -115,14 +136,25 @@ describe("MessageView", () => {
   });
 
   it("sums the chat's usage as a running total (live partial usage included, user messages' zero usage ignored)", () => {
-    const zero = sampleUsage({ model: null, tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
+    const zero = sampleUsage({
+      model: null,
+      tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    });
     const messages = [
       sampleMessage({ id: "u", role: "user", usage: zero }),
       sampleMessage({ id: "a1" }),
-      sampleMessage({ id: "a2", usage: sampleUsage({ tokens: { input: 100, output: 200, cacheRead: 0, cacheWrite: 4, total: 304 } }) }),
+      sampleMessage({
+        id: "a2",
+        usage: sampleUsage({ tokens: { input: 100, output: 200, cacheRead: 0, cacheWrite: 4, total: 304 } }),
+      }),
       sampleMessage({ id: "a3", usage: undefined }),
     ];
-    expect(sumUsage(messages)).toEqual({ messages: 2, tokens: { input: 110, output: 220, cacheRead: 5, cacheWrite: 5, total: 340 }, credits: 0.72 });
+    expect(sumUsage(messages)).toEqual({
+      messages: 2,
+      tokens: { input: 110, output: 220, cacheRead: 5, cacheWrite: 5, total: 340 },
+      credits: 0.72,
+    });
     const { rerender } = render(<ChatUsageTotal messages={messages} />);
     expect(screen.getByTestId("chat-usage")).toHaveTextContent("340 tokens · 0.72 credits");
     expect(screen.getByTestId("chat-usage").getAttribute("title")).toContain("cache write 5");

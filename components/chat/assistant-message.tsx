@@ -29,7 +29,9 @@ const FINISH_LABEL: Record<string, string> = {
 export function closingContent(content: string, parts: readonly Part[]): string {
   const trimmed = content.trim();
   if (!trimmed) return "";
-  const texts = parts.filter((p): p is TextPart => p.type === "text" && typeof (p as TextPart).text === "string").map((p) => p.text.trim());
+  const texts = parts
+    .filter((p): p is TextPart => p.type === "text" && typeof (p as TextPart).text === "string")
+    .map((p) => p.text.trim());
   if (texts.includes(trimmed) || texts.join("\n\n") === trimmed) return "";
   return content;
 }

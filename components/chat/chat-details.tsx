@@ -15,7 +15,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Sum of the messages' usage (tokens and credits), or null when none carries usage. */
-export function usageTotals(messages: readonly Message[]): { tokens: number; credits: number; models: string[] } | null {
+export function usageTotals(
+  messages: readonly Message[],
+): { tokens: number; credits: number; models: string[] } | null {
   const usages = messages.map((m) => m.usage).filter((u): u is Usage => !!u);
   if (!usages.length) return null;
   return {
@@ -61,7 +63,9 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
           {totals ? (
             <span className="tabular-nums">
               {formatNumber(totals.tokens)} tokens · {formatCredits(totals.credits)} credits
-              {totals.models.length ? <span className="block font-mono text-xs text-muted-foreground">{totals.models.join(", ")}</span> : null}
+              {totals.models.length ? (
+                <span className="block font-mono text-xs text-muted-foreground">{totals.models.join(", ")}</span>
+              ) : null}
             </span>
           ) : (
             <span className="text-muted-foreground">none yet</span>

@@ -32,7 +32,10 @@ export function ChatHeader({
     <header className="flex items-center gap-3 border-b border-border px-4 py-3">
       <div className="min-w-0 flex-1">
         {chat || title ? (
-          <h1 data-testid="chat-title" className={cn("truncate text-base font-semibold", !title && "text-muted-foreground italic")}>
+          <h1
+            data-testid="chat-title"
+            className={cn("truncate text-base font-semibold", !title && "text-muted-foreground italic")}
+          >
             {title || UNTITLED}
           </h1>
         ) : (

@@ -22,8 +22,14 @@ export function ChatRow({ chat }: { chat: Chat }) {
           {chat.title || UNTITLED}
         </span>
         <PrivacyBadge privacy={chat.privacy} />
-        <RelativeTime iso={chat.updatedAt ?? chat.createdAt} className="shrink-0 text-right text-xs text-muted-foreground tabular-nums sm:w-24" />
-        <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 sm:block" aria-hidden />
+        <RelativeTime
+          iso={chat.updatedAt ?? chat.createdAt}
+          className="shrink-0 text-right text-xs text-muted-foreground tabular-nums sm:w-24"
+        />
+        <ChevronRight
+          className="hidden size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 sm:block"
+          aria-hidden
+        />
       </Link>
     </li>
   );

@@ -36,7 +36,9 @@ export function TimelineSkeleton() {
 
 /** The scroll area's size; before it has a layout (0 high) the window's height stands in, so rows still render. */
 function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }));
+  return observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }),
+  );
 }
 
 /** A first guess of a message's height (real heights are measured as rows render). */
@@ -51,7 +53,8 @@ function TimelineFooter({ timeline }: { timeline: Timeline }) {
   const items: ReactNode[] = [];
   if (timeline.waitingForAssistant) items.push(<StreamingIndicator key="wait" label="The agent is starting…" />);
   if (timeline.streamError) items.push(<StreamError key="error" error={timeline.streamError} />);
-  if (timeline.failure) items.push(<ErrorPanel key="failure" error={timeline.failure} title="The message could not be sent" />);
+  if (timeline.failure)
+    items.push(<ErrorPanel key="failure" error={timeline.failure} title="The message could not be sent" />);
   return items.length ? <div className="flex flex-col gap-3 pt-6">{items}</div> : null;
 }
 
@@ -130,15 +133,22 @@ export function ChatTimeline({
         {loading || (error && count === 0) || (!loading && count === 0) ? (
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {loading ? <TimelineSkeleton /> : null}
-            {error && !loading ? <ErrorPanel error={error} title="The messages could not be loaded" onRetry={onRetry} /> : null}
+            {error && !loading ? (
+              <ErrorPanel error={error} title="The messages could not be loaded" onRetry={onRetry} />
+            ) : null}
             {!loading && !error && count === 0 && !timeline.waitingForAssistant ? (
-              <p className="py-12 text-center text-sm text-muted-foreground">No messages yet — describe what to build below.</p>
+              <p className="py-12 text-center text-sm text-muted-foreground">
+                No messages yet — describe what to build below.
+              </p>
             ) : null}
             {!loading && count === 0 ? <TimelineFooter timeline={timeline} /> : null}
           </div>
         ) : (
           <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
-            <div className="absolute inset-x-0 top-0 flex items-center justify-center px-4" style={{ height: TOP_AREA_PX }}>
+            <div
+              className="absolute inset-x-0 top-0 flex items-center justify-center px-4"
+              style={{ height: TOP_AREA_PX }}
+            >
               {error ? (
                 <p role="alert" className="flex items-center gap-2 text-xs text-danger">
                   Earlier messages could not be loaded.
@@ -147,7 +157,13 @@ export function ChatTimeline({
                   </Button>
                 </p>
               ) : hasEarlier ? (
-                <Button size="sm" variant="ghost" onClick={onLoadEarlier} disabled={loadingEarlier} data-testid="load-earlier">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={onLoadEarlier}
+                  disabled={loadingEarlier}
+                  data-testid="load-earlier"
+                >
                   {loadingEarlier ? <Spinner /> : null}
                   Load earlier messages
                 </Button>

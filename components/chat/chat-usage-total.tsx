@@ -34,7 +34,9 @@ export function ChatUsageTotal({ messages, partial = false }: { messages: readon
   const total = sumUsage(messages);
   if (!total) return null;
   const t = total.tokens;
-  const scope = partial ? `the ${formatNumber(total.messages)} loaded answers (older messages not loaded)` : `${formatNumber(total.messages)} answers`;
+  const scope = partial
+    ? `the ${formatNumber(total.messages)} loaded answers (older messages not loaded)`
+    : `${formatNumber(total.messages)} answers`;
   return (
     <div
       data-testid="chat-usage"

@@ -18,7 +18,8 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** An SSE body that yields one event per pull, like a server flushing as it goes. */
 function sse(events: ReturnType<typeof streamedEvents>): Response {
@@ -42,7 +43,12 @@ function growing(): Part[][] {
 describe("ChatView", () => {
   it("follows a follow-up's stream into a new assistant message, then shows the persisted one", async () => {
     const first: Message[] = [
-      sampleMessage({ id: "msg_a", role: "assistant", content: "First answer", parts: [{ type: "text", text: "First answer" }] }),
+      sampleMessage({
+        id: "msg_a",
+        role: "assistant",
+        content: "First answer",
+        parts: [{ type: "text", text: "First answer" }],
+      }),
       sampleMessage({ id: "msg_u", role: "user", content: "Make a page", parts: [], usage: undefined }),
     ];
     let persisted = first;
@@ -52,7 +58,8 @@ describe("ChatView", () => {
         const request = input instanceof Request ? input : new Request(String(input), init);
         const path = new URL(request.url).pathname.replace("/api/service", "");
         if (request.method === "GET" && path === "/v2/chats/chat_1") return json(sampleChat({ title: "Old title" }));
-        if (request.method === "GET" && path === "/v2/chats/chat_1/messages") return json({ messages: persisted, cursor: null });
+        if (request.method === "GET" && path === "/v2/chats/chat_1/messages")
+          return json({ messages: persisted, cursor: null });
         if (request.method === "POST" && path === "/v2/chats/chat_1/messages/stream") {
           const body = (await request.json()) as { message: string };
           persisted = [
@@ -92,7 +99,12 @@ describe("ChatView", () => {
     await waitFor(() => expect(live()).not.toHaveAttribute("data-streaming"));
     await waitFor(() => expect(within(live()).getByTestId("message-content")).toHaveTextContent("Done."));
     expect(within(live()).getByTestId("usage")).toHaveTextContent("36 tokens");
-    expect(screen.getAllByTestId("message").map((m) => m.dataset.messageId)).toEqual(["msg_u", "msg_a", "msg_u2", "msg_2"]);
+    expect(screen.getAllByTestId("message").map((m) => m.dataset.messageId)).toEqual([
+      "msg_u",
+      "msg_a",
+      "msg_u2",
+      "msg_2",
+    ]);
     expect(screen.getByTestId("composer")).not.toHaveAttribute("aria-disabled");
   });
 

@@ -37,7 +37,8 @@ function renderWithNetwork(route: Route) {
   return requests;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("ChatsList", () => {
   it("explains the next step when there are no chats", async () => {
@@ -53,7 +54,9 @@ describe("ChatsList", () => {
     ];
     const second = [sampleChat({ id: "c1", title: "Oldest", privacy: "team" })];
     const requests = renderWithNetwork((url) =>
-      url.searchParams.get("cursor") === "next-1" ? json({ chats: second, cursor: null }) : json({ chats: first, cursor: "next-1" }),
+      url.searchParams.get("cursor") === "next-1"
+        ? json({ chats: second, cursor: null })
+        : json({ chats: first, cursor: "next-1" }),
     );
     const rows = await screen.findAllByTestId("chat-row");
     expect(rows.map((r) => r.getAttribute("data-chat-id"))).toEqual(["c3", "c2"]);

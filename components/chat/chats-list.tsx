@@ -27,10 +27,21 @@ function ListSkeleton() {
 
 /** All chats, newest first, with "Load more" over the cursor. */
 export function ChatsList() {
-  const { chats, unreadable, isPending, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useChats();
+  const {
+    chats,
+    unreadable,
+    isPending,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useChats();
 
   if (isPending) return <ListSkeleton />;
-  if (error && !chats.length) return <ErrorPanel error={error} title="The chats could not be loaded" onRetry={() => void refetch()} />;
+  if (error && !chats.length)
+    return <ErrorPanel error={error} title="The chats could not be loaded" onRetry={() => void refetch()} />;
   if (!chats.length && !unreadable.length) {
     return (
       <EmptyState icon={MessagesSquare} title="No chats yet">
@@ -40,13 +51,19 @@ export function ChatsList() {
   }
   return (
     <div className="space-y-3">
-      <ul aria-label="Chats" data-testid="chats-list" className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-card">
+      <ul
+        aria-label="Chats"
+        data-testid="chats-list"
+        className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-card"
+      >
         {chats.map((chat) => (
           <ChatRow key={chat.id} chat={chat} />
         ))}
       </ul>
       <UnreadableItems items={unreadable} what="chat" />
-      {isFetchNextPageError && error ? <ErrorPanel error={error} title="More chats could not be loaded" onRetry={() => void fetchNextPage()} /> : null}
+      {isFetchNextPageError && error ? (
+        <ErrorPanel error={error} title="More chats could not be loaded" onRetry={() => void fetchNextPage()} />
+      ) : null}
       {hasNextPage ? (
         <div className="flex justify-center">
           <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} data-testid="load-more">

@@ -43,7 +43,9 @@ export function Composer({ chatId, generating }: { chatId: string; generating: b
             {WORKING[send.variables?.mode ?? mode]}
           </span>
         ) : (
-          <span className="hidden text-xs text-muted-foreground sm:inline">Enter to send · Shift+Enter for a new line</span>
+          <span className="hidden text-xs text-muted-foreground sm:inline">
+            Enter to send · Shift+Enter for a new line
+          </span>
         )}
       </div>
     </div>

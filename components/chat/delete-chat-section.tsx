@@ -32,8 +32,8 @@ export function DeleteChatSection({ chat, generating }: { chat: Chat | undefined
       testId="delete-chat-section"
       description={
         <>
-          Removes its messages, files and versions from the service. Webhooks get <code className="font-mono">chat.deleted</code>.
-          This cannot be undone.
+          Removes its messages, files and versions from the service. Webhooks get{" "}
+          <code className="font-mono">chat.deleted</code>. This cannot be undone.
         </>
       }
     >
@@ -61,8 +61,8 @@ export function DeleteChatSection({ chat, generating }: { chat: Chat | undefined
         testId="delete-chat-dialog"
         description={
           <>
-            <span className="font-medium text-foreground">{name}</span> and all its messages, files and versions are removed. This
-            cannot be undone.
+            <span className="font-medium text-foreground">{name}</span> and all its messages, files and versions are
+            removed. This cannot be undone.
           </>
         }
         confirmLabel="Delete chat"

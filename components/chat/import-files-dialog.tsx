@@ -18,7 +18,10 @@ import { readDropped } from "./read-dropped";
 /** The picked files' paths: relative to the picked folder when a folder was picked, else their names. */
 async function readPicked(list: FileList): Promise<PickedFile[]> {
   return Promise.all(
-    Array.from(list, async (file) => ({ path: file.webkitRelativePath || file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
+    Array.from(list, async (file) => ({
+      path: file.webkitRelativePath || file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
   );
 }
 
@@ -171,7 +174,9 @@ export function ImportFilesDialog() {
           ) : plan ? (
             <ImportSummary plan={plan} />
           ) : (
-            <p className="text-sm text-muted-foreground">No files chosen yet. Dependencies (node_modules) and .git are left out.</p>
+            <p className="text-sm text-muted-foreground">
+              No files chosen yet. Dependencies (node_modules) and .git are left out.
+            </p>
           )}
 
           <TextAreaField
@@ -195,7 +200,9 @@ export function ImportFilesDialog() {
             </Button>
             <Button type="submit" variant="primary" disabled={!ready || busy} data-testid="import-submit">
               {importChat.isPending ? <Spinner /> : null}
-              {plan && plan.files.length > 0 ? `Import ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}` : "Import"}
+              {plan && plan.files.length > 0
+                ? `Import ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}`
+                : "Import"}
             </Button>
           </div>
         </form>
@@ -212,8 +219,8 @@ function ImportSummary({ plan }: { plan: ImportPlan }) {
           "None of the chosen files can be imported."
         ) : (
           <>
-            <strong>{plan.files.length}</strong> {plan.files.length === 1 ? "file" : "files"} to import ({formatBytes(plan.totalBytes)})
-            {plan.skipped.length ? `, ${plan.skipped.length} skipped` : ""}.
+            <strong>{plan.files.length}</strong> {plan.files.length === 1 ? "file" : "files"} to import (
+            {formatBytes(plan.totalBytes)}){plan.skipped.length ? `, ${plan.skipped.length} skipped` : ""}.
           </>
         )}
       </p>
@@ -223,7 +230,10 @@ function ImportSummary({ plan }: { plan: ImportPlan }) {
         </p>
       ) : null}
       {plan.files.length ? (
-        <ul className="max-h-40 overflow-y-auto rounded-md border border-border px-3 py-2 font-mono text-xs" aria-label="Files to import">
+        <ul
+          className="max-h-40 overflow-y-auto rounded-md border border-border px-3 py-2 font-mono text-xs"
+          aria-label="Files to import"
+        >
           {plan.files.map((f) => (
             <li key={f.name} className="truncate" title={f.name}>
               {f.name}
@@ -234,7 +244,11 @@ function ImportSummary({ plan }: { plan: ImportPlan }) {
       {plan.skipped.length ? (
         <details className="text-xs text-muted-foreground">
           <summary className="cursor-pointer">Skipped ({plan.skipped.length})</summary>
-          <ul className="mt-1 max-h-32 space-y-0.5 overflow-y-auto" aria-label="Skipped files" data-testid="import-skipped">
+          <ul
+            className="mt-1 max-h-32 space-y-0.5 overflow-y-auto"
+            aria-label="Skipped files"
+            data-testid="import-skipped"
+          >
             {plan.skipped.map((s) => (
               <li key={`${s.path}:${s.reason}`} className="truncate">
                 <span className="font-mono">{s.path}</span>: {SKIP_REASONS[s.reason]}

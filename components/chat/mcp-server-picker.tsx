@@ -8,7 +8,11 @@ import { mcpConnectionState, useMcpServers, type McpConnectionState } from "@/li
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 
-const STATE_LABEL: Record<McpConnectionState, string> = { connected: "connected", disconnected: "not connected", error: "error" };
+const STATE_LABEL: Record<McpConnectionState, string> = {
+  connected: "connected",
+  disconnected: "not connected",
+  error: "error",
+};
 const STATE_TONE: Record<McpConnectionState, string> = {
   connected: "text-success",
   disconnected: "text-muted-foreground",
@@ -56,17 +60,30 @@ export function McpServerPicker({ value, onChange }: { value: readonly string[];
         </ul>
       )}
       {chosenDisconnected.length ? (
-        <p role="status" data-testid="mcp-warning" className="flex items-center gap-1.5 text-xs text-amber-700 dark:text-amber-400">
+        <p
+          role="status"
+          data-testid="mcp-warning"
+          className="flex items-center gap-1.5 text-xs text-amber-700 dark:text-amber-400"
+        >
           <TriangleAlert className="size-3.5 shrink-0" aria-hidden />
-          {chosenDisconnected.map((s) => s.name).join(", ")} {chosenDisconnected.length === 1 ? "is" : "are"} not connected: the agent
-          cannot use {chosenDisconnected.length === 1 ? "it" : "them"} until connected on the MCP servers page.
+          {chosenDisconnected.map((s) => s.name).join(", ")} {chosenDisconnected.length === 1 ? "is" : "are"} not
+          connected: the agent cannot use {chosenDisconnected.length === 1 ? "it" : "them"} until connected on the MCP
+          servers page.
         </p>
       ) : null}
     </fieldset>
   );
 }
 
-function ServerOption({ server, checked, onToggle }: { server: McpServer; checked: boolean; onToggle: (id: string, on: boolean) => void }) {
+function ServerOption({
+  server,
+  checked,
+  onToggle,
+}: {
+  server: McpServer;
+  checked: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}) {
   const state = mcpConnectionState(server);
   return (
     <li>
@@ -76,7 +93,12 @@ function ServerOption({ server, checked, onToggle }: { server: McpServer; checke
           checked ? "border-ring bg-muted" : "border-border hover:bg-muted/60",
         )}
       >
-        <input type="checkbox" checked={checked} onChange={(e) => onToggle(server.id, e.target.checked)} className="accent-current" />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onToggle(server.id, e.target.checked)}
+          className="accent-current"
+        />
         <span className="font-medium">{server.name}</span>
         <span className={STATE_TONE[state]}>· {STATE_LABEL[state]}</span>
       </label>

@@ -10,7 +10,14 @@ type Props = { entry: TimelineEntry };
  * the same objects renders the same: only the message that changed re-renders.
  */
 export function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
-  return a === b || (a.message === b.message && a.streaming === b.streaming && a.live === b.live && a.error === b.error && a.key === b.key);
+  return (
+    a === b ||
+    (a.message === b.message &&
+      a.streaming === b.streaming &&
+      a.live === b.live &&
+      a.error === b.error &&
+      a.key === b.key)
+  );
 }
 
 function sameProps(a: Props, b: Props): boolean {

@@ -19,7 +19,8 @@ afterEach(() => {
   push.mockReset();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const server = (over: Partial<McpServer>): McpServer => ({
   id: "mcp_1",
@@ -66,7 +67,12 @@ describe("McpServerPicker", () => {
     expect(screen.queryByTestId("mcp-warning")).toBeNull();
     rerender(
       <QueryClientProvider client={createQueryClient()}>
-        <ServiceClientProvider client={createServiceClient({ baseUrl: "http://dash.test/api/service", fetch: async () => json({ items: servers }) })}>
+        <ServiceClientProvider
+          client={createServiceClient({
+            baseUrl: "http://dash.test/api/service",
+            fetch: async () => json({ items: servers }),
+          })}
+        >
           <McpServerPicker value={["mcp_2"]} onChange={onChange} />
         </ServiceClientProvider>
       </QueryClientProvider>,
@@ -93,6 +99,11 @@ describe("NewChatForm", () => {
     await userEvent.click(await screen.findByRole("checkbox", { name: /Linear/ }));
     await userEvent.type(screen.getByTestId("composer"), "A todo app{Enter}");
     await waitFor(() => expect(push).toHaveBeenCalledWith("/chats/chat_42"));
-    expect(body).toEqual({ message: "A todo app", privacy: "unlisted", mcpServerIds: ["mcp_1"], credentialAccess: { sharedNpm: false, github: true } });
+    expect(body).toEqual({
+      message: "A todo app",
+      privacy: "unlisted",
+      mcpServerIds: ["mcp_1"],
+      credentialAccess: { sharedNpm: false, github: true },
+    });
   });
 });

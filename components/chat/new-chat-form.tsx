@@ -80,7 +80,9 @@ export function NewChatForm() {
         </label>
         <fieldset className="inline-flex items-center gap-3">
           <legend className="sr-only">Credential access</legend>
-          <span aria-hidden className="text-muted-foreground">Credentials</span>
+          <span aria-hidden className="text-muted-foreground">
+            Credentials
+          </span>
           <label className="inline-flex items-center gap-1" title="Let the agent use the shared npm credentials">
             <input type="checkbox" checked={sharedNpm} onChange={(e) => setSharedNpm(e.target.checked)} />
             shared npm

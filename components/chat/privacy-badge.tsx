@@ -12,7 +12,10 @@ const PRIVACY: Record<Privacy, { icon: LucideIcon; label: string }> = {
 export function PrivacyBadge({ privacy }: { privacy: Privacy }) {
   const { icon: Icon, label } = PRIVACY[privacy] ?? { icon: Lock, label: privacy };
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs text-muted-foreground" title={`Privacy: ${label}`}>
+    <span
+      className="inline-flex shrink-0 items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs text-muted-foreground"
+      title={`Privacy: ${label}`}
+    >
       <Icon className="size-3" aria-hidden />
       {label}
     </span>

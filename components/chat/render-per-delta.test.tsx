@@ -21,7 +21,12 @@ function manyParts(n: number): Part[] {
   });
 }
 
-const entryOf = (message: Message, streaming = true): TimelineEntry => ({ key: message.id, message, live: true, streaming });
+const entryOf = (message: Message, streaming = true): TimelineEntry => ({
+  key: message.id,
+  message,
+  live: true,
+  streaming,
+});
 
 /** Renders the message and counts, per part, how often it rendered; applies real jsondiffpatch deltas. */
 function harness(n: number) {
@@ -32,7 +37,10 @@ function harness(n: number) {
     if (phase === "mount") times.mount = actual;
     else times.update += actual;
   };
-  let message: Message & { parts: Part[] } = { ...sampleMessage({ finishReason: null, content: "" }), parts: manyParts(n) };
+  let message: Message & { parts: Part[] } = {
+    ...sampleMessage({ finishReason: null, content: "" }),
+    parts: manyParts(n),
+  };
   const view = () => (
     <PartRenderProbe.Provider value={onPart}>
       <Profiler id="message" onRender={onMessage}>
@@ -53,7 +61,8 @@ function harness(n: number) {
     mountRenders,
     mountMs: times.mount,
     /** Applies the jsondiffpatch delta from the current parts to `next(parts)` (structural sharing) and re-renders. */
-    delta: (next: (parts: Part[]) => Part[]) => rerender(applyPartsDelta(message.parts, diffParts(message.parts, next([...message.parts])))),
+    delta: (next: (parts: Part[]) => Part[]) =>
+      rerender(applyPartsDelta(message.parts, diffParts(message.parts, next([...message.parts])))),
     /** What cloning every part per delta would cost instead (the thing to avoid). */
     cloneAll: () => rerender(message.parts.map((p) => ({ ...p }))),
   };
@@ -87,7 +96,10 @@ describe("render work per delta", () => {
       expect([...last.renders.entries()]).toEqual([[`part-${n - 1}`, 1]]);
 
       // A new part appended: only it renders (mounts).
-      const appended = h.delta((parts) => [...parts, { type: "bash", command: "npm test", startedAt: "2025-01-01T12:10:00Z" } as Part]);
+      const appended = h.delta((parts) => [
+        ...parts,
+        { type: "bash", command: "npm test", startedAt: "2025-01-01T12:10:00Z" } as Part,
+      ]);
       expect([...appended.renders.entries()]).toEqual([[`part-${n}`, 1]]);
 
       // Without structural sharing every part would render again.
@@ -105,7 +117,10 @@ describe("render work per delta", () => {
     let count = 0;
     const probe: ProfilerOnRenderCallback = () => count++;
     const done = sampleMessage({ id: "msg_done", parts: manyParts(16) });
-    let live: Message & { parts: Part[] } = { ...sampleMessage({ id: "msg_live", finishReason: null }), parts: manyParts(8) };
+    let live: Message & { parts: Part[] } = {
+      ...sampleMessage({ id: "msg_live", finishReason: null }),
+      parts: manyParts(8),
+    };
     // mergeTimeline builds new entry objects on every delta; the finished message keeps its message object.
     const view = () => (
       <PartRenderProbe.Provider value={probe}>

@@ -28,16 +28,24 @@ export function ResponseModePicker({
   className?: string;
 }) {
   return (
-    <fieldset data-testid="response-mode" className={cn("inline-flex items-center gap-1 text-xs", className)} disabled={disabled}>
+    <fieldset
+      data-testid="response-mode"
+      className={cn("inline-flex items-center gap-1 text-xs", className)}
+      disabled={disabled}
+    >
       <legend className="sr-only">Response mode</legend>
-      <span aria-hidden className="mr-1 text-muted-foreground">Response</span>
+      <span aria-hidden className="mr-1 text-muted-foreground">
+        Response
+      </span>
       {RESPONSE_MODES.map(({ mode, label, hint }) => (
         <label
           key={mode}
           title={hint}
           className={cn(
             "cursor-pointer rounded-md border px-2 py-0.5 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40",
-            value === mode ? "border-ring bg-muted font-medium text-foreground" : "border-transparent text-muted-foreground hover:bg-muted",
+            value === mode
+              ? "border-ring bg-muted font-medium text-foreground"
+              : "border-transparent text-muted-foreground hover:bg-muted",
           )}
         >
           <input

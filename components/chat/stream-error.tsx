@@ -3,7 +3,11 @@ import { TriangleAlert } from "lucide-react";
 /** An `error` event of the stream, inline in the message it concerns. */
 export function StreamError({ error }: { error: { message: string; code?: string } }) {
   return (
-    <div role="alert" data-testid="stream-error" className="flex items-start gap-2 rounded-lg border border-danger-border bg-danger-muted px-3 py-2 text-sm">
+    <div
+      role="alert"
+      data-testid="stream-error"
+      className="flex items-start gap-2 rounded-lg border border-danger-border bg-danger-muted px-3 py-2 text-sm"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
       <div className="min-w-0">
         <p>

@@ -13,7 +13,14 @@ const chat: Chat = {
 };
 
 const at = "2026-11-24T10:00:00Z";
-const user: Message = { id: "m1", chatId: "chat_1", role: "user", createdAt: at, updatedAt: at, content: "Build a tide table" };
+const user: Message = {
+  id: "m1",
+  chatId: "chat_1",
+  role: "user",
+  createdAt: at,
+  updatedAt: at,
+  content: "Build a tide table",
+};
 const assistant: Message = {
   id: "m2",
   chatId: "chat_1",
@@ -33,8 +40,22 @@ const assistant: Message = {
     { type: "file-read", paths: ["index.html", "app.js"] },
     { type: "agent-action", name: "plan", data: { steps: ["Create index.html"] } },
     { type: "file-edit", operation: "rename", path: "a.js", toPath: "b.js" },
-    { type: "tool-call", name: "check_project", toolDisplayName: "Check project", status: "ok", input: { files: ["a"] }, output: { ok: true } },
-    { type: "bash", command: "npm run build", output: "\u001b[32mok\u001b[0m\n", exitCode: 0, isDangerous: true, timeoutMs: 120000 },
+    {
+      type: "tool-call",
+      name: "check_project",
+      toolDisplayName: "Check project",
+      status: "ok",
+      input: { files: ["a"] },
+      output: { ok: true },
+    },
+    {
+      type: "bash",
+      command: "npm run build",
+      output: "\u001b[32mok\u001b[0m\n",
+      exitCode: 0,
+      isDangerous: true,
+      timeoutMs: 120000,
+    },
     { type: "text", text: "## Summary\n\nAll good." },
   ] as Message["parts"],
 };
@@ -42,7 +63,11 @@ const assistant: Message = {
 describe("transcriptMarkdown", () => {
   it("renders the header and every message oldest first, each part kind readable", () => {
     const md = transcriptMarkdown(chat, [user, assistant]);
-    expect(md.startsWith("# Tide table: harbour pilots!\n\nChat `chat_1` · private · created 2026-11-24 10:00:00 UTC · 2 messages")).toBe(true);
+    expect(
+      md.startsWith(
+        "# Tide table: harbour pilots!\n\nChat `chat_1` · private · created 2026-11-24 10:00:00 UTC · 2 messages",
+      ),
+    ).toBe(true);
     expect(md.indexOf("## You")).toBeLessThan(md.indexOf("## Agent"));
     expect(md).toContain("Build a tide table");
     expect(md).toContain("**Thinking**\n\n> Plan it.\n> Then build.");
@@ -51,7 +76,9 @@ describe("transcriptMarkdown", () => {
     expect(md).toContain('**Action** `plan`\n\n```json\n{\n  "steps": [\n    "Create index.html"\n  ]\n}\n```');
     expect(md).toContain("**Edited** (rename) `a.js` → `b.js`");
     expect(md).toContain('**Tool** `Check project` (ok)\n\nInput:\n\n```json\n{\n  "files": [\n    "a"\n  ]\n}\n```');
-    expect(md).toContain("**Ran** `npm run build` (exit 0, dangerous, needed approval, timeout 120000 ms)\n\n```text\nok\n```");
+    expect(md).toContain(
+      "**Ran** `npm run build` (exit 0, dangerous, needed approval, timeout 120000 ms)\n\n```text\nok\n```",
+    );
     expect(md).toContain("## Summary\n\nAll good.\n\nDone: the summary.");
     expect(md).toContain("_Finished: length_");
     expect(md).toContain("_svc-pro · 1,234 tokens · ");
@@ -73,7 +100,9 @@ describe("transcriptMarkdown", () => {
     const long = partMarkdown({ type: "bash", command: "seq", output });
     expect(long).toContain("line 199\n… 50 more lines\n```");
     expect(long).not.toContain("line 200");
-    expect(partMarkdown({ type: "sandbox-snapshot", id: "s1" })).toBe('**sandbox-snapshot**\n\n```json\n{\n  "type": "sandbox-snapshot",\n  "id": "s1"\n}\n```');
+    expect(partMarkdown({ type: "sandbox-snapshot", id: "s1" })).toBe(
+      '**sandbox-snapshot**\n\n```json\n{\n  "type": "sandbox-snapshot",\n  "id": "s1"\n}\n```',
+    );
   });
 });
 

@@ -51,7 +51,8 @@ export function partMarkdown(part: AnyPart): string {
     case "file-read":
       return `**Read** ${((part.paths as string[] | undefined) ?? []).map(code).join(", ")}`;
     case "file-edit": {
-      const target = part.operation === "rename" && s("toPath") ? `${code(s("path"))} → ${code(s("toPath"))}` : code(s("path"));
+      const target =
+        part.operation === "rename" && s("toPath") ? `${code(s("path"))} → ${code(s("toPath"))}` : code(s("path"));
       return `**Edited** (${s("operation")}) ${target}`;
     }
     case "bash": {

@@ -22,8 +22,8 @@ export function UsageLine({ usage }: { usage: Usage }) {
       <span className="tabular-nums">
         <span className="text-foreground/80">{formatNumber(t.total)} tokens</span>
         <span className="ml-1">
-          (input {formatNumber(t.input)} · output {formatNumber(t.output)} · cache read {formatNumber(t.cacheRead)} · cache write{" "}
-          {formatNumber(t.cacheWrite)})
+          (input {formatNumber(t.input)} · output {formatNumber(t.output)} · cache read {formatNumber(t.cacheRead)} ·
+          cache write {formatNumber(t.cacheWrite)})
         </span>
       </span>
       <span className="inline-flex items-center gap-1 tabular-nums">

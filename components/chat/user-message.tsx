@@ -1,6 +1,48 @@
-import { User } from "lucide-react";
+import { Paperclip, User } from "lucide-react";
 import type { Message } from "@/lib/api/schemas";
 import { RelativeTime } from "@/components/ui/relative-time";
+
+/** An http(s) URL, else null: attachment URLs come from the service and are never trusted as anything else. */
+function safeUrl(url: string): string | null {
+  try {
+    return ["http:", "https:"].includes(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The document's attachments of a user message (`[{url, name?, contentType?, size?}]`), as links to open. */
+function Attachments({ items }: { items: readonly { url: string; name?: string }[] }) {
+  if (!items.length) return null;
+  return (
+    <ul aria-label="Attachments" data-testid="attachments" className="flex max-w-[85%] flex-wrap justify-end gap-1.5">
+      {items.map((a, i) => {
+        const href = safeUrl(a.url);
+        const label = a.name || a.url;
+        return (
+          <li key={i} className="flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs">
+            <Paperclip className="size-3" aria-hidden />
+            {href ? (
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="max-w-60 truncate underline"
+                title={a.url}
+              >
+                {label}
+              </a>
+            ) : (
+              <span className="max-w-60 truncate font-mono" title={a.url}>
+                {label}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function UserMessage({ message }: { message: Message }) {
   return (
@@ -19,6 +61,7 @@ export function UserMessage({ message }: { message: Message }) {
       <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-muted px-4 py-2 text-[0.95rem] whitespace-pre-wrap break-words">
         {message.content}
       </div>
+      <Attachments items={message.attachments ?? []} />
     </article>
   );
 }

@@ -60,7 +60,18 @@ function detailOf(part: Part): string {
 export function waterfallRows(parts: readonly Part[]): { rows: WaterfallRow[]; total: number } {
   const spans = parts.map((part) => ({ start: time(part?.startedAt), end: time(part?.finishedAt) }));
   const starts = spans.map((s) => s.start).filter((t): t is number => t !== null);
-  if (!starts.length) return { rows: parts.map((part, index) => ({ index, kind: kindOf(part), detail: detailOf(part), offset: null, duration: null, open: false })), total: 0 };
+  if (!starts.length)
+    return {
+      rows: parts.map((part, index) => ({
+        index,
+        kind: kindOf(part),
+        detail: detailOf(part),
+        offset: null,
+        duration: null,
+        open: false,
+      })),
+      total: 0,
+    };
   const t0 = Math.min(...starts);
   const latest = Math.max(...spans.flatMap((s) => [s.start, s.end]).filter((t): t is number => t !== null));
   const rows = parts.map((part, index): WaterfallRow => {
@@ -93,7 +104,12 @@ export function Waterfall({ parts }: { parts: readonly Part[] }) {
             row.duration === null ? "no timing" : `${formatDuration(row.duration)}${row.open ? ", still running" : ""}`
           }`;
           return (
-            <li key={row.index} data-testid="waterfall-row" data-kind={row.kind} className="grid grid-cols-[7.5rem_1fr_4rem] items-center gap-2">
+            <li
+              key={row.index}
+              data-testid="waterfall-row"
+              data-kind={row.kind}
+              className="grid grid-cols-[7.5rem_1fr_4rem] items-center gap-2"
+            >
               <span className="truncate font-mono text-muted-foreground" title={row.detail || row.kind}>
                 {row.kind}
               </span>
@@ -103,14 +119,20 @@ export function Waterfall({ parts }: { parts: readonly Part[] }) {
                     role="img"
                     aria-label={label}
                     title={label}
-                    className={cn("absolute inset-y-0 min-w-[3px] rounded-sm", BAR[row.kind] ?? "bg-zinc-500/70", row.open && "animate-pulse")}
+                    className={cn(
+                      "absolute inset-y-0 min-w-[3px] rounded-sm",
+                      BAR[row.kind] ?? "bg-zinc-500/70",
+                      row.open && "animate-pulse",
+                    )}
                     style={{ left: `${pct(row.offset)}%`, width: `${pct(row.duration)}%` }}
                   />
                 ) : (
                   <span role="img" aria-label={label} title={label} className="absolute inset-0" />
                 )}
               </div>
-              <span className="text-right text-muted-foreground tabular-nums">{row.duration === null ? "—" : formatDuration(row.duration)}</span>
+              <span className="text-right text-muted-foreground tabular-nums">
+                {row.duration === null ? "—" : formatDuration(row.duration)}
+              </span>
             </li>
           );
         })}

@@ -24,7 +24,12 @@ const LineContent = memo(function LineContent({ text, tokens }: { text: string; 
     return (
       <>
         {cut ? text.slice(0, MAX_SHOWN_LINE) : text}
-        {cut ? <span className="text-muted-foreground italic"> … ({(text.length - MAX_SHOWN_LINE).toLocaleString("en")} more characters)</span> : null}
+        {cut ? (
+          <span className="text-muted-foreground italic">
+            {" "}
+            … ({(text.length - MAX_SHOWN_LINE).toLocaleString("en")} more characters)
+          </span>
+        ) : null}
       </>
     );
   }
@@ -49,7 +54,17 @@ const LineContent = memo(function LineContent({ text, tokens }: { text: string; 
  * 3 MB file opens as fast as a small one); shiki highlighting is done by a worker and arrives chunk by chunk
  * from the top, each chunk repainting only the visible lines on the next frame.
  */
-export function CodeView({ path, content, lang, className }: { path: string; content: string; lang: string; className?: string }) {
+export function CodeView({
+  path,
+  content,
+  lang,
+  className,
+}: {
+  path: string;
+  content: string;
+  lang: string;
+  className?: string;
+}) {
   const lines = useMemo(() => splitLines(content), [content]);
   const widthCh = useMemo(() => {
     let max = 0;
@@ -112,9 +127,19 @@ export function CodeView({ path, content, lang, className }: { path: string; con
       data-lang={lang}
       data-highlighted={status}
       data-lines={lines.length}
-      className={cn("code-view min-h-0 flex-1 overflow-auto bg-card font-mono text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset", className)}
+      className={cn(
+        "code-view min-h-0 flex-1 overflow-auto bg-card font-mono text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
+        className,
+      )}
     >
-      <div style={{ height: virtualizer.getTotalSize(), width: `calc(${gutterCh + widthCh + 4}ch)`, minWidth: "100%", position: "relative" }}>
+      <div
+        style={{
+          height: virtualizer.getTotalSize(),
+          width: `calc(${gutterCh + widthCh + 4}ch)`,
+          minWidth: "100%",
+          position: "relative",
+        }}
+      >
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.index}

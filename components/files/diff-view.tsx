@@ -21,13 +21,19 @@ function Row({ line }: { line: DiffLine }) {
         line.kind === "del" && "bg-danger-muted text-danger",
       )}
     >
-      <span className="w-12 shrink-0 pr-2 text-right text-muted-foreground/70 tabular-nums select-none">{line.oldNo ?? ""}</span>
-      <span className="w-12 shrink-0 pr-2 text-right text-muted-foreground/70 tabular-nums select-none">{line.newNo ?? ""}</span>
+      <span className="w-12 shrink-0 pr-2 text-right text-muted-foreground/70 tabular-nums select-none">
+        {line.oldNo ?? ""}
+      </span>
+      <span className="w-12 shrink-0 pr-2 text-right text-muted-foreground/70 tabular-nums select-none">
+        {line.newNo ?? ""}
+      </span>
       <span className="w-4 shrink-0 select-none" aria-hidden>
         {sign}
       </span>
       <span className="sr-only">{line.kind === "add" ? "added: " : line.kind === "del" ? "removed: " : ""}</span>
-      <span className="pr-4 whitespace-pre">{line.text.length > 2_000 ? `${line.text.slice(0, 2_000)} …` : line.text}</span>
+      <span className="pr-4 whitespace-pre">
+        {line.text.length > 2_000 ? `${line.text.slice(0, 2_000)} …` : line.text}
+      </span>
     </div>
   );
 }
@@ -56,12 +62,21 @@ export function DiffView({ path, previous, current }: { path: string; previous: 
   const { diff, hunks } = result;
   let shown = 0;
   return (
-    <div className="min-h-0 flex-1 overflow-auto bg-card font-mono text-xs leading-5" data-testid="diff-view" data-state="ok" tabIndex={0} aria-label={`Changes to ${path}`} role="region">
+    <div
+      className="min-h-0 flex-1 overflow-auto bg-card font-mono text-xs leading-5"
+      data-testid="diff-view"
+      data-state="ok"
+      tabIndex={0}
+      aria-label={`Changes to ${path}`}
+      role="region"
+    >
       <p className="sticky top-0 left-0 z-10 border-b border-border bg-card px-3 py-1.5 font-sans text-xs text-muted-foreground">
         {previous === null ? "New file" : "Against the previous version"} ·{" "}
         <span className="text-success">+{diff.added}</span> <span className="text-danger">−{diff.removed}</span>
       </p>
-      {hunks.length === 0 ? <p className="p-4 font-sans text-sm text-muted-foreground">No changes to the content.</p> : null}
+      {hunks.length === 0 ? (
+        <p className="p-4 font-sans text-sm text-muted-foreground">No changes to the content.</p>
+      ) : null}
       {hunks.map((hunk, i) => {
         if (shown >= MAX_SHOWN) return null;
         const lines = hunk.lines.slice(0, MAX_SHOWN - shown);
@@ -77,7 +92,9 @@ export function DiffView({ path, previous, current }: { path: string; previous: 
           </div>
         );
       })}
-      {shown >= MAX_SHOWN ? <p className="p-3 font-sans text-xs text-muted-foreground">The rest of the diff is not shown.</p> : null}
+      {shown >= MAX_SHOWN ? (
+        <p className="p-3 font-sans text-xs text-muted-foreground">The rest of the diff is not shown.</p>
+      ) : null}
     </div>
   );
 }

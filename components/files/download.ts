@@ -45,7 +45,11 @@ export function downloadFile(file: ChatFile): void {
 
 /** A safe archive name from the chat's title (or id). */
 export function zipName(title: string | null | undefined, chatId: string): string {
-  const base = (title || chatId).replace(/[^\p{L}\p{N}._ -]+/gu, "").trim().replace(/\s+/g, "-").slice(0, 60);
+  const base = (title || chatId)
+    .replace(/[^\p{L}\p{N}._ -]+/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 60);
   return `${base || "files"}.zip`;
 }
 

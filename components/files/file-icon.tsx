@@ -66,7 +66,9 @@ export function iconForPath(path: string): { icon: LucideIcon; className: string
     case "sql":
       return { icon: Braces, className: "text-pink-600 dark:text-pink-400" };
     default:
-      return lang === "text" ? { icon: File, className: "text-muted-foreground" } : { icon: FileCode, className: "text-indigo-600 dark:text-indigo-400" };
+      return lang === "text"
+        ? { icon: File, className: "text-muted-foreground" }
+        : { icon: FileCode, className: "text-indigo-600 dark:text-indigo-400" };
   }
 }
 

@@ -3,7 +3,16 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronRight, Lock, Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { ancestorsOf, buildTree, filterTree, flattenTree, folderPaths, type TreeFolder, type TreeInput, type TreeRow } from "@/lib/api/files";
+import {
+  ancestorsOf,
+  buildTree,
+  filterTree,
+  flattenTree,
+  folderPaths,
+  type TreeFolder,
+  type TreeInput,
+  type TreeRow,
+} from "@/lib/api/files";
 import { cn } from "@/components/ui/cn";
 import type { ChangeKind } from "./changed-files";
 import { FileIcon, FolderIcon } from "./file-icon";
@@ -53,14 +62,28 @@ export interface FileTreeProps {
  * visible rows are in the DOM), so 1,000 files scroll like 10. Keyboard: arrows move, → / ← open and close
  * folders, Enter opens, L toggles the lock of the focused row.
  */
-export function FileTree({ files, selected, onSelect, changed, lockDisabledReason, locksKnown, pendingLocks, onToggleLock }: FileTreeProps) {
+export function FileTree({
+  files,
+  selected,
+  onSelect,
+  changed,
+  lockDisabledReason,
+  locksKnown,
+  pendingLocks,
+  onToggleLock,
+}: FileTreeProps) {
   const baseId = useId();
   const [query, setQuery] = useState("");
   const [lockedOnly, setLockedOnly] = useState(false);
   const full = useMemo(() => buildTree(files), [files]);
   const folders = useMemo(() => indexFolders(full), [full]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() =>
-    new Set(full.fileCount <= EXPAND_ALL_UP_TO ? folderPaths(full) : full.children.filter((c) => c.kind === "folder").map((c) => c.path)),
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(
+        full.fileCount <= EXPAND_ALL_UP_TO
+          ? folderPaths(full)
+          : full.children.filter((c) => c.kind === "folder").map((c) => c.path),
+      ),
   );
   // Folders that appear later (a generation added files) start open too while the project is small.
   const knownFolders = useRef<ReadonlySet<string>>(new Set(folderPaths(full)));
@@ -81,7 +104,6 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
     if (!selected) return;
     const missing = ancestorsOf(selected).filter((p) => !expanded.has(p));
     if (missing.length) setExpanded((prev) => new Set([...prev, ...missing]));
-   
   }, [selected]);
 
   const virtualizer = useVirtualizer({
@@ -98,7 +120,6 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
       setActive(index);
       virtualizer.scrollToIndex(index, { align: "auto" });
     }
-   
   }, [selected, rows]);
 
   const toggleFolder = useCallback((path: string, open?: boolean) => {
@@ -160,7 +181,8 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
         if (row.node.kind === "folder" && row.expanded && !filtering) toggleFolder(row.node.path, false);
         else {
           const parent = ancestorsOf(row.node.path).at(-1);
-          const index = parent === undefined ? -1 : rows.findIndex((r) => r.node.kind === "folder" && r.node.path === parent);
+          const index =
+            parent === undefined ? -1 : rows.findIndex((r) => r.node.kind === "folder" && r.node.path === parent);
           if (index >= 0) move(index);
         }
         break;
@@ -190,7 +212,10 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
       <div className="flex items-center gap-1.5 border-b border-border p-2">
         <label className="relative min-w-0 flex-1">
           <span className="sr-only">Filter files by name</span>
-          <Search className="pointer-events-none absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <input
             type="search"
             data-testid="file-filter"
@@ -233,7 +258,9 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
       </div>
       {rows.length === 0 ? (
         <p className="p-4 text-sm text-muted-foreground" role="status">
-          {lockedOnly && !query ? "No locked files. Lock a file to keep the agent from changing it." : `No files match “${query}”.`}
+          {lockedOnly && !query
+            ? "No locked files. Lock a file to keep the agent from changing it."
+            : `No files match “${query}”.`}
         </p>
       ) : null}
       <div
@@ -274,7 +301,14 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
                   setActive(item.index);
                   activate(row);
                 }}
-                style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: "absolute",
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                }}
                 className={cn(
                   "group flex cursor-pointer items-center gap-1 pr-2 text-sm select-none hover:bg-muted/70",
                   isSelected && "bg-muted font-medium",
@@ -285,15 +319,27 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
                 {isFile ? (
                   <span className="w-3.5 shrink-0" aria-hidden />
                 ) : (
-                  <ChevronRight className={cn("size-3.5 shrink-0 text-muted-foreground transition-transform", row.expanded && "rotate-90")} aria-hidden />
+                  <ChevronRight
+                    className={cn(
+                      "size-3.5 shrink-0 text-muted-foreground transition-transform",
+                      row.expanded && "rotate-90",
+                    )}
+                    aria-hidden
+                  />
                 )}
                 {isFile ? <FileIcon path={node.path} /> : <FolderIcon open={row.expanded} />}
                 <span className={cn("min-w-0 flex-1 truncate", !isFile && "text-foreground")} title={node.path}>
                   {node.name}
                 </span>
-                {!isFile ? <span className="shrink-0 text-[10px] text-muted-foreground tabular-nums">{node.fileCount}</span> : null}
+                {!isFile ? (
+                  <span className="shrink-0 text-[10px] text-muted-foreground tabular-nums">{node.fileCount}</span>
+                ) : null}
                 {mark ? (
-                  <span className={cn("shrink-0 font-mono text-[10px] font-semibold", mark.className)} title={mark.label} aria-label={mark.label}>
+                  <span
+                    className={cn("shrink-0 font-mono text-[10px] font-semibold", mark.className)}
+                    title={mark.label}
+                    aria-label={mark.label}
+                  >
                     {mark.letter}
                   </span>
                 ) : null}
@@ -306,7 +352,10 @@ export function FileTree({ files, selected, onSelect, changed, lockDisabledReaso
                     disabledReason={lockDisabledReason ?? undefined}
                     busy={pendingLocks.has(node.path)}
                     tabIndex={-1}
-                    className={cn(state === "unlocked" && "opacity-0 group-hover:opacity-100 focus-visible:opacity-100", isSelected && "opacity-100")}
+                    className={cn(
+                      state === "unlocked" && "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+                      isSelected && "opacity-100",
+                    )}
                   />
                 ) : null}
               </div>

@@ -17,9 +17,7 @@ import { LockToggle, type LockState } from "./lock-toggle";
 
 /** The previous version's content of the open file, for the diff. */
 export type PreviousContent =
-  | { status: "loading" }
-  | { status: "unavailable"; reason: string }
-  | { status: "ok"; content: string | null };
+  { status: "loading" } | { status: "unavailable"; reason: string } | { status: "ok"; content: string | null };
 
 const CHANGE_LABEL: Record<ChangeKind, string> = { created: "New", updated: "Changed", renamed: "Renamed" };
 
@@ -48,14 +46,22 @@ export function FileViewer({
   const showChanges = mode === "changes" && !!change && kind === "text";
 
   return (
-    <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={`File ${file.path}`} data-testid="file-viewer" data-path={file.path}>
+    <section
+      className="flex min-h-0 min-w-0 flex-1 flex-col"
+      aria-label={`File ${file.path}`}
+      data-testid="file-viewer"
+      data-path={file.path}
+    >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border px-3 py-2">
         <FileIcon path={file.path} />
         <code className="min-w-0 flex-1 truncate font-mono text-xs" title={file.path}>
           {file.path}
         </code>
         {change ? (
-          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[10px] font-medium text-amber-800 dark:text-amber-300" title="Changed by the latest message">
+          <span
+            className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[10px] font-medium text-amber-800 dark:text-amber-300"
+            title="Changed by the latest message"
+          >
             {CHANGE_LABEL[change]}
           </span>
         ) : null}
@@ -111,17 +117,27 @@ export function FileViewer({
             <Spinner /> Loading the previous version…
           </div>
         ) : (
-          <p className="p-4 text-sm text-muted-foreground">{previous?.status === "unavailable" ? previous.reason : "No previous version to compare with."}</p>
+          <p className="p-4 text-sm text-muted-foreground">
+            {previous?.status === "unavailable" ? previous.reason : "No previous version to compare with."}
+          </p>
         )
       ) : kind === "text" ? (
         <CodeView key={file.path} path={file.path} content={file.content} lang={lang} />
       ) : kind === "image" ? (
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-[repeating-conic-gradient(var(--muted)_0%_25%,transparent_0%_50%)] bg-[length:16px_16px] p-4">
           {/* A data: URL of the file's own bytes (no request, no script runs in an <img>). */}
-          <img src={imageDataUrl(file) ?? undefined} alt={file.path} data-testid="image-view" className="max-h-full max-w-full object-contain shadow" />
+          <img
+            src={imageDataUrl(file) ?? undefined}
+            alt={file.path}
+            data-testid="image-view"
+            className="max-h-full max-w-full object-contain shadow"
+          />
         </div>
       ) : (
-        <div className={cn("flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center")} data-testid="binary-view">
+        <div
+          className={cn("flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center")}
+          data-testid="binary-view"
+        >
           <FileQuestion className="size-8 text-muted-foreground" aria-hidden />
           <p className="text-sm">This is a binary file ({formatBytes(size)}); it cannot be shown here.</p>
           <Button onClick={() => downloadFile(file)}>

@@ -3,12 +3,26 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { FileArchive, FolderTree, PanelRightClose } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
 import { toast } from "sonner";
 import { lockStateOf, normalizePath } from "@/lib/api/files";
 import type { Message } from "@/lib/api/schemas";
 import { useChat } from "@/lib/hooks/use-chat";
-import { useChatFiles, useLatestVersion, useLockToggle, useRefreshFilesAfterGeneration, useVersion } from "@/lib/hooks/use-files";
+import {
+  useChatFiles,
+  useLatestVersion,
+  useLockToggle,
+  useRefreshFilesAfterGeneration,
+  useVersion,
+} from "@/lib/hooks/use-files";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -93,7 +107,9 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
       setFileParam(null);
       setTabParam(wanted);
       setOpen(true);
-      requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(`[data-testid="${wanted}-tab"]`)?.focus());
+      requestAnimationFrame(() =>
+        panelRef.current?.querySelector<HTMLElement>(`[data-testid="${wanted}-tab"]`)?.focus(),
+      );
     };
     window.addEventListener(OPEN_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_EVENT, onOpen);
@@ -105,31 +121,39 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
     const back = opener.current;
     opener.current = null;
     setOpen(false);
-    requestAnimationFrame(() => (back && back.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="files-panel-open"]'))?.focus());
+    requestAnimationFrame(() =>
+      (back && back.isConnected
+        ? back
+        : document.querySelector<HTMLElement>('[data-testid="files-panel-open"]')
+      )?.focus(),
+    );
   }, []);
 
   // Narrow screens start with the panel closed (it is an overlay there) unless a link asks for a file or tab.
   useEffect(() => {
-    if (!fileParam && !tabParam && typeof window.matchMedia === "function" && !window.matchMedia("(min-width: 1024px)").matches) setOpen(false);
+    if (
+      !fileParam &&
+      !tabParam &&
+      typeof window.matchMedia === "function" &&
+      !window.matchMedia("(min-width: 1024px)").matches
+    )
+      setOpen(false);
   }, []);
   useEffect(() => {
     if (fileParam || tabParam) setOpen(true);
   }, [fileParam, tabParam]);
 
-  const setParams = useCallback(
-    (change: Record<string, string | null>) => {
-      if ("file" in change) setFileParam(change.file ?? null);
-      if ("tab" in change) setTabParam(change.tab ?? null);
-      // The History API (state null, so Next's router syncs useSearchParams) keeps the deep link in the address bar.
-      const url = new URL(window.location.href);
-      for (const [k, v] of Object.entries(change)) {
-        if (v === null) url.searchParams.delete(k);
-        else url.searchParams.set(k, v);
-      }
-      window.history.replaceState(null, "", url);
-    },
-    [],
-  );
+  const setParams = useCallback((change: Record<string, string | null>) => {
+    if ("file" in change) setFileParam(change.file ?? null);
+    if ("tab" in change) setTabParam(change.tab ?? null);
+    // The History API (state null, so Next's router syncs useSearchParams) keeps the deep link in the address bar.
+    const url = new URL(window.location.href);
+    for (const [k, v] of Object.entries(change)) {
+      if (v === null) url.searchParams.delete(k);
+      else url.searchParams.set(k, v);
+    }
+    window.history.replaceState(null, "", url);
+  }, []);
 
   const chat = useChat(chatId);
   const files = useChatFiles(chatId);
@@ -165,7 +189,10 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
           ? { status: "loading" }
           : previousVersion.error || !previousVersion.data
             ? { status: "unavailable", reason: "The previous version could not be loaded." }
-            : { status: "ok", content: previousVersion.data.files.find((f) => normalizePath(f.name) === selected)?.content ?? null };
+            : {
+                status: "ok",
+                content: previousVersion.data.files.find((f) => normalizePath(f.name) === selected)?.content ?? null,
+              };
 
   const onToggleLock = useCallback(
     (target: string, locked: boolean) => {
@@ -176,20 +203,25 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
     [toggle],
   );
 
-  const fileLockState = file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
+  const fileLockState =
+    file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
 
   return (
     <PanelLayout open={open} onOpenChange={setOpen} panelRef={panelRef} onKeyDown={onPanelKeyDown}>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null })}
+        onValueChange={(value) =>
+          setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null })
+        }
         className="flex min-h-0 flex-1 flex-col"
       >
         <div className="flex items-center border-b border-border pr-1">
           <Tabs.List aria-label="Files, preview and details" className="flex flex-1">
             <Tabs.Trigger value="files" data-testid="files-tab" className={tabClass}>
               Files
-              {files.data ? <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span> : null}
+              {files.data ? (
+                <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span>
+              ) : null}
             </Tabs.Trigger>
             <Tabs.Trigger value="preview" data-testid="preview-tab" className={tabClass}>
               Preview
@@ -225,12 +257,19 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
         <Tabs.Content value="files" className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden outline-none">
           {files.error ? (
             <div className="p-3">
-              <ErrorPanel error={files.error} title="The files could not be loaded" onRetry={() => void files.refetch()} />
+              <ErrorPanel
+                error={files.error}
+                title="The files could not be loaded"
+                onRetry={() => void files.refetch()}
+              />
             </div>
           ) : files.isPending ? (
             <div className="space-y-2 p-3" aria-busy="true" aria-label="Loading files">
               {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} className={["h-5 w-4/5", "h-5 w-3/4", "h-5 w-2/3", "h-5 w-3/5", "h-5 w-1/2", "h-5 w-2/5"][i]} />
+                <Skeleton
+                  key={i}
+                  className={["h-5 w-4/5", "h-5 w-3/4", "h-5 w-2/3", "h-5 w-3/5", "h-5 w-1/2", "h-5 w-2/5"][i]}
+                />
               ))}
             </div>
           ) : files.data.files.length === 0 ? (
@@ -240,7 +279,13 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
               </EmptyState>
             </div>
           ) : (
-            <div className={file || selected ? "grid min-h-0 min-w-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(9rem,38%)_minmax(0,1fr)]" : "flex min-h-0 min-w-0 flex-1 flex-col"}>
+            <div
+              className={
+                file || selected
+                  ? "grid min-h-0 min-w-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(9rem,38%)_minmax(0,1fr)]"
+                  : "flex min-h-0 min-w-0 flex-1 flex-col"
+              }
+            >
               <div className="flex min-h-0 flex-col border-b border-border">
                 {latest.error ? (
                   <p className="border-b border-border bg-danger-muted px-3 py-1 text-xs text-danger" role="alert">
@@ -271,14 +316,17 @@ function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
                 />
               ) : selected ? (
                 <p className="p-4 text-sm text-muted-foreground" role="status" data-testid="file-missing">
-                  <code className="font-mono text-xs">{selected}</code> is not among this chat&apos;s files: it may have been deleted or renamed.
+                  <code className="font-mono text-xs">{selected}</code> is not among this chat&apos;s files: it may have
+                  been deleted or renamed.
                 </p>
               ) : null}
             </div>
           )}
         </Tabs.Content>
         <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
-          {tab === "preview" ? <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} /> : null}
+          {tab === "preview" ? (
+            <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} />
+          ) : null}
         </Tabs.Content>
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />

@@ -74,9 +74,17 @@ describe("zip writer", () => {
     writeFileSync(file, createZip(entries));
     let listing: string;
     try {
-      listing = execFileSync("python3", ["-c", "import sys,zipfile,json; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps({i.filename: list(z.read(i)) for i in z.infolist()}))", file], {
-        encoding: "utf8",
-      });
+      listing = execFileSync(
+        "python3",
+        [
+          "-c",
+          "import sys,zipfile,json; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps({i.filename: list(z.read(i)) for i in z.infolist()}))",
+          file,
+        ],
+        {
+          encoding: "utf8",
+        },
+      );
     } catch {
       listing = "";
     }
@@ -102,7 +110,16 @@ describe("zip writer", () => {
 
 describe("changed files of the latest message", () => {
   const msg = (role: "user" | "assistant", parts: unknown[]): Message =>
-    ({ id: Math.random().toString(), chatId: "c", role, createdAt: "", updatedAt: "", content: "", parts, finishReason: "stop" }) as unknown as Message;
+    ({
+      id: Math.random().toString(),
+      chatId: "c",
+      role,
+      createdAt: "",
+      updatedAt: "",
+      content: "",
+      parts,
+      finishReason: "stop",
+    }) as unknown as Message;
 
   test("create / update / rename / delete from the latest assistant message only", () => {
     const older = msg("assistant", [{ type: "file-edit", operation: "create", path: "old.ts" }]);
@@ -161,7 +178,15 @@ describe("chunked highlighting", () => {
     expect(await ensureLanguage(h, "no-such-language")).toBe(false);
     // A template literal and a block comment spanning chunk boundaries.
     const code = Array.from({ length: 300 }, (_, i) =>
-      i % 50 === 10 ? "const s = `multi" : i % 50 === 12 ? "line`;" : i % 70 === 20 ? "/* open" : i % 70 === 25 ? "close */" : `export const v${i}: number = ${i}; // n`,
+      i % 50 === 10
+        ? "const s = `multi"
+        : i % 50 === 12
+          ? "line`;"
+          : i % 70 === 20
+            ? "/* open"
+            : i % 70 === 25
+              ? "close */"
+              : `export const v${i}: number = ${i}; // n`,
     ).join("\r\n");
     const all = splitLines(code);
     const chunks = [...tokenizeInChunks(h, all, "typescript", { firstChunk: 7, targetMs: 1 })];

@@ -11,15 +11,18 @@ import { Spinner } from "@/components/ui/spinner";
 
 function EnvNote() {
   return (
-    <div className="space-y-1.5 rounded-md border border-border bg-muted/40 p-3 text-xs text-muted-foreground" data-testid="env-note">
+    <div
+      className="space-y-1.5 rounded-md border border-border bg-muted/40 p-3 text-xs text-muted-foreground"
+      data-testid="env-note"
+    >
       <p className="font-medium text-foreground">Environment variables</p>
       <p>
-        The agent reads the host project&apos;s environment variables when it generates code: variables you add, change or remove
-        take effect on the <strong>next message</strong> you send.
+        The agent reads the host project&apos;s environment variables when it generates code: variables you add, change
+        or remove take effect on the <strong>next message</strong> you send.
       </p>
       <p>
-        Variables of the hosting provider&apos;s <em>sensitive</em> type are not exposed to the environment the agent works in: do
-        not use them for values the agent needs.
+        Variables of the hosting provider&apos;s <em>sensitive</em> type are not exposed to the environment the agent
+        works in: do not use them for values the agent needs.
       </p>
     </div>
   );
@@ -60,11 +63,23 @@ export function HostProjectPanel({ chatId }: { chatId: string }) {
           <p className="text-sm text-muted-foreground">
             This chat has no host project yet. Create one to deploy the app and to give the agent environment variables.
           </p>
-          <Button variant="primary" size="sm" onClick={() => create.mutate()} disabled={create.isPending} data-testid="create-host-project">
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => create.mutate()}
+            disabled={create.isPending}
+            data-testid="create-host-project"
+          >
             {create.isPending ? <Spinner /> : <Server className="size-4" aria-hidden />}
             Create host project
           </Button>
-          {create.error ? <ErrorPanel error={create.error} title="The host project could not be created" onRetry={() => create.mutate()} /> : null}
+          {create.error ? (
+            <ErrorPanel
+              error={create.error}
+              title="The host project could not be created"
+              onRetry={() => create.mutate()}
+            />
+          ) : null}
           <EnvNote />
         </div>
       )}

@@ -1,7 +1,16 @@
 "use client";
 
 import { FolderTree } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type Ref,
+} from "react";
 import { cn } from "@/components/ui/cn";
 
 const WIDTH_KEY = "atelier.filesPanel.width";

@@ -20,7 +20,15 @@ const DEVICES: readonly { id: string; label: string; width: number | null; icon:
  * see PREVIEW_SANDBOX), with reload, open in a new tab and device widths. Until the service has a preview
  * (no completed version yet) it says so and polls.
  */
-export function PreviewPanel({ chatId, generating, versionKey }: { chatId: string; generating: boolean; versionKey: string }) {
+export function PreviewPanel({
+  chatId,
+  generating,
+  versionKey,
+}: {
+  chatId: string;
+  generating: boolean;
+  versionKey: string;
+}) {
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
@@ -35,7 +43,11 @@ export function PreviewPanel({ chatId, generating, versionKey }: { chatId: strin
   if (preview.error) {
     return (
       <div className="p-3">
-        <ErrorPanel error={preview.error} title="The preview could not be loaded" onRetry={() => void preview.refetch()} />
+        <ErrorPanel
+          error={preview.error}
+          title="The preview could not be loaded"
+          onRetry={() => void preview.refetch()}
+        />
       </div>
     );
   }
@@ -48,11 +60,16 @@ export function PreviewPanel({ chatId, generating, versionKey }: { chatId: strin
   }
   if (!preview.data) {
     return (
-      <div className="flex flex-col items-center gap-2 p-8 text-center text-sm" role="status" data-testid="preview-not-ready">
+      <div
+        className="flex flex-col items-center gap-2 p-8 text-center text-sm"
+        role="status"
+        data-testid="preview-not-ready"
+      >
         <Spinner />
         <p className="font-medium">Preview not ready yet</p>
         <p className="max-w-xs text-muted-foreground">
-          It appears once the agent has finished a version of the app{generating ? " (it is working on one now)" : ""}. Checking every few seconds…
+          It appears once the agent has finished a version of the app{generating ? " (it is working on one now)" : ""}.
+          Checking every few seconds…
         </p>
       </div>
     );
@@ -61,7 +78,10 @@ export function PreviewPanel({ chatId, generating, versionKey }: { chatId: strin
   if (!url) {
     return (
       <div className="p-3">
-        <ErrorPanel error={new Error("The service returned a preview address that is not an http(s) URL, so it is not opened.")} title="Unsafe preview URL" />
+        <ErrorPanel
+          error={new Error("The service returned a preview address that is not an http(s) URL, so it is not opened.")}
+          title="Unsafe preview URL"
+        />
       </div>
     );
   }

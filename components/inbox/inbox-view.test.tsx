@@ -28,7 +28,9 @@ import { DeliverToDashboardButton } from "@/components/webhooks/deliver-to-dashb
 import { InboxView } from "./inbox-view";
 
 const push = vi.fn();
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }) }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }),
+}));
 
 /**
  * "Deliver to this dashboard" and the live inbox against the real pieces: the embedded service delivers over
@@ -58,7 +60,11 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   store = await InboxStore.open({ dataDir: "memory://", appUrl: origin });
   svc = await startService({ webhookRetrySchedule: [100, 100, 100] });
-  client = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+  client = createServiceClient({
+    baseUrl: BASE,
+    apiKey: TEST_KEY,
+    fetch: (input, init) => svc.handle(new Request(input, init)),
+  });
   const deps: AdminDeps = { store, appUrl: origin, hasSession: async () => true };
   inboxApi = createInboxApi({
     baseUrl: `${origin}/api/inbox-admin`,
@@ -67,7 +73,11 @@ beforeAll(async () => {
       const headers = new Headers(init?.headers);
       headers.set("origin", origin);
       const req = new Request(input, { ...init, headers });
-      const [id, sub] = new URL(req.url).pathname.replace(/^\/api\/inbox-admin\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+      const [id, sub] = new URL(req.url).pathname
+        .replace(/^\/api\/inbox-admin\/?/, "")
+        .split("/")
+        .filter(Boolean)
+        .map(decodeURIComponent);
       if (!id) return req.method === "POST" ? createInboxRoute(req, deps) : listInboxesRoute(req, deps);
       if (sub === "secret") return attachSecretRoute(req, id, deps);
       if (sub === "deliveries") return listDeliveriesRoute(req, id, deps);
@@ -132,9 +142,12 @@ describe("deliver to this dashboard", () => {
       expect(within(item).getByTestId("inbox-chat-link")).toHaveAttribute("href", `/chats/${chat.id}`);
     }
     // Newest first: the finished message came last, so it is on top.
-    await waitFor(() => expect(screen.getAllByTestId("inbox-delivery")[0]).toHaveAttribute("data-type", "message.finished"), {
-      timeout: 10_000,
-    });
+    await waitFor(
+      () => expect(screen.getAllByTestId("inbox-delivery")[0]).toHaveAttribute("data-type", "message.finished"),
+      {
+        timeout: 10_000,
+      },
+    );
     // Each webhook-id once.
     const ids = screen.getAllByTestId("inbox-delivery").map((el) => el.getAttribute("data-delivery-id"));
     expect(new Set(ids).size).toBe(ids.length);
@@ -148,7 +161,10 @@ describe("deliver to this dashboard", () => {
       // The upstream is down for webhook creation.
       fetch: async (input, init) =>
         new Request(input, init).method === "POST"
-          ? new Response(JSON.stringify({ message: "Upstream unavailable" }), { status: 503, headers: { "content-type": "application/json" } })
+          ? new Response(JSON.stringify({ message: "Upstream unavailable" }), {
+              status: 503,
+              headers: { "content-type": "application/json" },
+            })
           : svc.handle(new Request(input, init)),
     });
     renderWith(<DeliverToDashboardButton />, failing);

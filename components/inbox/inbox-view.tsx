@@ -23,7 +23,10 @@ export function InboxView({ inboxId }: { inboxId: string }) {
   const [type, setType] = useState<string>("");
   const types = useMemo(() => [...new Set(live.deliveries.map((d) => d.type))].sort(), [live.deliveries]);
   const shown = type ? live.deliveries.filter((d) => d.type === type) : live.deliveries;
-  const fresh = useFreshSeqs(live.deliveries.map((d) => d.seq), live.isSuccess);
+  const fresh = useFreshSeqs(
+    live.deliveries.map((d) => d.seq),
+    live.isSuccess,
+  );
 
   const back = <BackLink href="/inbox">Inboxes</BackLink>;
   if (!inbox.data) return <RecordState query={inbox} back={back} what="inbox" />;
@@ -39,12 +42,18 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               {data.name}
             </h1>
             <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
-              Receiver: <code className="truncate font-mono" title={data.url}>{data.url}</code>
+              Receiver:{" "}
+              <code className="truncate font-mono" title={data.url}>
+                {data.url}
+              </code>
               <CopyButton value={data.url} label="Copy receiver URL" />
             </p>
             <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
               {data.webhookId ? (
-                <Link href={`/webhooks/${encodeURIComponent(data.webhookId)}`} className="inline-flex items-center gap-1 hover:underline">
+                <Link
+                  href={`/webhooks/${encodeURIComponent(data.webhookId)}`}
+                  className="inline-flex items-center gap-1 hover:underline"
+                >
                   <Webhook className="size-3.5" aria-hidden />
                   Its webhook
                 </Link>
@@ -65,7 +74,11 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               aria-live="polite"
               data-testid="inbox-live"
               data-mode={live.live ? "push" : "poll"}
-              title={live.live ? "New deliveries appear as they arrive." : "Connecting… checking for new deliveries every 1.5 s meanwhile."}
+              title={
+                live.live
+                  ? "New deliveries appear as they arrive."
+                  : "Connecting… checking for new deliveries every 1.5 s meanwhile."
+              }
             >
               {live.error ? (
                 <span className="text-danger">Not updating</span>
@@ -81,7 +94,13 @@ export function InboxView({ inboxId }: { inboxId: string }) {
         </div>
       </div>
 
-      {live.error ? <ErrorPanel error={live.error} title="New deliveries could not be fetched" onRetry={() => void live.refetch()} /> : null}
+      {live.error ? (
+        <ErrorPanel
+          error={live.error}
+          title="New deliveries could not be fetched"
+          onRetry={() => void live.refetch()}
+        />
+      ) : null}
 
       {live.isPending ? (
         <Skeleton className="h-40" />
@@ -97,8 +116,8 @@ export function InboxView({ inboxId }: { inboxId: string }) {
             </p>
           ) : (
             <p>
-              Point a webhook at <code className="font-mono break-all">{data.url}</code> and attach its secret to this inbox — the
-              Webhooks page does both with “Deliver to this dashboard”. Then{" "}
+              Point a webhook at <code className="font-mono break-all">{data.url}</code> and attach its secret to this
+              inbox — the Webhooks page does both with “Deliver to this dashboard”. Then{" "}
               <Link href="/chats" className="underline">
                 create a chat
               </Link>{" "}
@@ -128,7 +147,11 @@ export function InboxView({ inboxId }: { inboxId: string }) {
               </select>
             </label>
           </div>
-          <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Deliveries" data-testid="inbox-deliveries">
+          <ul
+            className="divide-y divide-border rounded-lg border border-border bg-card"
+            aria-label="Deliveries"
+            data-testid="inbox-deliveries"
+          >
             {shown.map((d) => (
               <InboxDeliveryItem key={d.seq} delivery={d} fresh={fresh.has(d.seq)} />
             ))}

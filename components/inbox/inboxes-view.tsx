@@ -19,9 +19,7 @@ export function InboxesView() {
       <PageHeader
         title="Inbox"
         description="Atelier can receive its own webhooks: each inbox is a receiver that checks every delivery's signature with the webhook's secret and shows what arrived."
-        actions={
-          <DeliverToDashboardButton />
-        }
+        actions={<DeliverToDashboardButton />}
       />
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading inboxes">
@@ -31,8 +29,8 @@ export function InboxesView() {
         <ErrorPanel error={list.error} title="The inboxes could not be loaded" onRetry={() => void list.refetch()} />
       ) : list.inboxes.length === 0 ? (
         <EmptyState icon={InboxIcon} title="No inbox yet">
-          Choose “Deliver to this dashboard” (here or on the Webhooks page): it creates an inbox and a webhook that delivers to it,
-          with the signing secret attached. Then create a chat and watch its events arrive.
+          Choose “Deliver to this dashboard” (here or on the Webhooks page): it creates an inbox and a webhook that
+          delivers to it, with the signing secret attached. Then create a chat and watch its events arrive.
         </EmptyState>
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Inboxes">
@@ -49,10 +47,15 @@ export function InboxesView() {
                   <CopyButton value={inbox.url} label="Copy receiver URL" />
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Created <RelativeTime iso={inbox.createdAt} /> · {inbox.hasSecret ? "verifying signatures" : "no secret attached yet"}
+                  Created <RelativeTime iso={inbox.createdAt} /> ·{" "}
+                  {inbox.hasSecret ? "verifying signatures" : "no secret attached yet"}
                 </p>
               </div>
-              <Link href={`/inbox/${encodeURIComponent(inbox.id)}`} aria-label={`Open ${inbox.name}`} className="rounded p-1 hover:bg-muted">
+              <Link
+                href={`/inbox/${encodeURIComponent(inbox.id)}`}
+                aria-label={`Open ${inbox.name}`}
+                className="rounded p-1 hover:bg-muted"
+              >
                 <ChevronRight className="size-4" aria-hidden />
               </Link>
             </li>

@@ -21,7 +21,9 @@ export function AppFrame({ sidebar, children }: { sidebar: ReactNode; children: 
   return (
     <QuickSwitcherProvider>
       <div className="flex h-dvh overflow-hidden">
-        {open ? <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setOpen(false)} aria-hidden /> : null}
+        {open ? (
+          <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setOpen(false)} aria-hidden />
+        ) : null}
         <aside
           aria-label="Sidebar"
           className={cn(

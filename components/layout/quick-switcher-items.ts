@@ -57,26 +57,35 @@ function wordStartAnywhere(hay: string, term: string): boolean {
  * The switcher's rows for a query, in display order: matching chats (best match first, then the service's order,
  * newest first), matching projects (by name), "New chat", then matching pages. A chat matches by title or by id.
  */
-export function switcherItems(chats: readonly Chat[], query: string, projects: readonly ProjectV1[] = []): SwitcherItem[] {
+export function switcherItems(
+  chats: readonly Chat[],
+  query: string,
+  projects: readonly ProjectV1[] = [],
+): SwitcherItem[] {
   const q = query.trim();
   const chatItems = (
     q
       ? chats
-          .map((chat, order) => ({ chat, order, score: Math.max(matchScore(chat.title || UNTITLED, q), chat.id.toLowerCase().startsWith(q.toLowerCase()) ? 3 : 0) }))
+          .map((chat, order) => ({
+            chat,
+            order,
+            score: Math.max(
+              matchScore(chat.title || UNTITLED, q),
+              chat.id.toLowerCase().startsWith(q.toLowerCase()) ? 3 : 0,
+            ),
+          }))
           .filter((m) => m.score > 0)
           .sort((a, b) => b.score - a.score || a.order - b.order)
           .slice(0, MATCHES_SHOWN)
           .map((m) => m.chat)
       : chats.slice(0, RECENT_SHOWN)
-  ).map(
-    (chat): SwitcherItem => ({
-      key: `chat:${chat.id}`,
-      group: "Chats",
-      label: chat.title || UNTITLED,
-      detail: chat.id,
-      href: `/chats/${encodeURIComponent(chat.id)}`,
-    }),
-  );
+  ).map((chat): SwitcherItem => ({
+    key: `chat:${chat.id}`,
+    group: "Chats",
+    label: chat.title || UNTITLED,
+    detail: chat.id,
+    href: `/chats/${encodeURIComponent(chat.id)}`,
+  }));
   const projectItems = !q
     ? []
     : projects
@@ -84,15 +93,13 @@ export function switcherItems(chats: readonly Chat[], query: string, projects: r
         .filter((m) => m.score > 0)
         .sort((a, b) => b.score - a.score || a.order - b.order)
         .slice(0, PROJECTS_SHOWN)
-        .map(
-          ({ project }): SwitcherItem => ({
-            key: `project:${project.id}`,
-            group: "Projects",
-            label: project.name,
-            detail: `${project.chatIds.length} chat${project.chatIds.length === 1 ? "" : "s"}`,
-            href: `/projects/${encodeURIComponent(project.id)}`,
-          }),
-        );
+        .map(({ project }): SwitcherItem => ({
+          key: `project:${project.id}`,
+          group: "Projects",
+          label: project.name,
+          detail: `${project.chatIds.length} chat${project.chatIds.length === 1 ? "" : "s"}`,
+          href: `/projects/${encodeURIComponent(project.id)}`,
+        }));
   const actions = !q || matchScore(NEW_CHAT.label, q) ? [NEW_CHAT] : [];
   const pages = PAGES.filter((p) => !q || matchScore(p.label, q) > 0);
   return [...chatItems, ...projectItems, ...actions, ...pages];

@@ -33,12 +33,21 @@ export function QuickSwitcherProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
-      const otherDialog = !open && document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+      const otherDialog =
+        !open && document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
       if ((e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
         if (otherDialog) return;
         e.preventDefault();
         setOpen((v) => !v);
-      } else if (e.key === "/" && !e.metaKey && !e.ctrlKey && !e.altKey && !open && !otherDialog && !isTyping(e.target)) {
+      } else if (
+        e.key === "/" &&
+        !e.metaKey &&
+        !e.ctrlKey &&
+        !e.altKey &&
+        !open &&
+        !otherDialog &&
+        !isTyping(e.target)
+      ) {
         e.preventDefault();
         const search = visiblePageSearch();
         if (search) search.focus();
@@ -110,9 +119,7 @@ export function QuickSwitcherButton() {
     >
       <Search className="size-4" aria-hidden />
       Search chats
-      <kbd className="ml-auto rounded border border-border px-1 font-sans text-[10px]">
-        {mod} K
-      </kbd>
+      <kbd className="ml-auto rounded border border-border px-1 font-sans text-[10px]">{mod} K</kbd>
     </button>
   );
 }

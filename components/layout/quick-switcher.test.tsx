@@ -27,14 +27,28 @@ describe("switcher items", () => {
   });
 
   test("an empty query lists the 8 most recent chats, New chat and the pages; a query ranks matches and filters pages", () => {
-    const chats = Array.from({ length: 12 }, (_, i) => sampleChat({ id: `chat_${i}`, title: i === 3 ? "" : `App ${i}` }));
+    const chats = Array.from({ length: 12 }, (_, i) =>
+      sampleChat({ id: `chat_${i}`, title: i === 3 ? "" : `App ${i}` }),
+    );
     const all = switcherItems(chats, "");
     expect(all.filter((i) => i.group === "Chats").map((i) => i.detail)).toEqual(chats.slice(0, 8).map((c) => c.id));
     expect(all.find((i) => i.detail === "chat_3")?.label).toBe("Untitled chat");
-    expect(all.filter((i) => i.group !== "Chats").map((i) => i.label)).toEqual(["New chat", "Chats", "MCP servers", "Webhooks", "Inbox", "Projects", "Settings"]);
+    expect(all.filter((i) => i.group !== "Chats").map((i) => i.label)).toEqual([
+      "New chat",
+      "Chats",
+      "MCP servers",
+      "Webhooks",
+      "Inbox",
+      "Projects",
+      "Settings",
+    ]);
 
     const ranked = switcherItems(
-      [sampleChat({ id: "a", title: "A todo list" }), sampleChat({ id: "b", title: "Todo app" }), sampleChat({ id: "c", title: "Photo gallery" })],
+      [
+        sampleChat({ id: "a", title: "A todo list" }),
+        sampleChat({ id: "b", title: "Todo app" }),
+        sampleChat({ id: "c", title: "Photo gallery" }),
+      ],
       "todo",
     );
     expect(ranked.map((i) => i.label)).toEqual(["Todo app", "A todo list"]);
@@ -45,7 +59,15 @@ describe("switcher items", () => {
 
   test("projects are found by name for a query (after the chats), never listed for an empty one", () => {
     const project = (id: string, name: string, chatIds: string[] = []) =>
-      ({ id, object: "project", name, description: null, chatIds, createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z" }) as const;
+      ({
+        id,
+        object: "project",
+        name,
+        description: null,
+        chatIds,
+        createdAt: "2025-01-01T00:00:00Z",
+        updatedAt: "2025-01-01T00:00:00Z",
+      }) as const;
     const projects = [project("prj_1", "Garden apps", ["c1"]), project("prj_2", "Sea", ["a", "b"])];
     const chats = [sampleChat({ id: "c1", title: "Garden planner" })];
     expect(switcherItems(chats, "", projects).some((i) => i.group === "Projects")).toBe(false);
@@ -68,7 +90,8 @@ describe("quick switcher dialog", () => {
   beforeAll(async () => {
     svc = await startService();
     for (let i = 0; i < 25; i++) {
-      const prompt = i === 0 ? "Build an expense splitter for roommates" : `Build a ${titles[i % titles.length]} number ${i}`;
+      const prompt =
+        i === 0 ? "Build an expense splitter for roommates" : `Build a ${titles[i % titles.length]} number ${i}`;
       expect((await call(svc, "POST", "/v2/chats", { body: { message: prompt } })).status).toBe(200);
     }
   }, 60_000);
@@ -82,11 +105,16 @@ describe("quick switcher dialog", () => {
       apiKey: TEST_KEY,
       fetch: async (input, init) => {
         const request = new Request(input, init);
-        if (request.method === "GET" && new URL(request.url).pathname.endsWith("/v2/chats")) listRequests.push(request.url);
+        if (request.method === "GET" && new URL(request.url).pathname.endsWith("/v2/chats"))
+          listRequests.push(request.url);
         return svc.handle(request);
       },
     });
-    const clientV1 = createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+    const clientV1 = createServiceClientV1({
+      baseUrl: BASE,
+      apiKey: TEST_KEY,
+      fetch: (input, init) => svc.handle(new Request(input, init)),
+    });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ServiceClientProvider client={client}>
@@ -106,7 +134,13 @@ describe("quick switcher dialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Go to a chat or page" });
     const input = within(dialog).getByRole("combobox", { name: "Search chats and pages" });
     expect(input).toHaveFocus();
-    await waitFor(() => expect(within(dialog).getAllByRole("option").filter((o) => o.getAttribute("data-href")?.startsWith("/chats/"))).toHaveLength(8));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("option")
+          .filter((o) => o.getAttribute("data-href")?.startsWith("/chats/")),
+      ).toHaveLength(8),
+    );
     const options = within(dialog).getAllByRole("option");
     expect(options[0]).toHaveAttribute("aria-selected", "true");
     expect(input).toHaveAttribute("aria-activedescendant", options[0]!.id);
@@ -163,7 +197,9 @@ describe("quick switcher dialog", () => {
     const option = await screen.findByRole("option", { name: /Kitchen gadgets/ });
     expect(option).toHaveAttribute("aria-selected", "true");
     await user.keyboard("{Enter}");
-    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ group: "Projects", href: `/projects/${projectId}` }));
+    expect(onSelect).toHaveBeenCalledWith(
+      expect.objectContaining({ group: "Projects", href: `/projects/${projectId}` }),
+    );
   });
 
   test("Esc asks to close", async () => {

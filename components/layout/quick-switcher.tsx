@@ -13,7 +13,12 @@ import { switcherItems, type SwitcherItem } from "./quick-switcher-items";
 /** With a query, older pages of the chats list are fetched until this many pages are loaded (20 chats each). */
 export const SEARCH_PAGES = 10;
 
-const ICONS: Record<SwitcherItem["group"], typeof Search> = { Chats: MessageSquare, Projects: FolderKanban, Actions: Plus, Pages: ArrowRight };
+const ICONS: Record<SwitcherItem["group"], typeof Search> = {
+  Chats: MessageSquare,
+  Projects: FolderKanban,
+  Actions: Plus,
+  Pages: ArrowRight,
+};
 
 /**
  * The quick switcher (Cmd/Ctrl+K): a labelled dialog with a combobox over chats, "New chat" and the dashboard's pages.
@@ -123,9 +128,17 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
           placeholder="Search chats by title or id…"
           className="h-12 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
         />
-        {isPending || isFetchingNextPage ? <Spinner className="size-4" label={searching ? "Searching older chats" : "Loading chats"} /> : null}
+        {isPending || isFetchingNextPage ? (
+          <Spinner className="size-4" label={searching ? "Searching older chats" : "Loading chats"} />
+        ) : null}
       </div>
-      <div ref={listRef} id={`${baseId}-list`} role="listbox" aria-label="Results" className="min-h-0 flex-1 overflow-y-auto p-2">
+      <div
+        ref={listRef}
+        id={`${baseId}-list`}
+        role="listbox"
+        aria-label="Results"
+        className="min-h-0 flex-1 overflow-y-auto p-2"
+      >
         {items.map((item, i) => {
           const header = item.group !== lastGroup ? item.group : null;
           lastGroup = item.group;
@@ -134,7 +147,10 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
           return (
             <div key={item.key} role="presentation">
               {header ? (
-                <div role="presentation" className="px-2 pt-2 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
+                <div
+                  role="presentation"
+                  className="px-2 pt-2 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase"
+                >
                   {header}
                 </div>
               ) : null}
@@ -154,9 +170,25 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
                 )}
               >
                 <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className={cn("min-w-0 truncate", item.group === "Chats" && item.label === "Untitled chat" && "italic")}>{item.label}</span>
-                {item.detail ? <span className="ml-auto hidden shrink-0 truncate font-mono text-[11px] text-muted-foreground sm:inline">{item.detail}</span> : null}
-                {isActive ? <CornerDownLeft className={cn("ml-auto size-3.5 shrink-0 text-muted-foreground", item.detail && "sm:ml-0")} aria-hidden /> : null}
+                <span
+                  className={cn(
+                    "min-w-0 truncate",
+                    item.group === "Chats" && item.label === "Untitled chat" && "italic",
+                  )}
+                >
+                  {item.label}
+                </span>
+                {item.detail ? (
+                  <span className="ml-auto hidden shrink-0 truncate font-mono text-[11px] text-muted-foreground sm:inline">
+                    {item.detail}
+                  </span>
+                ) : null}
+                {isActive ? (
+                  <CornerDownLeft
+                    className={cn("ml-auto size-3.5 shrink-0 text-muted-foreground", item.detail && "sm:ml-0")}
+                    aria-hidden
+                  />
+                ) : null}
               </div>
             </div>
           );

@@ -28,7 +28,7 @@ export function RecentChats({ pathname }: { pathname: string }) {
           <li key={chat.id}>
             <Link
               href={href}
-             
+
               aria-current={active ? "page" : undefined}
               className={cn(
                 "block truncate rounded-md py-1 pr-2 pl-8 text-[13px]",

@@ -33,9 +33,13 @@ export function SidebarNav() {
       <div>
         <Link
           href="/chats"
-         
+
           aria-current={onChats ? "page" : undefined}
-          className={cn(itemClass, "font-medium", onChats ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
+          className={cn(
+            itemClass,
+            "font-medium",
+            onChats ? "bg-muted text-foreground" : "text-foreground hover:bg-muted",
+          )}
         >
           <MessagesSquare className="size-4" aria-hidden />
           Chats
@@ -48,7 +52,13 @@ export function SidebarNav() {
             <Link
               href={href}
               aria-current={pathname === href ? "page" : undefined}
-              className={cn(itemClass, "font-medium", pathname === href || pathname.startsWith(`${href}/`) ? "bg-muted text-foreground" : "text-foreground hover:bg-muted")}
+              className={cn(
+                itemClass,
+                "font-medium",
+                pathname === href || pathname.startsWith(`${href}/`)
+                  ? "bg-muted text-foreground"
+                  : "text-foreground hover:bg-muted",
+              )}
             >
               <Icon className="size-4" aria-hidden />
               {label}

@@ -18,7 +18,10 @@ export function Sidebar({ upstream, userName, signOutAction }: SidebarProps) {
     <div className="flex h-full flex-col bg-surface">
       <div className="flex h-14 items-center gap-2 px-4">
         <Link href="/chats" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
-          <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm font-bold text-primary-foreground">
+          <span
+            aria-hidden
+            className="grid size-7 place-items-center rounded-md bg-primary text-sm font-bold text-primary-foreground"
+          >
             A
           </span>
           Atelier

@@ -12,7 +12,10 @@ export function ConnectButton({
   serverName,
   label: labelOverride,
   ...rest
-}: { connected: boolean; pending: boolean; onConnect: () => void; serverName?: string; label?: string } & Omit<ButtonProps, "onClick" | "children">) {
+}: { connected: boolean; pending: boolean; onConnect: () => void; serverName?: string; label?: string } & Omit<
+  ButtonProps,
+  "onClick" | "children"
+>) {
   const label = labelOverride ?? (connected ? "Reconnect" : "Connect");
   return (
     <Button
@@ -24,7 +27,13 @@ export function ConnectButton({
       aria-label={serverName ? `${label} ${serverName}` : undefined}
       {...rest}
     >
-      {pending ? <Spinner /> : connected ? <RefreshCw className="size-3.5" aria-hidden /> : <Link2 className="size-3.5" aria-hidden />}
+      {pending ? (
+        <Spinner />
+      ) : connected ? (
+        <RefreshCw className="size-3.5" aria-hidden />
+      ) : (
+        <Link2 className="size-3.5" aria-hidden />
+      )}
       {pending ? "Opening the provider…" : label}
     </Button>
   );

@@ -43,8 +43,8 @@ export function DeleteServerDialog({
       testId="delete-mcp-server-dialog"
       description={
         <>
-          <span className="font-medium text-foreground">{server?.name}</span> and its stored tokens are deleted. Chats will no longer
-          get its tools. This cannot be undone.
+          <span className="font-medium text-foreground">{server?.name}</span> and its stored tokens are deleted. Chats
+          will no longer get its tools. This cannot be undone.
         </>
       }
     >

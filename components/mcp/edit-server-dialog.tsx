@@ -39,7 +39,9 @@ export function EditServerDialog({ server, onClose }: { server: McpServer | null
               {
                 onSuccess: (saved) => {
                   close();
-                  toast.success(`Saved ${saved.name}`, { description: saved.auth.connected ? undefined : "Connect it again to use its tools." });
+                  toast.success(`Saved ${saved.name}`, {
+                    description: saved.auth.connected ? undefined : "Connect it again to use its tools.",
+                  });
                 },
               },
             )

@@ -35,7 +35,9 @@ describe("McpServerDetail", () => {
   });
 
   it("says when the server does not exist", async () => {
-    renderWithNetwork(<McpServerDetail mcpServerId="nope" />, () => json({ message: "MCP server nope not found" }, 404));
+    renderWithNetwork(<McpServerDetail mcpServerId="nope" />, () =>
+      json({ message: "MCP server nope not found" }, 404),
+    );
     expect(await screen.findByText(/not registered/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "MCP servers" })).toHaveAttribute("href", "/mcp-servers");
   });

@@ -41,7 +41,12 @@ function Url({ value }: { value: string }) {
 
 function OAuthSettings({ server }: { server: McpServer }) {
   const c = server.oauthConfig;
-  if (server.auth.type === "none") return <p className="text-sm text-muted-foreground">No authentication: the service calls the server without credentials.</p>;
+  if (server.auth.type === "none")
+    return (
+      <p className="text-sm text-muted-foreground">
+        No authentication: the service calls the server without credentials.
+      </p>
+    );
   if (server.auth.type === "bearer")
     return (
       <dl className="divide-y divide-border">
@@ -54,18 +59,40 @@ function OAuthSettings({ server }: { server: McpServer }) {
       <dl className="divide-y divide-border">
         <Row label="Authentication">Custom headers</Row>
         <Row label="Headers">
-          {server.auth.headerNames?.length ? <code className="font-mono text-xs">{server.auth.headerNames.join(", ")}</code> : "None"} (values never shown)
+          {server.auth.headerNames?.length ? (
+            <code className="font-mono text-xs">{server.auth.headerNames.join(", ")}</code>
+          ) : (
+            "None"
+          )}{" "}
+          (values never shown)
         </Row>
       </dl>
     );
-  if (!c) return <p className="text-sm text-muted-foreground">The service does not show the OAuth settings (authentication: {server.auth.type}).</p>;
+  if (!c)
+    return (
+      <p className="text-sm text-muted-foreground">
+        The service does not show the OAuth settings (authentication: {server.auth.type}).
+      </p>
+    );
   return (
     <dl className="divide-y divide-border">
-      <Row label="Authorization URL"><Url value={c.authorizationUrl} /></Row>
-      <Row label="Token URL"><Url value={c.tokenUrl} /></Row>
-      <Row label="Client">{c.clientId ? <code className="font-mono text-xs">{c.clientId}</code> : "The service's client metadata document"}</Row>
+      <Row label="Authorization URL">
+        <Url value={c.authorizationUrl} />
+      </Row>
+      <Row label="Token URL">
+        <Url value={c.tokenUrl} />
+      </Row>
+      <Row label="Client">
+        {c.clientId ? (
+          <code className="font-mono text-xs">{c.clientId}</code>
+        ) : (
+          "The service's client metadata document"
+        )}
+      </Row>
       <Row label="Client secret">{c.hasClientSecret ? "Stored (never shown)" : "None"}</Row>
-      <Row label="Scopes">{c.scopes.length ? <code className="font-mono text-xs">{c.scopes.join(" ")}</code> : "None"}</Row>
+      <Row label="Scopes">
+        {c.scopes.length ? <code className="font-mono text-xs">{c.scopes.join(" ")}</code> : "None"}
+      </Row>
       <Row label="PKCE">{c.usePKCE ? "Yes (S256)" : "No"}</Row>
       <Row label="Resource">{c.resource ? <Url value={c.resource} /> : "Not sent"}</Row>
     </dl>
@@ -81,7 +108,10 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
   const [deleting, setDeleting] = useState(false);
 
   const back = (
-    <Link href="/mcp-servers" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+    <Link
+      href="/mcp-servers"
+      className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+    >
       <ArrowLeft className="size-4" aria-hidden />
       MCP servers
     </Link>
@@ -102,7 +132,11 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
         {query.error instanceof ServiceError && query.error.status === 404 ? (
           <p className="text-sm">This MCP server is not registered (it may have been deleted).</p>
         ) : (
-          <ErrorPanel error={query.error} title="The MCP server could not be loaded" onRetry={() => void query.refetch()} />
+          <ErrorPanel
+            error={query.error}
+            title="The MCP server could not be loaded"
+            onRetry={() => void query.refetch()}
+          />
         )}
       </div>
     );
@@ -117,7 +151,9 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="truncate text-xl font-semibold tracking-tight">{server.name}</h1>
             <ConnectionBadge state={state} />
-            {!server.enabled ? <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span> : null}
+            {!server.enabled ? (
+              <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span>
+            ) : null}
           </div>
           <TokenExpiry server={server} />
           {state === "error" && server.auth.error ? (
@@ -128,7 +164,11 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
         </div>
         <div className="flex items-center gap-1">
           {server.auth.type === "oauth" ? (
-            <ConnectButton connected={state === "connected"} pending={connect.isPending} onConnect={() => connect.mutate(server.id)} />
+            <ConnectButton
+              connected={state === "connected"}
+              pending={connect.isPending}
+              onConnect={() => connect.mutate(server.id)}
+            />
           ) : null}
           <Button size="sm" onClick={() => setEditing(true)}>
             <Pencil className="size-3.5" aria-hidden />
@@ -143,26 +183,42 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
       {connect.error ? <ErrorPanel error={connect.error} title="Could not start the connection" /> : null}
 
       <section aria-labelledby="mcp-server-section" className="rounded-lg border border-border bg-card px-4 py-2">
-        <h2 id="mcp-server-section" className="sr-only">Server</h2>
+        <h2 id="mcp-server-section" className="sr-only">
+          Server
+        </h2>
         <dl className="divide-y divide-border">
-          <Row label="Server URL"><Url value={server.url} /></Row>
-          <Row label="Id"><MonoId id={server.id} label="server id" /></Row>
+          <Row label="Server URL">
+            <Url value={server.url} />
+          </Row>
+          <Row label="Id">
+            <MonoId id={server.id} label="server id" />
+          </Row>
           <Row label="Enabled">{server.enabled ? "Yes" : "No"}</Row>
           <Row label="Scope">{server.scope}</Row>
-          <Row label="Registered"><RelativeTime iso={server.createdAt} /></Row>
-          <Row label="Updated"><RelativeTime iso={server.updatedAt} /></Row>
+          <Row label="Registered">
+            <RelativeTime iso={server.createdAt} />
+          </Row>
+          <Row label="Updated">
+            <RelativeTime iso={server.updatedAt} />
+          </Row>
         </dl>
       </section>
 
       <section aria-labelledby="mcp-oauth-section" className="space-y-2">
-        <h2 id="mcp-oauth-section" className="text-sm font-medium text-muted-foreground">{server.auth.type === "oauth" ? "OAuth" : "Authentication"}</h2>
+        <h2 id="mcp-oauth-section" className="text-sm font-medium text-muted-foreground">
+          {server.auth.type === "oauth" ? "OAuth" : "Authentication"}
+        </h2>
         <div className="rounded-lg border border-border bg-card px-4 py-2">
           <OAuthSettings server={server} />
         </div>
       </section>
 
       <EditServerDialog server={editing ? server : null} onClose={() => setEditing(false)} />
-      <DeleteServerDialog server={deleting ? server : null} onClose={() => setDeleting(false)} onDeleted={() => router.push("/mcp-servers")} />
+      <DeleteServerDialog
+        server={deleting ? server : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => router.push("/mcp-servers")}
+      />
     </div>
   );
 }

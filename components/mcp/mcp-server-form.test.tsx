@@ -109,7 +109,13 @@ describe("McpServerForm (register)", () => {
 
   it("shows the service's refusal (e.g. a 422) under the form", () => {
     render(
-      <McpServerForm mode="create" onSubmit={vi.fn()} error={new ServiceError({ status: 422, message: "url: must be https", body: { message: "url: must be https" } })} />,
+      <McpServerForm
+        mode="create"
+        onSubmit={vi.fn()}
+        error={
+          new ServiceError({ status: 422, message: "url: must be https", body: { message: "url: must be https" } })
+        }
+      />,
     );
     expect(screen.getByRole("alert")).toHaveTextContent("The server was not registered");
     expect(screen.getByRole("alert")).toHaveTextContent("url: must be https");

@@ -16,7 +16,18 @@ import {
   type McpServerFormValues,
 } from "./server-form-model";
 
-const ORDER: McpServerField[] = ["name", "url", "token", "headers", "authorizationUrl", "tokenUrl", "clientId", "clientSecret", "scopes", "resource"];
+const ORDER: McpServerField[] = [
+  "name",
+  "url",
+  "token",
+  "headers",
+  "authorizationUrl",
+  "tokenUrl",
+  "clientId",
+  "clientSecret",
+  "scopes",
+  "resource",
+];
 
 const AUTH_LABELS: Record<McpAuthChoice, string> = {
   oauth: "OAuth",
@@ -35,7 +46,13 @@ type Props =
  * replaces the stored configuration as a whole; the client secret is never returned, so it is entered again).
  */
 export function McpServerForm(
-  props: Props & { submitting?: boolean; error?: unknown; onCancel?: () => void; hasClientSecret?: boolean; storedHeaderNames?: string[] },
+  props: Props & {
+    submitting?: boolean;
+    error?: unknown;
+    onCancel?: () => void;
+    hasClientSecret?: boolean;
+    storedHeaderNames?: string[];
+  },
 ) {
   const { mode, submitting = false, error, onCancel, hasClientSecret = false, storedHeaderNames } = props;
   const storedAuthType = props.initial?.authType ?? "oauth";
@@ -45,7 +62,8 @@ export function McpServerForm(
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const validate = (v: McpServerFormValues, replace: boolean) => (mode === "create" ? toCreateBody(v) : toUpdateBody(v, replace));
+  const validate = (v: McpServerFormValues, replace: boolean) =>
+    mode === "create" ? toCreateBody(v) : toUpdateBody(v, replace);
 
   const set = <K extends McpServerField>(key: K, value: McpServerFormValues[K]) => {
     const next = { ...values, [key]: value };
@@ -76,10 +94,26 @@ export function McpServerForm(
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" data-testid="mcp-server-form" aria-label={mode === "create" ? "Register MCP server" : "Edit MCP server"}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      data-testid="mcp-server-form"
+      aria-label={mode === "create" ? "Register MCP server" : "Edit MCP server"}
+    >
       <fieldset className="space-y-3">
         <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">Server</legend>
-        <TextField id="mcp-name" label="Name" value={values.name} onChange={(e) => set("name", e.target.value)} error={errors.name} autoComplete="off" placeholder="Linear" maxLength={200} />
+        <TextField
+          id="mcp-name"
+          label="Name"
+          value={values.name}
+          onChange={(e) => set("name", e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+          placeholder="Linear"
+          maxLength={200}
+        />
         <TextField
           id="mcp-url"
           label="Server URL"
@@ -91,11 +125,19 @@ export function McpServerForm(
           inputMode="url"
           autoComplete="off"
         />
-        <CheckField id="mcp-enabled" label="Enabled" hint="Disabled servers are not offered to chats." checked={values.enabled} onChange={(v) => set("enabled", v)} />
+        <CheckField
+          id="mcp-enabled"
+          label="Enabled"
+          hint="Disabled servers are not offered to chats."
+          checked={values.enabled}
+          onChange={(v) => set("enabled", v)}
+        />
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">Authentication</legend>
+        <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          Authentication
+        </legend>
         {mode === "edit" ? (
           <CheckField
             id="mcp-replace-oauth"
@@ -112,21 +154,35 @@ export function McpServerForm(
           />
         ) : null}
         {replaceOAuth ? (
-          <div role="radiogroup" aria-labelledby="mcp-auth-type-label" className="space-y-1.5" data-testid="mcp-auth-type">
+          <div
+            role="radiogroup"
+            aria-labelledby="mcp-auth-type-label"
+            className="space-y-1.5"
+            data-testid="mcp-auth-type"
+          >
             <p id="mcp-auth-type-label" className="text-sm font-medium">
               Authentication type
             </p>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {(Object.keys(AUTH_LABELS) as McpAuthChoice[]).map((choice) => (
                 <label key={choice} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="mcp-auth-type" value={choice} checked={authType === choice} onChange={() => set("authType", choice)} className="accent-primary" />
+                  <input
+                    type="radio"
+                    name="mcp-auth-type"
+                    value={choice}
+                    checked={authType === choice}
+                    onChange={() => set("authType", choice)}
+                    className="accent-primary"
+                  />
                   {AUTH_LABELS[choice]}
                 </label>
               ))}
             </div>
           </div>
         ) : null}
-        {replaceOAuth && authType === "none" ? <p className="text-xs text-muted-foreground">The service calls the server without credentials.</p> : null}
+        {replaceOAuth && authType === "none" ? (
+          <p className="text-xs text-muted-foreground">The service calls the server without credentials.</p>
+        ) : null}
         {replaceOAuth && authType === "bearer" ? (
           <TextField
             id="mcp-token"
@@ -160,7 +216,10 @@ export function McpServerForm(
               aria-describedby="mcp-headers-hint"
               className="w-full rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
             />
-            <p id="mcp-headers-hint" className={errors.headers ? "text-xs text-danger" : "text-xs text-muted-foreground"}>
+            <p
+              id="mcp-headers-hint"
+              className={errors.headers ? "text-xs text-danger" : "text-xs text-muted-foreground"}
+            >
               {errors.headers ??
                 (mode === "edit" && storedHeaderNames?.length
                   ? `Stored: ${storedHeaderNames.join(", ")} (values never shown). One “Name: value” per line; the new headers replace them.`
@@ -195,20 +254,41 @@ export function McpServerForm(
                 Client
               </p>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="mcp-client-mode" checked={!metadata} onChange={() => set("clientIdMode", "manual")} className="accent-primary" />
+                <input
+                  type="radio"
+                  name="mcp-client-mode"
+                  checked={!metadata}
+                  onChange={() => set("clientIdMode", "manual")}
+                  className="accent-primary"
+                />
                 Client id from registration with the provider
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="mcp-client-mode" checked={metadata} onChange={() => set("clientIdMode", "metadata")} className="accent-primary" />
+                <input
+                  type="radio"
+                  name="mcp-client-mode"
+                  checked={metadata}
+                  onChange={() => set("clientIdMode", "metadata")}
+                  className="accent-primary"
+                />
                 Use the service&apos;s client metadata document
               </label>
               {metadata ? (
-                <p className="text-xs text-muted-foreground">The service sends the URL of its published client metadata as the client id; no secret is needed.</p>
+                <p className="text-xs text-muted-foreground">
+                  The service sends the URL of its published client metadata as the client id; no secret is needed.
+                </p>
               ) : null}
             </div>
             {!metadata ? (
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField id="mcp-clientId" label="Client id" value={values.clientId} onChange={(e) => set("clientId", e.target.value)} error={errors.clientId} autoComplete="off" />
+                <TextField
+                  id="mcp-clientId"
+                  label="Client id"
+                  value={values.clientId}
+                  onChange={(e) => set("clientId", e.target.value)}
+                  error={errors.clientId}
+                  autoComplete="off"
+                />
                 <TextField
                   id="mcp-clientSecret"
                   label="Client secret"
@@ -235,7 +315,13 @@ export function McpServerForm(
               hint="Separated by spaces or commas, e.g. “read write offline_access”."
               autoComplete="off"
             />
-            <CheckField id="mcp-usePKCE" label="Use PKCE (S256)" hint="Recommended; OAuth 2.1 providers require it." checked={values.usePKCE} onChange={(v) => set("usePKCE", v)} />
+            <CheckField
+              id="mcp-usePKCE"
+              label="Use PKCE (S256)"
+              hint="Recommended; OAuth 2.1 providers require it."
+              checked={values.usePKCE}
+              onChange={(v) => set("usePKCE", v)}
+            />
             <div className="space-y-1.5">
               <TextField
                 id="mcp-resource"
@@ -264,7 +350,12 @@ export function McpServerForm(
           {errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`}
         </p>
       ) : null}
-      {error ? <ErrorPanel error={error} title={mode === "create" ? "The server was not registered" : "The changes were not saved"} /> : null}
+      {error ? (
+        <ErrorPanel
+          error={error}
+          title={mode === "create" ? "The server was not registered" : "The changes were not saved"}
+        />
+      ) : null}
 
       <div className="flex justify-end gap-2">
         {onCancel ? (

@@ -36,7 +36,9 @@ export function McpServerRow({
               </Link>
             </h3>
             <ConnectionBadge state={state} />
-            {!server.enabled ? <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span> : null}
+            {!server.enabled ? (
+              <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span>
+            ) : null}
           </div>
           <p className="truncate font-mono text-xs text-muted-foreground" title={server.url}>
             {server.url}
@@ -60,15 +62,33 @@ export function McpServerRow({
               serverName={server.name}
             />
           ) : null}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${server.name}`} title="Edit" onClick={() => onEdit(server)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${server.name}`}
+            title="Edit"
+            onClick={() => onEdit(server)}
+          >
             <Pencil className="size-4" aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${server.name}`} title="Delete" onClick={() => onDelete(server)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${server.name}`}
+            title="Delete"
+            onClick={() => onDelete(server)}
+          >
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </div>
       </div>
-      {connect.error ? <ErrorPanel error={connect.error} title="Could not start the connection" onRetry={() => connect.mutate(server.id)} /> : null}
+      {connect.error ? (
+        <ErrorPanel
+          error={connect.error}
+          title="Could not start the connection"
+          onRetry={() => connect.mutate(server.id)}
+        />
+      ) : null}
     </li>
   );
 }

@@ -17,12 +17,22 @@ function serviceWith(initial: McpServer[]) {
     if (req.method === "GET" && path === "/v2/mcp-servers") return json({ items: servers });
     if (req.method === "POST" && path === "/v2/mcp-servers") {
       const body = req.body as { name: string; url: string; enabled: boolean };
-      const created = sampleMcpServer({ id: `mcp_${servers.length + 1}`, name: body.name, url: body.url, enabled: body.enabled });
+      const created = sampleMcpServer({
+        id: `mcp_${servers.length + 1}`,
+        name: body.name,
+        url: body.url,
+        enabled: body.enabled,
+      });
       servers = [created, ...servers];
       return json(created, 201);
     }
     const authorize = path.match(/^\/v2\/mcp-servers\/([^/]+)\/oauth\/authorize$/);
-    if (req.method === "POST" && authorize) return json({ url: `https://auth.test/authorize?server=${authorize[1]}`, state: "st", expiresAt: "2099-01-01T00:00:00Z" });
+    if (req.method === "POST" && authorize)
+      return json({
+        url: `https://auth.test/authorize?server=${authorize[1]}`,
+        state: "st",
+        expiresAt: "2099-01-01T00:00:00Z",
+      });
     const one = path.match(/^\/v2\/mcp-servers\/([^/]+)$/);
     if (req.method === "DELETE" && one) {
       servers = servers.filter((s) => s.id !== one[1]);
@@ -30,7 +40,9 @@ function serviceWith(initial: McpServer[]) {
     }
     if (req.method === "PATCH" && one) {
       const body = req.body as Partial<McpServer>;
-      servers = servers.map((s) => (s.id === one[1] ? { ...s, ...body, auth: { type: "oauth", connected: false } } : s));
+      servers = servers.map((s) =>
+        s.id === one[1] ? { ...s, ...body, auth: { type: "oauth", connected: false } } : s,
+      );
       return json(servers.find((s) => s.id === one[1]));
     }
     return json({ message: "not found" }, 404);
@@ -42,9 +54,17 @@ describe("McpServersView", () => {
     renderWithNetwork(
       <McpServersView navigate={vi.fn()} />,
       serviceWith([
-        sampleMcpServer({ id: "a", name: "Alpha", auth: { type: "oauth", connected: true, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() } }),
+        sampleMcpServer({
+          id: "a",
+          name: "Alpha",
+          auth: { type: "oauth", connected: true, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() },
+        }),
         sampleMcpServer({ id: "b", name: "Beta" }),
-        sampleMcpServer({ id: "c", name: "Gamma", auth: { type: "oauth", connected: false, error: "refresh token revoked" } }),
+        sampleMcpServer({
+          id: "c",
+          name: "Gamma",
+          auth: { type: "oauth", connected: false, error: "refresh token revoked" },
+        }),
       ]),
     );
     const rows = await screen.findAllByTestId("mcp-server-row");
@@ -89,11 +109,18 @@ describe("McpServersView", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const post = requests.find((r) => r.method === "POST")!;
     expect(post.url.pathname).toBe("/api/service/v2/mcp-servers");
-    expect(post.body).toMatchObject({ name: "Tracker", auth: "oauth", oauthConfig: { clientId: "cid", usePKCE: true } });
+    expect(post.body).toMatchObject({
+      name: "Tracker",
+      auth: "oauth",
+      oauthConfig: { clientId: "cid", usePKCE: true },
+    });
   });
 
   it("deletes only after confirmation in a dialog (Esc cancels)", async () => {
-    const { requests } = renderWithNetwork(<McpServersView />, serviceWith([sampleMcpServer({ id: "x", name: "Doomed" })]));
+    const { requests } = renderWithNetwork(
+      <McpServersView />,
+      serviceWith([sampleMcpServer({ id: "x", name: "Doomed" })]),
+    );
     await screen.findByTestId("mcp-server-row");
     await userEvent.click(screen.getByRole("button", { name: "Delete Doomed" }));
     expect(await screen.findByRole("dialog", { name: "Delete MCP server?" })).toHaveTextContent("Doomed");
@@ -106,12 +133,17 @@ describe("McpServersView", () => {
     const dialog = await screen.findByRole("dialog", { name: "Delete MCP server?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No MCP servers yet")).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === "DELETE").map((r) => r.url.pathname)).toEqual(["/api/service/v2/mcp-servers/x"]);
+    expect(requests.filter((r) => r.method === "DELETE").map((r) => r.url.pathname)).toEqual([
+      "/api/service/v2/mcp-servers/x",
+    ]);
   });
 
   it("Connect asks for the authorization URL with the landing page as return URL and sends the browser there", async () => {
     const navigate = vi.fn<(url: string) => void>();
-    const { requests } = renderWithNetwork(<McpServersView navigate={navigate} />, serviceWith([sampleMcpServer({ id: "s 1", name: "Spaced" })]));
+    const { requests } = renderWithNetwork(
+      <McpServersView navigate={navigate} />,
+      serviceWith([sampleMcpServer({ id: "s 1", name: "Spaced" })]),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Connect Spaced" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("https://auth.test/authorize?server=s%201"));
     const authorize = requests.find((r) => r.method === "POST")!;
@@ -120,7 +152,10 @@ describe("McpServersView", () => {
   });
 
   it("edits a server without touching its OAuth settings", async () => {
-    const { requests } = renderWithNetwork(<McpServersView />, serviceWith([sampleMcpServer({ id: "e", name: "Old name" })]));
+    const { requests } = renderWithNetwork(
+      <McpServersView />,
+      serviceWith([sampleMcpServer({ id: "e", name: "Old name" })]),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Edit Old name" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Old name" });
     const name = within(dialog).getByLabelText("Name");
@@ -128,7 +163,11 @@ describe("McpServersView", () => {
     await userEvent.type(name, "New name");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("New name")).toBeInTheDocument();
-    expect(requests.find((r) => r.method === "PATCH")!.body).toEqual({ name: "New name", url: "https://mcp.linear.test/mcp", enabled: true });
+    expect(requests.find((r) => r.method === "PATCH")!.body).toEqual({
+      name: "New name",
+      url: "https://mcp.linear.test/mcp",
+      enabled: true,
+    });
   });
 
   it("prefills the stored OAuth settings (never the secret) when replacing them", async () => {

@@ -48,20 +48,40 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
           <Skeleton className="h-16" />
         </div>
       ) : list.error ? (
-        <ErrorPanel error={list.error} title="The MCP servers could not be loaded" onRetry={() => void list.refetch()} />
+        <ErrorPanel
+          error={list.error}
+          title="The MCP servers could not be loaded"
+          onRetry={() => void list.refetch()}
+        />
       ) : list.servers.length === 0 ? (
         <EmptyState icon={Plug} title="No MCP servers yet">
           Register a server with its OAuth settings, then connect it to give chats its tools.
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Registered MCP servers">
+        <ul
+          className="divide-y divide-border rounded-lg border border-border bg-card"
+          aria-label="Registered MCP servers"
+        >
           {list.servers.map((server) => (
-            <McpServerRow key={server.id} server={server} navigate={navigate} onEdit={setEditing} onDelete={setDeleting} />
+            <McpServerRow
+              key={server.id}
+              server={server}
+              navigate={navigate}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
           ))}
         </ul>
       )}
 
-      <AppDialog focusFirstField open={registering} onOpenChange={setRegistering} title="Register MCP server" testId="register-mcp-server-dialog" className="max-w-2xl">
+      <AppDialog
+        focusFirstField
+        open={registering}
+        onOpenChange={setRegistering}
+        title="Register MCP server"
+        testId="register-mcp-server-dialog"
+        className="max-w-2xl"
+      >
         <McpServerForm
           mode="create"
           submitting={create.isPending}

@@ -45,23 +45,38 @@ export function parseOAuthReturn(params: SearchParamsRecord | URLSearchParams): 
 export function explainOAuthError(code: string): { title: string; hint: string } {
   switch (code) {
     case "access_denied":
-      return { title: "Access was denied at the provider", hint: "Connect again and approve the request to let chats use this server." };
+      return {
+        title: "Access was denied at the provider",
+        hint: "Connect again and approve the request to let chats use this server.",
+      };
     case "invalid_request":
       return {
         title: "The authorization request was invalid or has expired",
         hint: "Authorization links expire after 5 minutes and work once. Start again from the MCP servers page.",
       };
     case "invalid_grant":
-      return { title: "The provider did not accept the authorization", hint: "Try again; if it keeps failing, check the server's OAuth settings." };
+      return {
+        title: "The provider did not accept the authorization",
+        hint: "Try again; if it keeps failing, check the server's OAuth settings.",
+      };
     case "invalid_client":
     case "unauthorized_client":
-      return { title: "The provider did not accept the client", hint: "Check the client id and secret in the server's OAuth settings." };
+      return {
+        title: "The provider did not accept the client",
+        hint: "Check the client id and secret in the server's OAuth settings.",
+      };
     case "invalid_scope":
-      return { title: "The provider refused the requested scopes", hint: "Check the scopes in the server's OAuth settings." };
+      return {
+        title: "The provider refused the requested scopes",
+        hint: "Check the scopes in the server's OAuth settings.",
+      };
     case "server_error":
     case "temporarily_unavailable":
       return { title: "The provider had a problem", hint: "Wait a moment and try again." };
     default:
-      return { title: "The connection failed", hint: "Try again; if it keeps failing, check the server's OAuth settings." };
+      return {
+        title: "The connection failed",
+        hint: "Try again; if it keeps failing, check the server's OAuth settings.",
+      };
   }
 }

@@ -12,7 +12,11 @@ afterEach(cleanup);
 
 const HOSTILE = `<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"><b>bold</b>`;
 
-function landing(query: string, route: Route = () => json({ message: "unexpected request" }, 500), setup?: Parameters<typeof renderWithNetwork>[2]) {
+function landing(
+  query: string,
+  route: Route = () => json({ message: "unexpected request" }, 500),
+  setup?: Parameters<typeof renderWithNetwork>[2],
+) {
   const navigate = vi.fn<(url: string) => void>();
   const result = parseOAuthReturn(new URLSearchParams(query));
   const view = renderWithNetwork(<OAuthReturnView result={result} navigate={navigate} />, route, setup);
@@ -21,7 +25,11 @@ function landing(query: string, route: Route = () => json({ message: "unexpected
 
 describe("OAuth return landing page", () => {
   it("shows success and the server's state fetched fresh, and refreshes the cached list", async () => {
-    const server = sampleMcpServer({ id: "mcp_42", name: "Tracker", auth: { type: "oauth", connected: true, expiresAt: "2099-01-01T00:00:00Z" } });
+    const server = sampleMcpServer({
+      id: "mcp_42",
+      name: "Tracker",
+      auth: { type: "oauth", connected: true, expiresAt: "2099-01-01T00:00:00Z" },
+    });
     const { requests, queryClient } = landing(
       "oauth_success=true&mcpServerId=mcp_42",
       ({ url }) => (url.pathname.endsWith("/v2/mcp-servers/mcp_42") ? json(server) : json({ items: [] })),
@@ -34,7 +42,9 @@ describe("OAuth return landing page", () => {
     expect(now).toHaveAttribute("data-state", "connected");
     expect(now).toHaveTextContent("Tracker");
     expect(now).toHaveTextContent("Connected");
-    expect(requests.some((r) => r.method === "GET" && r.url.pathname === "/api/service/v2/mcp-servers/mcp_42")).toBe(true);
+    expect(requests.some((r) => r.method === "GET" && r.url.pathname === "/api/service/v2/mcp-servers/mcp_42")).toBe(
+      true,
+    );
     expect(queryClient.getQueryState(queryKeys.mcpServers())?.isInvalidated).toBe(true);
     expect(screen.getByRole("link", { name: "Back to MCP servers" })).toHaveAttribute("href", "/mcp-servers");
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
@@ -67,17 +77,22 @@ describe("OAuth return landing page", () => {
   });
 
   it("caps an absurdly long description even when expanded", () => {
-    const parsed = parseOAuthReturn(new URLSearchParams({ error: "server_error", error_description: "y".repeat(200_000) }));
+    const parsed = parseOAuthReturn(
+      new URLSearchParams({ error: "server_error", error_description: "y".repeat(200_000) }),
+    );
     expect(parsed.errorDescription!.length).toBeLessThanOrEqual(10_001);
   });
 
   it("offers “Try again”: authorizes again with the landing page as return URL and follows only an http(s) URL", async () => {
     let answer = "https://auth.example.test/authorize?state=s2";
-    const { requests, navigate } = landing("error=invalid_request&error_description=state%20expired&mcpServerId=mcp_7", ({ method, url }) => {
-      if (method === "POST" && url.pathname.endsWith("/v2/mcp-servers/mcp_7/oauth/authorize"))
-        return json({ url: answer, state: "s2", expiresAt: "2099-01-01T00:00:00Z" });
-      return json(sampleMcpServer({ id: "mcp_7" }));
-    });
+    const { requests, navigate } = landing(
+      "error=invalid_request&error_description=state%20expired&mcpServerId=mcp_7",
+      ({ method, url }) => {
+        if (method === "POST" && url.pathname.endsWith("/v2/mcp-servers/mcp_7/oauth/authorize"))
+          return json({ url: answer, state: "s2", expiresAt: "2099-01-01T00:00:00Z" });
+        return json(sampleMcpServer({ id: "mcp_7" }));
+      },
+    );
     expect(await screen.findByRole("heading", { name: /invalid or has expired/ })).toBeInTheDocument();
     expect(screen.getByText("state expired")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));

@@ -26,11 +26,21 @@ function ServerNow({ mcpServerId }: { mcpServerId: string }) {
   if (server.error) {
     if (server.error instanceof ServiceError && server.error.status === 404)
       return <p className="text-sm text-muted-foreground">This server is no longer registered.</p>;
-    return <ErrorPanel error={server.error} title="The server's state could not be loaded" onRetry={() => void server.refetch()} />;
+    return (
+      <ErrorPanel
+        error={server.error}
+        title="The server's state could not be loaded"
+        onRetry={() => void server.refetch()}
+      />
+    );
   }
   const s = server.data;
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border px-3 py-2" data-testid="oauth-result-server" data-state={mcpConnectionState(s)}>
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border px-3 py-2"
+      data-testid="oauth-result-server"
+      data-state={mcpConnectionState(s)}
+    >
       <span className="font-medium">{s.name}</span>
       <ConnectionBadge state={mcpConnectionState(s)} />
       <TokenExpiry server={s} />
@@ -67,7 +77,13 @@ export function OAuthReturnView({ result, navigate }: { result: OAuthReturn; nav
     >
       <div className="flex items-start gap-3">
         <Icon
-          className={outcome === "success" ? "mt-0.5 size-6 shrink-0 text-success" : outcome === "error" ? "mt-0.5 size-6 shrink-0 text-danger" : "mt-0.5 size-6 shrink-0 text-muted-foreground"}
+          className={
+            outcome === "success"
+              ? "mt-0.5 size-6 shrink-0 text-success"
+              : outcome === "error"
+                ? "mt-0.5 size-6 shrink-0 text-danger"
+                : "mt-0.5 size-6 shrink-0 text-muted-foreground"
+          }
           aria-hidden
         />
         <div className="min-w-0 flex-1 space-y-1">
@@ -89,7 +105,10 @@ export function OAuthReturnView({ result, navigate }: { result: OAuthReturn; nav
       {outcome === "error" ? (
         <div className="space-y-2 rounded-md border border-danger-border bg-danger-muted p-3">
           <p className="text-xs text-muted-foreground">
-            Error code <code className="font-mono text-foreground" data-testid="oauth-error-code">{error}</code>
+            Error code{" "}
+            <code className="font-mono text-foreground" data-testid="oauth-error-code">
+              {error}
+            </code>
           </p>
           {errorDescription ? <TruncatedText text={errorDescription} testId="oauth-error-description" /> : null}
         </div>
@@ -105,7 +124,12 @@ export function OAuthReturnView({ result, navigate }: { result: OAuthReturn; nav
           Back to MCP servers
         </Link>
         {outcome !== "success" && mcpServerId ? (
-          <ConnectButton connected={false} label="Try again" pending={connect.isPending} onConnect={() => connect.mutate(mcpServerId)} />
+          <ConnectButton
+            connected={false}
+            label="Try again"
+            pending={connect.isPending}
+            onConnect={() => connect.mutate(mcpServerId)}
+          />
         ) : null}
       </div>
     </section>

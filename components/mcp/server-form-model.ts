@@ -164,7 +164,8 @@ function extraOAuthErrors(v: McpServerFormValues): FieldErrors {
 
 function fieldOfIssue(path: readonly PropertyKey[]): McpServerField | null {
   const last = path.at(-1);
-  if (path[0] === "oauthConfig" && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
+  if (path[0] === "oauthConfig" && typeof last === "string" && last in emptyMcpServerForm)
+    return last as McpServerField;
   if (path[0] === "auth" && path[1] === "token") return "token";
   if (path[0] === "auth" && path[1] === "headers") return "headers";
   if (path.length === 1 && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
@@ -194,7 +195,10 @@ export function toCreateBody(v: McpServerFormValues): FormResult<CreateMcpServer
     ...(oauth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : { auth: staticAuthOf(v) }),
   };
   const parsed = CreateMcpServerBody.safeParse(candidate);
-  const errors = { ...(parsed.success ? {} : zodErrors(parsed.error)), ...(oauth ? extraOAuthErrors(v) : staticAuthErrors(v)) };
+  const errors = {
+    ...(parsed.success ? {} : zodErrors(parsed.error)),
+    ...(oauth ? extraOAuthErrors(v) : staticAuthErrors(v)),
+  };
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: parsed.data };
 }
@@ -209,7 +213,11 @@ export function toUpdateBody(v: McpServerFormValues, replaceAuth: boolean): Form
     name: v.name.trim(),
     url: v.url.trim(),
     enabled: v.enabled,
-    ...(replaceAuth ? (oauth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : { auth: staticAuthOf(v) }) : {}),
+    ...(replaceAuth
+      ? oauth
+        ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) }
+        : { auth: staticAuthOf(v) }
+      : {}),
   };
   const parsed = UpdateMcpServerBody.safeParse(candidate);
   const errors = {

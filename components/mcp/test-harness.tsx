@@ -26,7 +26,11 @@ export function renderWithNetwork(ui: ReactElement, route: Route, setup?: (query
     fetch: async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const text = typeof init?.body === "string" ? init.body : undefined;
-      const seen = { method: (init?.method ?? "GET").toUpperCase(), url, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const seen = {
+        method: (init?.method ?? "GET").toUpperCase(),
+        url,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
       requests.push(seen);
       return route(seen);
     },

@@ -4,7 +4,17 @@ import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 
 /** Untrusted text shown as text (never HTML); past `limit` characters it is cut, with "Show more". */
-export function TruncatedText({ text, limit = 280, className, testId }: { text: string; limit?: number; className?: string; testId?: string }) {
+export function TruncatedText({
+  text,
+  limit = 280,
+  className,
+  testId,
+}: {
+  text: string;
+  limit?: number;
+  className?: string;
+  testId?: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const long = text.length > limit;
   const shown = !long || expanded ? text : `${text.slice(0, limit).trimEnd()}…`;

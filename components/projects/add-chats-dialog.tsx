@@ -37,7 +37,13 @@ export function AddChatsDialog({
       return next;
     });
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="Add chats" description="Chats already in another project move here." testId="add-chats-dialog">
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add chats"
+      description="Chats already in another project move here."
+      testId="add-chats-dialog"
+    >
       <div className="space-y-4">
         {isPending ? (
           <Spinner label="Loading chats" />
@@ -47,7 +53,10 @@ export function AddChatsDialog({
           <fieldset className="max-h-72 space-y-1 overflow-y-auto">
             <legend className="sr-only">Chats to add</legend>
             {offered.map((c) => (
-              <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted">
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted"
+              >
                 <input type="checkbox" checked={picked.has(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
                 <span className={c.title ? "truncate" : "truncate italic"}>{c.title || "Untitled chat"}</span>
                 <span className="ml-auto hidden font-mono text-[11px] text-muted-foreground sm:inline">{c.id}</span>

@@ -21,9 +21,13 @@ export function ChatProjectPicker({ chatId }: { chatId: string }) {
     if (!project) return;
     const chatIds = target ? [...target.chatIds, chatId] : project.chatIds.filter((id) => id !== chatId);
     save.mutate(
-      { id: project.id, body: { name: project.name, ...(project.description ? { description: project.description } : {}), chatIds } },
       {
-        onSuccess: () => toast.success(target ? `Moved to ${target.name}` : `Removed from ${from?.name ?? "the project"}`),
+        id: project.id,
+        body: { name: project.name, ...(project.description ? { description: project.description } : {}), chatIds },
+      },
+      {
+        onSuccess: () =>
+          toast.success(target ? `Moved to ${target.name}` : `Removed from ${from?.name ?? "the project"}`),
         onError: (e) => toast.error(`The chat was not moved: ${e.message}`),
       },
     );

@@ -14,7 +14,15 @@ import { useServiceClient } from "@/lib/hooks/service-client";
 const SHOWN = 50;
 
 /** A project's chats, each a link with its title (fetched like the chat page does, so the cache is shared) and "Remove". */
-export function ProjectChats({ chatIds, onRemove, busy }: { chatIds: readonly string[]; onRemove: (chatId: string) => void; busy: boolean }) {
+export function ProjectChats({
+  chatIds,
+  onRemove,
+  busy,
+}: {
+  chatIds: readonly string[];
+  onRemove: (chatId: string) => void;
+  busy: boolean;
+}) {
   const client = useServiceClient();
   const shown = chatIds.slice(0, SHOWN);
   const chats = useQueries({
@@ -39,19 +47,30 @@ export function ProjectChats({ chatIds, onRemove, busy }: { chatIds: readonly st
               {title === null && q.isPending ? (
                 <Skeleton className="h-4 w-40" />
               ) : (
-                <Link href={`/chats/${encodeURIComponent(id)}`} className={cn("min-w-0 flex-1 truncate hover:underline", !q.data?.title && "italic")}>
+                <Link
+                  href={`/chats/${encodeURIComponent(id)}`}
+                  className={cn("min-w-0 flex-1 truncate hover:underline", !q.data?.title && "italic")}
+                >
                   {title ?? id}
                 </Link>
               )}
               <span className="ml-auto hidden font-mono text-[11px] text-muted-foreground sm:inline">{id}</span>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${title ?? id} from the project`} onClick={() => onRemove(id)} disabled={busy}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${title ?? id} from the project`}
+                onClick={() => onRemove(id)}
+                disabled={busy}
+              >
                 <X className="size-4" aria-hidden />
               </Button>
             </li>
           );
         })}
       </ul>
-      {chatIds.length > SHOWN ? <p className="text-xs text-muted-foreground">and {chatIds.length - SHOWN} more chats</p> : null}
+      {chatIds.length > SHOWN ? (
+        <p className="text-xs text-muted-foreground">and {chatIds.length - SHOWN} more chats</p>
+      ) : null}
     </>
   );
 }

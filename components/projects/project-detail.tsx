@@ -32,7 +32,10 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
   const [deleting, setDeleting] = useState(false);
   const setChats = (chatIds: string[], done: string) =>
     save.mutate(
-      { id: project.id, body: { name: project.name, ...(project.description ? { description: project.description } : {}), chatIds } },
+      {
+        id: project.id,
+        body: { name: project.name, ...(project.description ? { description: project.description } : {}), chatIds },
+      },
       {
         onSuccess: () => {
           toast.success(done);
@@ -79,7 +82,12 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
         <ProjectChats
           chatIds={project.chatIds}
           busy={save.isPending}
-          onRemove={(id) => setChats(project.chatIds.filter((c) => c !== id), "Removed the chat from the project")}
+          onRemove={(id) =>
+            setChats(
+              project.chatIds.filter((c) => c !== id),
+              "Removed the chat from the project",
+            )
+          }
         />
       </section>
       <ProjectDialog open={editing} onOpenChange={setEditing} project={project} />
@@ -88,7 +96,9 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
         onOpenChange={setAdding}
         exclude={project.chatIds}
         busy={save.isPending}
-        onAdd={(ids) => setChats([...project.chatIds, ...ids], `Added ${ids.length} chat${ids.length === 1 ? "" : "s"}`)}
+        onAdd={(ids) =>
+          setChats([...project.chatIds, ...ids], `Added ${ids.length} chat${ids.length === 1 ? "" : "s"}`)
+        }
       />
       <DeleteProjectDialog project={deleting ? project : null} onClose={() => setDeleting(false)} />
     </div>
@@ -112,7 +122,8 @@ function DeleteProjectDialog({ project, onClose }: { project: ProjectV1 | null; 
       focusFirstField
       description={
         <>
-          <span className="font-medium text-foreground">{project?.name}</span> is deleted. Its chats stay, outside any project.
+          <span className="font-medium text-foreground">{project?.name}</span> is deleted. Its chats stay, outside any
+          project.
         </>
       }
     >

@@ -44,7 +44,9 @@ export function ProjectDialog({
     const parsed = CreateProjectBodyV1.safeParse({ name, ...(description.trim() ? { description } : {}) });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === "name") ?? parsed.error.issues[0];
-      setNameError(issue ? `${issue.path[0] === "description" ? "Description" : "Name"}: ${issue.message}` : "Check the fields.");
+      setNameError(
+        issue ? `${issue.path[0] === "description" ? "Description" : "Name"}: ${issue.message}` : "Check the fields.",
+      );
       return;
     }
     setNameError(undefined);
@@ -70,7 +72,15 @@ export function ProjectDialog({
       focusFirstField
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <TextField id="project-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={100} required />
+        <TextField
+          id="project-name"
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          maxLength={100}
+          required
+        />
         <TextAreaField
           id="project-description"
           label="Description"
@@ -80,7 +90,12 @@ export function ProjectDialog({
           maxLength={1000}
           rows={3}
         />
-        {save.error ? <ErrorPanel error={save.error} title={project ? "The project was not saved" : "The project was not created"} /> : null}
+        {save.error ? (
+          <ErrorPanel
+            error={save.error}
+            title={project ? "The project was not saved" : "The project was not created"}
+          />
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button onClick={() => change(false)} disabled={save.isPending}>
             Cancel

@@ -54,18 +54,27 @@ export function ProjectsView() {
                 <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{p.name}</span>
-                  {p.description ? <span className="block truncate text-xs text-muted-foreground">{p.description}</span> : null}
+                  {p.description ? (
+                    <span className="block truncate text-xs text-muted-foreground">{p.description}</span>
+                  ) : null}
                 </span>
                 <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
                   {p.chatIds.length} chat{p.chatIds.length === 1 ? "" : "s"}
                 </span>
-                <RelativeTime iso={p.updatedAt} className="hidden w-24 shrink-0 text-right text-xs text-muted-foreground sm:block" />
+                <RelativeTime
+                  iso={p.updatedAt}
+                  className="hidden w-24 shrink-0 text-right text-xs text-muted-foreground sm:block"
+                />
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <ProjectDialog open={creating} onOpenChange={setCreating} onSaved={(p) => router.push(`/projects/${encodeURIComponent(p.id)}`)} />
+      <ProjectDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onSaved={(p) => router.push(`/projects/${encodeURIComponent(p.id)}`)}
+      />
     </div>
   );
 }

@@ -37,7 +37,14 @@ export function ChoiceGroup<T extends string>({
             )}
           >
             <span className="flex items-center gap-2 font-medium">
-              <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} className="accent-current" />
+              <input
+                type="radio"
+                name={name}
+                value={v}
+                checked={value === v}
+                onChange={() => onChange(v)}
+                className="accent-current"
+              />
               {Icon ? <Icon className="size-4 text-muted-foreground" aria-hidden /> : null}
               {label}
             </span>

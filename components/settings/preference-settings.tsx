@@ -13,17 +13,31 @@ const THEMES: readonly Choice<ThemeChoice>[] = [
   { value: "dark", label: "Dark", hint: "Always dark", icon: Moon },
 ];
 
-const MODES: readonly Choice<ResponseMode>[] = RESPONSE_MODES.map(({ mode, label, hint }) => ({ value: mode, label, hint }));
+const MODES: readonly Choice<ResponseMode>[] = RESPONSE_MODES.map(({ mode, label, hint }) => ({
+  value: mode,
+  label,
+  hint,
+}));
 
 /** This browser's choices: the theme and the response mode new prompts start with (the composer changes it too). */
 export function PreferenceSettings() {
   const { theme, setTheme } = useTheme();
   const [mode, setMode] = useResponseMode();
   return (
-    <SettingsSection id="preferences" title="Preferences" description="Kept in this browser; saved as soon as you choose.">
+    <SettingsSection
+      id="preferences"
+      title="Preferences"
+      description="Kept in this browser; saved as soon as you choose."
+    >
       <div className="space-y-5">
         <ChoiceGroup name="theme" legend="Theme" value={theme} choices={THEMES} onChange={setTheme} />
-        <ChoiceGroup name="response-mode" legend="Response mode for prompts" value={mode} choices={MODES} onChange={setMode} />
+        <ChoiceGroup
+          name="response-mode"
+          legend="Response mode for prompts"
+          value={mode}
+          choices={MODES}
+          onChange={setMode}
+        />
       </div>
     </SettingsSection>
   );

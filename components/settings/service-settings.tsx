@@ -53,7 +53,9 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
           <span className="inline-flex items-center gap-2">
             <Server className="size-4 text-muted-foreground" aria-hidden />
             {facts.label}
-            {facts.embedded ? <span className="text-xs text-muted-foreground">(built in, scripted agent, no account needed)</span> : null}
+            {facts.embedded ? (
+              <span className="text-xs text-muted-foreground">(built in, scripted agent, no account needed)</span>
+            ) : null}
           </span>
         </Row>
         <Row term="Base URL">
@@ -69,7 +71,9 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
         {facts.mcpUrl ? (
           <Row term="MCP endpoint">
             <Address value={facts.mcpUrl} />
-            <p className="mt-1 text-xs text-muted-foreground">Point an MCP client at it with the service&apos;s API key as a bearer token.</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              Point an MCP client at it with the service&apos;s API key as a bearer token.
+            </p>
           </Row>
         ) : null}
         {facts.clientMetadataUrl ? (

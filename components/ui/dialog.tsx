@@ -67,7 +67,9 @@ export function AppDialog({
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="space-y-1">
               <Dialog.Title className="text-base font-semibold">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description> : null}
+              {description ? (
+                <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+              ) : null}
             </div>
             {dismissible ? (
               <Dialog.Close asChild>

@@ -7,9 +7,19 @@ import { Disclosure } from "./disclosure";
 import { JsonView } from "./json-view";
 
 /** What to tell the user for an error: its message, the service status and code, and what to do. */
-export function describeError(error: unknown): { message: string; status?: number; code?: string; hint: string; body?: unknown } {
+export function describeError(error: unknown): {
+  message: string;
+  status?: number;
+  code?: string;
+  hint: string;
+  body?: unknown;
+} {
   if (error instanceof ServiceError && error.status === 0) {
-    return { message: error.message, code: error.code, hint: "The dashboard server could not be reached: check your connection and try again." };
+    return {
+      message: error.message,
+      code: error.code,
+      hint: "The dashboard server could not be reached: check your connection and try again.",
+    };
   }
   if (error instanceof ServiceError) {
     const hint =
@@ -22,7 +32,13 @@ export function describeError(error: unknown): { message: string; status?: numbe
             : error.status >= 500
               ? "The service had a problem: try again in a moment."
               : "Check the request and try again.";
-    return { message: error.userMessage || error.message, status: error.status, code: error.code, hint, body: error.body };
+    return {
+      message: error.userMessage || error.message,
+      status: error.status,
+      code: error.code,
+      hint,
+      body: error.body,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { message, hint: "Check your connection and try again." };

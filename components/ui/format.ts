@@ -29,7 +29,11 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
 export function formatUtc(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return `${new Date(time).toISOString().replace("T", " ").replace(/\.\d+Z$/, "").replace(/Z$/, "")} UTC`;
+  return `${new Date(time)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "")
+    .replace(/Z$/, "")} UTC`;
 }
 
 /** "850 ms", "1.2 s", "2 min 5 s". */

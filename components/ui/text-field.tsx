@@ -14,7 +14,15 @@ interface FieldProps {
 }
 
 /** The label, hint and error around one control; the control gets `aria-describedby` from `describedBy(id, …)`. */
-function Field({ id, label, hint, error, optional, className, children }: FieldProps & { className?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  children,
+}: FieldProps & { className?: string; children: ReactNode }) {
   return (
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -42,7 +50,15 @@ function controlProps({ id, hint, error }: FieldProps) {
 }
 
 /** Separates the field's own props from those of its control. */
-function split<T extends FieldProps & { className?: string }>({ id, label, hint, error, optional, className, ...control }: T) {
+function split<T extends FieldProps & { className?: string }>({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...control
+}: T) {
   return { field: { id, label, hint, error, optional }, className, control };
 }
 

@@ -9,7 +9,11 @@ export function UnreadableItems({ items, what }: { items: readonly UnreadableIte
   if (!items.length) return null;
   const ids = items.map((i) => i.id).filter(Boolean);
   return (
-    <details data-testid="unreadable-items" data-count={items.length} className="rounded-md border border-dashed border-border px-3 py-2 text-sm text-muted-foreground">
+    <details
+      data-testid="unreadable-items"
+      data-count={items.length}
+      className="rounded-md border border-dashed border-border px-3 py-2 text-sm text-muted-foreground"
+    >
       <summary className="flex cursor-pointer items-center gap-2">
         <FileQuestion className="size-4" aria-hidden />
         {items.length === 1 ? `1 ${what} could not be read` : `${items.length} ${what}s could not be read`}

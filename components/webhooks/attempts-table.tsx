@@ -12,17 +12,35 @@ export function AttemptsTable({ attempts }: { attempts: readonly WebhookAttempt[
       <table className="w-full text-left text-xs" data-testid="attempts-table">
         <thead className="text-muted-foreground">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">#</th>
-            <th scope="col" className="py-1 pr-3 font-medium">When</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Result</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Duration</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Next attempt</th>
-            <th scope="col" className="py-1 font-medium">Response</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              #
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              When
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Result
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Duration
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Next attempt
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Response
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {attempts.map((a) => (
-            <tr key={a.number} data-testid="attempt" data-number={a.number} data-status-code={a.statusCode ?? ""} className="align-top">
+            <tr
+              key={a.number}
+              data-testid="attempt"
+              data-number={a.number}
+              data-status-code={a.statusCode ?? ""}
+              className="align-top"
+            >
               <td className="py-1.5 pr-3 font-mono">
                 {a.number}
                 {a.trigger === "resend" ? <span className="ml-1 text-muted-foreground">(resend)</span> : null}
@@ -37,7 +55,9 @@ export function AttemptsTable({ attempts }: { attempts: readonly WebhookAttempt[
                 {a.error ? <p className="mt-0.5 max-w-64 break-words text-muted-foreground">{a.error}</p> : null}
               </td>
               <td className="py-1.5 pr-3 font-mono whitespace-nowrap">{formatDuration(a.durationMs)}</td>
-              <td className="py-1.5 pr-3 whitespace-nowrap">{a.nextAttemptAt ? <RelativeTime iso={a.nextAttemptAt} /> : "—"}</td>
+              <td className="py-1.5 pr-3 whitespace-nowrap">
+                {a.nextAttemptAt ? <RelativeTime iso={a.nextAttemptAt} /> : "—"}
+              </td>
               <td className="py-1.5">
                 {a.responseExcerpt ? (
                   <Disclosure summary={`${a.responseExcerpt.length} characters`}>

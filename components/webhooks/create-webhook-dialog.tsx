@@ -46,7 +46,13 @@ export function CreateWebhookDialog({
     );
   };
   return (
-    <AppDialog open={open} onOpenChange={onOpenChange} title="New webhook" testId="create-webhook-dialog" className="max-w-2xl">
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New webhook"
+      testId="create-webhook-dialog"
+      className="max-w-2xl"
+    >
       {open ? (
         <WebhookForm
           mode="create"

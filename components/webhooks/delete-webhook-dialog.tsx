@@ -23,8 +23,8 @@ export function DeleteWebhookDialog({
       testId="delete-webhook-dialog"
       description={
         <>
-          <span className="font-medium text-foreground">{hook?.name}</span> stops receiving events and its queued deliveries are
-          dropped. This cannot be undone.
+          <span className="font-medium text-foreground">{hook?.name}</span> stops receiving events and its queued
+          deliveries are dropped. This cannot be undone.
         </>
       }
       confirmLabel="Delete webhook"

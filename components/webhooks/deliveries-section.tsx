@@ -19,7 +19,15 @@ import { DeliveryStatus } from "./delivery-status";
  * The webhook's deliveries with every attempt and a "Resend" action — when the upstream offers the listing
  * (the embedded service does; a real deployment answering 404 hides the section).
  */
-export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: string; disabled: boolean; pageSize?: number }) {
+export function DeliveriesSection({
+  hookId,
+  disabled,
+  pageSize,
+}: {
+  hookId: string;
+  disabled: boolean;
+  pageSize?: number;
+}) {
   const query = useHookDeliveries(hookId, { pageSize });
   const resend = useResendDelivery(hookId);
   if (query.unsupported) return null;
@@ -29,7 +37,13 @@ export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: stri
         <h2 id="deliveries-heading" className="text-base font-semibold">
           Deliveries
         </h2>
-        <Button size="sm" variant="ghost" onClick={() => void query.refetch()} disabled={query.isFetching} aria-label="Refresh deliveries">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          aria-label="Refresh deliveries"
+        >
           {query.isFetching ? <Spinner /> : <RotateCw className="size-4" aria-hidden />}
           Refresh
         </Button>
@@ -40,7 +54,11 @@ export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: stri
           <Skeleton className="h-24" />
         </div>
       ) : query.error ? (
-        <ErrorPanel error={query.error} title="The deliveries could not be loaded" onRetry={() => void query.refetch()} />
+        <ErrorPanel
+          error={query.error}
+          title="The deliveries could not be loaded"
+          onRetry={() => void query.refetch()}
+        />
       ) : query.deliveries.length === 0 ? (
         <EmptyState icon={Send} title="No deliveries yet">
           Deliveries appear here when a subscribed event happens — create a chat to trigger one.
@@ -58,8 +76,12 @@ export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: stri
                   resend.mutate(d.id, {
                     onSuccess: (done) => {
                       const last = done.attempts.at(-1);
-                      if (last?.ok) toast.success("Resent", { description: `The receiver answered ${last.statusCode}.` });
-                      else toast.error("Resent, but it failed", { description: last?.error ?? `HTTP ${last?.statusCode ?? "no answer"}` });
+                      if (last?.ok)
+                        toast.success("Resent", { description: `The receiver answered ${last.statusCode}.` });
+                      else
+                        toast.error("Resent, but it failed", {
+                          description: last?.error ?? `HTTP ${last?.statusCode ?? "no answer"}`,
+                        });
                     },
                     onError: (error) => toast.error("Could not resend", { description: describeError(error).message }),
                   })
@@ -69,7 +91,12 @@ export function DeliveriesSection({ hookId, disabled, pageSize }: { hookId: stri
           </ul>
           {query.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
                 {query.isFetchingNextPage ? <Spinner /> : null}
                 Show older deliveries
               </Button>
@@ -93,7 +120,12 @@ function DeliveryCard({
   onResend: () => void;
 }) {
   return (
-    <li data-testid="webhook-delivery" data-id={delivery.id} data-status={delivery.status} className="space-y-3 rounded-lg border border-border bg-card p-4">
+    <li
+      data-testid="webhook-delivery"
+      data-id={delivery.id}
+      data-status={delivery.status}
+      className="space-y-3 rounded-lg border border-border bg-card p-4"
+    >
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">

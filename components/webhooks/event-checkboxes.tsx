@@ -24,7 +24,11 @@ export function EventCheckboxes({
     onChange(WEBHOOK_EVENTS.map((e) => e.event).filter((e) => next.has(e)));
   };
   return (
-    <fieldset className="space-y-2" aria-describedby={error ? "webhook-events-error" : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="space-y-2"
+      aria-describedby={error ? "webhook-events-error" : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <div className="flex items-center justify-between gap-2">
         <legend className="text-sm font-medium">Events</legend>
         <div className="flex gap-2 text-xs">

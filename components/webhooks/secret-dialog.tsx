@@ -30,7 +30,11 @@ export function SecretDialog({ created, onDone }: { created: WebhookRead | null;
               Signing secret
             </p>
             <div className="flex items-center gap-2 rounded-md border border-border bg-muted px-3 py-2">
-              <code data-testid="webhook-secret" data-id={created.id} className="min-w-0 flex-1 font-mono text-xs break-all select-all">
+              <code
+                data-testid="webhook-secret"
+                data-id={created.id}
+                className="min-w-0 flex-1 font-mono text-xs break-all select-all"
+              >
                 {created.secret}
               </code>
               <CopyButton value={created.secret ?? ""} label="Copy secret" className="size-8" />
@@ -42,12 +46,14 @@ export function SecretDialog({ created, onDone }: { created: WebhookRead | null;
           >
             <TriangleAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
             <span>
-              <strong>You won&apos;t see this secret again.</strong> Store it now; if it is lost, delete the webhook and create a new one.
+              <strong>You won&apos;t see this secret again.</strong> Store it now; if it is lost, delete the webhook and
+              create a new one.
             </span>
           </p>
           <p className="text-xs text-muted-foreground">
-            Deliveries follow Standard Webhooks: verify <code className="font-mono">webhook-signature</code> (HMAC-SHA256 over{" "}
-            <code className="font-mono">id.timestamp.body</code>) and de-duplicate by <code className="font-mono">webhook-id</code>.
+            Deliveries follow Standard Webhooks: verify <code className="font-mono">webhook-signature</code>{" "}
+            (HMAC-SHA256 over <code className="font-mono">id.timestamp.body</code>) and de-duplicate by{" "}
+            <code className="font-mono">webhook-id</code>.
           </p>
           <div className="flex justify-end">
             <Button variant="primary" onClick={onDone} autoFocus>
@@ -70,12 +76,17 @@ function NoSecretDialog({ created, onDone }: { created: WebhookRead; onDone: () 
       testId="webhook-secret-dialog"
     >
       <div className="space-y-4">
-        <p role="note" data-testid="webhook-no-secret" data-id={created.id} className="flex items-start gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+        <p
+          role="note"
+          data-testid="webhook-no-secret"
+          data-id={created.id}
+          className="flex items-start gap-2 rounded-md border border-border bg-muted px-3 py-2 text-sm"
+        >
           <KeyRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
           <span>
-            Deliveries will arrive, but this dashboard cannot give you a secret to verify their signatures. Find the signing
-            secret in the service&apos;s own settings if it has one, and verify <code className="font-mono">webhook-signature</code> in
-            your receiver with it.
+            Deliveries will arrive, but this dashboard cannot give you a secret to verify their signatures. Find the
+            signing secret in the service&apos;s own settings if it has one, and verify{" "}
+            <code className="font-mono">webhook-signature</code> in your receiver with it.
           </span>
         </p>
         <div className="flex justify-end">

@@ -14,16 +14,24 @@ import { DeliveriesSection } from "./deliveries-section";
 import { WebhookDetail } from "./webhook-detail";
 
 const push = vi.fn();
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }) }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }),
+}));
 
 /** The webhook page against the embedded service delivering to a real loopback receiver (500, then 200). */
 let svc: EmbeddedService;
 let receiver: TestReceiver;
 let client: ServiceClient;
 beforeAll(async () => {
-  receiver = await startReceiver({ reply: (n) => (n === 0 ? { status: 500, body: "boom" } : { status: 200, body: "ok" }) });
+  receiver = await startReceiver({
+    reply: (n) => (n === 0 ? { status: 500, body: "boom" } : { status: 200, body: "ok" }),
+  });
   svc = await startService({ webhookRetrySchedule: [50, 50] });
-  client = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+  client = createServiceClient({
+    baseUrl: BASE,
+    apiKey: TEST_KEY,
+    fetch: (input, init) => svc.handle(new Request(input, init)),
+  });
 });
 afterAll(async () => {
   await svc?.close();
@@ -72,7 +80,9 @@ describe("WebhookDetail", () => {
     expect(within(attempts[0]!).getByText("boom")).toBeVisible();
 
     await userEvent.click(within(delivery).getByRole("button", { name: "Resend" }));
-    await waitFor(() => expect(within(screen.getByTestId("webhook-delivery")).getAllByTestId("attempt")).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(screen.getByTestId("webhook-delivery")).getAllByTestId("attempt")).toHaveLength(3),
+    );
     const resent = within(screen.getByTestId("webhook-delivery")).getAllByTestId("attempt")[2]!;
     expect(resent).toHaveTextContent("(resend)");
     expect(resent).toHaveTextContent("200 ok");
@@ -82,7 +92,8 @@ describe("WebhookDetail", () => {
   it("shows the newest page of deliveries and loads older ones on demand", async () => {
     const hook = await client.createHook({ name: "Paged", url: receiver.url, events: ["chat.created"] });
     const chats = [];
-    for (const title of ["A clock", "A timer", "A stopwatch"]) chats.push((await client.createChat({ message: title })).chat);
+    for (const title of ["A clock", "A timer", "A stopwatch"])
+      chats.push((await client.createChat({ message: title })).chat);
     await waitFor(async () => expect((await client.listHookDeliveries(hook.id)).deliveries).toHaveLength(3));
 
     const queryClient = createQueryClient();
@@ -103,14 +114,21 @@ describe("WebhookDetail", () => {
   });
 
   it("hides the deliveries when the upstream does not offer the listing (404), and says when the webhook is gone", async () => {
-    const hook = await client.createHook({ name: "Plain upstream", url: "https://example.com/h", events: ["chat.deleted"] });
+    const hook = await client.createHook({
+      name: "Plain upstream",
+      url: "https://example.com/h",
+      events: ["chat.deleted"],
+    });
     // A real deployment: the spec's endpoints, without the embedded service's deliveries extension.
     const plain = createServiceClient({
       baseUrl: BASE,
       apiKey: TEST_KEY,
       fetch: async (input, init) =>
         String(input instanceof Request ? input.url : input).includes("/deliveries")
-          ? new Response(JSON.stringify({ message: "Not found" }), { status: 404, headers: { "content-type": "application/json" } })
+          ? new Response(JSON.stringify({ message: "Not found" }), {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            })
           : svc.handle(new Request(input, init)),
     });
     renderDetail(hook.id, plain);

@@ -60,7 +60,8 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
         </div>
         {hook.disabled ? (
           <p className="rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm" role="note">
-            The target answered <strong>410 Gone</strong>, so the service stopped delivering. Change the URL to enable the webhook again.
+            The target answered <strong>410 Gone</strong>, so the service stopped delivering. Change the URL to enable
+            the webhook again.
           </p>
         ) : null}
       </div>
@@ -78,7 +79,10 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
               <CopyButton value={hook.url} label="Copy URL" />
             </span>
             {inboxId ? (
-              <Link href={`/inbox/${encodeURIComponent(inboxId)}`} className="mt-1 inline-flex items-center gap-1 text-xs hover:underline">
+              <Link
+                href={`/inbox/${encodeURIComponent(inboxId)}`}
+                className="mt-1 inline-flex items-center gap-1 text-xs hover:underline"
+              >
                 <Inbox className="size-3.5" aria-hidden />
                 This dashboard&apos;s inbox: see what arrived
               </Link>

@@ -41,7 +41,8 @@ export function validateWebhookForm(values: WebhookFormValues): WebhookFormError
   if (values.target === "url") {
     const url = values.url.trim();
     if (!url) errors.url = "Enter the URL that receives the deliveries.";
-    else if (!isHttpUrl(url)) errors.url = "Enter an absolute http:// or https:// URL, e.g. https://example.com/webhooks.";
+    else if (!isHttpUrl(url))
+      errors.url = "Enter an absolute http:// or https:// URL, e.g. https://example.com/webhooks.";
   }
   if (!values.events.length) errors.events = "Choose at least one event.";
   return errors;

@@ -16,14 +16,20 @@ import { WebhooksView } from "./webhooks-view";
 
 // Next's router is not mounted outside the app; the views only call push().
 const push = vi.fn();
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }) }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: push, refresh: () => {}, back: () => {}, prefetch: () => {} }),
+}));
 
 /** The form and the webhooks page against the real embedded service (in-process, as the proxy would reach it). */
 let svc: EmbeddedService;
 let client: ServiceClient;
 beforeAll(async () => {
   svc = await startService({ webhookRetrySchedule: [] });
-  client = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+  client = createServiceClient({
+    baseUrl: BASE,
+    apiKey: TEST_KEY,
+    fetch: (input, init) => svc.handle(new Request(input, init)),
+  });
 });
 afterAll(() => svc?.close());
 afterEach(cleanup);
@@ -54,7 +60,9 @@ describe("WebhookForm", () => {
       "message.finished",
       "message.deleted",
     ]);
-    expect(screen.getByRole("checkbox", { name: /message\.finished/ })).toHaveAccessibleDescription(/An answer finished/);
+    expect(screen.getByRole("checkbox", { name: /message\.finished/ })).toHaveAccessibleDescription(
+      /An answer finished/,
+    );
 
     // Nothing filled in: one message per field, focus on the first, nothing sent.
     await user.click(screen.getByRole("button", { name: "Create webhook" }));
@@ -111,7 +119,13 @@ describe("WebhookForm", () => {
     await user.type(screen.getByLabelText("Name"), "Mine");
     await user.click(screen.getByRole("checkbox", { name: /chat\.updated/ }));
     await user.click(screen.getByRole("button", { name: "Create webhook" }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: "Mine", target: "dashboard", url: "", events: ["chat.updated"], chatId: chat.id });
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: "Mine",
+      target: "dashboard",
+      url: "",
+      events: ["chat.updated"],
+      chatId: chat.id,
+    });
   });
 });
 
@@ -153,7 +167,10 @@ describe("WebhooksView", () => {
     await user.click(within(edit).getByRole("checkbox", { name: /message\.finished/ }));
     await user.click(within(edit).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(screen.getByTestId("webhook-row")).toHaveTextContent("Renamed"));
-    expect(await client.getHook(hookId)).toMatchObject({ name: "Renamed", events: ["chat.created", "message.finished"] });
+    expect(await client.getHook(hookId)).toMatchObject({
+      name: "Renamed",
+      events: ["chat.created", "message.finished"],
+    });
 
     await user.click(within(screen.getByTestId("webhook-row")).getByRole("button", { name: "Delete Renamed" }));
     const confirm = await screen.findByTestId("delete-webhook-dialog");

@@ -40,7 +40,8 @@ export function WebhookForm({
   const [values, setValues] = useState<WebhookFormValues>(() => initial ?? emptyWebhookForm());
   const [tried, setTried] = useState(false);
   const errors: WebhookFormErrors = tried ? validateWebhookForm(values) : {};
-  const set = <K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +49,10 @@ export function WebhookForm({
     const found = validateWebhookForm(values);
     if (hasErrors(found)) {
       const first = (["name", "url", "events"] as const).find((k) => found[k]);
-      const el = first === "events" ? document.getElementById("webhook-event-chat-created") : document.getElementById(`webhook-${first}`);
+      const el =
+        first === "events"
+          ? document.getElementById("webhook-event-chat-created")
+          : document.getElementById(`webhook-${first}`);
       el?.focus();
       return;
     }
@@ -56,7 +60,12 @@ export function WebhookForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "New webhook" : "Edit webhook"}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5"
+      aria-label={mode === "create" ? "New webhook" : "Edit webhook"}
+    >
       <TextField
         id="webhook-name"
         label="Name"
@@ -70,7 +79,9 @@ export function WebhookForm({
         autoFocus
       />
 
-      {mode === "create" ? <TargetChoice value={values.target} onChange={(t) => set("target", t)} disabled={submitting} /> : null}
+      {mode === "create" ? (
+        <TargetChoice value={values.target} onChange={(t) => set("target", t)} disabled={submitting} />
+      ) : null}
 
       {values.target === "url" ? (
         <TextField
@@ -88,23 +99,37 @@ export function WebhookForm({
           disabled={submitting}
         />
       ) : (
-        <p className="rounded-md border border-border bg-muted/50 px-3 py-2 text-xs text-muted-foreground" data-testid="dashboard-target-hint">
-          Atelier creates an inbox, points the webhook at its receiver and keeps the signing secret there, so every delivery is
-          verified. You can watch them arrive on the Inbox page.
+        <p
+          className="rounded-md border border-border bg-muted/50 px-3 py-2 text-xs text-muted-foreground"
+          data-testid="dashboard-target-hint"
+        >
+          Atelier creates an inbox, points the webhook at its receiver and keeps the signing secret there, so every
+          delivery is verified. You can watch them arrive on the Inbox page.
         </p>
       )}
 
-      <EventCheckboxes value={values.events} onChange={(events) => set("events", events)} error={errors.events} disabled={submitting} />
+      <EventCheckboxes
+        value={values.events}
+        onChange={(events) => set("events", events)}
+        error={errors.events}
+        disabled={submitting}
+      />
 
       {mode === "create" ? (
         <ChatScopePicker value={values.chatId} onChange={(chatId) => set("chatId", chatId)} disabled={submitting} />
       ) : (
         <p className="text-xs text-muted-foreground">
-          Scope: {values.chatId ? <code className="font-mono">{values.chatId}</code> : "all chats"} (fixed when the webhook was created).
+          Scope: {values.chatId ? <code className="font-mono">{values.chatId}</code> : "all chats"} (fixed when the
+          webhook was created).
         </p>
       )}
 
-      {error ? <ErrorPanel error={error} title={mode === "create" ? "The webhook was not created" : "The changes were not saved"} /> : null}
+      {error ? (
+        <ErrorPanel
+          error={error}
+          title={mode === "create" ? "The webhook was not created" : "The changes were not saved"}
+        />
+      ) : null}
 
       <div className="flex justify-end gap-2 border-t border-border pt-4">
         <Button onClick={onCancel} disabled={submitting}>
@@ -119,7 +144,15 @@ export function WebhookForm({
   );
 }
 
-function TargetChoice({ value, onChange, disabled }: { value: WebhookTarget; onChange: (t: WebhookTarget) => void; disabled?: boolean }) {
+function TargetChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: WebhookTarget;
+  onChange: (t: WebhookTarget) => void;
+  disabled?: boolean;
+}) {
   const options: Array<{ value: WebhookTarget; label: string; hint: string }> = [
     { value: "url", label: "A URL", hint: "Your own endpoint." },
     { value: "dashboard", label: "This dashboard", hint: "The built-in inbox, verified." },

@@ -85,7 +85,13 @@ export function WebhookRow({
         >
           <Pencil className="size-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} title="Delete" onClick={() => onDelete(item)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${item.name}`}
+          title="Delete"
+          onClick={() => onDelete(item)}
+        >
           <Trash2 className="size-4" aria-hidden />
         </Button>
       </div>

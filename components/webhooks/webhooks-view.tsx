@@ -53,8 +53,8 @@ export function WebhooksView() {
         <ErrorPanel error={list.error} title="The webhooks could not be loaded" onRetry={() => void list.refetch()} />
       ) : list.hooks.length === 0 ? (
         <EmptyState icon={WebhookIcon} title="No webhooks yet">
-          Create one to send chat and message events to your own endpoint, or choose “Deliver to this dashboard” to watch them arrive
-          in the Inbox.
+          Create one to send chat and message events to your own endpoint, or choose “Deliver to this dashboard” to
+          watch them arrive in the Inbox.
         </EmptyState>
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Webhooks">

@@ -51,7 +51,9 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
 
   const verify = async (req: IncomingMessage): Promise<JWTPayload | null> => {
     if (opts.requiredHeaders) {
-      const ok = Object.entries(opts.requiredHeaders).every(([name, value]) => req.headers[name.toLowerCase()] === value);
+      const ok = Object.entries(opts.requiredHeaders).every(
+        ([name, value]) => req.headers[name.toLowerCase()] === value,
+      );
       return ok ? { sub: "custom-headers" } : null;
     }
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
@@ -100,9 +102,18 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const reqPath = new URL(req.url ?? "/", origin).pathname;
-      if (reqPath === "/.well-known/oauth-protected-resource" || reqPath === `/.well-known/oauth-protected-resource${path}`) {
+      if (
+        reqPath === "/.well-known/oauth-protected-resource" ||
+        reqPath === `/.well-known/oauth-protected-resource${path}`
+      ) {
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ resource: url, authorization_servers: opts.issuer ? [opts.issuer] : [], bearer_methods_supported: ["header"] }));
+        res.end(
+          JSON.stringify({
+            resource: url,
+            authorization_servers: opts.issuer ? [opts.issuer] : [],
+            bearer_methods_supported: ["header"],
+          }),
+        );
         return;
       }
       if (reqPath !== path) {

@@ -82,7 +82,11 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     clients: [
       { ...common, client_id: clientId, client_secret: clientSecret, token_endpoint_auth_method: "client_secret_post" },
       { ...common, client_id: publicClientId, token_endpoint_auth_method: "none" },
-      ...(opts.extraClients ?? []).map((c): ClientMetadata => ({ ...common, token_endpoint_auth_method: "none", ...c })),
+      ...(opts.extraClients ?? []).map((c): ClientMetadata => ({
+        ...common,
+        token_endpoint_auth_method: "none",
+        ...c,
+      })),
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ["peer-cookie-key-one", "peer-cookie-key-two"] },
@@ -91,7 +95,14 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
-    ttl: { AccessToken: ttl, AuthorizationCode: 300, Grant: 86_400, Interaction: 600, Session: 86_400, RefreshToken: 86_400 },
+    ttl: {
+      AccessToken: ttl,
+      AuthorizationCode: 300,
+      Grant: 86_400,
+      Interaction: 600,
+      Session: 86_400,
+      RefreshToken: 86_400,
+    },
     features: {
       devInteractions: { enabled: false },
       introspection: { enabled: true },
@@ -102,7 +113,12 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
         getResourceServerInfo: (_ctx, indicator) => {
           const allowed = opts.resources ? opts.resources.includes(indicator) : /^https?:\/\//.test(indicator);
           if (!allowed) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
-          return { scope: resourceScopes.join(" "), audience: indicator, accessTokenTTL: ttl, accessTokenFormat: "jwt" };
+          return {
+            scope: resourceScopes.join(" "),
+            audience: indicator,
+            accessTokenTTL: ttl,
+            accessTokenFormat: "jwt",
+          };
         },
       },
     },
@@ -128,7 +144,12 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     if (params.has("client_secret") && basicOnly.has(params.get("client_id") ?? "")) {
       counts.invalidClient++;
       res.writeHead(401, { "content-type": "application/json", "www-authenticate": 'Basic realm="oauth-peer"' });
-      res.end(JSON.stringify({ error: "invalid_client", error_description: "this client authenticates with client_secret_basic only" }));
+      res.end(
+        JSON.stringify({
+          error: "invalid_client",
+          error_description: "this client authenticates with client_secret_basic only",
+        }),
+      );
       return;
     }
     req.body = raw; // oidc-provider reads an already-read body from req.body
@@ -187,12 +208,18 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
     return;
   }
   if (details.prompt.name === "login") {
-    await provider.interactionFinished(req, res, { login: { accountId: "user-1" } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: "user-1" } },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   const { params, session } = details;
   const grant = details.grantId
-    ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) }))
+    ? ((await provider.Grant.find(details.grantId)) ??
+      new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) }))
     : new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) });
   const missing = details.prompt.details as {
     missingOIDCScope?: string[];

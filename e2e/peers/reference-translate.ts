@@ -24,14 +24,17 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 // ---------------------------------------------------------------- the document and its schemas
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 /** Deep copy with every `#/components/...` reference made absolute to the registered document (`doc#/components/...`). */
 function absoluteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(absoluteRefs);
   if (!isObj(value)) return value;
   const out: Obj = {};
-  for (const [k, v] of Object.entries(value)) out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `doc${v}` : absoluteRefs(v);
+  for (const [k, v] of Object.entries(value))
+    out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `doc${v}` : absoluteRefs(v);
   return out;
 }
 
@@ -60,7 +63,13 @@ export class ReferenceDocument {
   readonly doc: Obj;
   private readonly ajv: Ajv2020;
   private readonly compiled = new WeakMap<object, ValidateFunction>();
-  private readonly templates: Array<{ method: string; template: string; re: RegExp; names: string[]; literal: number }> = [];
+  private readonly templates: Array<{
+    method: string;
+    template: string;
+    re: RegExp;
+    names: string[];
+    literal: number;
+  }> = [];
 
   constructor(file = process.env.REFERENCE_OPENAPI || DEFAULT_DOCUMENT) {
     this.doc = absoluteRefs(JSON.parse(readFileSync(file, "utf8"))) as Obj;
@@ -82,7 +91,13 @@ export class ReferenceDocument {
             }) +
             "/?$",
         );
-        this.templates.push({ method: method.toUpperCase(), template, re, names, literal: template.replace(/\{[^}]+\}/g, "").length });
+        this.templates.push({
+          method: method.toUpperCase(),
+          template,
+          re,
+          names,
+          literal: template.replace(/\{[^}]+\}/g, "").length,
+        });
       }
     }
     // Literal segments win over parameters (`/messages/stream` before `/messages/{messageId}`).
@@ -131,7 +146,8 @@ export class ReferenceDocument {
   /** The response schema for a status (or the first 2xx one); `stream` picks the text/event-stream one. */
   responseSchema(o: Operation, status: number, stream = false): Schema | null {
     const responses = (this.op(o).responses ?? {}) as Obj;
-    const entry = (responses[String(status)] ?? (status < 300 ? Object.entries(responses).find(([k]) => k.startsWith("2"))?.[1] : undefined)) as Obj | undefined;
+    const entry = (responses[String(status)] ??
+      (status < 300 ? Object.entries(responses).find(([k]) => k.startsWith("2"))?.[1] : undefined)) as Obj | undefined;
     const content = entry?.content as Obj | undefined;
     const media = content?.[stream ? "text/event-stream" : "application/json"] as Obj | undefined;
     return (media?.schema as Schema | undefined) ?? null;
@@ -150,7 +166,15 @@ export class ReferenceDocument {
   errors(schema: Schema, value: unknown): SchemaViolation["errors"] {
     const v = this.validator(schema);
     if (v(value)) return [];
-    return (v.errors ?? []).slice(0, 20).map(({ instancePath, schemaPath, keyword, message, params }) => ({ instancePath, schemaPath, keyword, message, params }));
+    return (v.errors ?? [])
+      .slice(0, 20)
+      .map(({ instancePath, schemaPath, keyword, message, params }) => ({
+        instancePath,
+        schemaPath,
+        keyword,
+        message,
+        params,
+      }));
   }
 
   /**
@@ -169,7 +193,8 @@ export class ReferenceDocument {
       return value;
     }
     if (Array.isArray(s.allOf)) return (s.allOf as Schema[]).reduce((v, part) => this.conform(v, part), value);
-    if (Array.isArray(value)) return s.items && isObj(s.items) ? value.map((item) => this.conform(item, s.items as Schema)) : value;
+    if (Array.isArray(value))
+      return s.items && isObj(s.items) ? value.map((item) => this.conform(item, s.items as Schema)) : value;
     if (!isObj(value) || !(isObj(s.properties) || s.type === "object")) return value;
     const props = (s.properties ?? {}) as Record<string, Schema>;
     const extra = s.additionalProperties;
@@ -190,7 +215,10 @@ const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 /** `usage` without `model` (the document has none). Missing → zeros (the document requires usage on a message). */
 export function translateUsage(usage: unknown): Obj {
   const u = isObj(usage) ? usage : {};
-  return { tokens: { ...ZERO, ...(isObj(u.tokens) ? u.tokens : {}) }, creditsCost: { ...ZERO, ...(isObj(u.creditsCost) ? u.creditsCost : {}) } };
+  return {
+    tokens: { ...ZERO, ...(isObj(u.tokens) ? u.tokens : {}) },
+    creditsCost: { ...ZERO, ...(isObj(u.creditsCost) ? u.creditsCost : {}) },
+  };
 }
 
 /** Chat: `hostProjectId` → `vercelProjectId`; nothing else added. */
@@ -210,7 +238,8 @@ export function translatePart(part: unknown): unknown {
   if (part.type === "tool-call") {
     const out: Obj = { ...part };
     if (out.status !== "ok" && out.status !== "error") out.status = "ok"; // required by the document; pending calls too
-    if (Array.isArray(out.suggestedPermissions)) out.suggestedPermissions = out.suggestedPermissions.map((p) => (isObj(p) ? { ...p } : p));
+    if (Array.isArray(out.suggestedPermissions))
+      out.suggestedPermissions = out.suggestedPermissions.map((p) => (isObj(p) ? { ...p } : p));
     return out;
   }
   if (part.type === "agent-action") {
@@ -221,11 +250,17 @@ export function translatePart(part: unknown): unknown {
     let summary = typeof part.summary === "string" ? part.summary : null;
     if (data && Array.isArray(data.requestedIntegrations)) {
       const requestedIntegrations = data.requestedIntegrations.filter((x): x is string => typeof x === "string");
-      const requestedMcpPresets = Array.isArray(data.requestedMcpPresets) ? data.requestedMcpPresets.filter((x): x is string => typeof x === "string") : [];
+      const requestedMcpPresets = Array.isArray(data.requestedMcpPresets)
+        ? data.requestedMcpPresets.filter((x): x is string => typeof x === "string")
+        : [];
       out.data = { requestedIntegrations, requestedMcpPresets };
       summary ??= `Requested ${[...requestedIntegrations, ...requestedMcpPresets].join(", ") || "integrations"}`;
     } else if (data && typeof data.plan === "string" && typeof data.path === "string") {
-      out.data = { plan: data.plan, path: data.path, ...(typeof data.summary === "string" ? { summary: data.summary } : {}) };
+      out.data = {
+        plan: data.plan,
+        path: data.path,
+        ...(typeof data.summary === "string" ? { summary: data.summary } : {}),
+      };
     } else if (data && Array.isArray(data.questions)) {
       out.data = { questions: data.questions };
     }
@@ -253,7 +288,10 @@ export function translateMessage(message: unknown): unknown {
     content: typeof message.content === "string" ? message.content : textOf(parts),
     parts,
     finishReason,
-    restorable: typeof message.restorable === "boolean" ? message.restorable : message.role === "assistant" && finishReason !== null,
+    restorable:
+      typeof message.restorable === "boolean"
+        ? message.restorable
+        : message.role === "assistant" && finishReason !== null,
     authorId: typeof message.authorId === "string" || message.authorId === null ? message.authorId : null,
     usage: translateUsage(message.usage),
   };
@@ -316,7 +354,10 @@ function translateShape(op: Operation, body: unknown): unknown {
   switch (op.key) {
     case "GET /chats": {
       const chats = listOf(body, "chats", "items") ?? [];
-      return { chats: chats.map(translateChat), cursor: isObj(body) && typeof body.cursor === "string" ? body.cursor : null };
+      return {
+        chats: chats.map(translateChat),
+        cursor: isObj(body) && typeof body.cursor === "string" ? body.cursor : null,
+      };
     }
     case "GET /chats/{chatId}":
     case "PATCH /chats/{chatId}":
@@ -325,7 +366,8 @@ function translateShape(op: Operation, body: unknown): unknown {
     case "POST /chats":
     case "POST /chats/{chatId}/messages":
     case "POST /chats/{chatId}/messages/resolve":
-      if (isObj(body) && isObj(body.chat)) return { ...body, chat: translateChat(body.chat), usage: translateUsage(body.usage) };
+      if (isObj(body) && isObj(body.chat))
+        return { ...body, chat: translateChat(body.chat), usage: translateUsage(body.usage) };
       if (isObj(body) && body.role) return translateMessage(body);
       return body;
     case "DELETE /chats/{chatId}":
@@ -337,13 +379,19 @@ function translateShape(op: Operation, body: unknown): unknown {
       return isObj(body) ? { messageId: body.messageId } : body;
     case "GET /chats/{chatId}/messages": {
       const messages = listOf(body, "messages", "items") ?? [];
-      return { ...(isObj(body) ? body : {}), messages: messages.map(translateMessage), cursor: isObj(body) && typeof body.cursor === "string" ? body.cursor : null };
+      return {
+        ...(isObj(body) ? body : {}),
+        messages: messages.map(translateMessage),
+        cursor: isObj(body) && typeof body.cursor === "string" ? body.cursor : null,
+      };
     }
     case "GET /chats/{chatId}/messages/{messageId}":
     case "POST /chats/{chatId}/messages/{messageId}/stop":
       return translateMessage(body);
     case "POST /chats/{chatId}/vercel-project":
-      return isObj(body) && typeof body.hostProjectId === "string" ? { ...body, vercelProjectId: body.hostProjectId } : body;
+      return isObj(body) && typeof body.hostProjectId === "string"
+        ? { ...body, vercelProjectId: body.hostProjectId }
+        : body;
     case "GET /hooks":
       return (listOf(body, "items", "hooks") ?? []).map((h) => (isObj(h) ? { id: h.id, name: h.name } : h));
     case "POST /hooks":
@@ -370,7 +418,12 @@ function translateShape(op: Operation, body: unknown): unknown {
 
 // ---------------------------------------------------------------- requests: document shapes → what the service accepts
 
-const MODEL_IDS: Record<string, string> = { "v0-mini": "svc-mini", "v0-pro": "svc-pro", "v0-max": "svc-max", "v0-max-fast": "svc-max-fast" };
+const MODEL_IDS: Record<string, string> = {
+  "v0-mini": "svc-mini",
+  "v0-pro": "svc-pro",
+  "v0-max": "svc-max",
+  "v0-max-fast": "svc-max-fast",
+};
 
 /** The upstream path for a document path (`/vercel-project` → `/host-project`). */
 export function upstreamPath(pathname: string): string {
@@ -385,8 +438,15 @@ export function upstreamPath(pathname: string): string {
 export function translateRequestBody(op: Operation | null, body: unknown): unknown {
   if (!isObj(body)) return body;
   let out: Obj = body;
-  if (isObj(out.modelConfiguration) && typeof out.modelConfiguration.modelId === "string" && MODEL_IDS[out.modelConfiguration.modelId]) {
-    out = { ...out, modelConfiguration: { ...out.modelConfiguration, modelId: MODEL_IDS[out.modelConfiguration.modelId] } };
+  if (
+    isObj(out.modelConfiguration) &&
+    typeof out.modelConfiguration.modelId === "string" &&
+    MODEL_IDS[out.modelConfiguration.modelId]
+  ) {
+    out = {
+      ...out,
+      modelConfiguration: { ...out.modelConfiguration, modelId: MODEL_IDS[out.modelConfiguration.modelId] },
+    };
   }
   if (op && (op.key === "POST /mcp-servers" || op.key === "PATCH /mcp-servers/{mcpServerId}") && isObj(out.auth)) {
     const { auth, ...rest } = out;
@@ -407,7 +467,9 @@ export function translateRequestBody(op: Operation | null, body: unknown): unkno
 
 /** Resolve operations (all response modes). */
 export function isResolve(op: Operation | null): boolean {
-  return !!op && op.method === "POST" && /^\/chats\/\{chatId\}\/messages\/resolve(\/stream|\/async)?$/.test(op.template);
+  return (
+    !!op && op.method === "POST" && /^\/chats\/\{chatId\}\/messages\/resolve(\/stream|\/async)?$/.test(op.template)
+  );
 }
 
 /**
@@ -416,7 +478,13 @@ export function isResolve(op: Operation | null): boolean {
  * included, so each item equal to a stored one once those fields are dropped is swapped for the stored one.
  */
 export function restorePermissions(body: unknown, stored: unknown[]): unknown {
-  if (!isObj(body) || !isObj(body.task) || body.task.type !== "confirmed-permissions" || !Array.isArray(body.task.permissions)) return body;
+  if (
+    !isObj(body) ||
+    !isObj(body.task) ||
+    body.task.type !== "confirmed-permissions" ||
+    !Array.isArray(body.task.permissions)
+  )
+    return body;
   const permissions = body.task.permissions.map((sent) => {
     const match = stored.find((s) => {
       if (!isObj(s)) return false;
@@ -431,7 +499,9 @@ export function restorePermissions(body: unknown, stored: unknown[]): unknown {
 /** The suggested permissions of a message's tool calls (as the upstream stored them). */
 export function suggestedPermissionsOf(message: unknown): unknown[] {
   if (!isObj(message) || !Array.isArray(message.parts)) return [];
-  return message.parts.flatMap((p) => (isObj(p) && p.type === "tool-call" && Array.isArray(p.suggestedPermissions) ? p.suggestedPermissions : []));
+  return message.parts.flatMap((p) =>
+    isObj(p) && p.type === "tool-call" && Array.isArray(p.suggestedPermissions) ? p.suggestedPermissions : [],
+  );
 }
 
 // ---------------------------------------------------------------- streams
@@ -442,7 +512,8 @@ export type StreamKind = "chat" | "message";
 export function streamKind(op: Operation | null): StreamKind | null {
   if (!op || op.method !== "POST") return null;
   if (op.template === "/chats/stream") return "chat";
-  if (op.template === "/chats/{chatId}/messages/stream" || op.template === "/chats/{chatId}/messages/resolve/stream") return "message";
+  if (op.template === "/chats/{chatId}/messages/stream" || op.template === "/chats/{chatId}/messages/resolve/stream")
+    return "message";
   return null;
 }
 
@@ -490,7 +561,13 @@ export class StreamTranslator {
     const message = translateMessage(fetched) as Obj;
     if (parts) {
       // The opening snapshot: the state before this delta (what the client patches next), still unfinished.
-      Object.assign(message, { parts, content: textOf(parts), finishReason: null, restorable: false, usage: translateUsage(undefined) });
+      Object.assign(message, {
+        parts,
+        content: textOf(parts),
+        finishReason: null,
+        restorable: false,
+        usage: translateUsage(undefined),
+      });
     } else if (typeof message.id === "string") {
       this.sent.set(message.id, message.parts as unknown[]);
     }

@@ -61,10 +61,28 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
   const responseViolations: SchemaViolation[] = [];
   const unknown = new Set<string>();
 
-  const recordResponse = (op: Operation, method: string, path: string, status: number, schema: Record<string, unknown> | null, value: unknown, event?: string) => {
+  const recordResponse = (
+    op: Operation,
+    method: string,
+    path: string,
+    status: number,
+    schema: Record<string, unknown> | null,
+    value: unknown,
+    event?: string,
+  ) => {
     if (!schema) return;
     const errors = doc.errors(schema, value);
-    if (errors.length) responseViolations.push({ at: new Date().toISOString(), method, path, operation: op.key, status, event, errors, sample: value });
+    if (errors.length)
+      responseViolations.push({
+        at: new Date().toISOString(),
+        method,
+        path,
+        operation: op.key,
+        status,
+        event,
+        errors,
+        sample: value,
+      });
   };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -98,7 +116,11 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
         if (list === requestViolations) unknown.clear();
         return send(res, 200, { cleared: true });
       }
-      return send(res, 200, list === requestViolations ? { violations: list, unknownOperations: [...unknown] } : { violations: list });
+      return send(
+        res,
+        200,
+        list === requestViolations ? { violations: list, unknownOperations: [...unknown] } : { violations: list },
+      );
     }
 
     const chunks: Buffer[] = [];
@@ -107,7 +129,10 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
 
     if (!url.pathname.startsWith("/v2/")) {
       // v1 (and anything else) goes through as it is.
-      return pipe(res, await fetch(`${upstream}${url.pathname}${url.search}`, init(method, forwardHeaders(req), rawBody)));
+      return pipe(
+        res,
+        await fetch(`${upstream}${url.pathname}${url.search}`, init(method, forwardHeaders(req), rawBody)),
+      );
     }
 
     const docPath = url.pathname.slice(3);
@@ -127,12 +152,24 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
         const schema = doc.requestSchema(op);
         const errors = schema ? doc.errors(schema, parsed) : [];
         if (errors.length) {
-          requestViolations.push({ at: new Date().toISOString(), method, path: docPath, operation: op.key, errors, sample: parsed });
-          log(`[reference-upstream] request body of ${op.key} does not match the document: ${JSON.stringify(errors.slice(0, 3))}`);
+          requestViolations.push({
+            at: new Date().toISOString(),
+            method,
+            path: docPath,
+            operation: op.key,
+            errors,
+            sample: parsed,
+          });
+          log(
+            `[reference-upstream] request body of ${op.key} does not match the document: ${JSON.stringify(errors.slice(0, 3))}`,
+          );
         }
         let forwarded = translateRequestBody(op, parsed);
         if (isResolve(op)) {
-          const list = (await getJson(req.headers.authorization, `/chats/${encodeURIComponent(op.params.chatId!)}/messages?limit=20`)) as { messages?: unknown[] } | null;
+          const list = (await getJson(
+            req.headers.authorization,
+            `/chats/${encodeURIComponent(op.params.chatId!)}/messages?limit=20`,
+          )) as { messages?: unknown[] } | null;
           forwarded = restorePermissions(forwarded, (list?.messages ?? []).flatMap(suggestedPermissionsOf));
         }
         body = Buffer.from(JSON.stringify(forwarded));
@@ -155,15 +192,22 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
         doc,
         kind,
         op.params.chatId ?? null,
-        (chatId, messageId) => getJson(auth, `/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`),
+        (chatId, messageId) =>
+          getJson(auth, `/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`),
         async (chatId) => {
-          const list = (await getJson(auth, `/chats/${encodeURIComponent(chatId)}/messages?limit=20`)) as { messages?: Array<Record<string, unknown>> } | null;
+          const list = (await getJson(auth, `/chats/${encodeURIComponent(chatId)}/messages?limit=20`)) as {
+            messages?: Array<Record<string, unknown>>;
+          } | null;
           const assistants = (list?.messages ?? []).filter((m) => m.role === "assistant");
           return assistants.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt))).at(-1) ?? null;
         },
       );
       const schema = doc.responseSchema(op, 200, true);
-      res.writeHead(answer.status, { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive" });
+      res.writeHead(answer.status, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+      });
       res.flushHeaders();
       const write = (events: Array<Record<string, unknown>>) => {
         for (const event of events) {
@@ -206,8 +250,11 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.destroyed) return; // the client went away
-      log(`[reference-upstream] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) send(res, 502, { message: `reference upstream: ${error instanceof Error ? error.message : String(error)}` });
+      log(
+        `[reference-upstream] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      if (!res.headersSent)
+        send(res, 502, { message: `reference upstream: ${error instanceof Error ? error.message : String(error)}` });
       else res.end();
     });
   });
@@ -233,7 +280,12 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
 
 function init(method: string, headers: Headers, body: Buffer | undefined): RequestInit {
   if (body !== undefined && method !== "GET" && method !== "HEAD") headers.set("content-length", String(body.length));
-  return { method, headers, body: method === "GET" || method === "HEAD" || !body ? undefined : new Uint8Array(body), redirect: "manual" };
+  return {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" || !body ? undefined : new Uint8Array(body),
+    redirect: "manual",
+  };
 }
 
 async function pipe(res: ServerResponse, answer: Response): Promise<void> {

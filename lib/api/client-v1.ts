@@ -32,7 +32,10 @@ export interface ServiceClientV1 {
   /** POST /v1/chats: sync → the v1 Chat once the answer finished; async → the v1 Chat still generating (202). */
   createChat(body: CreateChatV1Input): Promise<ChatV1>;
   /** POST /v1/chats with responseMode experimental_stream: the 6.2 events. */
-  createChatStream(body: Omit<CreateChatBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<ReadStreamEvent>>;
+  createChatStream(
+    body: Omit<CreateChatBodyV1, "responseMode">,
+    o?: StreamCallOptions,
+  ): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** GET /v1/chats?limit&cursor, newest first (items without messages). */
   listChats(q?: PageQuery): Promise<ChatListV1>;
   /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
@@ -44,7 +47,11 @@ export interface ServiceClientV1 {
   /** POST /v1/chats/{chatId}/messages: sync → the finished assistant message; async → it still generating (202). */
   sendMessage(chatId: string, body: SendMessageV1Input): Promise<MessageV1>;
   /** POST /v1/chats/{chatId}/messages with responseMode experimental_stream: the 6.2 events. */
-  sendMessageStream(chatId: string, body: Omit<SendMessageBodyV1, "responseMode">, o?: StreamCallOptions): Promise<AsyncGenerator<ReadStreamEvent>>;
+  sendMessageStream(
+    chatId: string,
+    body: Omit<SendMessageBodyV1, "responseMode">,
+    o?: StreamCallOptions,
+  ): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** POST /v1/chats/{chatId}/tasks/resolve (sync): the new assistant message once finished. */
   resolveTask(chatId: string, body: ResolveBody): Promise<MessageV1>;
   /** GET /v1/user */
@@ -75,11 +82,17 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
   return {
     createChat: (body) => json(ChatV1, { method: "POST", path: "/v1/chats", body }),
     createChatStream: (body, o) =>
-      stream({ method: "POST", path: "/v1/chats", body: { ...body, responseMode: "experimental_stream" }, signal: o?.signal }),
+      stream({
+        method: "POST",
+        path: "/v1/chats",
+        body: { ...body, responseMode: "experimental_stream" },
+        signal: o?.signal,
+      }),
     listChats: (q) => json(ChatListV1, { method: "GET", path: "/v1/chats", query: q }),
     getChat: (chatId) => json(ChatV1, { method: "GET", path: chat(chatId) }),
     listMessages: (chatId, q) => json(MessageListV1, { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
-    getMessage: (chatId, messageId) => json(MessageV1, { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
+    getMessage: (chatId, messageId) =>
+      json(MessageV1, { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
     sendMessage: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/messages`, body }),
     sendMessageStream: (chatId, body, o) =>
       stream({
@@ -92,7 +105,8 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     getUser: () => json(UserV1, { method: "GET", path: "/v1/user" }),
     listVersions: (chatId, q) => json(VersionListV1, { method: "GET", path: `${chat(chatId)}/versions`, query: q }),
     getVersion: (chatId, versionId) => json(VersionV1, { method: "GET", path: version(chatId, versionId) }),
-    patchVersion: (chatId, versionId, body) => json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
+    patchVersion: (chatId, versionId, body) =>
+      json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
     listProjects: () => json(ProjectListV1, { method: "GET", path: "/v1/projects" }),
     createProject: (body) => json(ProjectV1, { method: "POST", path: "/v1/projects", body }),
     getProject: (id) => json(ProjectV1, { method: "GET", path: `/v1/projects/${seg(id)}` }),

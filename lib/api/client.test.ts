@@ -41,7 +41,12 @@ const ref = { chatId: "c1", messageId: "m2" };
 describe("createServiceClient", () => {
   it("sends POST /v2/chats with the key, JSON body and extra headers, and returns the validated chat", async () => {
     const t = transport(() => json({ chat, usage: sampleUsage() }));
-    const client = createServiceClient({ baseUrl: "https://svc.example/api/", apiKey: "k_secret", fetch: t.fetch, headers: { "x-trace": "1" } });
+    const client = createServiceClient({
+      baseUrl: "https://svc.example/api/",
+      apiKey: "k_secret",
+      fetch: t.fetch,
+      headers: { "x-trace": "1" },
+    });
     const result = await client.createChat({ message: "Build a landing page", privacy: "private" });
     expect(result).toEqual({ chat, usage: sampleUsage() });
     const [req] = t.sent;
@@ -78,7 +83,9 @@ describe("createServiceClient", () => {
     };
     const t = transport((req) => {
       const key = `${req.method} ${req.url.replace("http://x", "")}`;
-      return key in answers ? json(answers[key], key.endsWith("/async") ? 202 : 200) : json({ message: `no ${key}` }, 404);
+      return key in answers
+        ? json(answers[key], key.endsWith("/async") ? 202 : 200)
+        : json({ message: `no ${key}` }, 404);
     });
     const c = createServiceClient({ baseUrl: "http://x", fetch: t.fetch });
     const task = { task: { type: "confirmed-steps" as const, connectedIntegrationNames: ["db"] } };
@@ -119,7 +126,11 @@ describe("createServiceClient", () => {
   });
 
   it("sends list queries: limit and cursor, nothing for null or absent", async () => {
-    const t = transport((req) => (req.url.includes("/messages") ? json({ messages: [message], cursor: null }) : json({ chats: [chat], cursor: "n2" })));
+    const t = transport((req) =>
+      req.url.includes("/messages")
+        ? json({ messages: [message], cursor: null })
+        : json({ chats: [chat], cursor: "n2" }),
+    );
     const c = createServiceClient({ baseUrl: "http://x", fetch: t.fetch });
     expect(await c.listChats({ limit: 5, cursor: "a/b+c" })).toEqual({ chats: [chat], cursor: "n2", unreadable: [] });
     await c.listChats({ cursor: null });
@@ -134,17 +145,25 @@ describe("createServiceClient", () => {
   });
 
   describe("streams", () => {
-    const events = streamedEvents(streamedMessageSnapshots({ parts: 3, deltas: 10 }), { chatId: "c1", messageId: "m2" });
+    const events = streamedEvents(streamedMessageSnapshots({ parts: 3, deltas: 10 }), {
+      chatId: "c1",
+      messageId: "m2",
+    });
     const body = events.map(encodeSseEvent).join("");
     const calls: [string, (c: ServiceClient) => Promise<AsyncGenerator<unknown>>][] = [
       ["/v2/chats/stream", (c) => c.createChatStream({ message: "hi" })],
       ["/v2/chats/c1/messages/stream", (c) => c.sendMessageStream("c1", { message: "hi" })],
-      ["/v2/chats/c1/messages/resolve/stream", (c) => c.resolveStream("c1", { task: { type: "confirmed-permissions", permissions: [] } })],
+      [
+        "/v2/chats/c1/messages/resolve/stream",
+        (c) => c.resolveStream("c1", { task: { type: "confirmed-permissions", permissions: [] } }),
+      ],
     ];
     for (const [path, call] of calls) {
       it(`POST ${path} yields the typed events`, async () => {
         const t = transport(() => sse(body));
-        const events2 = await collect(await call(createServiceClient({ baseUrl: "http://x", apiKey: "k", fetch: t.fetch })));
+        const events2 = await collect(
+          await call(createServiceClient({ baseUrl: "http://x", apiKey: "k", fetch: t.fetch })),
+        );
         expect(events2).toEqual(events);
         expect(t.sent[0]!.url).toBe(`http://x${path}`);
         expect(t.sent[0]!.method).toBe("POST");
@@ -202,21 +221,37 @@ describe("createServiceClient", () => {
   describe("errors", () => {
     it("normalizes v2 and v1 error bodies", async () => {
       const v2 = transport(() => json({ message: "Chat not found" }, 404));
-      await expect(createServiceClient({ baseUrl: "http://x", fetch: v2.fetch }).getChat("nope")).rejects.toMatchObject({
-        name: "ServiceError",
-        status: 404,
-        message: "Chat not found",
-      });
-      const body = { error: { code: "project_not_found", type: "not_found_error", message: "no project", userMessage: "Not found." } };
+      await expect(createServiceClient({ baseUrl: "http://x", fetch: v2.fetch }).getChat("nope")).rejects.toMatchObject(
+        {
+          name: "ServiceError",
+          status: 404,
+          message: "Chat not found",
+        },
+      );
+      const body = {
+        error: { code: "project_not_found", type: "not_found_error", message: "no project", userMessage: "Not found." },
+      };
       const v1 = transport(() => json(body, 404));
-      const error = await createServiceClient({ baseUrl: "http://x", fetch: v1.fetch }).getChat("c1").catch((e: unknown) => e);
+      const error = await createServiceClient({ baseUrl: "http://x", fetch: v1.fetch })
+        .getChat("c1")
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceError);
-      expect(error).toMatchObject({ status: 404, code: "project_not_found", type: "not_found_error", userMessage: "Not found.", body });
+      expect(error).toMatchObject({
+        status: 404,
+        code: "project_not_found",
+        type: "not_found_error",
+        userMessage: "Not found.",
+        body,
+      });
     });
 
     it("gives a readable message for a non-JSON error page", async () => {
       const t = transport(
-        () => new Response("<html><head><title>Bad gateway</title></head><body>cloudflare</body></html>", { status: 502, statusText: "Bad Gateway" }),
+        () =>
+          new Response("<html><head><title>Bad gateway</title></head><body>cloudflare</body></html>", {
+            status: 502,
+            statusText: "Bad Gateway",
+          }),
       );
       await expect(createServiceClient({ baseUrl: "http://x", fetch: t.fetch }).listChats()).rejects.toMatchObject({
         status: 502,
@@ -225,19 +260,28 @@ describe("createServiceClient", () => {
     });
 
     it("is liberal: unknown fields dropped, missing ones filled; refuses only what it cannot use, naming it", async () => {
-      const serve = (body: unknown) => createServiceClient({ baseUrl: "http://x", fetch: transport(() => json(body)).fetch });
+      const serve = (body: unknown) =>
+        createServiceClient({ baseUrl: "http://x", fetch: transport(() => json(body)).fetch });
       const extra = await serve({ ...chat, surprise: true, vercelProjectId: "prj_9" }).getChat("c1");
       expect(extra).toEqual({ ...chat, hostProjectId: "prj_9" });
 
       const partial = await serve({ chat, usage: { tokens: { input: 1 } } }).createChat({ message: "x" });
-      expect(partial.usage).toEqual({ model: null, tokens: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, total: 1 }, creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
+      expect(partial.usage).toEqual({
+        model: null,
+        tokens: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, total: 1 },
+        creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      });
 
-      const noId = await serve({ ...chat, id: undefined }).getChat("c1").catch((e: unknown) => e);
+      const noId = await serve({ ...chat, id: undefined })
+        .getChat("c1")
+        .catch((e: unknown) => e);
       expect(noId).toBeInstanceOf(ServiceError);
       expect(noId).toMatchObject({ status: 502, code: "invalid_response" });
       expect((noId as Error).message).toMatch(/^invalid response from GET \/v2\/chats\/c1: id is missing/);
 
-      const notAList = await serve({ surprise: [] }).listChats().catch((e: unknown) => e);
+      const notAList = await serve({ surprise: [] })
+        .listChats()
+        .catch((e: unknown) => e);
       expect((notAList as Error).message).toContain("holds no list");
     });
 
@@ -262,7 +306,9 @@ describe("createServiceClient", () => {
       const aborted = (async () => {
         throw new DOMException("The operation was aborted.", "AbortError");
       }) as typeof fetch;
-      const error = await createServiceClient({ baseUrl: "http://x", fetch: aborted }).getChat("c1").catch((e: unknown) => e);
+      const error = await createServiceClient({ baseUrl: "http://x", fetch: aborted })
+        .getChat("c1")
+        .catch((e: unknown) => e);
       expect(error).not.toBeInstanceOf(ServiceError);
       expect((error as Error).name).toBe("AbortError");
     });

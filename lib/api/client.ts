@@ -1,7 +1,23 @@
 import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp-records";
 import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
-import { readAsyncRef, readChatList, readChatWithUsage, readFiles, readHostProject, readMessageList, readPreview } from "./lenient/reads";
-import { readChat, readMessage, readWebhook, readWebhookSummary, readList, type ReadList, type WebhookRead } from "./lenient";
+import {
+  readAsyncRef,
+  readChatList,
+  readChatWithUsage,
+  readFiles,
+  readHostProject,
+  readMessageList,
+  readPreview,
+} from "./lenient/reads";
+import {
+  readChat,
+  readMessage,
+  readWebhook,
+  readWebhookSummary,
+  readList,
+  type ReadList,
+  type WebhookRead,
+} from "./lenient";
 import {
   type AsyncChatRef,
   type ChatFiles,
@@ -49,7 +65,11 @@ export interface ServiceClient {
   getMessage(chatId: string, messageId: string): Promise<Message>;
   /** POST …/messages (sync): the completed assistant message. */
   sendMessage(chatId: string, body: SendMessageBody): Promise<Message>;
-  sendMessageStream(chatId: string, body: SendMessageBody, o?: StreamCallOptions): Promise<AsyncGenerator<ReadStreamEvent>>;
+  sendMessageStream(
+    chatId: string,
+    body: SendMessageBody,
+    o?: StreamCallOptions,
+  ): Promise<AsyncGenerator<ReadStreamEvent>>;
   sendMessageAsync(chatId: string, body: SendMessageBody): Promise<AsyncChatRef>;
   /** POST …/messages/resolve (sync): the new assistant message (our choice, DESIGN). */
   resolve(chatId: string, body: ResolveBody): Promise<Message>;
@@ -98,15 +118,18 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     createChatAsync: (body) => read((d) => readAsyncRef(d), { method: "POST", path: "/v2/chats/async", body }),
     listChats: (q) => read(readChatList, { method: "GET", path: "/v2/chats", query: q }),
     getChat: (chatId) => read(readChat, { method: "GET", path: chat(chatId) }),
-    listMessages: (chatId, q) => read((d) => readMessageList(d, chatId), { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
+    listMessages: (chatId, q) =>
+      read((d) => readMessageList(d, chatId), { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
     getMessage: (chatId, messageId) =>
       read((d) => readMessage(d, chatId), { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
-    sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages`, body }),
+    sendMessage: (chatId, body) =>
+      read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages`, body }),
     sendMessageStream: (chatId, body, o) =>
       stream({ method: "POST", path: `${chat(chatId)}/messages/stream`, body, signal: o?.signal }),
     sendMessageAsync: (chatId, body) =>
       read((d) => readAsyncRef(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/async`, body }),
-    resolve: (chatId, body) => read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/resolve`, body }),
+    resolve: (chatId, body) =>
+      read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/resolve`, body }),
     resolveStream: (chatId, body, o) =>
       stream({ method: "POST", path: `${chat(chatId)}/messages/resolve/stream`, body, signal: o?.signal }),
     resolveAsync: (chatId, body) =>
@@ -129,6 +152,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     createMcpServer: (body) => json(McpServer, { method: "POST", path: "/v2/mcp-servers", body }),
     updateMcpServer: (id, body) => json(McpServer, { method: "PATCH", path: mcp(id), body }),
     deleteMcpServer: (id) => json(McpServerDeletedAny, { method: "DELETE", path: mcp(id) }),
-    authorizeMcpServer: (id, body) => json(AuthorizeResponse, { method: "POST", path: `${mcp(id)}/oauth/authorize`, body }),
+    authorizeMcpServer: (id, body) =>
+      json(AuthorizeResponse, { method: "POST", path: `${mcp(id)}/oauth/authorize`, body }),
   };
 }

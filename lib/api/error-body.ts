@@ -29,7 +29,12 @@ export function errorBody(version: ApiVersion, status: number, message: string, 
   return { error: { code: code ?? defaultCode, type, message, userMessage: message } };
 }
 
-export function errorResponse(version: ApiVersion, status: number, message: string, init?: { code?: string; headers?: HeadersInit }): Response {
+export function errorResponse(
+  version: ApiVersion,
+  status: number,
+  message: string,
+  init?: { code?: string; headers?: HeadersInit },
+): Response {
   const headers = new Headers(init?.headers);
   headers.set("content-type", "application/json");
   return new Response(JSON.stringify(errorBody(version, status, message, init?.code)), { status, headers });

@@ -49,7 +49,11 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v.leng
 /** A short readable line from a text body: an HTML page's title (or its text), or the text itself. */
 function readableText(text: string): string | undefined {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-  const source = title ?? (/<[a-z!][^>]*>/i.test(text) ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ") : text);
+  const source =
+    title ??
+    (/<[a-z!][^>]*>/i.test(text)
+      ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ")
+      : text);
   const line = source
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")

@@ -115,7 +115,12 @@ export function createHttp(opts: ClientOptions): Http {
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw invalidResponse(`${call.method} ${call.path}`, `body is not JSON (${text.slice(0, 80) || "empty"})`, text, error);
+      throw invalidResponse(
+        `${call.method} ${call.path}`,
+        `body is not JSON (${text.slice(0, 80) || "empty"})`,
+        text,
+        error,
+      );
     }
   }
 
@@ -147,7 +152,11 @@ export function createHttp(opts: ClientOptions): Http {
     const type = res.headers.get("content-type");
     if (!res.body || (type !== null && !type.toLowerCase().startsWith("text/event-stream"))) {
       const text = await res.text().catch(() => "");
-      throw invalidResponse(`${call.method} ${call.path}`, `expected text/event-stream, got ${type ?? "no body"}`, text);
+      throw invalidResponse(
+        `${call.method} ${call.path}`,
+        `expected text/event-stream, got ${type ?? "no body"}`,
+        text,
+      );
     }
     return readSseEvents(res.body, { signal: call.signal });
   }

@@ -64,7 +64,8 @@ function oauthViewOf(config: unknown, hasSecretFlag?: unknown): McpServerOAuthVi
     scopes: strs(config.scopes),
     usePKCE: config.usePKCE !== false,
     ...(resource ? { resource } : {}),
-    hasClientSecret: hasSecretFlag === true || (typeof config.clientSecret === "string" && config.clientSecret.length > 0),
+    hasClientSecret:
+      hasSecretFlag === true || (typeof config.clientSecret === "string" && config.clientSecret.length > 0),
   };
 }
 
@@ -76,7 +77,8 @@ export function toMcpServerView(raw: unknown): McpServer | null {
   const auth = isObj(raw.auth) ? raw.auth : typeof raw.auth === "string" ? { type: raw.auth } : {};
   const type = str(auth.type) ?? "none";
   const oauthConfig =
-    oauthViewOf(auth.config) ?? (isObj(raw.oauthConfig) ? oauthViewOf(raw.oauthConfig, raw.oauthConfig.hasClientSecret) : undefined);
+    oauthViewOf(auth.config) ??
+    (isObj(raw.oauthConfig) ? oauthViewOf(raw.oauthConfig, raw.oauthConfig.hasClientSecret) : undefined);
   const connected = typeof auth.connected === "boolean" ? auth.connected : type !== "oauth";
   const expiresAt = str(auth.expiresAt);
   const error = str(auth.error);
@@ -117,7 +119,15 @@ export const McpServer = z.unknown().transform((raw, ctx): McpServer => {
 
 /** A list: a bare array, `{items}` or `{data}`; items that are not records are dropped. */
 export const McpServerList = z.unknown().transform((raw, ctx): { items: McpServer[] } => {
-  const items = Array.isArray(raw) ? raw : isObj(raw) ? (Array.isArray(raw.items) ? raw.items : Array.isArray(raw.data) ? raw.data : null) : null;
+  const items = Array.isArray(raw)
+    ? raw
+    : isObj(raw)
+      ? Array.isArray(raw.items)
+        ? raw.items
+        : Array.isArray(raw.data)
+          ? raw.data
+          : null
+      : null;
   if (!items) {
     ctx.addIssue({ code: "custom", message: "not a list of MCP servers" });
     return z.NEVER;

@@ -88,7 +88,9 @@ describe("applyPartsDelta", () => {
           // a deployment that sends text diffs: the same consumer applies them too
           const withText = reference.diff(clone(prevSnap), clone(next));
           if (JSON.stringify(withText ?? null).includes(",0,2]")) textDeltas++;
-          expect(applyPartsDelta(clone(prevSnap), withText === undefined ? undefined : JSON.parse(JSON.stringify(withText)))).toEqual(next);
+          expect(
+            applyPartsDelta(clone(prevSnap), withText === undefined ? undefined : JSON.parse(JSON.stringify(withText))),
+          ).toEqual(next);
 
           // identity: a part the producer left untouched is the very same object for the consumer
           if (share) {
@@ -139,7 +141,12 @@ describe("applyPartsDelta", () => {
   it("applies moves and removals in jsondiffpatch's order", () => {
     const [a, b, c, d] = ["a", "b", "c", "d"].map(text) as [Part, Part, Part, Part];
     const prev = [a, b, c, d];
-    for (const next of [[d, c, b, a], [b, d], [c, a, text("new"), d], [text("z"), a, c]]) {
+    for (const next of [
+      [d, c, b, a],
+      [b, d],
+      [c, a, text("new"), d],
+      [text("z"), a, c],
+    ]) {
       const delta = diffParts(prev, next);
       expect(applyPartsDelta(prev, delta)).toEqual(next);
       expect(applyPartsDelta(prev, delta)).toEqual(reference.patch(clone(prev), clone(delta) as Delta));
@@ -150,7 +157,10 @@ describe("applyPartsDelta", () => {
   const longText = "The quick brown fox jumps over the lazy dog. ".repeat(3);
   const base: Part[] = [text(longText), { type: "file-read", paths: ["a.ts", "b.ts"] }];
   // A text diff as a deployment with the text-diff plugin sends it.
-  const growDelta = reference.diff([text(longText)], [text(longText + "more")]) as unknown as Record<string, { text: unknown[] }>;
+  const growDelta = reference.diff([text(longText)], [text(longText + "more")]) as unknown as Record<
+    string,
+    { text: unknown[] }
+  >;
   const textPatch = growDelta["0"]!.text[0] as string;
 
   const malformed: [string, unknown][] = [
@@ -178,7 +188,10 @@ describe("applyPartsDelta", () => {
     ["a part replaced by a number", { _t: "a", 0: [text("x"), 5] }],
     ["a part without type", { _t: "a", 2: [{ text: "no type" }] }],
     ["a whole-array replacement by a non-array", [base, { parts: [] }]],
-    ["a valid change followed by an invalid one", { _t: "a", 0: { text: [longText, "short"] }, 1: { paths: { _t: "a", 9: ["x"] } } }],
+    [
+      "a valid change followed by an invalid one",
+      { _t: "a", 0: { text: [longText, "short"] }, 1: { paths: { _t: "a", 9: ["x"] } } },
+    ],
   ];
   for (const [name, delta] of malformed) {
     it(`throws PartsDeltaError for ${name}, leaving the input untouched`, () => {
@@ -195,14 +208,18 @@ describe("applyPartsDelta", () => {
     expect((grown[0] as { text: string }).text).toBe(longText + "more");
     expect(grown[1]).toBe(base[1]);
     const stale = [text("something else entirely, nothing like the original text at all....")];
-    expect(() => applyPartsDelta(stale, { _t: "a", 0: { text: [textPatch, 0, 2] } })).toThrow(/parts\[0\]\.text: text patch failed/);
+    expect(() => applyPartsDelta(stale, { _t: "a", 0: { text: [textPatch, 0, 2] } })).toThrow(
+      /parts\[0\]\.text: text patch failed/,
+    );
   });
 
   it("applies the string-append form [[...arrayIndexes, text], 9, 9], immutably", () => {
     const parts = deepFreeze([{ type: "x-table", rows: [["a", "b"], ["c"]] } as Part, text("t")]);
     const grown = applyPartsDelta(parts, { _t: "a", 0: { rows: [[1, 0, "dd"], 9, 9] } });
     expect(grown[0]).toEqual({ type: "x-table", rows: [["a", "b"], ["cdd"]] });
-    expect((grown[0] as unknown as { rows: unknown[] }).rows[0]).toBe((parts[0] as unknown as { rows: unknown[] }).rows[0]);
+    expect((grown[0] as unknown as { rows: unknown[] }).rows[0]).toBe(
+      (parts[0] as unknown as { rows: unknown[] }).rows[0],
+    );
     expect(grown[1]).toBe(parts[1]);
     // no indexes: the string at the position itself
     expect(applyPartsDelta([text("ab")], { _t: "a", 0: { text: [["c"], 9, 9] } })).toEqual([text("abc")]);

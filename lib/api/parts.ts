@@ -145,7 +145,8 @@ function patchAppend(left: unknown, spec: unknown, path: string): unknown {
     }
     const i = indexes[depth];
     if (!Array.isArray(value)) return fail(at, "a string append's index needs an array");
-    if (!(typeof i === "number" && Number.isInteger(i) && i >= 0 && i < value.length)) return fail(at, `invalid append index ${JSON.stringify(i)}`);
+    if (!(typeof i === "number" && Number.isInteger(i) && i >= 0 && i < value.length))
+      return fail(at, `invalid append index ${JSON.stringify(i)}`);
     const out = value.slice();
     out[i] = append(value[i], depth + 1, `${at}[${i}]`);
     return out;
@@ -185,7 +186,12 @@ function parseIndex(raw: string, path: string): number {
 }
 
 /** jsondiffpatch's array patch order: removals and moves-out (descending), insertions (ascending), modifications. */
-function patchArray(left: unknown, delta: Json, path: string, checkItem?: (item: unknown, path: string) => void): unknown {
+function patchArray(
+  left: unknown,
+  delta: Json,
+  path: string,
+  checkItem?: (item: unknown, path: string) => void,
+): unknown {
   if (!Array.isArray(left)) return fail(path, "an array delta needs an array to patch");
   const removals: number[] = [];
   const insertions: Insertion[] = [];

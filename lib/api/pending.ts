@@ -92,9 +92,14 @@ export function requestedNames(task: Extract<PendingTask, { kind: "integrations"
  * `confirmed-steps` with exactly the checked names, spelled and ordered as requested. Names that were not
  * requested are dropped (the service would answer 409). No name checked rejects the request.
  */
-export function confirmStepsBody(task: Extract<PendingTask, { kind: "integrations" }>, checked: Iterable<string>): ResolveBody {
+export function confirmStepsBody(
+  task: Extract<PendingTask, { kind: "integrations" }>,
+  checked: Iterable<string>,
+): ResolveBody {
   const chosen = new Set(checked);
-  return { task: { type: "confirmed-steps", connectedIntegrationNames: requestedNames(task).filter((n) => chosen.has(n)) } };
+  return {
+    task: { type: "confirmed-steps", connectedIntegrationNames: requestedNames(task).filter((n) => chosen.has(n)) },
+  };
 }
 
 /** `confirmed-steps` with an empty list: the request is rejected, the agent continues without. */
@@ -113,7 +118,12 @@ export function describePendingTask(task: PendingTask): string {
     const names = [...task.integrations, ...task.mcpPresets.map((p) => `MCP: ${p}`)];
     return `The agent asks you to install ${joinNames(names)} before it continues.`;
   }
-  const label = task.permissions[0]?.toolDisplayName || task.toolDisplayName || task.permissions[0]?.toolName || task.toolName || "a tool";
+  const label =
+    task.permissions[0]?.toolDisplayName ||
+    task.toolDisplayName ||
+    task.permissions[0]?.toolName ||
+    task.toolName ||
+    "a tool";
   return `The agent asks for permission to use ${label}${task.permissions.length > 1 ? ` (and ${task.permissions.length - 1} more)` : ""}.`;
 }
 

@@ -20,7 +20,10 @@ function rejects(schema: z.ZodType, value: unknown, path: string) {
   const paths = parsed.error!.issues.flatMap((i) => {
     const own = i.path.map(String).join(".");
     // union issues carry the members' issues
-    const nested = "errors" in i && Array.isArray(i.errors) ? (i.errors as z.core.$ZodIssue[][]).flat().map((n) => [own, ...n.path.map(String)].filter(Boolean).join(".")) : [];
+    const nested =
+      "errors" in i && Array.isArray(i.errors)
+        ? (i.errors as z.core.$ZodIssue[][]).flat().map((n) => [own, ...n.path.map(String)].filter(Boolean).join("."))
+        : [];
     return [own, ...nested];
   });
   expect(paths).toContain(path);
@@ -38,7 +41,12 @@ function rejectsUnder(schema: z.ZodType, value: unknown, path: string) {
 
 // ---------- examples shaped like interface.md Part 2 ----------
 
-const chat = sampleChat({ title: "Landing page", updatedAt: "2025-01-01T12:05:30.123Z", hostProjectId: "hp_1", metadata: { team: "web" } });
+const chat = sampleChat({
+  title: "Landing page",
+  updatedAt: "2025-01-01T12:05:30.123Z",
+  hostProjectId: "hp_1",
+  metadata: { team: "web" },
+});
 
 const versionV1 = {
   id: "v_1",
@@ -64,7 +72,9 @@ const messageV1 = {
   apiUrl: "https://svc.example/v1/chats/c1/messages/m_1",
   authorId: null,
   parentId: null,
-  attachments: [{ url: "https://x.example/a.png", name: "a.png", contentType: "image/png", size: 12, type: "screenshot" }],
+  attachments: [
+    { url: "https://x.example/a.png", name: "a.png", contentType: "image/png", size: 12, type: "screenshot" },
+  ],
 };
 
 const chatV1 = {
@@ -183,8 +193,16 @@ describe("v2 resources (2.1–2.4, 2.9)", () => {
     rejectsUnder(s.Message, withPart({ type: "search", scope: "local", query: "q" }), "parts.0");
     rejectsUnder(s.Message, withPart({ type: "bash", command: "ls", exitCode: 1.5 }), "parts.0");
     rejectsUnder(s.Message, withPart({ type: "tool-call", name: "t", status: "pending" }), "parts.0");
-    rejectsUnder(s.Message, withPart({ type: "tool-call", name: "t", suggestedPermissions: [{ ...permission, type: "ALLOW" }] }), "parts.0");
-    rejectsUnder(s.Message, withPart({ type: "agent-action", name: "x", data: { requestedIntegrations: "db" } }), "parts.0");
+    rejectsUnder(
+      s.Message,
+      withPart({ type: "tool-call", name: "t", suggestedPermissions: [{ ...permission, type: "ALLOW" }] }),
+      "parts.0",
+    );
+    rejectsUnder(
+      s.Message,
+      withPart({ type: "agent-action", name: "x", data: { requestedIntegrations: "db" } }),
+      "parts.0",
+    );
     rejectsUnder(s.Message, withPart({ type: "text", text: "x", startedAt: "noon" }), "parts.0");
     rejectsUnder(s.Message, withPart({ text: "no type" }), "parts.0");
     rejects(s.Message, sampleMessage({ role: "system" as "user" }), "role");
@@ -203,8 +221,16 @@ describe("v2 resources (2.1–2.4, 2.9)", () => {
     rejects(s.KnownPart, { type: "search", scope: "local", query: "q" }, "scope");
     rejects(s.KnownPart, { type: "bash", command: "ls", exitCode: 1.5 }, "exitCode");
     rejects(s.KnownPart, { type: "tool-call", name: "t", status: "pending" }, "status");
-    rejects(s.KnownPart, { type: "tool-call", name: "t", suggestedPermissions: [{ ...permission, type: "ALLOW" }] }, "suggestedPermissions.0.type");
-    rejects(s.KnownPart, { type: "agent-action", name: "x", data: { requestedIntegrations: "db" } }, "data.requestedIntegrations");
+    rejects(
+      s.KnownPart,
+      { type: "tool-call", name: "t", suggestedPermissions: [{ ...permission, type: "ALLOW" }] },
+      "suggestedPermissions.0.type",
+    );
+    rejects(
+      s.KnownPart,
+      { type: "agent-action", name: "x", data: { requestedIntegrations: "db" } },
+      "data.requestedIntegrations",
+    );
     rejects(s.KnownPart, { type: "text", text: "x", finishedAt: "noon" }, "finishedAt");
     rejects(s.UnknownPart, { type: "text" }, "type");
     roundTrip(s.UnknownPart, { type: "image-generation", anything: { goes: true } });
@@ -214,7 +240,12 @@ describe("v2 resources (2.1–2.4, 2.9)", () => {
     roundTrip(s.ChatList, { chats: [chat], cursor: "abc" });
     roundTrip(s.MessageList, { messages: [sampleMessage()], cursor: null });
     rejects(s.ChatList, { chats: [chat] }, "cursor");
-    roundTrip(s.ChatFiles, { files: [{ path: "index.html", content: "<h1/>", encoding: "utf8" }, { path: "logo.png", content: "iVBORw0KGgo=", encoding: "base64" }] });
+    roundTrip(s.ChatFiles, {
+      files: [
+        { path: "index.html", content: "<h1/>", encoding: "utf8" },
+        { path: "logo.png", content: "iVBORw0KGgo=", encoding: "base64" },
+      ],
+    });
     rejects(s.ChatFile, { path: "a", content: "", encoding: "hex" }, "encoding");
     rejects(s.ChatFile, { path: "a", encoding: "utf8" }, "content");
     roundTrip(s.Preview, null);
@@ -264,7 +295,9 @@ describe("v1 resources (2.5–2.8)", () => {
   it("v1 bodies: chat creation or initialization, messages, version patch", () => {
     expect(v1.CreateChatBodyV1.safeParse({ message: "hi", responseMode: "experimental_stream" }).success).toBe(true);
     expect(v1.CreateChatBodyV1.safeParse({ initialMessage: "hi" }).success).toBe(true);
-    expect(v1.CreateChatBodyV1.safeParse({ type: "files", files: [{ name: "a.txt", content: "x" }] }).success).toBe(true);
+    expect(v1.CreateChatBodyV1.safeParse({ type: "files", files: [{ name: "a.txt", content: "x" }] }).success).toBe(
+      true,
+    );
     rejects(v1.CreateChatBodyV1, { type: "repo" }, "repo");
     rejects(v1.CreateChatBodyV1, {}, "message");
     rejects(v1.CreateChatBodyV1, { message: "hi", responseMode: "stream" }, "responseMode");
@@ -289,7 +322,12 @@ describe("webhooks (2.10)", () => {
   });
 
   it("Webhook bodies", () => {
-    roundTrip(s.CreateWebhookBody, { name: "CI", events: ["message.finished"], url: "https://ci.example/hook", chatId: null });
+    roundTrip(s.CreateWebhookBody, {
+      name: "CI",
+      events: ["message.finished"],
+      url: "https://ci.example/hook",
+      chatId: null,
+    });
     rejects(s.CreateWebhookBody, { name: "CI", events: [], url: "https://ci.example/hook" }, "events");
     rejects(s.CreateWebhookBody, { name: "CI", events: ["chat.created"], url: "ftp://ci.example" }, "url");
     roundTrip(s.UpdateWebhookBody, { name: "renamed" });
@@ -299,20 +337,42 @@ describe("webhooks (2.10)", () => {
 
 describe("MCP servers (2.11, 4.1–4.3)", () => {
   it("v2 creation body with defaults, update body, record, authorize", () => {
-    const body = { name: "Docs", url: "https://mcp.example/mcp", enabled: true, auth: "oauth", scope: "user", oauthConfig };
+    const body = {
+      name: "Docs",
+      url: "https://mcp.example/mcp",
+      enabled: true,
+      auth: "oauth",
+      scope: "user",
+      oauthConfig,
+    };
     roundTrip(s.CreateMcpServerBody, body);
-    expect(s.CreateMcpServerBody.parse({ name: "Docs", url: "https://mcp.example/mcp", oauthConfig: { authorizationUrl: oauthConfig.authorizationUrl, tokenUrl: oauthConfig.tokenUrl } })).toEqual({
+    expect(
+      s.CreateMcpServerBody.parse({
+        name: "Docs",
+        url: "https://mcp.example/mcp",
+        oauthConfig: { authorizationUrl: oauthConfig.authorizationUrl, tokenUrl: oauthConfig.tokenUrl },
+      }),
+    ).toEqual({
       name: "Docs",
       url: "https://mcp.example/mcp",
       auth: "oauth",
-      oauthConfig: { authorizationUrl: oauthConfig.authorizationUrl, tokenUrl: oauthConfig.tokenUrl, scopes: [], usePKCE: true },
+      oauthConfig: {
+        authorizationUrl: oauthConfig.authorizationUrl,
+        tokenUrl: oauthConfig.tokenUrl,
+        scopes: [],
+        usePKCE: true,
+      },
     });
     roundTrip(s.CreateMcpServerBody, { name: "Open", url: "http://localhost:4000/mcp", auth: "none" });
     rejects(s.CreateMcpServerBody, { ...body, url: "mcp.example" }, "url");
     rejects(s.CreateMcpServerBody, { ...body, auth: "basic" }, "auth");
     rejects(s.CreateMcpServerBody, { ...body, scope: "org" }, "scope");
     rejects(s.CreateMcpServerBody, { ...body, name: "" }, "name");
-    rejects(s.CreateMcpServerBody, { ...body, oauthConfig: { ...oauthConfig, tokenUrl: "/token" } }, "oauthConfig.tokenUrl");
+    rejects(
+      s.CreateMcpServerBody,
+      { ...body, oauthConfig: { ...oauthConfig, tokenUrl: "/token" } },
+      "oauthConfig.tokenUrl",
+    );
     roundTrip(s.UpdateMcpServerBody, { auth: "oauth", oauthConfig });
     roundTrip(s.McpServerRecord, {
       id: "mcp_1",
@@ -328,12 +388,24 @@ describe("MCP servers (2.11, 4.1–4.3)", () => {
     });
     roundTrip(s.AuthorizeBody, { returnUrl: "https://dash.example/mcp" });
     rejects(s.AuthorizeBody, { returnUrl: "/mcp" }, "returnUrl");
-    roundTrip(s.AuthorizeResponse, { url: "https://auth.example/authorize?x=1", state: "st", expiresAt: "2025-01-01T12:05:00Z" });
+    roundTrip(s.AuthorizeResponse, {
+      url: "https://auth.example/authorize?x=1",
+      state: "st",
+      expiresAt: "2025-01-01T12:05:00Z",
+    });
   });
 
   it("v1 creation body: auth object with type and config", () => {
-    roundTrip(v1.CreateMcpServerBodyV1, { name: "Docs", url: "https://mcp.example/mcp", auth: { type: "oauth", config: oauthConfig } });
-    rejects(v1.CreateMcpServerBodyV1, { name: "Docs", url: "https://mcp.example/mcp", auth: { type: "apikey", config: oauthConfig } }, "auth.type");
+    roundTrip(v1.CreateMcpServerBodyV1, {
+      name: "Docs",
+      url: "https://mcp.example/mcp",
+      auth: { type: "oauth", config: oauthConfig },
+    });
+    rejects(
+      v1.CreateMcpServerBodyV1,
+      { name: "Docs", url: "https://mcp.example/mcp", auth: { type: "apikey", config: oauthConfig } },
+      "auth.type",
+    );
   });
 });
 
@@ -344,7 +416,11 @@ describe("resolve task union (4.5)", () => {
     roundTrip(s.ResolveBody, { task: { type: "confirmed-permissions", permissions: [permission] } });
     roundTrip(v1.ResolveBodyV1, { task: { type: "confirmed-permissions", permissions: [] } });
     rejects(s.ResolveBody, { task: { type: "confirmed-steps" } }, "task.connectedIntegrationNames");
-    rejects(s.ResolveBody, { task: { type: "confirmed-permissions", permissions: [{ toolName: "x" }] } }, "task.permissions.0.type");
+    rejects(
+      s.ResolveBody,
+      { task: { type: "confirmed-permissions", permissions: [{ toolName: "x" }] } },
+      "task.permissions.0.type",
+    );
     rejects(s.ResolveBody, { task: { type: "approve-all" } }, "task.type");
     rejects(s.ResolveBody, {}, "task");
   });
@@ -354,7 +430,11 @@ describe("stream events (6.2)", () => {
   it("accepts the five kinds", () => {
     roundTrip(s.StreamEvent, { object: "chat", ...chat });
     roundTrip(s.StreamEvent, { object: "chat.title", id: "c1", delta: "Landing page" });
-    roundTrip(s.StreamEvent, { object: "message.parts.chunk", id: "m2", delta: { _t: "a", 0: [{ type: "text", text: "" }] } });
+    roundTrip(s.StreamEvent, {
+      object: "message.parts.chunk",
+      id: "m2",
+      delta: { _t: "a", 0: [{ type: "text", text: "" }] },
+    });
     roundTrip(s.StreamEvent, { object: "message.usage", id: "m2", usage: sampleUsage() });
     roundTrip(s.StreamEvent, { object: "error", id: "m2", message: "agent failed" });
     roundTrip(s.StreamEvent, { object: "error", id: "c1", message: "agent failed", code: "agent_error" });
@@ -377,8 +457,14 @@ describe("error bodies (interface.md Part 7)", () => {
   });
 
   it("v1: error object with code, type, message and userMessage", () => {
-    roundTrip(v1.ErrorV1, { error: { code: "project_not_found", type: "not_found_error", message: "no project", userMessage: "Not found." } });
-    rejects(v1.ErrorV1, { error: { code: "project_not_found", type: "not_found_error", message: "no project" } }, "error.userMessage");
+    roundTrip(v1.ErrorV1, {
+      error: { code: "project_not_found", type: "not_found_error", message: "no project", userMessage: "Not found." },
+    });
+    rejects(
+      v1.ErrorV1,
+      { error: { code: "project_not_found", type: "not_found_error", message: "no project" } },
+      "error.userMessage",
+    );
     rejects(v1.ErrorV1, { message: "flat" }, "error");
   });
 });

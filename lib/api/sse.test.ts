@@ -13,7 +13,13 @@ const unknownKind = 'data: {"object":"message.reasoning.chunk","id":"msg_2","del
 const wire =
   ": stream opened\n\n" +
   events
-    .map((e, i) => (i === 2 ? unknownKind : "") + (i === 4 ? ": keep-alive\n" : "") + (i === 5 ? "event: message\nid: 5\n" : "") + encodeSseEvent(e))
+    .map(
+      (e, i) =>
+        (i === 2 ? unknownKind : "") +
+        (i === 4 ? ": keep-alive\n" : "") +
+        (i === 5 ? "event: message\nid: 5\n" : "") +
+        encodeSseEvent(e),
+    )
     .join("") +
   ": bye\n\n";
 const bytes = encoder.encode(wire);
@@ -74,25 +80,36 @@ describe("readSseEvents", () => {
       for await (const e of readSseEvents(streamOf([encoder.encode(body)]))) got.push(e);
     };
     await expect(run()).rejects.toThrow(StreamProtocolError);
-    await expect(collect(readSseEvents(streamOf([encoder.encode(body)])))).rejects.toThrow(/stream event #2 is not valid JSON/);
+    await expect(collect(readSseEvents(streamOf([encoder.encode(body)])))).rejects.toThrow(
+      /stream event #2 is not valid JSON/,
+    );
     expect(got).toEqual([events[0]]);
   });
 
   it("strict: throws for a known kind that fails its schema, naming the field", async () => {
     const body = 'data: {"object":"chat.title","id":"c"}\n\n';
-    await expect(collect(readSseEvents(streamOf([encoder.encode(body)]), { strict: true }))).rejects.toThrow(/chat\.title.*delta/);
+    await expect(collect(readSseEvents(streamOf([encoder.encode(body)]), { strict: true }))).rejects.toThrow(
+      /chat\.title.*delta/,
+    );
     const strict = encodeSseEvent({ object: "chat", ...sampleChat() }).replace('"id"', '"surprise":1,"id"');
-    await expect(collect(readSseEvents(streamOf([encoder.encode(strict)]), { strict: true }))).rejects.toThrow(/surprise/);
+    await expect(collect(readSseEvents(streamOf([encoder.encode(strict)]), { strict: true }))).rejects.toThrow(
+      /surprise/,
+    );
   });
 
   it("strict: throws for an event without an object kind", async () => {
     for (const data of ["[1,2]", '{"id":"x"}', "42", "null"]) {
-      await expect(collect(readSseEvents(streamOf([encoder.encode(`data: ${data}\n\n`)]), { strict: true }))).rejects.toThrow(/no "object" kind/);
+      await expect(
+        collect(readSseEvents(streamOf([encoder.encode(`data: ${data}\n\n`)]), { strict: true })),
+      ).rejects.toThrow(/no "object" kind/);
     }
   });
 
   it("lenient: reads a chat event with fields it does not know, and the document's names", async () => {
-    const chat = encodeSseEvent({ object: "chat", ...sampleChat() }).replace('"id"', '"surprise":1,"vercelProjectId":"prj_1","id"');
+    const chat = encodeSseEvent({ object: "chat", ...sampleChat() }).replace(
+      '"id"',
+      '"surprise":1,"vercelProjectId":"prj_1","id"',
+    );
     const [event] = await collect(readSseEvents(streamOf([encoder.encode(chat)])));
     expect(event).toMatchObject({ object: "chat", id: sampleChat().id, hostProjectId: "prj_1" });
     expect(event).not.toHaveProperty("surprise");
@@ -100,20 +117,45 @@ describe("readSseEvents", () => {
 
   it("lenient: skips unusable and unknown events, counting each, and goes on", async () => {
     const skipped: string[] = [];
-    const body = ['{"object":"chat.title","id":"c"}', '{"id":"x"}', "[1,2]", '{"object":"message.reasoning.chunk","id":"m"}']
-      .map((d) => `data: ${d}\n\n`)
-      .join("") + encodeSseEvent(events[1]!);
-    const got = await collect(readSseEvents(streamOf([encoder.encode(body)]), { onSkip: (kind) => skipped.push(kind) }));
+    const body =
+      ['{"object":"chat.title","id":"c"}', '{"id":"x"}', "[1,2]", '{"object":"message.reasoning.chunk","id":"m"}']
+        .map((d) => `data: ${d}\n\n`)
+        .join("") + encodeSseEvent(events[1]!);
+    const got = await collect(
+      readSseEvents(streamOf([encoder.encode(body)]), { onSkip: (kind) => skipped.push(kind) }),
+    );
     expect(got).toEqual([events[1]]);
     expect(skipped).toEqual(["chat.title", "no kind", "no kind", "message.reasoning.chunk"]);
   });
 
   it("lenient: reads the document's message snapshots and usage without a model", async () => {
-    const snapshot = { object: "message", id: "msg_1", chatId: "chat_1", role: "assistant", createdAt: "2026-11-25T00:00:00Z", updatedAt: "2026-11-25T00:00:01Z", content: "", parts: [{ type: "text", text: "hi" }], finishReason: "stop", restorable: true, authorId: null, usage: { tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+    const snapshot = {
+      object: "message",
+      id: "msg_1",
+      chatId: "chat_1",
+      role: "assistant",
+      createdAt: "2026-11-25T00:00:00Z",
+      updatedAt: "2026-11-25T00:00:01Z",
+      content: "",
+      parts: [{ type: "text", text: "hi" }],
+      finishReason: "stop",
+      restorable: true,
+      authorId: null,
+      usage: {
+        tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 },
+        creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
+    };
     const usage = { object: "message.usage", id: "msg_1", usage: snapshot.usage };
     const body = [snapshot, usage].map((e) => `data: ${JSON.stringify(e)}\n\n`).join("");
     const [message, used] = await collect(readSseEvents(streamOf([encoder.encode(body)])));
-    expect(message).toMatchObject({ object: "message", id: "msg_1", finishReason: "stop", parts: [{ type: "text", text: "hi" }], usage: { model: null } });
+    expect(message).toMatchObject({
+      object: "message",
+      id: "msg_1",
+      finishReason: "stop",
+      parts: [{ type: "text", text: "hi" }],
+      usage: { model: null },
+    });
     expect(used).toMatchObject({ object: "message.usage", usage: { model: null, tokens: { total: 3 } } });
   });
 

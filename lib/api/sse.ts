@@ -53,7 +53,9 @@ const warned = new Set<string>();
 function warnOnce(kind: string): void {
   if (warned.has(kind)) return;
   warned.add(kind);
-  console.warn(`[stream] skipped an event this dashboard cannot use (${kind}); further ones of this kind are skipped silently`);
+  console.warn(
+    `[stream] skipped an event this dashboard cannot use (${kind}); further ones of this kind are skipped silently`,
+  );
 }
 
 /** Reads one event's data leniently: null (skipped) unless it is an event this dashboard can use. */
@@ -110,9 +112,15 @@ export function parseStreamEventData(data: string, position = 1): StreamEvent | 
  * that is not JSON (strict: also one that fails its schema), after yielding every event before it, and the signal's
  * reason when aborted. Stopping the iteration early cancels the body.
  */
-export function readSseEvents(body: ReadableStream<Uint8Array>, opts: ReadOptions & { strict: true }): AsyncGenerator<StreamEvent>;
+export function readSseEvents(
+  body: ReadableStream<Uint8Array>,
+  opts: ReadOptions & { strict: true },
+): AsyncGenerator<StreamEvent>;
 export function readSseEvents(body: ReadableStream<Uint8Array>, opts?: ReadOptions): AsyncGenerator<ReadStreamEvent>;
-export async function* readSseEvents(body: ReadableStream<Uint8Array>, opts: ReadOptions = {}): AsyncGenerator<ReadStreamEvent> {
+export async function* readSseEvents(
+  body: ReadableStream<Uint8Array>,
+  opts: ReadOptions = {},
+): AsyncGenerator<ReadStreamEvent> {
   const { signal } = opts;
   const onSkip = opts.onSkip ?? warnOnce;
   signal?.throwIfAborted();

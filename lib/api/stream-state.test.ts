@@ -64,7 +64,11 @@ describe("reduceStreamEvent", () => {
     const good = events.slice(0, 6);
     const state = reduceAll(good);
     const parts = state.message!.parts;
-    const broken = reduceStreamEvent(state, { object: "message.parts.chunk", id: "msg_2", delta: { _t: "a", _99: [{}, 0, 0] } });
+    const broken = reduceStreamEvent(state, {
+      object: "message.parts.chunk",
+      id: "msg_2",
+      delta: { _t: "a", _99: [{}, 0, 0] },
+    });
     expect(broken.needsRefetch).toBe(true);
     expect(broken.message!.parts).toBe(parts);
     // later deltas of that message are not applied on a wrong base
@@ -85,7 +89,10 @@ describe("reduceStreamEvent", () => {
   });
 
   it("records an error event on the message", () => {
-    const state = reduceAll([...events.slice(0, 5), { object: "error", id: "msg_2", message: "agent crashed", code: "agent_error" }]);
+    const state = reduceAll([
+      ...events.slice(0, 5),
+      { object: "error", id: "msg_2", message: "agent crashed", code: "agent_error" },
+    ]);
     expect(state.message!.error).toEqual({ message: "agent crashed", code: "agent_error" });
     expect(state.message!.parts).toEqual(reduceAll(events.slice(0, 5)).message!.parts);
     expect(state.error).toEqual({ id: "msg_2", message: "agent crashed", code: "agent_error" });
@@ -104,7 +111,10 @@ describe("reduceStreamEvent", () => {
   });
 
   it("starts a fresh message when the message id changes", () => {
-    const state = reduceAll([...events.slice(0, 5), { object: "message.parts.chunk", id: "msg_3", delta: { _t: "a", 0: [{ type: "text", text: "hi" }] } }]);
+    const state = reduceAll([
+      ...events.slice(0, 5),
+      { object: "message.parts.chunk", id: "msg_3", delta: { _t: "a", 0: [{ type: "text", text: "hi" }] } },
+    ]);
     expect(state.message).toEqual({ id: "msg_3", parts: [{ type: "text", text: "hi" }] });
   });
 

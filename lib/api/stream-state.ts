@@ -83,7 +83,8 @@ export function reduceStreamEvent(state: StreamState, event: ReadStreamEvent): S
       return { ...state, message: { ...current, usage: event.usage } };
     }
     case "error": {
-      const error: StreamError = event.code === undefined ? { message: event.message } : { message: event.message, code: event.code };
+      const error: StreamError =
+        event.code === undefined ? { message: event.message } : { message: event.message, code: event.code };
       const chatScoped = state.chat !== null && event.id === state.chat.id && state.message?.id !== event.id;
       const message = chatScoped ? state.message : { ...messageFor(state, event.id), error };
       return { ...state, message, error: { id: event.id, ...error } };

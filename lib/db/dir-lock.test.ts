@@ -24,7 +24,10 @@ describe("lockDataDir", () => {
   it("refuses a directory held by a live process, naming it", () => {
     const dir = tempDir();
     const pid = liveProcess();
-    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, host: hostname(), startedAt: "2026-11-25T07:00:00.000Z" }));
+    writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ pid, host: hostname(), startedAt: "2026-11-25T07:00:00.000Z" }),
+    );
     let error: unknown;
     try {
       lockDataDir(dir);
@@ -64,7 +67,12 @@ describe("lockDataDir", () => {
 describe("openDb on PGlite", () => {
   it("a second open of the same directory is refused until the first closes", async () => {
     const dir = tempDir();
-    const opts = { dataDir: dir, schema: {}, migrationsFolder: path.join(process.cwd(), "drizzle-inbox"), migrationsTable: "__lock_test" };
+    const opts = {
+      dataDir: dir,
+      schema: {},
+      migrationsFolder: path.join(process.cwd(), "drizzle-inbox"),
+      migrationsTable: "__lock_test",
+    };
     const first = await openDb(opts);
     await expect(openDb(opts)).rejects.toThrow(DataDirLockedError);
     await first.close();
@@ -81,12 +89,18 @@ describe("openDb on PGlite", () => {
       console.log("ready");
       setInterval(() => {}, 1000);
     `;
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
+    );
     children.push(child);
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
       child.on("exit", (code) => reject(new Error(`child exited ${code}`)));
     });
-    await expect(openDb({ dataDir: dir, schema: {}, migrationsFolder: path.join(process.cwd(), "drizzle-inbox") })).rejects.toThrow(`in use by process ${child.pid}`);
+    await expect(
+      openDb({ dataDir: dir, schema: {}, migrationsFolder: path.join(process.cwd(), "drizzle-inbox") }),
+    ).rejects.toThrow(`in use by process ${child.pid}`);
   });
 });

@@ -43,7 +43,8 @@ function alive(pid: number): boolean {
 function readHolder(file: string): LockHolder | null {
   try {
     const holder = JSON.parse(readFileSync(file, "utf8")) as Partial<LockHolder>;
-    if (typeof holder.pid === "number" && typeof holder.host === "string") return { pid: holder.pid, host: holder.host, startedAt: String(holder.startedAt ?? "?") };
+    if (typeof holder.pid === "number" && typeof holder.host === "string")
+      return { pid: holder.pid, host: holder.host, startedAt: String(holder.startedAt ?? "?") };
   } catch {
     // unreadable or half-written: treated as stale below
   }

@@ -33,7 +33,10 @@ export type OpenedDb<S extends Record<string, unknown>> = {
 } & ({ driver: "pg"; pool: Pool } | { driver: "pglite"; pglite: PGlite });
 
 export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOptions<S>): Promise<OpenedDb<S>> {
-  const config = { migrationsFolder: opts.migrationsFolder, ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}) };
+  const config = {
+    migrationsFolder: opts.migrationsFolder,
+    ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}),
+  };
   if (opts.databaseUrl) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");

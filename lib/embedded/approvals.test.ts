@@ -66,7 +66,11 @@ function pendingOfParts(message: Message): Pending | null {
   if (last?.type === "agent-action" && (last as AgentActionPart).name === "get_or_request_integration") {
     const data = (last as AgentActionPart).data ?? {};
     if (data.status !== "pending") return null;
-    return { kind: "integrations", integrations: data.requestedIntegrations ?? [], presets: data.requestedMcpPresets ?? [] };
+    return {
+      kind: "integrations",
+      integrations: data.requestedIntegrations ?? [],
+      presets: data.requestedMcpPresets ?? [],
+    };
   }
   if (last?.type === "tool-call" && (last as ToolCallPart).suggestedPermissions) {
     return { kind: "permissions", permissions: (last as ToolCallPart).suggestedPermissions! };
@@ -122,7 +126,8 @@ const v1: Api = {
     expect(res.status).toBe(200);
     return expectSchema(ChatV1, res.body).id;
   },
-  send: (chatId, prompt) => call(svc, "POST", `/v1/chats/${chatId}/messages`, { body: { message: prompt, responseMode: "sync" } }),
+  send: (chatId, prompt) =>
+    call(svc, "POST", `/v1/chats/${chatId}/messages`, { body: { message: prompt, responseMode: "sync" } }),
   resolve: (chatId, task) => call(svc, "POST", `/v1/chats/${chatId}/tasks/resolve`, { body: { task } }),
   async pending(chatId) {
     const last = (await v1Chat(chatId)).messages.at(-1)!;
@@ -131,7 +136,11 @@ const v1: Api = {
     const [[, blocked]] = expectSchema(BlockedContent, last.experimental_content);
     if (blocked.stopReason === "permissions") return { kind: "permissions", permissions: blocked.suggestedPermissions };
     expect(blocked.task.type).toBe("task-get-or-request-integration-v1");
-    return { kind: "integrations", integrations: blocked.task.requestedIntegrations, presets: blocked.task.requestedMcpPresets ?? [] };
+    return {
+      kind: "integrations",
+      integrations: blocked.task.requestedIntegrations,
+      presets: blocked.task.requestedMcpPresets ?? [],
+    };
   },
   async latest(chatId) {
     const m = (await v1Chat(chatId)).messages.at(-1)!;
@@ -173,7 +182,11 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
     test("/integration A,B: the latest assistant message carries the request; finishReason tool-calls", async () => {
       const chatId = await api.create("Build a store /integration Stripe,Neon");
       expect((await api.latest(chatId)).finishReason).toBe("tool-calls");
-      expect(await api.pending(chatId)).toEqual({ kind: "integrations", integrations: ["Stripe", "Neon"], presets: [] });
+      expect(await api.pending(chatId)).toEqual({
+        kind: "integrations",
+        integrations: ["Stripe", "Neon"],
+        presets: [],
+      });
     });
 
     test("/integration mcp:Preset asks for MCP presets", async () => {
@@ -282,7 +295,10 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
     });
 
     test.each([
-      ["changed input", (p: SuggestedPermission[]) => [{ ...p[0], input: { command: "rm -rf /", path: "scripts/seed.ts", cwd: "." } }]],
+      [
+        "changed input",
+        (p: SuggestedPermission[]) => [{ ...p[0], input: { command: "rm -rf /", path: "scripts/seed.ts", cwd: "." } }],
+      ],
       ["a field dropped", (p: SuggestedPermission[]) => [{ ...p[0], userMessage: undefined }]],
       ["an extra item", (p: SuggestedPermission[]) => [...p, { ...p[0], toolName: "other" }]],
       ["none", () => []],
@@ -340,7 +356,11 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
       expect(api.answered(reply).finishReason).toBe("stop");
       expect(await api.pending(chatId)).toBeNull();
       const action = (await v2Message(chatId, blocked.id)).parts!.at(-1) as AgentActionPart;
-      expect(action.data).toMatchObject({ status: "rejected", rejectedBy: "new-message", requestedIntegrations: ["Stripe"] });
+      expect(action.data).toMatchObject({
+        status: "rejected",
+        rejectedBy: "new-message",
+        requestedIntegrations: ["Stripe"],
+      });
       await expectUnchanged(api, chatId, async () => {
         expectError(api, await api.resolve(chatId, steps("Stripe")), 409, "task_not_pending");
       });
@@ -390,7 +410,10 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
       ["no task", {}],
       ["unknown type", { task: { type: "confirmed-everything" } }],
       ["names not an array", { task: { type: "confirmed-steps", connectedIntegrationNames: "Stripe" } }],
-      ["a permission item without toolName", { task: { type: "confirmed-permissions", permissions: [{ type: "ALLOW_DYNAMIC_TOOL_STRICT" }] } }],
+      [
+        "a permission item without toolName",
+        { task: { type: "confirmed-permissions", permissions: [{ type: "ALLOW_DYNAMIC_TOOL_STRICT" }] } },
+      ],
     ])("malformed (%s) → 422", async (_label, body) => {
       const chatId = await api.create("Build a store /integration Stripe");
       const path = api.name === "v2" ? `/v2/chats/${chatId}/messages/resolve` : `/v1/chats/${chatId}/tasks/resolve`;
@@ -409,18 +432,30 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
       const chatId = await api.create("A shop /script scripts/seed.ts");
       const items = await pendingPermissions(api, chatId);
       const before = (await v2Messages(chatId)).length;
-      const replies = await Promise.all([api.resolve(chatId, permissions(items)), api.resolve(chatId, permissions(items))]);
+      const replies = await Promise.all([
+        api.resolve(chatId, permissions(items)),
+        api.resolve(chatId, permissions(items)),
+      ]);
       expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-      expectError(api, replies.find((r) => r.status === 409)!, 409);
+      expectError(
+        api,
+        replies.find((r) => r.status === 409)!,
+        409,
+      );
       await waitFor(async () => ((await api.latest(chatId)).finishReason ? true : undefined));
       const messages = await v2Messages(chatId);
       expect(messages).toHaveLength(before + 1);
-      expect(messages.filter((m) => m.parts?.some((p) => p.type === "bash" && (p as BashPart).isDangerous))).toHaveLength(1);
+      expect(
+        messages.filter((m) => m.parts?.some((p) => p.type === "bash" && (p as BashPart).isDangerous)),
+      ).toHaveLength(1);
     });
 
     test("a resolve and a follow-up message at once: exactly one goes through", async () => {
       const chatId = await api.create("Build a store /integration Stripe");
-      const replies = await Promise.all([api.resolve(chatId, steps("Stripe")), api.send(chatId, "Make it a blog instead")]);
+      const replies = await Promise.all([
+        api.resolve(chatId, steps("Stripe")),
+        api.send(chatId, "Make it a blog instead"),
+      ]);
       expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     });
   });
@@ -429,7 +464,9 @@ describe.each([v2, v1])("interface.md Part 3 state machine over $name", (api) =>
 describe("v2 resolve response modes", () => {
   test("/stream: the 6.2 events of the new assistant message, the same parts as stored", async () => {
     const chatId = await v2.create("Build a store /integration Stripe");
-    const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/resolve/stream`, { body: { task: steps("Stripe") } }));
+    const res = await svc.handle(
+      request("POST", `/v2/chats/${chatId}/messages/resolve/stream`, { body: { task: steps("Stripe") } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const events = await readAll(res);
@@ -449,13 +486,24 @@ describe("v2 resolve response modes", () => {
     const stored = await v2Message(chatId, messageId);
     expect(stored.finishReason).toBe("stop");
     expect(parts).toEqual(stored.parts);
-    expect(parts.map((p) => p.type)).toEqual(["thinking", "agent-action", "file-edit", "file-edit", "file-edit", "tool-call", "bash", "text"]);
+    expect(parts.map((p) => p.type)).toEqual([
+      "thinking",
+      "agent-action",
+      "file-edit",
+      "file-edit",
+      "file-edit",
+      "tool-call",
+      "bash",
+      "text",
+    ]);
   });
 
   test("/async: 202 with the new message to poll", async () => {
     const chatId = await v2.create("A shop /script scripts/seed.ts");
     const items = await pendingPermissions(v2, chatId);
-    const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve/async`, { body: { task: permissions(items) } });
+    const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve/async`, {
+      body: { task: permissions(items) },
+    });
     expect(res.status).toBe(202);
     const ref = expectSchema(AsyncChatRef, res.body);
     expect(ref.chatId).toBe(chatId);
@@ -472,7 +520,9 @@ describe("v2 resolve response modes", () => {
     expect(v2.answered(await v2.resolve(chatId, steps("Stripe"))).finishReason).toBe("stop");
     const before = await v2.snapshot(chatId);
     for (const suffix of ["/stream", "/async"]) {
-      const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/resolve${suffix}`, { body: { task: steps("Stripe") } }));
+      const res = await svc.handle(
+        request("POST", `/v2/chats/${chatId}/messages/resolve${suffix}`, { body: { task: steps("Stripe") } }),
+      );
       expect(res.status).toBe(409);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expectSchema(ErrorV2, await res.json());
@@ -484,7 +534,12 @@ describe("v2 resolve response modes", () => {
     const chatId = await v2.create("Build a store /integration Stripe");
     const blocked = await v2.latest(chatId);
     const hook = await call(svc, "POST", "/v2/hooks", {
-      body: { name: "approvals", events: ["message.created", "message.updated", "message.finished"], url: "http://127.0.0.1:9/hook", chatId },
+      body: {
+        name: "approvals",
+        events: ["message.created", "message.updated", "message.finished"],
+        url: "http://127.0.0.1:9/hook",
+        chatId,
+      },
     });
     expect(hook.status).toBe(201);
     const hookId = (hook.body as { id: string }).id;

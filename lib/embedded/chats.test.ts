@@ -19,7 +19,9 @@ let svc: EmbeddedService;
 let first: ChatWithUsage;
 beforeAll(async () => {
   svc = await startService();
-  const res = await call(svc, "POST", "/v2/chats", { body: { message: "Build a todo app with dark mode and due dates" } });
+  const res = await call(svc, "POST", "/v2/chats", {
+    body: { message: "Build a todo app with dark mode and due dates" },
+  });
   expect(res.status).toBe(200);
   first = expectSchema(ChatWithUsage, res.body);
 });
@@ -55,7 +57,16 @@ describe("POST /v2/chats (sync)", () => {
     expect(assistant.usage).toEqual(first.usage);
     const parts = assistant.parts!;
     const kinds = [...new Set(parts.map((p) => p.type))];
-    expect(kinds).toEqual(["thinking", "search", "file-read", "agent-action", "file-edit", "tool-call", "bash", "text"]);
+    expect(kinds).toEqual([
+      "thinking",
+      "search",
+      "file-read",
+      "agent-action",
+      "file-edit",
+      "tool-call",
+      "bash",
+      "text",
+    ]);
     expect(new Set(kinds)).toEqual(new Set(KNOWN_PART_TYPES));
     for (const part of parts) {
       expect(part.startedAt, part.type).toBeTruthy();
@@ -90,18 +101,22 @@ describe("POST /v2/chats (sync)", () => {
   test("the model comes from modelConfiguration; svc-auto is handled as svc-pro", async () => {
     const max = expectSchema(
       ChatWithUsage,
-      (await call(svc, "POST", "/v2/chats", { body: { message: "x", modelConfiguration: { modelId: "svc-max" } } })).body,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "x", modelConfiguration: { modelId: "svc-max" } } }))
+        .body,
     );
     expect(max.usage.model).toBe("svc-max");
     const auto = expectSchema(
       ChatWithUsage,
-      (await call(svc, "POST", "/v2/chats", { body: { prompt: "y", modelConfiguration: { modelId: "svc-auto" } } })).body,
+      (await call(svc, "POST", "/v2/chats", { body: { prompt: "y", modelConfiguration: { modelId: "svc-auto" } } }))
+        .body,
     );
     expect(auto.usage.model).toBe("svc-pro");
   });
 
   test("privacy and metadata are kept", async () => {
-    const res = await call(svc, "POST", "/v2/chats", { body: { message: "A poll", privacy: "team", metadata: { ticket: "T-1" } } });
+    const res = await call(svc, "POST", "/v2/chats", {
+      body: { message: "A poll", privacy: "team", metadata: { ticket: "T-1" } },
+    });
     const created = expectSchema(ChatWithUsage, res.body);
     expect(created.chat).toMatchObject({ privacy: "team", metadata: { ticket: "T-1" } });
   });
@@ -115,7 +130,8 @@ describe("GET /v2/chats and /v2/chats/{chatId}", () => {
   });
 
   test("lists newest first and pages with an opaque cursor", async () => {
-    for (let i = 0; i < 3; i++) expect((await call(svc, "POST", "/v2/chats/async", { body: { message: `Chat ${i}` } })).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await call(svc, "POST", "/v2/chats/async", { body: { message: `Chat ${i}` } })).status).toBe(202);
     const all = expectSchema(ChatList, (await call(svc, "GET", "/v2/chats?limit=100")).body);
     expect(all.cursor).toBeNull();
     expect(all.chats.length).toBeGreaterThanOrEqual(6);
@@ -153,17 +169,22 @@ describe("GET /v2/chats and /v2/chats/{chatId}", () => {
 
 describe("messages", () => {
   test("a follow-up (sync) answers the finished assistant Message and updates the files", async () => {
-    const created = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "Make a recipe box" } })).body);
-    const res = await call(svc, "POST", `/v2/chats/${created.chat.id}/messages`, { body: { message: "Add a dark theme" } });
+    const created = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "Make a recipe box" } })).body,
+    );
+    const res = await call(svc, "POST", `/v2/chats/${created.chat.id}/messages`, {
+      body: { message: "Add a dark theme" },
+    });
     expect(res.status).toBe(200);
     const message = expectSchema(Message, res.body);
     expect(message).toMatchObject({ chatId: created.chat.id, role: "assistant", finishReason: "stop" });
-    expect(message.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { operation: string }).operation)).toEqual([
-      "update",
-      "update",
-      "update",
-    ]);
-    expect(message.parts!.find((p) => p.type === "file-read")).toMatchObject({ paths: ["app.js", "index.html", "styles.css"] });
+    expect(
+      message.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { operation: string }).operation),
+    ).toEqual(["update", "update", "update"]);
+    expect(message.parts!.find((p) => p.type === "file-read")).toMatchObject({
+      paths: ["app.js", "index.html", "styles.css"],
+    });
     const { files } = expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${created.chat.id}/files`)).body);
     const html = files.find((f) => f.path === "index.html")!.content;
     expect(html).toContain("Add a dark theme");
@@ -174,12 +195,18 @@ describe("messages", () => {
     expect(chat.title).toBe("Recipe box");
     expect(Date.parse(chat.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(created.chat.updatedAt!));
     // And the single message can be fetched by id.
-    const got = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${created.chat.id}/messages/${message.id}`)).body);
+    const got = expectSchema(
+      Message,
+      (await call(svc, "GET", `/v2/chats/${created.chat.id}/messages/${message.id}`)).body,
+    );
     expect(got).toEqual(message);
   });
 
   test("lists messages newest first across pages", async () => {
-    const created = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "One" } })).body);
+    const created = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "One" } })).body,
+    );
     await call(svc, "POST", `/v2/chats/${created.chat.id}/messages`, { body: { message: "Two" } });
     const page1 = await messagesOf(created.chat.id, "?limit=3");
     expect(page1.messages.map((m) => [m.role, m.role === "user" ? m.content : ""])).toEqual([
@@ -194,13 +221,21 @@ describe("messages", () => {
   });
 
   test("async: 202 with the reference, then polling the message until finishReason is set", async () => {
-    const created = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "A timer" } })).body);
-    const res = await call(svc, "POST", `/v2/chats/${created.chat.id}/messages/async`, { body: { message: "Add a reset button" } });
+    const created = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "A timer" } })).body,
+    );
+    const res = await call(svc, "POST", `/v2/chats/${created.chat.id}/messages/async`, {
+      body: { message: "Add a reset button" },
+    });
     expect(res.status).toBe(202);
     const ref = expectSchema(AsyncChatRef, res.body);
     expect(ref.chatId).toBe(created.chat.id);
     const done = await waitFor(async () => {
-      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body);
+      const m = expectSchema(
+        Message,
+        (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body,
+      );
       return m.finishReason === null ? undefined : m;
     });
     expect(done.finishReason).toBe("stop");
@@ -213,7 +248,10 @@ describe("messages", () => {
     expect(res.status).toBe(202);
     const ref = expectSchema(AsyncChatRef, res.body);
     const done = await waitFor(async () => {
-      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body);
+      const m = expectSchema(
+        Message,
+        (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body,
+      );
       return m.finishReason ? m : undefined;
     });
     expect(done.role).toBe("assistant");
@@ -228,17 +266,25 @@ describe("messages", () => {
     expect(busy.status).toBe(409);
     expectSchema(ErrorV2, busy.body);
     const partial = await waitFor(async () => {
-      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body);
+      const m = expectSchema(
+        Message,
+        (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body,
+      );
       return m.parts!.length >= 2 && m.finishReason === null ? m : undefined;
     });
     expect(partial.parts![0]!.type).toBe("thinking");
     const done = await waitFor(async () => {
-      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body);
+      const m = expectSchema(
+        Message,
+        (await call(svc, "GET", `/v2/chats/${ref.chatId}/messages/${ref.messageId}`)).body,
+      );
       return m.finishReason ? m : undefined;
     });
     expect(done.parts!.length).toBeGreaterThan(partial.parts!.length);
     // Once finished, the chat takes messages again.
-    expect((await call(svc, "POST", `/v2/chats/${ref.chatId}/messages/async`, { body: { message: "now" } })).status).toBe(202);
+    expect(
+      (await call(svc, "POST", `/v2/chats/${ref.chatId}/messages/async`, { body: { message: "now" } })).status,
+    ).toBe(202);
   });
 
   test("an unknown message id is 404", async () => {

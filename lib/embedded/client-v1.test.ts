@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createServiceClient, createServiceClientV1, ServiceError, type ServiceClientV1, type ReadStreamEvent } from "@/lib/api";
+import {
+  createServiceClient,
+  createServiceClientV1,
+  ServiceError,
+  type ServiceClientV1,
+  type ReadStreamEvent,
+} from "@/lib/api";
 import { BlockedTaskV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "./service";
 import { BASE, TEST_KEY, startService, waitFor } from "./test-support";
@@ -9,7 +15,11 @@ let svc: EmbeddedService;
 let client: ServiceClientV1;
 beforeAll(async () => {
   svc = await startService();
-  client = createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+  client = createServiceClientV1({
+    baseUrl: BASE,
+    apiKey: TEST_KEY,
+    fetch: (input, init) => svc.handle(new Request(input, init)),
+  });
 });
 afterAll(() => svc.close());
 
@@ -44,23 +54,33 @@ describe("createServiceClientV1 against the embedded service", () => {
 
   test("messages: send, list, get; integration then permission requests resolved with resolveTask", async () => {
     const chat = await client.createChat({ message: "A shop" });
-    const blocked = await client.sendMessage(chat.id, { message: "Take payments /integration Stripe /script scripts/seed.ts" });
+    const blocked = await client.sendMessage(chat.id, {
+      message: "Take payments /integration Stripe /script scripts/seed.ts",
+    });
     expect(blocked.finishReason).toBe("tool-calls");
     const list = await client.listMessages(chat.id, { limit: 2 });
     expect(list.data[0]).toEqual(blocked);
     expect(await client.getMessage(chat.id, blocked.id)).toEqual(blocked);
 
-    const resumed = await client.resolveTask(chat.id, { task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] } });
+    const resumed = await client.resolveTask(chat.id, {
+      task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] },
+    });
     expect(resumed.finishReason).toBe("tool-calls");
     const [[, task]] = resumed.experimental_content as [[1, unknown]];
     const permissions = BlockedTaskV1.parse(task);
     if (permissions.stopReason !== "permissions") expect.fail("expected a permission request");
-    const ran = await client.resolveTask(chat.id, { task: { type: "confirmed-permissions", permissions: permissions.suggestedPermissions } });
+    const ran = await client.resolveTask(chat.id, {
+      task: { type: "confirmed-permissions", permissions: permissions.suggestedPermissions },
+    });
     expect(ran.finishReason).toBe("stop");
     expect(ran.content).toMatch(/Ran `scripts\/seed.ts`/);
 
     // The same message through the v2 client shows the dangerous bash part.
-    const v2 = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+    const v2 = createServiceClient({
+      baseUrl: BASE,
+      apiKey: TEST_KEY,
+      fetch: (input, init) => svc.handle(new Request(input, init)),
+    });
     const parts = (await v2.getMessage(chat.id, ran.id)).parts!;
     expect(parts.find((p) => p.type === "bash")).toMatchObject({ isDangerous: true });
 
@@ -76,7 +96,9 @@ describe("createServiceClientV1 against the embedded service", () => {
     const chat = await client.createChat({ message: "A notes app" });
     const versionId = chat.latestVersion!.id;
     expect(await client.getVersion(chat.id, versionId)).toEqual(chat.latestVersion);
-    const patched = await client.patchVersion(chat.id, versionId, { files: [{ name: "styles.css", content: "body{}", locked: true }] });
+    const patched = await client.patchVersion(chat.id, versionId, {
+      files: [{ name: "styles.css", content: "body{}", locked: true }],
+    });
     expect(patched.files.find((f) => f.name === "styles.css")).toMatchObject({ content: "body{}", locked: true });
     // listVersions (extension): newest first, without files.
     await client.sendMessage(chat.id, { message: "Add tags" });
@@ -90,7 +112,11 @@ describe("createServiceClientV1 against the embedded service", () => {
     const error = await client.getChat("chat_missing").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: "chat_not_found", type: "not_found_error" });
     expect((error as ServiceError).userMessage).toBeTruthy();
-    const unauthorized = createServiceClientV1({ baseUrl: BASE, apiKey: "wrong", fetch: (input, init) => svc.handle(new Request(input, init)) });
+    const unauthorized = createServiceClientV1({
+      baseUrl: BASE,
+      apiKey: "wrong",
+      fetch: (input, init) => svc.handle(new Request(input, init)),
+    });
     await expect(unauthorized.getUser()).rejects.toMatchObject({ status: 401, type: "authentication_error" });
   });
 });

@@ -37,19 +37,30 @@ describe("create and send body fields of the document", () => {
     const [assistant, user] = await messages(chatId);
     const thinking = assistant!.parts!.find((p) => p.type === "thinking") as { text: string };
     expect(thinking.text).toContain('Following the chat\'s system prompt: "Always answer in a friendly tone."');
-    expect(user).toMatchObject({ role: "user", authorId: "user_embedded", restorable: false, attachments: [{ url: "https://files.example.com/spec%20v2.pdf", name: "spec v2.pdf" }] });
+    expect(user).toMatchObject({
+      role: "user",
+      authorId: "user_embedded",
+      restorable: false,
+      attachments: [{ url: "https://files.example.com/spec%20v2.pdf", name: "spec v2.pdf" }],
+    });
     expect(assistant).toMatchObject({ role: "assistant", authorId: null, restorable: true });
   });
 
   it("send: attachments on the user message; a systemPrompt replaces the chat's", async () => {
     const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, {
-      body: { message: "Add a footer", systemPrompt: "Be brief.", attachments: [{ url: "http://img.example.com/a.png" }] },
+      body: {
+        message: "Add a footer",
+        systemPrompt: "Be brief.",
+        attachments: [{ url: "http://img.example.com/a.png" }],
+      },
     });
     expect(res.status).toBe(200);
     const [assistant, user] = await messages(chatId);
     expect(user!.attachments).toEqual([{ url: "http://img.example.com/a.png", name: "a.png" }]);
     expect((assistant!.parts!.find((p) => p.type === "thinking") as { text: string }).text).toContain('"Be brief."');
-    expect(expectSchema(v1.ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body).systemPrompt).toBe("Be brief.");
+    expect(expectSchema(v1.ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body).systemPrompt).toBe(
+      "Be brief.",
+    );
   });
 
   it("rejects unsafe attachment URLs and unknown model ids (422)", async () => {
@@ -76,9 +87,17 @@ describe("create and send body fields of the document", () => {
 
 describe("GET /v2/chats filters of the document", () => {
   it("metadata[key]=value (all pairs must match), vercelProjectId / hostProjectId, authorId", async () => {
-    const a = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "One /fast", metadata: { env: "prod", team: "x" } } })).body).chat;
-    const b = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "Two /fast", metadata: { env: "prod" } } })).body).chat;
-    const ids = async (query: string) => expectSchema(ChatList, (await call(svc, "GET", `/v2/chats?${query}`)).body).chats.map((c) => c.id);
+    const a = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "One /fast", metadata: { env: "prod", team: "x" } } }))
+        .body,
+    ).chat;
+    const b = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "Two /fast", metadata: { env: "prod" } } })).body,
+    ).chat;
+    const ids = async (query: string) =>
+      expectSchema(ChatList, (await call(svc, "GET", `/v2/chats?${query}`)).body).chats.map((c) => c.id);
     expect(await ids("metadata%5Benv%5D=prod")).toEqual([b.id, a.id]);
     expect(await ids("metadata[env]=prod&metadata[team]=x")).toEqual([a.id]);
     expect(await ids("metadata[env]=dev")).toEqual([]);
@@ -89,14 +108,20 @@ describe("GET /v2/chats filters of the document", () => {
     expect(await ids("authorId=someone_else")).toEqual([]);
     const paged = expectSchema(ChatList, (await call(svc, "GET", "/v2/chats?metadata[env]=prod&limit=1")).body);
     expect(paged.chats.map((c) => c.id)).toEqual([b.id]);
-    const next = expectSchema(ChatList, (await call(svc, "GET", `/v2/chats?metadata[env]=prod&limit=1&cursor=${paged.cursor}`)).body);
+    const next = expectSchema(
+      ChatList,
+      (await call(svc, "GET", `/v2/chats?metadata[env]=prod&limit=1&cursor=${paged.cursor}`)).body,
+    );
     expect(next.chats.map((c) => c.id)).toEqual([a.id]);
   });
 });
 
 describe("preview", () => {
   it("carries the document's token (the capability in the URL)", async () => {
-    const chat = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "A page /fast" } })).body).chat;
+    const chat = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "A page /fast" } })).body,
+    ).chat;
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body)!;
     expect(preview.token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     expect(preview.url).toContain(`/${preview.token}/`);

@@ -21,11 +21,16 @@ export function checkFileInputs(
   return files.map((file, i) => {
     const name = acceptedFileName(file.name);
     if (name === null) {
-      throw new HttpError(422, `${field}.${i}.name: must be a relative path like "src/app.ts" (got ${JSON.stringify(file.name)})`, "validation_failed");
+      throw new HttpError(
+        422,
+        `${field}.${i}.name: must be a relative path like "src/app.ts" (got ${JSON.stringify(file.name)})`,
+        "validation_failed",
+      );
     }
     if (seen.has(name)) throw new HttpError(422, `${field}.${i}.name: ${name} is listed twice`, "validation_failed");
     seen.add(name);
-    const bytes = encodingOf(name) === "base64" ? Buffer.from(file.content, "base64").length : Buffer.byteLength(file.content);
+    const bytes =
+      encodingOf(name) === "base64" ? Buffer.from(file.content, "base64").length : Buffer.byteLength(file.content);
     if (bytes > MAX_FILE_BYTES) {
       throw new HttpError(
         413,

@@ -21,7 +21,8 @@ async function newChat(message: string): Promise<string> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return expectSchema(ChatWithUsage, res.body).chat.id;
 }
-const filesOf = async (chatId: string) => expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
+const filesOf = async (chatId: string) =>
+  expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
 const chatV1 = async (chatId: string) => expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body);
 const send = async (chatId: string, message: string) => {
   const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
@@ -32,7 +33,11 @@ const patch = (chatId: string, versionId: string, files: { name: string; content
   call(svc, "PATCH", `/v1/chats/${chatId}/versions/${versionId}`, { body: { files } });
 const initFiles = (files: { name: string; content: string }[]) =>
   call(svc, "POST", "/v1/chats", { body: { type: "files", files, initialContext: "seeded" } });
-const textOf = (parts: readonly Part[]) => parts.filter((p) => p.type === "text").map((p) => (p as { text: string }).text).join("\n");
+const textOf = (parts: readonly Part[]) =>
+  parts
+    .filter((p) => p.type === "text")
+    .map((p) => (p as { text: string }).text)
+    .join("\n");
 
 function expectError(res: { status: number; body: unknown }, status: number, version: "v1" | "v2", code?: string) {
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
@@ -57,8 +62,13 @@ describe("GET /v2/chats/{chatId}/files", () => {
     expect(png.readUInt32BE(16)).toBe(240); // IHDR width
     expect(png.subarray(png.length - 8, png.length - 4).toString("ascii")).toBe("IEND");
 
-    const message = expectSchema(Message, ((await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=1`)).body as { messages: unknown[] }).messages[0]);
-    expect(message.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { path: string }).path)).toContain("public/og.png");
+    const message = expectSchema(
+      Message,
+      ((await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=1`)).body as { messages: unknown[] }).messages[0],
+    );
+    expect(message.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { path: string }).path)).toContain(
+      "public/og.png",
+    );
 
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
     const res = await svc.handle(new Request(preview.url.replace(/index\.html$/, "public/og.png")));
@@ -66,7 +76,9 @@ describe("GET /v2/chats/{chatId}/files", () => {
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
     // The v1 version carries the same base64 content.
-    expect((await chatV1(chatId)).latestVersion!.files.find((f) => f.name === "public/og.png")!.content).toBe(png.toString("base64"));
+    expect((await chatV1(chatId)).latestVersion!.files.find((f) => f.name === "public/og.png")!.content).toBe(
+      png.toString("base64"),
+    );
   });
 
   test("an unknown chat is 404 in the v2 shape", async () => {
@@ -87,7 +99,9 @@ describe("versions", () => {
     const second = (await chatV1(chatId)).latestVersion!;
     expect(second.id).not.toBe(first.id);
     expect(second.status).toBe("completed");
-    expect(second.files.find((f) => f.name === "styles.css")!.content).not.toBe(first.files.find((f) => f.name === "styles.css")!.content);
+    expect(second.files.find((f) => f.name === "styles.css")!.content).not.toBe(
+      first.files.find((f) => f.name === "styles.css")!.content,
+    );
     // The older version keeps its snapshot and no longer has the preview link.
     const old = expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions/${first.id}`)).body);
     expect(old.files).toEqual(first.files);
@@ -98,7 +112,10 @@ describe("versions", () => {
     expect(list.data[0]).not.toHaveProperty("files");
     const page = expectSchema(VersionListV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions?limit=1`)).body);
     expect(page.data.map((v) => v.id)).toEqual([second.id]);
-    const rest = expectSchema(VersionListV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions?limit=1&cursor=${page.cursor}`)).body);
+    const rest = expectSchema(
+      VersionListV1,
+      (await call(svc, "GET", `/v1/chats/${chatId}/versions?limit=1&cursor=${page.cursor}`)).body,
+    );
     expect(rest).toMatchObject({ data: [{ id: first.id }], cursor: null });
   });
 
@@ -131,7 +148,14 @@ describe("versions", () => {
       expect(pending.demoUrl).toBeUndefined();
       expect(expectSchema(Preview, (await call(slow, "GET", `/v2/chats/${chatId}/preview`)).body)).toBeNull();
       // Not while generating: 409.
-      expectError(await call(slow, "PATCH", `/v1/chats/${chatId}/versions/${pending.id}`, { body: { files: [{ name: "a.txt", content: "", locked: true }] } }), 409, "v1", "chat_busy");
+      expectError(
+        await call(slow, "PATCH", `/v1/chats/${chatId}/versions/${pending.id}`, {
+          body: { files: [{ name: "a.txt", content: "", locked: true }] },
+        }),
+        409,
+        "v1",
+        "chat_busy",
+      );
       const done = await waitFor(async () => {
         const chat = expectSchema(ChatV1, (await call(slow, "GET", `/v1/chats/${chatId}`)).body);
         return chat.latestVersion?.status === "completed" ? chat.latestVersion : undefined;
@@ -156,12 +180,26 @@ describe("versions", () => {
     const version = expectSchema(VersionV1, res.body);
     expect(version.id).toBe(latest.id);
     expect(version.status).toBe("completed");
-    expect(version.files.map((f) => f.name)).toEqual(["app.js", "docs/notes.md", "index.html", "public/og.png", "styles.css"]);
+    expect(version.files.map((f) => f.name)).toEqual([
+      "app.js",
+      "docs/notes.md",
+      "index.html",
+      "public/og.png",
+      "styles.css",
+    ]);
     expect(version.files.find((f) => f.name === "public/og.png")).toEqual({ ...png, locked: true });
 
     const files = await filesOf(chatId);
-    expect(files.find((f) => f.path === "styles.css")).toEqual({ path: "styles.css", content: "body { color: teal; }\n", encoding: "utf8" });
-    expect(files.find((f) => f.path === "public/og.png")).toEqual({ path: "public/og.png", content: png.content, encoding: "base64" });
+    expect(files.find((f) => f.path === "styles.css")).toEqual({
+      path: "styles.css",
+      content: "body { color: teal; }\n",
+      encoding: "utf8",
+    });
+    expect(files.find((f) => f.path === "public/og.png")).toEqual({
+      path: "public/og.png",
+      content: png.content,
+      encoding: "base64",
+    });
     expect(files.find((f) => f.path === "docs/notes.md")!.encoding).toBe("utf8");
     expect((await chatV1(chatId)).latestVersion).toEqual(version);
   });
@@ -180,24 +218,33 @@ describe("locks are honoured by the agent", () => {
     const edits = answer.parts!.filter((p) => p.type === "file-edit").map((p) => (p as { path: string }).path);
     expect(edits).not.toContain("index.html");
     expect(edits).toEqual(["styles.css", "app.js"]);
-    expect(answer.parts!.find((p) => p.type === "agent-action")).toMatchObject({ data: { plan: expect.stringContaining("Leave index.html unchanged (locked)") } });
+    expect(answer.parts!.find((p) => p.type === "agent-action")).toMatchObject({
+      data: { plan: expect.stringContaining("Leave index.html unchanged (locked)") },
+    });
     expect(textOf(answer.parts!)).toContain("Skipped `index.html`: it is locked, so I left it unchanged.");
     const locked = (await chatV1(chatId)).latestVersion!;
     expect(locked.files.find((f) => f.name === "index.html")).toMatchObject({ content: index.content, locked: true });
 
     // Unlock (content unchanged), ask again: now it is rewritten.
-    expect((await patch(chatId, locked.id, [{ name: "index.html", content: index.content, locked: false }])).status).toBe(200);
+    expect(
+      (await patch(chatId, locked.id, [{ name: "index.html", content: index.content, locked: false }])).status,
+    ).toBe(200);
     const again = await send(chatId, "Rewrite index.html with a bigger title");
     expect((await filesOf(chatId)).find((f) => f.path === "index.html")!.content).not.toBe(index.content);
     expect(textOf(again.parts!)).not.toContain("Skipped");
   });
 
   test("a prompt naming another file updates it, unless it is locked; /image skips a locked og.png", async () => {
-    const init = expectSchema(ChatV1, (await initFiles([
-      { name: "notes/todo.md", content: "# Todo\n" },
-      { name: "src/config.ts", content: "export const a = 1;\n" },
-      { name: "data.json", content: "{}" },
-    ])).body);
+    const init = expectSchema(
+      ChatV1,
+      (
+        await initFiles([
+          { name: "notes/todo.md", content: "# Todo\n" },
+          { name: "src/config.ts", content: "export const a = 1;\n" },
+          { name: "data.json", content: "{}" },
+        ])
+      ).body,
+    );
     const chatId = init.id;
     const updated = await send(chatId, "Update notes/todo.md and src/config.ts, keep data.json");
     const files = await filesOf(chatId);
@@ -231,7 +278,8 @@ describe("locks are honoured by the agent", () => {
 });
 
 describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 413, nothing changes", () => {
-  const many = (n: number, prefix = "f") => Array.from({ length: n }, (_, i) => ({ name: `${prefix}/${String(i).padStart(4, "0")}.txt`, content: `${i}\n` }));
+  const many = (n: number, prefix = "f") =>
+    Array.from({ length: n }, (_, i) => ({ name: `${prefix}/${String(i).padStart(4, "0")}.txt`, content: `${i}\n` }));
   let seeded: ChatV1;
 
   test("initialization: 1,000 files are fine, the 1,001st is 413 and no chat is created", async () => {
@@ -260,26 +308,40 @@ describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 
     const files = await filesOf(seeded.id);
     expect(files).toHaveLength(1000);
     expect(files.find((f) => f.path === "f/0000.txt")!.content).toBe("0\n");
-    expect(expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${seeded.id}/versions/${version.id}`)).body)).toEqual(version);
+    expect(
+      expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${seeded.id}/versions/${version.id}`)).body),
+    ).toEqual(version);
   });
 
   test("a folder lock toggle over all 1,000 files is one PATCH", async () => {
     const version = (await chatV1(seeded.id)).latestVersion!;
     const t0 = performance.now();
-    const res = await patch(seeded.id, version.id, version.files.map((f) => ({ name: f.name, content: f.content, locked: true })));
+    const res = await patch(
+      seeded.id,
+      version.id,
+      version.files.map((f) => ({ name: f.name, content: f.content, locked: true })),
+    );
     expect(res.status).toBe(200);
     expect(performance.now() - t0).toBeLessThan(10_000);
     expect(expectSchema(VersionV1, res.body).files.every((f) => f.locked)).toBe(true);
-    const unlocked = await patch(seeded.id, version.id, version.files.map((f) => ({ name: f.name, content: f.content, locked: false })));
+    const unlocked = await patch(
+      seeded.id,
+      version.id,
+      version.files.map((f) => ({ name: f.name, content: f.content, locked: false })),
+    );
     expect(expectSchema(VersionV1, unlocked.body).files.some((f) => f.locked)).toBe(false);
     seeded = { ...seeded, latestVersion: expectSchema(VersionV1, unlocked.body) };
   });
 
   test("an agent answer that would create a 1,001st file is 413 before anything is stored", async () => {
     // In this imported project the agent writes no app; /image would add public/og.png.
-    const res = await call(svc, "POST", `/v2/chats/${seeded.id}/messages`, { body: { message: "A social card /image" } });
+    const res = await call(svc, "POST", `/v2/chats/${seeded.id}/messages`, {
+      body: { message: "A social card /image" },
+    });
     expect(expectError(res, 413, "v2")).toMatch(/1001 files.*at most 1000/);
-    const stream = await call(svc, "POST", `/v2/chats/${seeded.id}/messages/stream`, { body: { message: "A card /image" } });
+    const stream = await call(svc, "POST", `/v2/chats/${seeded.id}/messages/stream`, {
+      body: { message: "A card /image" },
+    });
     expect(stream.status).toBe(413);
     const v1 = await call(svc, "POST", `/v1/chats/${seeded.id}/messages`, { body: { message: "A card /image" } });
     expectError(v1, 413, "v1", "too_many_files");
@@ -306,12 +368,19 @@ describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 
     const ok = expectSchema(ChatV1, (await initFiles([{ name: "big.txt", content: exact }])).body);
     expect((await filesOf(ok.id))[0]!.content.length).toBe(MB3);
 
-    expect(expectError(await initFiles([{ name: "big.txt", content: `${exact}b` }]), 413, "v1", "file_too_large")).toMatch(/3 MB/);
+    expect(
+      expectError(await initFiles([{ name: "big.txt", content: `${exact}b` }]), 413, "v1", "file_too_large"),
+    ).toMatch(/3 MB/);
     // Multi-byte characters count as bytes: 3 MB of "é" is twice over.
     expectError(await initFiles([{ name: "utf.txt", content: "é".repeat(MB3 / 2 + 1) }]), 413, "v1", "file_too_large");
 
     const version = ok.latestVersion!;
-    expectError(await patch(ok.id, version.id, [{ name: "big.txt", content: `${exact}b`, locked: true }]), 413, "v1", "file_too_large");
+    expectError(
+      await patch(ok.id, version.id, [{ name: "big.txt", content: `${exact}b`, locked: true }]),
+      413,
+      "v1",
+      "file_too_large",
+    );
     const after = (await chatV1(ok.id)).latestVersion!;
     expect(after.files[0]).toMatchObject({ locked: false });
     expect(after.files[0]!.content.length).toBe(MB3);
@@ -319,7 +388,9 @@ describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 
 
   test("an agent answer that would grow a file over 3 MB is 413 before anything is stored", async () => {
     const chat = expectSchema(ChatV1, (await initFiles([{ name: "notes.md", content: "n".repeat(MB3 - 10) }])).body);
-    const res = await call(svc, "POST", `/v2/chats/${chat.id}/messages`, { body: { message: "Please update notes.md" } });
+    const res = await call(svc, "POST", `/v2/chats/${chat.id}/messages`, {
+      body: { message: "Please update notes.md" },
+    });
     expect(expectError(res, 413, "v2")).toMatch(/notes\.md.*3 MB/);
     expect((await call(svc, "GET", `/v2/chats/${chat.id}/messages`)).body).toEqual({ messages: [], cursor: null });
     expect((await filesOf(chat.id))[0]!.content.length).toBe(MB3 - 10);
@@ -355,10 +426,9 @@ describe("POST /v2/chats/{chatId}/host-project", () => {
     expect(new Set(ids).size).toBe(1);
     expect(expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body).hostProjectId).toBe(ids[0]);
     expect((await chatV1(chatId)).hostProjectId).toBe(ids[0]);
-    expect(expectSchema(HostProject, (await call(svc, "POST", `/v2/chats/${chatId}/host-project`)).body).hostProjectId).toBe(ids[0]);
+    expect(
+      expectSchema(HostProject, (await call(svc, "POST", `/v2/chats/${chatId}/host-project`)).body).hostProjectId,
+    ).toBe(ids[0]);
     expectError(await call(svc, "POST", "/v2/chats/chat_missing/host-project"), 404, "v2");
   });
 });
-
-
-

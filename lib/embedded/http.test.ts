@@ -21,7 +21,13 @@ describe("authentication", () => {
   });
 
   test("a v2 request with a wrong key gets 401", async () => {
-    for (const auth of ["Bearer nope", "Bearer sk_test_embedded_ke", "Basic c2s6eA==", "sk_test_embedded_key", "Bearer "]) {
+    for (const auth of [
+      "Bearer nope",
+      "Bearer sk_test_embedded_ke",
+      "Basic c2s6eA==",
+      "sk_test_embedded_key",
+      "Bearer ",
+    ]) {
       const res = await call(svc, "GET", "/v2/chats", { auth });
       expect(res.status, auth).toBe(401);
       expectSchema(ErrorV2, res.body);
@@ -71,7 +77,13 @@ describe("routing", () => {
   });
 
   test("an unknown chat id is 404", async () => {
-    for (const path of ["/v2/chats/chat_missing", "/v2/chats/chat_missing/messages", "/v2/chats/chat_missing/files", "/v2/chats/chat_missing/preview", "/v2/chats/chat_missing/messages/msg_x"]) {
+    for (const path of [
+      "/v2/chats/chat_missing",
+      "/v2/chats/chat_missing/messages",
+      "/v2/chats/chat_missing/files",
+      "/v2/chats/chat_missing/preview",
+      "/v2/chats/chat_missing/messages/msg_x",
+    ]) {
       const res = await call(svc, "GET", path);
       expect(res.status, path).toBe(404);
       expect(expectSchema(ErrorV2, res.body).message).toMatch(/not found/);

@@ -13,7 +13,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe("lifecycle", () => {
   test("chats, messages and files survive a restart on the same data directory", async () => {
     const first = await startService({ dataDir });
-    const created = expectSchema(ChatWithUsage, (await call(first, "POST", "/v2/chats", { body: { message: "A journal" } })).body);
+    const created = expectSchema(
+      ChatWithUsage,
+      (await call(first, "POST", "/v2/chats", { body: { message: "A journal" } })).body,
+    );
     await first.close();
     expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
 
@@ -21,7 +24,10 @@ describe("lifecycle", () => {
     try {
       const list = expectSchema(ChatList, (await call(second, "GET", "/v2/chats")).body);
       expect(list.chats).toEqual([created.chat]);
-      const messages = expectSchema(MessageList, (await call(second, "GET", `/v2/chats/${created.chat.id}/messages`)).body);
+      const messages = expectSchema(
+        MessageList,
+        (await call(second, "GET", `/v2/chats/${created.chat.id}/messages`)).body,
+      );
       expect(messages.messages.map((m) => m.finishReason)).toEqual(["stop", "stop"]);
       const files = expectSchema(ChatFiles, (await call(second, "GET", `/v2/chats/${created.chat.id}/files`)).body);
       expect(files.files).toHaveLength(3);

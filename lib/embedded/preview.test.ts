@@ -10,7 +10,9 @@ let chatId: string;
 let url: string;
 beforeAll(async () => {
   svc = await startService();
-  const res = await call(svc, "POST", "/v2/chats", { body: { message: `Build a <script>alert("x")</script> & "quote" board` } });
+  const res = await call(svc, "POST", "/v2/chats", {
+    body: { message: `Build a <script>alert("x")</script> & "quote" board` },
+  });
   chatId = expectSchema(ChatWithUsage, res.body).chat.id;
   const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body);
   url = preview!.url;
@@ -91,7 +93,10 @@ describe("serving the preview", () => {
   });
 
   test("a wrong, foreign or expired token opens nothing", async () => {
-    const other = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "other" } })).body).chat.id;
+    const other = expectSchema(
+      ChatWithUsage,
+      (await call(svc, "POST", "/v2/chats", { body: { message: "other" } })).body,
+    ).chat.id;
     const token = url.split("/").at(-2)!;
     expect((await open(url.replace(token, `${token.slice(0, -2)}xx`))).status).toBe(404);
     expect((await open(url.replace(chatId, other))).status).toBe(404);

@@ -13,7 +13,11 @@ let chatB = "";
 
 beforeAll(async () => {
   svc = await startService();
-  client = createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+  client = createServiceClientV1({
+    baseUrl: BASE,
+    apiKey: TEST_KEY,
+    fetch: (input, init) => svc.handle(new Request(input, init)),
+  });
   chatA = (await client.createChat({ message: "A bird feeder log" })).id;
   chatB = (await client.createChat({ message: "A tide table" })).id;
 });
@@ -57,9 +61,23 @@ describe("v1 projects", () => {
     const project = ProjectV1.parse((await call(svc, "POST", "/v1/projects", { body: { name: "Keep" } })).body);
     expectV1Error(await call(svc, "POST", "/v1/projects", { body: {} }), 422, "validation_failed");
     expectV1Error(await call(svc, "POST", "/v1/projects", { body: { name: "   " } }), 422, "validation_failed");
-    expectV1Error(await call(svc, "POST", "/v1/projects", { body: { name: "x".repeat(101) } }), 422, "validation_failed");
-    expectV1Error(await call(svc, "POST", "/v1/projects", { body: { name: "Ghosts", chatIds: ["chat_nope"] } }), 422, "validation_failed");
-    expectV1Error(await call(svc, "PUT", `/v1/projects/${project.id}`, { body: { name: "Changed", chatIds: [chatA, "chat_nope"] } }), 422, "validation_failed");
+    expectV1Error(
+      await call(svc, "POST", "/v1/projects", { body: { name: "x".repeat(101) } }),
+      422,
+      "validation_failed",
+    );
+    expectV1Error(
+      await call(svc, "POST", "/v1/projects", { body: { name: "Ghosts", chatIds: ["chat_nope"] } }),
+      422,
+      "validation_failed",
+    );
+    expectV1Error(
+      await call(svc, "PUT", `/v1/projects/${project.id}`, {
+        body: { name: "Changed", chatIds: [chatA, "chat_nope"] },
+      }),
+      422,
+      "validation_failed",
+    );
     const after = await client.getProject(project.id);
     expect(after).toMatchObject({ name: "Keep", chatIds: [] });
     expect((await client.listProjects()).data.map((p) => p.name)).toEqual(["Keep"]);

@@ -72,7 +72,12 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
     sharedDatabase: database.driver === "pg",
   });
-  const turns = new Turns({ db: database.db, delayMs: Math.max(0, opts.agentDelayMs), emit: events.emit.bind(events), mcp });
+  const turns = new Turns({
+    db: database.db,
+    delayMs: Math.max(0, opts.agentDelayMs),
+    emit: events.emit.bind(events),
+    mcp,
+  });
   const route = createRouter({
     db: database.db,
     turns,
@@ -89,7 +94,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   let closing: Promise<void> | null = null;
   return {
     handle: (req) => {
-      if (closing) return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      if (closing)
+        return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
       return route(req);
     },
     close: () =>

@@ -35,7 +35,13 @@ if (!adminUrl) {
     opened = await openDatabase({ dataDir: "unused", databaseUrl: runUrl });
     expect(opened.driver).toBe("pg");
     // The service on the same database: migrations run again and must be a no-op.
-    svc = await createEmbeddedService({ apiKey: TEST_KEY, dataDir: "unused", databaseUrl: runUrl, publicBaseUrl: BASE, agentDelayMs: 0 });
+    svc = await createEmbeddedService({
+      apiKey: TEST_KEY,
+      dataDir: "unused",
+      databaseUrl: runUrl,
+      publicBaseUrl: BASE,
+      agentDelayMs: 0,
+    });
   });
   afterAll(async () => {
     await svc?.close();
@@ -48,9 +54,14 @@ if (!adminUrl) {
 
   describe("the service on PostgreSQL", () => {
     test("creates, streams and lists chats", async () => {
-      const created = expectSchema(ChatWithUsage, (await call(svc, "POST", "/v2/chats", { body: { message: "A notes app" } })).body);
+      const created = expectSchema(
+        ChatWithUsage,
+        (await call(svc, "POST", "/v2/chats", { body: { message: "A notes app" } })).body,
+      );
       expect(created.chat.title).toBe("Notes app");
-      const res = await svc.handle(request("POST", `/v2/chats/${created.chat.id}/messages/stream`, { body: { message: "Add tags" } }));
+      const res = await svc.handle(
+        request("POST", `/v2/chats/${created.chat.id}/messages/stream`, { body: { message: "Add tags" } }),
+      );
       const events = await readAll(res);
       expect(events.map((e) => e.object).slice(-2)).toEqual(["message.usage", "chat"]);
       const list = expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${created.chat.id}/messages`)).body);

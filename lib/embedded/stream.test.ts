@@ -27,7 +27,9 @@ describe("POST /v2/chats/stream", () => {
   let events: StreamEvent[];
   let res: Response;
   beforeAll(async () => {
-    res = await svc.handle(request("POST", "/v2/chats/stream", { body: { message: "Build a habit tracker with streaks" } }));
+    res = await svc.handle(
+      request("POST", "/v2/chats/stream", { body: { message: "Build a habit tracker with streaks" } }),
+    );
     events = await readAll(res.clone());
   });
 
@@ -75,7 +77,8 @@ describe("POST /v2/chats/stream", () => {
       if (e.object !== "message.parts.chunk") continue;
       parts = applyPartsDelta(parts, e.delta);
       const bash = parts.find((p) => p.type === "bash");
-      if (bash) states.push({ output: bash.output, exitCode: bash.exitCode, finished: typeof bash.finishedAt === "string" });
+      if (bash)
+        states.push({ output: bash.output, exitCode: bash.exitCode, finished: typeof bash.finishedAt === "string" });
     }
     expect(states[0]).toEqual({ output: "", exitCode: undefined, finished: false });
     const outputs = new Set(states.map((s) => s.output));
@@ -101,7 +104,8 @@ describe("POST /v2/chats/stream", () => {
   test("the real service's official client (plain jsondiffpatch, no text diffs) rebuilds the stored parts", async () => {
     const official = createPlain({});
     let parts: unknown = [];
-    for (const e of events) if (e.object === "message.parts.chunk") parts = official.patch(parts, structuredClone(e.delta) as Delta);
+    for (const e of events)
+      if (e.object === "message.parts.chunk") parts = official.patch(parts, structuredClone(e.delta) as Delta);
     const chunk = events.find((e) => e.object === "message.parts.chunk") as { id: string };
     const chat = events[0] as { id: string };
     const message = await getMessage(chat.id, chunk.id);
@@ -129,7 +133,9 @@ describe("POST /v2/chats/{chatId}/messages/stream", () => {
   test("streams a follow-up: chat snapshot, deltas, usage, closing chat (no title event)", async () => {
     const created = await svc.handle(request("POST", "/v2/chats", { body: { message: "A quiz" } }));
     const chatId = ((await created.json()) as { chat: { id: string } }).chat.id;
-    const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/stream`, { body: { message: "More questions" } }));
+    const res = await svc.handle(
+      request("POST", `/v2/chats/${chatId}/messages/stream`, { body: { message: "More questions" } }),
+    );
     expect(res.status).toBe(200);
     const events = await readAll(res);
     const kinds = events.map((e) => e.object);
@@ -139,11 +145,17 @@ describe("POST /v2/chats/{chatId}/messages/stream", () => {
     const id = events.find((e) => e.object === "message.usage")!.id;
     const message = await getMessage(chatId, id);
     expect(replay(events)).toEqual(message.parts);
-    expect(message.parts!.filter((p) => p.type === "file-edit").every((p) => (p as { operation: string }).operation === "update")).toBe(true);
+    expect(
+      message
+        .parts!.filter((p) => p.type === "file-edit")
+        .every((p) => (p as { operation: string }).operation === "update"),
+    ).toBe(true);
   });
 
   test("errors before the stream starts are plain statuses", async () => {
-    expect((await svc.handle(request("POST", "/v2/chats/chat_nope/messages/stream", { body: { message: "x" } }))).status).toBe(404);
+    expect(
+      (await svc.handle(request("POST", "/v2/chats/chat_nope/messages/stream", { body: { message: "x" } }))).status,
+    ).toBe(404);
     expect((await svc.handle(request("POST", "/v2/chats/stream", { body: {} }))).status).toBe(422);
   });
 });
@@ -211,7 +223,9 @@ describe("pacing", () => {
       expect(new Set(messages.find((m) => m.role === "assistant")!.parts!.map((p) => p.type)).size).toBe(8);
 
       const slowStart = performance.now();
-      expect((await call(paced, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a search box" } })).status).toBe(200);
+      expect(
+        (await call(paced, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a search box" } })).status,
+      ).toBe(200);
       const pacedMs = performance.now() - slowStart;
       // More than a dozen paced steps at 100 ms each, against none.
       expect(pacedMs).toBeGreaterThan(1_000);
@@ -221,4 +235,3 @@ describe("pacing", () => {
     }
   }, 60_000);
 });
-

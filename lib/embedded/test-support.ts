@@ -53,7 +53,8 @@ export async function call(
 /** Asserts the value matches the schema (strictly, as the contract says) and returns it typed. */
 export function expectSchema<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) expect.fail(`does not match the schema: ${result.error.message}\n${JSON.stringify(value, null, 2)}`);
+  if (!result.success)
+    expect.fail(`does not match the schema: ${result.error.message}\n${JSON.stringify(value, null, 2)}`);
   return result.data;
 }
 

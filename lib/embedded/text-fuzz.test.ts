@@ -62,14 +62,24 @@ const oauth = {
 };
 const OAUTH_SECRET = ["clientSecret"];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 async function ok(method: string, path: string, body?: unknown): Promise<any> {
   const res = await call(svc, method, path, { body });
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return res.body;
 }
-const hook = async () => (await ok("POST", "/v2/hooks", { name: "h", events: ["chat.created"], url: "https://hooks.example.com/in" })).id as string;
+const hook = async () =>
+  (await ok("POST", "/v2/hooks", { name: "h", events: ["chat.created"], url: "https://hooks.example.com/in" }))
+    .id as string;
 const mcp = async () =>
-  (await ok("POST", "/v2/mcp-servers", { name: "m", url: "https://mcp.example.com/mcp", auth: "oauth", oauthConfig: oauth })).id as string;
+  (
+    await ok("POST", "/v2/mcp-servers", {
+      name: "m",
+      url: "https://mcp.example.com/mcp",
+      auth: "oauth",
+      oauthConfig: oauth,
+    })
+  ).id as string;
 
 /** A finished v2 chat after an async call: read it back when its message has finished. */
 async function settled(chatId: string): Promise<string[]> {
@@ -86,7 +96,12 @@ const createV2 = (route: string, suffix: string): Fixture => ({
   async prepare() {
     return {
       path: `/v2/chats${suffix}`,
-      body: { message: "A landing page for a bakery", metadata: { team: "core" }, mcpServerIds: [], privacy: "private" },
+      body: {
+        message: "A landing page for a bakery",
+        metadata: { team: "core" },
+        mcpServerIds: [],
+        privacy: "private",
+      },
     };
   },
   async readBack(_p, response) {
@@ -128,35 +143,53 @@ const FIXTURES: Fixture[] = [
   resolveV2("v2.messages.resolve.async", "/async", "permissions"),
   {
     route: "v2.hooks.create",
-    prepare: async () => ({ path: "/v2/hooks", body: { name: "Deploys", events: ["chat.created"], url: "https://hooks.example.com/a" } }),
+    prepare: async () => ({
+      path: "/v2/hooks",
+      body: { name: "Deploys", events: ["chat.created"], url: "https://hooks.example.com/a" },
+    }),
     readBack: async (_p, r) => [`/v2/hooks/${idOf(r)}`],
   },
   {
     route: "v2.hooks.update",
-    prepare: async () => ({ path: `/v2/hooks/${await hook()}`, body: { name: "Renamed", events: ["message.finished"], url: "https://hooks.example.com/b" } }),
+    prepare: async () => ({
+      path: `/v2/hooks/${await hook()}`,
+      body: { name: "Renamed", events: ["message.finished"], url: "https://hooks.example.com/b" },
+    }),
     readBack: async (p) => [p.path],
   },
   {
     route: "v2.mcp.create",
-    prepare: async () => ({ path: "/v2/mcp-servers", body: { name: "Docs", url: "https://mcp.example.com/mcp", auth: "oauth", scope: "user", oauthConfig: oauth } }),
+    prepare: async () => ({
+      path: "/v2/mcp-servers",
+      body: { name: "Docs", url: "https://mcp.example.com/mcp", auth: "oauth", scope: "user", oauthConfig: oauth },
+    }),
     readBack: async (_p, r) => [`/v2/mcp-servers/${idOf(r)}`],
     notEchoed: OAUTH_SECRET,
   },
   {
     route: "v2.mcp.update",
-    prepare: async () => ({ path: `/v2/mcp-servers/${await mcp()}`, body: { name: "Docs 2", url: "https://mcp2.example.com/mcp", oauthConfig: oauth } }),
+    prepare: async () => ({
+      path: `/v2/mcp-servers/${await mcp()}`,
+      body: { name: "Docs 2", url: "https://mcp2.example.com/mcp", oauthConfig: oauth },
+    }),
     readBack: async (p) => [p.path],
     notEchoed: OAUTH_SECRET,
   },
   {
     route: "v2.mcp.authorize",
-    prepare: async () => ({ path: `/v2/mcp-servers/${await mcp()}/oauth/authorize`, body: { returnUrl: "https://app.example.com/back" } }),
+    prepare: async () => ({
+      path: `/v2/mcp-servers/${await mcp()}/oauth/authorize`,
+      body: { returnUrl: "https://app.example.com/back" },
+    }),
     readBack: async () => [],
     notEchoed: ["returnUrl"],
   },
   {
     route: "v1.chats.create",
-    prepare: async () => ({ path: "/v1/chats", body: { message: "A portfolio site", initialContext: "Use serif fonts", responseMode: "sync" } }),
+    prepare: async () => ({
+      path: "/v1/chats",
+      body: { message: "A portfolio site", initialContext: "Use serif fonts", responseMode: "sync" },
+    }),
     readBack: async (_p, r) => v1ChatReads(idOf(r)),
     notEchoed: ["initialContext"],
   },
@@ -164,7 +197,13 @@ const FIXTURES: Fixture[] = [
     route: "v1.chats.create",
     prepare: async () => ({
       path: "/v1/chats",
-      body: { type: "files", files: [{ name: "index.html", content: "<h1>Hi</h1>" }, { name: "notes/readme.md", content: "# Notes" }] },
+      body: {
+        type: "files",
+        files: [
+          { name: "index.html", content: "<h1>Hi</h1>" },
+          { name: "notes/readme.md", content: "# Notes" },
+        ],
+      },
     }),
     readBack: async (_p, r) => [...v1ChatReads(idOf(r)), `/v2/chats/${idOf(r)}/files`],
   },
@@ -177,7 +216,10 @@ const FIXTURES: Fixture[] = [
   },
   {
     route: "v1.messages.send",
-    prepare: async (ctx) => ({ path: `/v1/chats/${await ctx.chat()}/messages`, body: { message: "Add a footer", responseMode: "sync" } }),
+    prepare: async (ctx) => ({
+      path: `/v1/chats/${await ctx.chat()}/messages`,
+      body: { message: "Add a footer", responseMode: "sync" },
+    }),
     readBack: async (p) => v1ChatReads(p.path.split("/")[3]!),
   },
   {
@@ -202,32 +244,47 @@ const FIXTURES: Fixture[] = [
   },
   {
     route: "v1.projects.create",
-    prepare: async (ctx) => ({ path: "/v1/projects", body: { name: "Client work", description: "For Acme", chatIds: [await ctx.chat()] } }),
+    prepare: async (ctx) => ({
+      path: "/v1/projects",
+      body: { name: "Client work", description: "For Acme", chatIds: [await ctx.chat()] },
+    }),
     readBack: async (_p, r) => [`/v1/projects/${idOf(r)}`],
   },
   {
     route: "v1.projects.update",
     prepare: async (ctx) => {
       const project = await ok("POST", "/v1/projects", { name: "P" });
-      return { path: `/v1/projects/${project.id}`, body: { name: "Renamed", description: "Other", chatIds: [await ctx.chat()] } };
+      return {
+        path: `/v1/projects/${project.id}`,
+        body: { name: "Renamed", description: "Other", chatIds: [await ctx.chat()] },
+      };
     },
     readBack: async (p) => [p.path],
   },
   {
     route: "v1.mcp.create",
-    prepare: async () => ({ path: "/v1/mcp-servers", body: { name: "Docs v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config: oauth } } }),
+    prepare: async () => ({
+      path: "/v1/mcp-servers",
+      body: { name: "Docs v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config: oauth } },
+    }),
     readBack: async (_p, r) => [`/v1/mcp-servers/${idOf(r)}`],
     notEchoed: OAUTH_SECRET,
   },
   {
     route: "v1.mcp.update",
-    prepare: async () => ({ path: `/v1/mcp-servers/${await mcp()}`, body: { name: "Docs v1b", url: "https://mcp3.example.com/mcp", auth: { type: "oauth", config: oauth } } }),
+    prepare: async () => ({
+      path: `/v1/mcp-servers/${await mcp()}`,
+      body: { name: "Docs v1b", url: "https://mcp3.example.com/mcp", auth: { type: "oauth", config: oauth } },
+    }),
     readBack: async (p) => [p.path],
     notEchoed: OAUTH_SECRET,
   },
   {
     route: "v1.mcp.authorize",
-    prepare: async () => ({ path: `/v1/mcp-servers/${await mcp()}/oauth/authorize`, body: { returnUrl: "https://app.example.com/back" } }),
+    prepare: async () => ({
+      path: `/v1/mcp-servers/${await mcp()}/oauth/authorize`,
+      body: { returnUrl: "https://app.example.com/back" },
+    }),
     readBack: async () => [],
     notEchoed: ["returnUrl"],
   },
@@ -237,7 +294,8 @@ const FIXTURES: Fixture[] = [
 function stringPaths(value: unknown, path: Path = []): Path[] {
   if (typeof value === "string") return [path];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
   return [];
 }
 function withValue(body: unknown, path: Path, value: string): unknown {
@@ -247,7 +305,11 @@ function withValue(body: unknown, path: Path, value: string): unknown {
   at[path.at(-1)!] = value;
   return copy;
 }
-const label = (path: Path) => path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("").slice(1);
+const label = (path: Path) =>
+  path
+    .map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`))
+    .join("")
+    .slice(1);
 /** The name an error must mention: the last named key on the path (`files[0].content` → content). */
 const fieldName = (path: Path) => [...path].reverse().find((k): k is string => typeof k === "string")!;
 
@@ -287,8 +349,11 @@ function makeCtx(): Ctx {
     async blocked(kind) {
       const prompt = kind === "integrations" ? "Build a store /integration Stripe" : "A shop /script scripts/seed.ts";
       const chatId = idOf(await ok("POST", "/v2/chats", { message: prompt }));
-      if (kind === "integrations") return { chatId, task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] } };
-      const messages = (await ok("GET", `/v2/chats/${chatId}/messages?limit=1`)) as { messages: { parts: { suggestedPermissions?: unknown }[] }[] };
+      if (kind === "integrations")
+        return { chatId, task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] } };
+      const messages = (await ok("GET", `/v2/chats/${chatId}/messages?limit=1`)) as {
+        messages: { parts: { suggestedPermissions?: unknown }[] }[];
+      };
       const permissions = messages.messages[0]!.parts.at(-1)!.suggestedPermissions;
       return { chatId, task: { type: "confirmed-permissions", permissions } };
     },
@@ -337,7 +402,8 @@ describe("text the database cannot store: every string field of every body route
           if (res.status === fixture.validStatus && kind !== "nul" && kind !== "surrogate") continue;
           if (res.status >= 400) {
             const message = errorMessage(body);
-            if (!message.includes(fieldName(path))) problems.push(`${where} does not name ${fieldName(path)}: ${message.slice(0, 300)}`);
+            if (!message.includes(fieldName(path)))
+              problems.push(`${where} does not name ${fieldName(path)}: ${message.slice(0, 300)}`);
             continue;
           }
           if (kind === "nul" || kind === "surrogate") {
@@ -346,7 +412,10 @@ describe("text the database cannot store: every string field of every body route
           }
           if (fixture.notEchoed?.includes(fieldName(path))) continue;
           const seen: unknown[] = [body];
-          for (const read of await fixture.readBack(prepared, Array.isArray(body) ? body.find((e) => idOf(e)) ?? body[0] : body)) {
+          for (const read of await fixture.readBack(
+            prepared,
+            Array.isArray(body) ? (body.find((e) => idOf(e)) ?? body[0]) : body,
+          )) {
             seen.push((await call(svc, "GET", read)).body);
           }
           if (!containsString(seen, value)) problems.push(`${where} but the string did not come back exactly`);
@@ -369,7 +438,10 @@ describe("query parameters and path segments", () => {
     expect(errorMessage(res.body)).toContain(name);
   });
 
-  test.each(["/v2/chats/chat%00x", "/v2/chats/%ED%A0%80", "/v1/projects/p%00", "/v2/hooks/%00/deliveries"])("%s → 404, never 5xx", async (path) => {
-    expect((await call(svc, "GET", path)).status).toBe(404);
-  });
+  test.each(["/v2/chats/chat%00x", "/v2/chats/%ED%A0%80", "/v1/projects/p%00", "/v2/hooks/%00/deliveries"])(
+    "%s → 404, never 5xx",
+    async (path) => {
+      expect((await call(svc, "GET", path)).status).toBe(404);
+    },
+  );
 });

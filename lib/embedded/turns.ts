@@ -104,7 +104,8 @@ export class Turns {
         // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
         const rejected = await rejectPending(tx, chat.id, at);
         const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
-        if (body.systemPrompt !== undefined) await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
+        if (body.systemPrompt !== undefined)
+          await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
         await checkPlannedWrites(tx, chat, pair.assistant); // interface.md Part 8 limits: 413 rolls all of this back
         await attachServers(tx, chat.id, body.mcpServerIds ?? []);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
@@ -167,7 +168,11 @@ export class Turns {
 
   private claim(chatId: string): void {
     if (this.busy.has(chatId)) {
-      throw new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
+      throw new HttpError(
+        409,
+        "The chat is still generating a response; wait until its finishReason is set.",
+        "chat_busy",
+      );
     }
     this.busy.set(chatId, "starting");
   }
@@ -211,7 +216,11 @@ export class Turns {
     const mcp = this.opts.mcp;
     const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
     const model = effectiveModel(chat.modelId);
-    const delayMs = prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : prompt.directives.fast ? 0 : this.opts.delayMs;
+    const delayMs = prompt.directives.slow
+      ? Math.max(this.opts.delayMs * 5, 60)
+      : prompt.directives.fast
+        ? 0
+        : this.opts.delayMs;
     await runScript({
       db,
       generation,
@@ -220,8 +229,7 @@ export class Turns {
       steps,
       delayMs,
       emit: this.opts.emit,
-      usage: (parts) =>
-        computeUsage({ model, promptChars, historyChars, outputChars: JSON.stringify(parts).length }),
+      usage: (parts) => computeUsage({ model, promptChars, historyChars, outputChars: JSON.stringify(parts).length }),
     });
   }
 }

@@ -75,27 +75,38 @@ describe("POST /v1/chats (creation)", () => {
     const res = await call(svc, "POST", "/v1/chats", { body: { initialMessage: "A quiz game", privacy: "unlisted" } });
     const created = expectSchema(ChatV1, res.body);
     expect(created).toMatchObject({ text: "A quiz game", privacy: "unlisted", shareable: true });
-    expectV1Error(await call(svc, "POST", "/v1/chats", { body: { message: "a", initialMessage: "b" } }), 422, "validation_failed");
+    expectV1Error(
+      await call(svc, "POST", "/v1/chats", { body: { message: "a", initialMessage: "b" } }),
+      422,
+      "validation_failed",
+    );
     const missing = expectV1Error(await call(svc, "POST", "/v1/chats", { body: {} }), 422);
     expect(missing.error.message).toBe("message: message is required");
   });
 
   test("async: 202 with the v1 Chat while the answer is still generating; it finishes", async () => {
-    const res = await call(svc, "POST", "/v1/chats", { body: { message: "A kanban board /slow", responseMode: "async" } });
+    const res = await call(svc, "POST", "/v1/chats", {
+      body: { message: "A kanban board /slow", responseMode: "async" },
+    });
     expect(res.status).toBe(202);
     const created = expectSchema(ChatV1, res.body);
     const assistant = created.messages.at(-1)!;
     expect(assistant.role).toBe("assistant");
     expect(assistant).not.toHaveProperty("finishReason");
     const done = await waitFor(async () => {
-      const m = expectSchema(MessageV1, (await call(svc, "GET", `/v1/chats/${created.id}/messages/${assistant.id}`)).body);
+      const m = expectSchema(
+        MessageV1,
+        (await call(svc, "GET", `/v1/chats/${created.id}/messages/${assistant.id}`)).body,
+      );
       return m.finishReason ? m : undefined;
     });
     expect(done.finishReason).toBe("stop");
   });
 
   test("experimental_stream: the 6.2 event stream", async () => {
-    const res = await svc.handle(request("POST", "/v1/chats", { body: { message: "A clock", responseMode: "experimental_stream" } }));
+    const res = await svc.handle(
+      request("POST", "/v1/chats", { body: { message: "A clock", responseMode: "experimental_stream" } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const events: StreamEvent[] = await readAll(res);
@@ -111,7 +122,9 @@ describe("POST /v1/chats (initialization)", () => {
   ];
 
   test("from files: stores them as the first version, no messages, no generation", async () => {
-    const res = await call(svc, "POST", "/v1/chats", { body: { type: "files", files, initialContext: "My portfolio site" } });
+    const res = await call(svc, "POST", "/v1/chats", {
+      body: { type: "files", files, initialContext: "My portfolio site" },
+    });
     expect(res.status).toBe(200);
     const created = expectSchema(ChatV1, res.body);
     expect(created).toMatchObject({ messages: [], text: "My portfolio site", title: "My portfolio site" });
@@ -122,19 +135,37 @@ describe("POST /v1/chats (initialization)", () => {
     const messages = await call(svc, "GET", `/v2/chats/${created.id}/messages`);
     expect((messages.body as { messages: unknown[] }).messages).toEqual([]);
     // The agent then works on the imported files.
-    const sent = expectSchema(MessageV1, (await call(svc, "POST", `/v1/chats/${created.id}/messages`, { body: { message: "Add a footer" } })).body);
-    const parts = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${created.id}/messages/${sent.id}`)).body).parts!;
+    const sent = expectSchema(
+      MessageV1,
+      (await call(svc, "POST", `/v1/chats/${created.id}/messages`, { body: { message: "Add a footer" } })).body,
+    );
+    const parts = expectSchema(
+      Message,
+      (await call(svc, "GET", `/v2/chats/${created.id}/messages/${sent.id}`)).body,
+    ).parts!;
     expect(parts.find((p) => p.type === "file-read")).toMatchObject({ paths: ["index.html", "src/main.ts"] });
     expect(parts.find((p) => p.type === "file-edit")).toMatchObject({ operation: "update", path: "index.html" });
   });
 
   test("file names must be relative paths; over 3 MB is 413; type repo is 501; files are required", async () => {
     for (const name of ["/etc/passwd", "../x", "a//b", "a\\b"]) {
-      expectV1Error(await call(svc, "POST", "/v1/chats", { body: { type: "files", files: [{ name, content: "" }] } }), 422, "validation_failed");
+      expectV1Error(
+        await call(svc, "POST", "/v1/chats", { body: { type: "files", files: [{ name, content: "" }] } }),
+        422,
+        "validation_failed",
+      );
     }
     const big = "x".repeat(3 * 1024 * 1024 + 1);
-    expectV1Error(await call(svc, "POST", "/v1/chats", { body: { type: "files", files: [{ name: "big.txt", content: big }] } }), 413, "file_too_large");
-    expectV1Error(await call(svc, "POST", "/v1/chats", { body: { type: "repo", repo: { url: "https://example.com/r.git" } } }), 501, "repo_import_unsupported");
+    expectV1Error(
+      await call(svc, "POST", "/v1/chats", { body: { type: "files", files: [{ name: "big.txt", content: big }] } }),
+      413,
+      "file_too_large",
+    );
+    expectV1Error(
+      await call(svc, "POST", "/v1/chats", { body: { type: "repo", repo: { url: "https://example.com/r.git" } } }),
+      501,
+      "repo_import_unsupported",
+    );
     expectV1Error(await call(svc, "POST", "/v1/chats", { body: { type: "files" } }), 422);
   });
 });
@@ -179,7 +210,9 @@ describe("v1 messages", () => {
   });
 
   test("POST async: 202 with the assistant message still generating; experimental_stream: events", async () => {
-    const res = await call(svc, "POST", `/v1/chats/${chat.id}/messages`, { body: { message: "Add sorting", responseMode: "async" } });
+    const res = await call(svc, "POST", `/v1/chats/${chat.id}/messages`, {
+      body: { message: "Add sorting", responseMode: "async" },
+    });
     expect(res.status).toBe(202);
     const pending = expectSchema(MessageV1, res.body);
     expect(pending.role).toBe("assistant");
@@ -189,7 +222,9 @@ describe("v1 messages", () => {
       return m.finishReason ? m : undefined;
     });
     const streamed = await svc.handle(
-      request("POST", `/v1/chats/${chat.id}/messages`, { body: { message: "Add a footer", responseMode: "experimental_stream" } }),
+      request("POST", `/v1/chats/${chat.id}/messages`, {
+        body: { message: "Add a footer", responseMode: "experimental_stream" },
+      }),
     );
     const events = await readAll(streamed);
     expect(events[0]!.object).toBe("chat");
@@ -198,13 +233,25 @@ describe("v1 messages", () => {
   });
 
   test("a blocked message carries experimental_content; errors are in the v1 shape", async () => {
-    const res = await call(svc, "POST", `/v1/chats/${chat.id}/messages`, { body: { message: "Take payments /integration Stripe" } });
+    const res = await call(svc, "POST", `/v1/chats/${chat.id}/messages`, {
+      body: { message: "Take payments /integration Stripe" },
+    });
     const blocked = expectSchema(MessageV1, res.body);
     expect(blocked.finishReason).toBe("tool-calls");
     expect(blocked.experimental_content).toEqual([
-      [1, { stopReason: "user-input-required", task: { type: "task-get-or-request-integration-v1", requestedIntegrations: ["Stripe"] } }],
+      [
+        1,
+        {
+          stopReason: "user-input-required",
+          task: { type: "task-get-or-request-integration-v1", requestedIntegrations: ["Stripe"] },
+        },
+      ],
     ]);
-    expectV1Error(await call(svc, "POST", `/v1/chats/${chat.id}/messages`, { body: { message: "" } }), 422, "validation_failed");
+    expectV1Error(
+      await call(svc, "POST", `/v1/chats/${chat.id}/messages`, { body: { message: "" } }),
+      422,
+      "validation_failed",
+    );
     expectV1Error(await call(svc, "POST", `/v1/chats/${chat.id}/messages`, { raw: "{" }), 400, "invalid_json");
     expectV1Error(await call(svc, "GET", `/v1/chats/${chat.id}`, { auth: null }), 401);
     expectV1Error(await call(svc, "DELETE", `/v1/user`), 405);
@@ -221,16 +268,28 @@ describe("GET /v1/user", () => {
 
 describe("v1 versions (GET and PATCH)", () => {
   test("PATCH changes content and locks in the latest version and the chat's files; the agent keeps locked files", async () => {
-    const created = expectSchema(ChatV1, (await call(svc, "POST", "/v1/chats", { body: { message: "A notes app" } })).body);
+    const created = expectSchema(
+      ChatV1,
+      (await call(svc, "POST", "/v1/chats", { body: { message: "A notes app" } })).body,
+    );
     const versionId = created.latestVersion!.id;
     const path = `/v1/chats/${created.id}/versions/${versionId}`;
     expect(expectSchema(VersionV1, (await call(svc, "GET", path)).body)).toEqual(created.latestVersion);
 
     const patched = expectSchema(
       VersionV1,
-      (await call(svc, "PATCH", path, { body: { files: [{ name: "index.html", content: "<p>mine</p>", locked: true }] } })).body,
+      (
+        await call(svc, "PATCH", path, {
+          body: { files: [{ name: "index.html", content: "<p>mine</p>", locked: true }] },
+        })
+      ).body,
     );
-    expect(patched.files.find((f) => f.name === "index.html")).toEqual({ object: "file", name: "index.html", content: "<p>mine</p>", locked: true });
+    expect(patched.files.find((f) => f.name === "index.html")).toEqual({
+      object: "file",
+      name: "index.html",
+      content: "<p>mine</p>",
+      locked: true,
+    });
     expect(patched.files).toHaveLength(3);
 
     await call(svc, "POST", `/v1/chats/${created.id}/messages`, { body: { message: "Rewrite everything in green" } });
@@ -241,10 +300,16 @@ describe("v1 versions (GET and PATCH)", () => {
     expect(latest.files.find((f) => f.name === "index.html")).toMatchObject({ locked: true, content: "<p>mine</p>" });
 
     // Only the latest version can be changed; unknown versions are 404; names are checked.
-    expectV1Error(await call(svc, "PATCH", path, { body: { files: [{ name: "a.txt", content: "", locked: false }] } }), 409, "version_not_latest");
+    expectV1Error(
+      await call(svc, "PATCH", path, { body: { files: [{ name: "a.txt", content: "", locked: false }] } }),
+      409,
+      "version_not_latest",
+    );
     expectV1Error(await call(svc, "GET", `/v1/chats/${created.id}/versions/ver_missing`), 404, "version_not_found");
     expectV1Error(
-      await call(svc, "PATCH", `/v1/chats/${created.id}/versions/${latest.id}`, { body: { files: [{ name: "../a", content: "", locked: false }] } }),
+      await call(svc, "PATCH", `/v1/chats/${created.id}/versions/${latest.id}`, {
+        body: { files: [{ name: "../a", content: "", locked: false }] },
+      }),
       422,
     );
   });

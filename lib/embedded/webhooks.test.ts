@@ -82,7 +82,11 @@ describe("webhook management", () => {
     const { secret: _secret, ...withoutSecret } = created;
     expect(hook).toEqual(withoutSecret);
 
-    const second = await createHook(svc, { name: "Second", url: "http://127.0.0.1:9/x", events: ["chat.created", "chat.created"] });
+    const second = await createHook(svc, {
+      name: "Second",
+      url: "http://127.0.0.1:9/x",
+      events: ["chat.created", "chat.created"],
+    });
     expect(second.events).toEqual(["chat.created"]);
     const list = expectSchema(WebhookList, (await call(svc, "GET", "/v2/hooks")).body);
     expect(list.items).toEqual([
@@ -146,7 +150,11 @@ describe("the typed client", () => {
   test("manages webhooks, lists deliveries, resends, deletes a chat", async () => {
     const r = await receiver();
     const svc = await service();
-    const client = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: (input, init) => svc.handle(new Request(input, init)) });
+    const client = createServiceClient({
+      baseUrl: BASE,
+      apiKey: TEST_KEY,
+      fetch: (input, init) => svc.handle(new Request(input, init)),
+    });
     const created = await client.createHook({ name: "Client", url: r.url, events: ["chat.created"] });
     expect(created.secret).toMatch(/^whsec_/);
     expect((await client.listHooks()).items).toEqual([{ id: created.id, name: "Client" }]);
@@ -162,7 +170,9 @@ describe("the typed client", () => {
     expect((await client.resendHookDelivery(created.id, delivery!.id)).attempts).toHaveLength(2);
     await client.deleteChat(chat.id);
     await expect(client.getChat(chat.id)).rejects.toMatchObject({ status: 404 });
-    await waitFor(async () => ((await client.listHookDeliveries(created.id)).deliveries.length === 2 ? true : undefined));
+    await waitFor(async () =>
+      (await client.listHookDeliveries(created.id)).deliveries.length === 2 ? true : undefined,
+    );
     await client.deleteHook(created.id);
     await expect(client.getHook(created.id)).rejects.toMatchObject({ status: 404 });
   });
@@ -187,7 +197,13 @@ describe("webhook delivery", () => {
     expect(first).toMatchObject({ type: "chat.created", data: { chatId, chat: { id: chatId } } });
     expect(r.received.every((got) => got.headers["content-type"] === "application/json")).toBe(true);
 
-    expect(delivery).toMatchObject({ hookId: hook.id, type: "chat.created", chatId, messageId: null, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      hookId: hook.id,
+      type: "chat.created",
+      chatId,
+      messageId: null,
+      nextAttemptAt: null,
+    });
     const attempts = delivery!.attempts;
     expect(attempts.map((a) => [a.number, a.statusCode, a.ok, a.trigger])).toEqual([
       [1, 500, false, "schedule"],
@@ -322,7 +338,11 @@ describe("webhook delivery", () => {
     const created = ofFirst.find((p) => p.type === "chat.created")!;
     expect(created.data.chat).toMatchObject({ id: first });
     const finished = ofFirst.filter((p) => p.type === "message.finished").at(-1)!;
-    expect(finished.data).toMatchObject({ chatId: first, messageId: answerId, message: { id: answerId, finishReason: "stop" } });
+    expect(finished.data).toMatchObject({
+      chatId: first,
+      messageId: answerId,
+      message: { id: answerId, finishReason: "stop" },
+    });
     const userMessage = ofFirst.filter((p) => p.type === "message.created")[2]!;
     expect(userMessage.data.message).toMatchObject({ role: "user", content: "Make it blue" });
 
@@ -368,7 +388,10 @@ describe("webhook delivery across a restart", () => {
     const first = await startService({ dataDir, webhookRetrySchedule: schedule, webhookTimeoutMs: 1000 });
     let hook: WebhookCreated;
     try {
-      hook = await createHook(first, { url: `http://127.0.0.1:${port}/hook`, events: ["chat.created", "message.finished"] });
+      hook = await createHook(first, {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ["chat.created", "message.finished"],
+      });
       await createChat(first);
       // The receiver is down: the first attempts fail with a network error and are rescheduled.
       await waitFor(async () => {
@@ -396,6 +419,10 @@ describe("webhook delivery across a restart", () => {
     await new Promise((res) => setTimeout(res, 400));
     const ids = r.received.map((got) => got.headers["webhook-id"]);
     expect(ids.sort()).toEqual(delivered.map((d) => d.id).sort());
-    expect(payloads(r, hook.secret).map((p) => p.type).sort()).toEqual(["chat.created", "message.finished"]);
+    expect(
+      payloads(r, hook.secret)
+        .map((p) => p.type)
+        .sort(),
+    ).toEqual(["chat.created", "message.finished"]);
   });
 });

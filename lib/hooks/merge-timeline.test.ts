@@ -6,7 +6,15 @@ import { mergeTimeline } from "./merge-timeline";
 import type { ActiveStream } from "./stream-registry";
 
 const user = (over: Partial<Message> = {}): Message =>
-  sampleMessage({ id: "msg_1", role: "user", content: "build a page", parts: [], usage: undefined, finishReason: null, ...over });
+  sampleMessage({
+    id: "msg_1",
+    role: "user",
+    content: "build a page",
+    parts: [],
+    usage: undefined,
+    finishReason: null,
+    ...over,
+  });
 
 function stream(over: Partial<ActiveStream> = {}, message: ActiveStream["state"]["message"] = null): ActiveStream {
   return {
@@ -75,7 +83,11 @@ describe("mergeTimeline", () => {
   });
 
   it("carries an error event onto the live message", () => {
-    const t = mergeTimeline("chat_1", [user()], stream({ status: "done" }, { ...liveMsg, error: { message: "boom", code: "x" } }));
+    const t = mergeTimeline(
+      "chat_1",
+      [user()],
+      stream({ status: "done" }, { ...liveMsg, error: { message: "boom", code: "x" } }),
+    );
     expect(t.entries[1]!.error).toEqual({ message: "boom", code: "x" });
   });
 

@@ -27,7 +27,10 @@ const STREAMING = new Set(["connecting", "streaming", "recovering"]);
 /** The live assistant message as a v2 Message (the recovered one when deltas could not be applied). */
 export function liveMessage(stream: ActiveStream, chatId: string): Message | null {
   const streamed = stream.state.message;
-  if (stream.recovered && (stream.state.needsRefetch || !streamed || stream.status === "recovering" || stream.status === "done")) {
+  if (
+    stream.recovered &&
+    (stream.state.needsRefetch || !streamed || stream.status === "recovering" || stream.status === "done")
+  ) {
     return stream.recovered;
   }
   if (!streamed) return null;
@@ -49,8 +52,17 @@ export function liveMessage(stream: ActiveStream, chatId: string): Message | nul
  * in place of (or after) its persisted copy, and the user's prompt until the persisted one is fetched.
  * A finished persisted message wins over the live copy once the stream has ended.
  */
-export function mergeTimeline(chatId: string, persisted: readonly Message[], stream: ActiveStream | undefined): Timeline {
-  const entries: TimelineEntry[] = persisted.map((message) => ({ key: message.id, message, live: false, streaming: false }));
+export function mergeTimeline(
+  chatId: string,
+  persisted: readonly Message[],
+  stream: ActiveStream | undefined,
+): Timeline {
+  const entries: TimelineEntry[] = persisted.map((message) => ({
+    key: message.id,
+    message,
+    live: false,
+    streaming: false,
+  }));
   const none = { entries, waitingForAssistant: false, failure: null, streamError: null };
   if (!stream) return none;
   if (stream.status === "failed") return { ...none, failure: stream.failure };
@@ -66,7 +78,13 @@ export function mergeTimeline(chatId: string, persisted: readonly Message[], str
       const stored = entries[index].message;
       const useLive = streaming || stored.finishReason == null;
       entries[index] = useLive
-        ? { key: live.id, message: { ...live, createdAt: stored.createdAt, content: live.content || stored.content }, live: true, streaming, error }
+        ? {
+            key: live.id,
+            message: { ...live, createdAt: stored.createdAt, content: live.content || stored.content },
+            live: true,
+            streaming,
+            error,
+          }
         : { ...entries[index], error };
       return none;
     }

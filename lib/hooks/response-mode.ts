@@ -3,7 +3,11 @@ export type ResponseMode = "stream" | "async" | "sync";
 
 export const RESPONSE_MODES: readonly { mode: ResponseMode; label: string; hint: string }[] = [
   { mode: "stream", label: "Stream", hint: "Parts appear as the agent works (Server-Sent Events)" },
-  { mode: "async", label: "Async", hint: "The service answers at once; the dashboard polls the message until it finishes" },
+  {
+    mode: "async",
+    label: "Async",
+    hint: "The service answers at once; the dashboard polls the message until it finishes",
+  },
   { mode: "sync", label: "Sync", hint: "One request that returns when the answer is finished" },
 ];
 

@@ -23,7 +23,10 @@ describe("StreamRegistry", () => {
     const registry = new StreamRegistry();
     const seen: (ActiveStream | undefined)[] = [];
     registry.subscribe(() => seen.push(registry.get("chat_1")));
-    const run = registry.run({ prompt: "build a page", open: async () => eventsOf(streamedEvents(growingSnapshots())) });
+    const run = registry.run({
+      prompt: "build a page",
+      open: async () => eventsOf(streamedEvents(growingSnapshots())),
+    });
     const chat = await run.chat;
     expect(chat.id).toBe("chat_1");
     const final = await run.done;
@@ -83,7 +86,15 @@ describe("StreamRegistry", () => {
     const events: StreamEvent[] = [
       ...streamedEvents([[], [{ type: "text", text: "hello" }]]).slice(0, 3),
       { object: "message.parts.chunk", id: "msg_2", delta: { 7: { text: ["x", "y"] }, _t: "a" } },
-      { object: "chat", id: "chat_1", privacy: "private", createdAt: "2025-01-01T12:00:00Z", authorId: "u", metadata: {}, writePermission: true },
+      {
+        object: "chat",
+        id: "chat_1",
+        privacy: "private",
+        createdAt: "2025-01-01T12:00:00Z",
+        authorId: "u",
+        metadata: {},
+        writePermission: true,
+      },
     ];
     let fetched = 0;
     const run = registry.run({
@@ -160,14 +171,22 @@ describe("StreamRegistry", () => {
   it("runs a sync request: the prompt shows while pending, then the answer; a refusal is kept as the failure", async () => {
     const registry = new StreamRegistry();
     let resolve!: (m: ReturnType<typeof sampleMessage>) => void;
-    const pending = registry.runRequest({ chatId: "chat_5", prompt: "hi", send: () => new Promise((r) => (resolve = r)) });
+    const pending = registry.runRequest({
+      chatId: "chat_5",
+      prompt: "hi",
+      send: () => new Promise((r) => (resolve = r)),
+    });
     expect(registry.get("chat_5")?.status).toBe("connecting");
     expect(registry.isActive("chat_5")).toBe(true);
     resolve(sampleMessage({ id: "msg_9", chatId: "chat_5" }));
     const done = await pending;
     expect(done.status).toBe("done");
     expect(done.recovered?.id).toBe("msg_9");
-    const refused = await registry.runRequest({ chatId: "chat_6", prompt: "hi", send: async () => Promise.reject(new Error("409 busy")) });
+    const refused = await registry.runRequest({
+      chatId: "chat_6",
+      prompt: "hi",
+      send: async () => Promise.reject(new Error("409 busy")),
+    });
     expect(refused.status).toBe("failed");
     expect(refused.failure?.message).toBe("409 busy");
   });

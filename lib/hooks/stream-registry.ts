@@ -153,7 +153,8 @@ export class StreamRegistry {
           const first = entry.chatId === null && state.chat !== null;
           update({ state, chatId: entry.chatId ?? state.chat?.id ?? null });
           if (first && state.chat) chat.resolve(state.chat);
-          if (state.title !== null && state.title !== previousTitle && entry.chatId) options.onTitle?.(entry.chatId, state.title);
+          if (state.title !== null && state.title !== previousTitle && entry.chatId)
+            options.onTitle?.(entry.chatId, state.title);
           if (state.needsRefetch) void pollUntilFinished();
         }
         if (!entry.chatId) throw new Error("The service ended the stream before sending the chat.");
@@ -200,7 +201,11 @@ export class StreamRegistry {
     update({});
     try {
       const message = await options.send();
-      update({ status: "done", recovered: message, state: { ...entry.state, message: { id: message.id, parts: message.parts ?? [], usage: message.usage } } });
+      update({
+        status: "done",
+        recovered: message,
+        state: { ...entry.state, message: { id: message.id, parts: message.parts ?? [], usage: message.usage } },
+      });
     } catch (error) {
       update({ status: "failed", failure: error instanceof Error ? error : new Error(String(error)) });
     }

@@ -20,7 +20,10 @@ export function useActiveStream(chatId: string): ActiveStream | undefined {
 }
 
 /** What every stream of the dashboard does besides following: recovery by id, live title, settling the cache. */
-function liveOptions(client: ServiceClient, queryClient: QueryClient): Pick<StreamRunOptions, "getMessage" | "onTitle" | "onSettled"> {
+function liveOptions(
+  client: ServiceClient,
+  queryClient: QueryClient,
+): Pick<StreamRunOptions, "getMessage" | "onTitle" | "onSettled"> {
   return {
     getMessage: (chatId, messageId) => client.getMessage(chatId, messageId),
     onTitle: (chatId, title) => applyLiveTitle(queryClient, chatId, title),
@@ -44,7 +47,11 @@ export function useCreateChat() {
     mutationFn: async ({ body, mode }: { body: CreateChatBody; mode: ResponseMode }): Promise<CreateChatResult> => {
       const prompt = body.message ?? body.prompt ?? "";
       if (mode === "stream") {
-        const run = streamRegistry.run({ prompt, open: (signal) => client.createChatStream(body, { signal }), ...liveOptions(client, queryClient) });
+        const run = streamRegistry.run({
+          prompt,
+          open: (signal) => client.createChatStream(body, { signal }),
+          ...liveOptions(client, queryClient),
+        });
         const chat = chatOf(await run.chat);
         queryClient.setQueryData(queryKeys.chat(chat.id), chat);
         void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
@@ -52,7 +59,10 @@ export function useCreateChat() {
       }
       if (mode === "async") {
         const ref = await client.createChatAsync(body);
-        const chat = await queryClient.fetchQuery({ queryKey: queryKeys.chat(ref.chatId), queryFn: () => client.getChat(ref.chatId) });
+        const chat = await queryClient.fetchQuery({
+          queryKey: queryKeys.chat(ref.chatId),
+          queryFn: () => client.getChat(ref.chatId),
+        });
         void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
         return { chat, ref };
       }
@@ -69,7 +79,8 @@ export function useCreateChatStream() {
   const create = useCreateChat();
   return {
     ...create,
-    mutateAsync: async (prompt: string): Promise<Chat> => (await create.mutateAsync({ body: { message: prompt }, mode: "stream" })).chat,
+    mutateAsync: async (prompt: string): Promise<Chat> =>
+      (await create.mutateAsync({ body: { message: prompt }, mode: "stream" })).chat,
   };
 }
 
@@ -92,7 +103,12 @@ export function useSendMessage(chatId: string) {
     mutationFn: async ({ prompt, mode, mcpServerIds }: SendInput): Promise<void> => {
       const body: SendMessageBody = mcpServerIds?.length ? { message: prompt, mcpServerIds } : { message: prompt };
       if (mode === "stream") {
-        const run = streamRegistry.run({ chatId, prompt, open: (signal) => client.sendMessageStream(chatId, body, { signal }), ...liveOptions(client, queryClient) });
+        const run = streamRegistry.run({
+          chatId,
+          prompt,
+          open: (signal) => client.sendMessageStream(chatId, body, { signal }),
+          ...liveOptions(client, queryClient),
+        });
         await run.opened;
         return;
       }

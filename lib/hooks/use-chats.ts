@@ -43,7 +43,12 @@ export function useDeleteChat() {
       // The chat page that asked is still mounted (it navigates away now): removing its queries at once would make
       // it refetch a chat that is gone. Drop them once they are inactive, so Back shows "not found", not stale data.
       setTimeout(() => {
-        for (const key of [queryKeys.chat(chatId), queryKeys.messages(chatId), ["message", chatId], ["files", chatId]]) {
+        for (const key of [
+          queryKeys.chat(chatId),
+          queryKeys.messages(chatId),
+          ["message", chatId],
+          ["files", chatId],
+        ]) {
           queryClient.removeQueries({ queryKey: key, type: "inactive" });
         }
       }, 2_000);
@@ -62,7 +67,11 @@ export function useImportChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { files: { name: string; content: string }[]; initialContext?: string }): Promise<ChatV1> =>
-      v1.createChat({ type: "files", files: input.files, ...(input.initialContext ? { initialContext: input.initialContext } : {}) }),
+      v1.createChat({
+        type: "files",
+        files: input.files,
+        ...(input.initialContext ? { initialContext: input.initialContext } : {}),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats() }),
   });
 }

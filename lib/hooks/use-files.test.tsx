@@ -35,7 +35,9 @@ function wrapper({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ServiceClientProvider client={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
-        <ServiceClientV1Provider client={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>{children}</ServiceClientV1Provider>
+        <ServiceClientV1Provider client={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+          {children}
+        </ServiceClientV1Provider>
       </ServiceClientProvider>
     </QueryClientProvider>
   );
@@ -63,7 +65,11 @@ async function serverLocks(chatId: string, versionId: string): Promise<Record<st
   return Object.fromEntries(files.map((f) => [f.name, [f.locked, f.content]]));
 }
 
-const useAll = (chatId: string) => ({ latest: useLatestVersion(chatId), files: useChatFiles(chatId), lock: useLockToggle(chatId) });
+const useAll = (chatId: string) => ({
+  latest: useLatestVersion(chatId),
+  files: useChatFiles(chatId),
+  lock: useLockToggle(chatId),
+});
 
 describe("lock toggles", () => {
   test("a folder toggle locks every file under it, optimistically, contents unchanged", async () => {
@@ -79,7 +85,14 @@ describe("lock toggles", () => {
       done = result.current.lock.toggle("src", true);
     });
     // Shown locked before the service answered.
-    await waitFor(() => expect(result.current.latest.data!.version.files.filter((f) => f.locked).map((f) => f.name).sort()).toEqual(["src/a.ts", "src/b.ts"]));
+    await waitFor(() =>
+      expect(
+        result.current.latest
+          .data!.version.files.filter((f) => f.locked)
+          .map((f) => f.name)
+          .sort(),
+      ).toEqual(["src/a.ts", "src/b.ts"]),
+    );
     expect(result.current.lock.pending.has("src")).toBe(true);
     release();
     gate = null;
@@ -115,7 +128,9 @@ describe("lock toggles", () => {
     const { result } = renderHook(() => useAll(chatId), { wrapper });
     await waitFor(() => expect(result.current.latest.data).toBeTruthy());
     const stale = result.current.latest.data!.version.id;
-    const sent = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Update README.md please" } });
+    const sent = await call(svc, "POST", `/v2/chats/${chatId}/messages`, {
+      body: { message: "Update README.md please" },
+    });
     expect(sent.status).toBe(200);
     await act(async () => expect(await result.current.lock.toggle("README.md", true)).toBe(true));
     const fresh = result.current.latest.data!.version.id;

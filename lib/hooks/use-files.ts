@@ -55,12 +55,20 @@ export async function fetchLatestVersion(v1: ServiceClientV1, chatId: string): P
 
 export function useChatFiles(chatId: string) {
   const client = useServiceClient();
-  return useQuery({ queryKey: filesKeys.files(chatId), queryFn: () => client.getFiles(chatId), refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: filesKeys.files(chatId),
+    queryFn: () => client.getFiles(chatId),
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function useLatestVersion(chatId: string) {
   const v1 = useServiceClientV1();
-  return useQuery({ queryKey: filesKeys.latestVersion(chatId), queryFn: () => fetchLatestVersion(v1, chatId), refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: filesKeys.latestVersion(chatId),
+    queryFn: () => fetchLatestVersion(v1, chatId),
+    refetchOnWindowFocus: false,
+  });
 }
 
 /** One version with its files (the previous version, for diffs); only fetched when enabled. */

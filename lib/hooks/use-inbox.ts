@@ -41,22 +41,40 @@ export interface InboxApi {
 export function createInboxApi(opts: { baseUrl?: string; fetch?: typeof fetch } = {}): InboxApi {
   const base = (opts.baseUrl ?? INBOX_ADMIN_BASE).replace(/\/+$/, "");
   const transport = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  async function call<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
     let res: Response;
     try {
       res = await transport(`${base}${path}`, {
         method,
-        headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+        headers:
+          body === undefined
+            ? { accept: "application/json" }
+            : { accept: "application/json", "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      throw new ServiceError({ status: 0, code: "network_error", message: `${method} ${path} failed: ${(error as Error).message}`, cause: error });
+      throw new ServiceError({
+        status: 0,
+        code: "network_error",
+        message: `${method} ${path} failed: ${(error as Error).message}`,
+        cause: error,
+      });
     }
     if (!res.ok) throw await errorFromResponse(res);
     const data: unknown = await res.json().catch(() => undefined);
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      throw new ServiceError({ status: 502, code: "invalid_response", message: `invalid response from ${method} ${path}: ${describeZodError(parsed.error)}`, body: data });
+      throw new ServiceError({
+        status: 502,
+        code: "invalid_response",
+        message: `invalid response from ${method} ${path}: ${describeZodError(parsed.error)}`,
+        body: data,
+      });
     }
     return parsed.data;
   }
@@ -70,7 +88,8 @@ export function createInboxApi(opts: { baseUrl?: string; fetch?: typeof fetch } 
       await call(Inbox.pick({ id: true }), "DELETE", `/${seg(id)}`);
       return { id, deleted: true };
     },
-    deliveries: (id, after) => call(InboxDeliveryList, "GET", `/${seg(id)}/deliveries${after === undefined ? "" : `?after=${after}`}`),
+    deliveries: (id, after) =>
+      call(InboxDeliveryList, "GET", `/${seg(id)}/deliveries${after === undefined ? "" : `?after=${after}`}`),
     eventsUrl: (id) => `${base}/${seg(id)}/events`,
   };
 }
@@ -110,7 +129,10 @@ export function useInbox(id: string) {
 export function useInboxDeliveries(id: string, opts: { pollMs?: number } = {}) {
   const api = useInboxApi();
   const queryClient = useQueryClient();
-  const live = useServerEvents(api.eventsUrl?.(id) ?? null, () => void queryClient.invalidateQueries({ queryKey: inboxKeys.deliveries(id) }));
+  const live = useServerEvents(
+    api.eventsUrl?.(id) ?? null,
+    () => void queryClient.invalidateQueries({ queryKey: inboxKeys.deliveries(id) }),
+  );
   const query = useQuery({
     queryKey: inboxKeys.deliveries(id),
     queryFn: async () => {

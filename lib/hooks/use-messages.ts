@@ -19,7 +19,8 @@ export function useMessages(chatId: string, options: { pollUnfinished?: boolean 
   const client = useServiceClient();
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(chatId),
-    queryFn: ({ pageParam }) => client.listMessages(chatId, { limit: pageParam ? EARLIER_PAGE_SIZE : MESSAGES_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      client.listMessages(chatId, { limit: pageParam ? EARLIER_PAGE_SIZE : MESSAGES_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor ?? undefined,
     // A long chat has many pages and a refetch fetches them all: live updates come from the stream or the

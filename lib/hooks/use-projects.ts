@@ -23,11 +23,15 @@ export function useSaveProject() {
   const client = useServiceClientV1();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: CreateProjectBodyV1 }) => (id ? client.updateProject(id, body) : client.createProject(body)),
+    mutationFn: ({ id, body }: { id?: string; body: CreateProjectBodyV1 }) =>
+      id ? client.updateProject(id, body) : client.createProject(body),
     onSuccess: (project: ProjectV1) => {
       queryClient.setQueryData(queryKeys.project(project.id), project);
       // The list, and any other project a chat moved out of.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.projects(), predicate: (q) => q.queryKey[1] !== project.id });
+      return queryClient.invalidateQueries({
+        queryKey: queryKeys.projects(),
+        predicate: (q) => q.queryKey[1] !== project.id,
+      });
     },
   });
 }

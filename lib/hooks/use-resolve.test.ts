@@ -39,7 +39,12 @@ async function blockedChat(prompt: string): Promise<{ chatId: string; task: Pend
   return { chatId: chat.id, task };
 }
 
-const deps = () => ({ client, queryClient: new QueryClient(), registry: new StreamRegistry(), guard: new ResolveGuard() });
+const deps = () => ({
+  client,
+  queryClient: new QueryClient(),
+  registry: new StreamRegistry(),
+  guard: new ResolveGuard(),
+});
 
 describe("sendResolve", () => {
   test("stream: a double click sends one resolve; the answer streams into the timeline without a user message", async () => {
@@ -99,7 +104,11 @@ describe("sendResolve", () => {
   test("a failure other than 409 releases the request so the user can try again", async () => {
     const { chatId, task } = await blockedChat("A store /integration Stripe");
     if (task.kind !== "integrations") expect.fail();
-    const down = createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: () => Promise.reject(new TypeError("offline")) });
+    const down = createServiceClient({
+      baseUrl: BASE,
+      apiKey: TEST_KEY,
+      fetch: () => Promise.reject(new TypeError("offline")),
+    });
     const d = { ...deps(), client: down };
     const input = { task, body: confirmStepsBody(task, ["Stripe"]), mode: "sync" as const };
     await expect(sendResolve(d, chatId, input)).rejects.toMatchObject({ status: 0 });

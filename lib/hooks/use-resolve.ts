@@ -76,7 +76,11 @@ export function refreshChat(queryClient: QueryClient, chatId: string): Promise<u
 }
 
 /** Sends one resolve; throws the service's error (a 409 after refreshing the chat). */
-export async function sendResolve(deps: ResolveDeps, chatId: string, { task, body, mode }: ResolveInput): Promise<ResolveResult> {
+export async function sendResolve(
+  deps: ResolveDeps,
+  chatId: string,
+  { task, body, mode }: ResolveInput,
+): Promise<ResolveResult> {
   const { client, queryClient } = deps;
   const registry = deps.registry ?? streamRegistry;
   const guard = deps.guard ?? resolveGuard;

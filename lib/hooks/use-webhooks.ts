@@ -1,6 +1,13 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from "@tanstack/react-query";
 import { ServiceError } from "@/lib/api/errors";
 import type { Inbox } from "@/lib/api/inbox";
 import type { WebhookRead } from "@/lib/api/lenient";
@@ -8,7 +15,6 @@ import type {
   CreateWebhookBody,
   UpdateWebhookBody,
   Webhook,
-
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookEvent,
@@ -40,7 +46,9 @@ export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: s
 ];
 
 /** What "Deliver to this dashboard" subscribes to by default: everything but the frequent progress events. */
-export const DASHBOARD_EVENTS: WebhookEvent[] = WEBHOOK_EVENTS.map((e) => e.event).filter((e) => e !== "message.updated");
+export const DASHBOARD_EVENTS: WebhookEvent[] = WEBHOOK_EVENTS.map((e) => e.event).filter(
+  (e) => e !== "message.updated",
+);
 
 /** The webhooks, newest first, each with its settings (the list operation only gives id and name). */
 export function useWebhookList() {
@@ -109,15 +117,25 @@ export const DELIVERIES_PAGE_SIZE = 50;
 export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pageSize?: number } = {}) {
   const client = useServiceClient();
   const pageSize = opts.pageSize ?? DELIVERIES_PAGE_SIZE;
-  const query = useInfiniteQuery<DeliveriesPage, Error, InfiniteData<DeliveriesPage, string | null>, readonly unknown[], string | null>({
+  const query = useInfiniteQuery<
+    DeliveriesPage,
+    Error,
+    InfiniteData<DeliveriesPage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
     queryKey: [...webhookKeys.deliveries(hookId), pageSize],
     initialPageParam: null,
     queryFn: async ({ pageParam }) => {
       try {
-        const page = await client.listHookDeliveries(hookId, { limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) });
+        const page = await client.listHookDeliveries(hookId, {
+          limit: pageSize,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        });
         return { unsupported: false, ...page };
       } catch (error) {
-        if (error instanceof ServiceError && (error.status === 404 || error.status === 501)) return { unsupported: true };
+        if (error instanceof ServiceError && (error.status === 404 || error.status === 501))
+          return { unsupported: true };
         throw error;
       }
     },
@@ -151,10 +169,17 @@ export function useResendDelivery(hookId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) => client.resendHookDelivery(hookId, deliveryId),
     onSuccess: (delivery) => {
-      queryClient.setQueriesData<InfiniteData<DeliveriesPage, string | null>>({ queryKey: webhookKeys.deliveries(hookId) }, (old) =>
-        old
-          ? { ...old, pages: old.pages.map((p) => (p.unsupported ? p : { ...p, deliveries: replaceDelivery(p.deliveries, delivery) })) }
-          : old,
+      queryClient.setQueriesData<InfiniteData<DeliveriesPage, string | null>>(
+        { queryKey: webhookKeys.deliveries(hookId) },
+        (old) =>
+          old
+            ? {
+                ...old,
+                pages: old.pages.map((p) =>
+                  p.unsupported ? p : { ...p, deliveries: replaceDelivery(p.deliveries, delivery) },
+                ),
+              }
+            : old,
       );
     },
   });
@@ -196,7 +221,12 @@ export function useDeliverToDashboard() {
       const inbox = await inboxApi.create(input.name);
       let created: WebhookRead;
       try {
-        created = await client.createHook({ name: input.name, url: inbox.url, events: input.events, chatId: input.chatId ?? null });
+        created = await client.createHook({
+          name: input.name,
+          url: inbox.url,
+          events: input.events,
+          chatId: input.chatId ?? null,
+        });
       } catch (error) {
         await inboxApi.remove(inbox.id).catch(() => {});
         throw error;
@@ -205,7 +235,9 @@ export function useDeliverToDashboard() {
         // A service that reveals no signing secret (the real service's document): the inbox keeps what arrives, unverified.
         const attached = await inboxApi.attachSecret(
           inbox.id,
-          created.secret ? { secret: created.secret, webhookId: created.id } : { unsigned: true, webhookId: created.id },
+          created.secret
+            ? { secret: created.secret, webhookId: created.id }
+            : { unsigned: true, webhookId: created.id },
         );
         return { inbox: attached, hook: withoutSecret(created) };
       } catch (error) {

@@ -45,12 +45,19 @@ describe("config", () => {
   });
 
   it("keeps the embedded service at /svc next to a SERVICE_BASE_URL with EMBEDDED_SERVICE=on (a peer in between)", () => {
-    const c = readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "http://127.0.0.1:3102", SERVICE_API_KEY: "k", EMBEDDED_SERVICE: "on" });
+    const c = readConfig({
+      DATA_DIR: tmp(),
+      SERVICE_BASE_URL: "http://127.0.0.1:3102",
+      SERVICE_API_KEY: "k",
+      EMBEDDED_SERVICE: "on",
+    });
     expect(c).toMatchObject({ embedded: false, serveEmbedded: true, serviceBaseUrl: "http://127.0.0.1:3102" });
     expect(c.embeddedSecretKey).not.toBe("");
   });
 
   it("refuses a base URL without a key", () => {
-    expect(() => readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "https://api.example.com" })).toThrow(/SERVICE_API_KEY/);
+    expect(() => readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "https://api.example.com" })).toThrow(
+      /SERVICE_API_KEY/,
+    );
   });
 });

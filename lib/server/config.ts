@@ -55,7 +55,11 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     secrets.authSecret = randomBytes(32).toString("base64url");
     changed = true;
   }
-  if (!env.EMBEDDED_SECRET_KEY && (!env.SERVICE_BASE_URL || env.EMBEDDED_SERVICE === "on") && !secrets.embeddedSecretKey) {
+  if (
+    !env.EMBEDDED_SECRET_KEY &&
+    (!env.SERVICE_BASE_URL || env.EMBEDDED_SERVICE === "on") &&
+    !secrets.embeddedSecretKey
+  ) {
     secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }

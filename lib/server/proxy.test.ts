@@ -35,25 +35,41 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
 describe("proxy", () => {
   it("refuses without a session (401, spec error shape) and never calls upstream", async () => {
     const { seen, upstream } = recordingUpstream();
-    const res = await proxyRequest(new Request(`${APP}/api/service/v2/chats`), ["v2", "chats"], options({ upstream, hasSession: async () => false }));
+    const res = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats`),
+      ["v2", "chats"],
+      options({ upstream, hasSession: async () => false }),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: expect.stringMatching(/sign in/i) });
     expect(seen).toHaveLength(0);
   });
 
   it("answers v1 paths with the v1 error shape", async () => {
-    const res = await proxyRequest(new Request(`${APP}/api/service/v1/user`), ["v1", "user"], options({ hasSession: async () => false }));
+    const res = await proxyRequest(
+      new Request(`${APP}/api/service/v1/user`),
+      ["v1", "user"],
+      options({ hasSession: async () => false }),
+    );
     const body = await res.json();
     expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
   });
 
   it("refuses cross-origin mutations and mutations without any origin signal", async () => {
     const { seen, upstream } = recordingUpstream();
-    const evil = await proxyRequest(post("v2/chats", '{"message":"hi"}', { origin: "https://evil.example" }), ["v2", "chats"], options({ upstream }));
+    const evil = await proxyRequest(
+      post("v2/chats", '{"message":"hi"}', { origin: "https://evil.example" }),
+      ["v2", "chats"],
+      options({ upstream }),
+    );
     expect(evil.status).toBe(403);
     const none = new Request(`${APP}/api/service/v2/chats`, { method: "POST", body: '{"message":"hi"}' });
     expect((await proxyRequest(none, ["v2", "chats"], options({ upstream }))).status).toBe(403);
-    const nullOrigin = await proxyRequest(post("v2/chats", '{"message":"hi"}', { origin: "null" }), ["v2", "chats"], options({ upstream }));
+    const nullOrigin = await proxyRequest(
+      post("v2/chats", '{"message":"hi"}', { origin: "null" }),
+      ["v2", "chats"],
+      options({ upstream }),
+    );
     expect(nullOrigin.status).toBe(403);
     expect(seen).toHaveLength(0);
   });
@@ -64,14 +80,23 @@ describe("proxy", () => {
     expect((await proxyRequest(post("v2/chats", '{"message":"a"}'), ["v2", "chats"], o)).status).toBe(200);
     const viaHost = post("v2/chats", '{"message":"b"}', { origin: "http://localhost:3100", host: "localhost:3100" });
     expect((await proxyRequest(viaHost, ["v2", "chats"], o)).status).toBe(200);
-    const fetchMeta = new Request(`${APP}/api/service/v2/chats`, { method: "POST", body: '{"message":"c"}', headers: { "sec-fetch-site": "same-origin" } });
+    const fetchMeta = new Request(`${APP}/api/service/v2/chats`, {
+      method: "POST",
+      body: '{"message":"c"}',
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect((await proxyRequest(fetchMeta, ["v2", "chats"], o)).status).toBe(200);
     expect(seen).toHaveLength(3);
   });
 
   it("forwards only the spec's paths", async () => {
     const { seen, upstream } = recordingUpstream();
-    for (const segs of [["v2", "admin"], ["v3", "chats"], ["v2", "mcp-servers", "oauth", "callback"], ["v2", "chats", "a", "b", "c", "d"]]) {
+    for (const segs of [
+      ["v2", "admin"],
+      ["v3", "chats"],
+      ["v2", "mcp-servers", "oauth", "callback"],
+      ["v2", "chats", "a", "b", "c", "d"],
+    ]) {
       const res = await proxyRequest(new Request(`${APP}/api/service/${segs.join("/")}`), segs, options({ upstream }));
       expect(res.status, segs.join("/")).toBe(404);
     }
@@ -107,18 +132,36 @@ describe("proxy", () => {
     const { upstream } = recordingUpstream(() =>
       Response.json({ message: "Chat not found" }, { status: 404, headers: { "set-cookie": "x=1" } }),
     );
-    const res = await proxyRequest(new Request(`${APP}/api/service/v2/chats/nope`), ["v2", "chats", "nope"], options({ upstream }));
+    const res = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats/nope`),
+      ["v2", "chats", "nope"],
+      options({ upstream }),
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: "Chat not found" });
     expect(res.headers.get("set-cookie")).toBeNull();
-    const redirecting = recordingUpstream(() => new Response(null, { status: 302, headers: { location: "https://evil.example" } }));
-    const r2 = await proxyRequest(new Request(`${APP}/api/service/v2/chats`), ["v2", "chats"], options({ upstream: redirecting.upstream }));
+    const redirecting = recordingUpstream(
+      () => new Response(null, { status: 302, headers: { location: "https://evil.example" } }),
+    );
+    const r2 = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats`),
+      ["v2", "chats"],
+      options({ upstream: redirecting.upstream }),
+    );
     expect(r2.status).toBe(502);
     expect(r2.headers.get("location")).toBeNull();
   });
 
   it("reports an unreachable upstream as 502 with what to do", async () => {
-    const res = await proxyRequest(new Request(`${APP}/api/service/v2/chats`), ["v2", "chats"], options({ upstream: async () => { throw new TypeError("fetch failed"); } }));
+    const res = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats`),
+      ["v2", "chats"],
+      options({
+        upstream: async () => {
+          throw new TypeError("fetch failed");
+        },
+      }),
+    );
     expect(res.status).toBe(502);
     expect((await res.json()).message).toMatch(/SERVICE_BASE_URL/);
   });
@@ -141,7 +184,11 @@ describe("proxy", () => {
           { headers: { "content-type": "text/event-stream" } },
         ),
     );
-    const res = await proxyRequest(post("v2/chats/stream", '{"message":"x"}'), ["v2", "chats", "stream"], options({ upstream }));
+    const res = await proxyRequest(
+      post("v2/chats/stream", '{"message":"x"}'),
+      ["v2", "chats", "stream"],
+      options({ upstream }),
+    );
     expect(res.headers.get("content-type")).toBe("text/event-stream");
     const reader = res.body!.getReader();
     const first = await reader.read();

@@ -33,7 +33,8 @@ export async function proxyRequest(request: Request, segments: string[], options
     return errorResponse(version, 403, "Cross-origin request refused: use the dashboard itself.");
 
   const match = matchRoute(method === "HEAD" ? "GET" : method, path);
-  if (!match || match.route.proxied === false) return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+  if (!match || match.route.proxied === false)
+    return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
 
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD") {
@@ -60,7 +61,10 @@ export async function proxyRequest(request: Request, segments: string[], options
   }
 
   const target = `${options.baseUrl}${path}${new URL(request.url).search}`;
-  const headers = new Headers({ authorization: `Bearer ${options.apiKey}`, accept: request.headers.get("accept") ?? "*/*" });
+  const headers = new Headers({
+    authorization: `Bearer ${options.apiKey}`,
+    accept: request.headers.get("accept") ?? "*/*",
+  });
   if (body !== undefined) headers.set("content-type", "application/json");
 
   let upstreamResponse: Response;

@@ -3,7 +3,8 @@ import { API_CSP, newNonce, pageCsp, responseKindOf, securityEnvFrom, securityHe
 
 const http = securityEnvFrom({ APP_URL: "http://localhost:3000/" });
 const https = securityEnvFrom({ APP_URL: "https://atelier.example.com" });
-const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
 describe("security headers", () => {
   it("classifies paths: the preview, JSON endpoints (API and the embedded service), pages", () => {
@@ -31,7 +32,9 @@ describe("security headers", () => {
     const dev = directives(pageCsp("n", { ...http, dev: true }));
     expect(dev["script-src"]).toContain("'unsafe-eval'");
     // an upstream service's previews come from its own https hosts
-    expect(directives(pageCsp("n", securityEnvFrom({ SERVICE_BASE_URL: "https://api.example.com/v" })))["frame-src"]).toBe("'self' http://localhost:3000 https:");
+    expect(
+      directives(pageCsp("n", securityEnvFrom({ SERVICE_BASE_URL: "https://api.example.com/v" })))["frame-src"],
+    ).toBe("'self' http://localhost:3000 https:");
     expect(directives(pageCsp("n", https))).toHaveProperty("upgrade-insecure-requests");
   });
 

@@ -27,7 +27,8 @@ export type ResponseKind = "page" | "api" | "preview";
 /** Which policy a path gets: the preview (framed by the dashboard), JSON endpoints, or a dashboard page. */
 export function responseKindOf(pathname: string): ResponseKind {
   if (pathname.startsWith("/svc/preview/")) return "preview";
-  if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc") return "api";
+  if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc")
+    return "api";
   return "page";
 }
 

@@ -6,7 +6,12 @@ const SECRET = "session-test-secret-0123456789abcdef0123456789";
 const NAME = "authjs.session-token";
 
 async function token(opts: { secret?: string; maxAge?: number; salt?: string } = {}): Promise<string> {
-  return encode({ token: { name: "admin", sub: "admin" }, secret: opts.secret ?? SECRET, salt: opts.salt ?? NAME, maxAge: opts.maxAge ?? 3600 });
+  return encode({
+    token: { name: "admin", sub: "admin" },
+    secret: opts.secret ?? SECRET,
+    salt: opts.salt ?? NAME,
+    maxAge: opts.maxAge ?? 3600,
+  });
 }
 
 const cookie = (value: string, name = NAME) => new Headers({ cookie: `other=1; ${name}=${value}` });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY, SignInThrottle, clientAddress, lockedMessage, retryMinutes, throttleKey, trustProxyFrom } from "./sign-in-throttle";
+import {
+  DEFAULT_POLICY,
+  SignInThrottle,
+  clientAddress,
+  lockedMessage,
+  retryMinutes,
+  throttleKey,
+  trustProxyFrom,
+} from "./sign-in-throttle";
 
 function clock(start = 1_700_000_000_000) {
   let t = start;

@@ -7,7 +7,11 @@ import { safeCallbackUrl } from "./callback-url";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { callbackUrl } = await searchParams;
   const target = safeCallbackUrl(Array.isArray(callbackUrl) ? callbackUrl[0] : callbackUrl);
   const session = await auth();

@@ -7,7 +7,10 @@ export const runtime = "nodejs";
 
 async function handle(request: Request): Promise<Response> {
   if (!getConfig().serveEmbedded) {
-    return Response.json({ message: "The embedded service is off: SERVICE_BASE_URL points at another service." }, { status: 404 });
+    return Response.json(
+      { message: "The embedded service is off: SERVICE_BASE_URL points at another service." },
+      { status: 404 },
+    );
   }
   return (await embeddedService()).handle(request);
 }

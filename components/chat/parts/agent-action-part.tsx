@@ -34,7 +34,9 @@ function integrationStatus(data: Record<string, unknown>): ReactNode {
 
 /** Simple fields of the data (strings, numbers, booleans, lists of strings) as a readable list. */
 function ReadableData({ data, skip }: { data: Record<string, unknown>; skip: ReadonlySet<string> }) {
-  const rows = Object.entries(data).filter(([key, v]) => !skip.has(key) && (["string", "number", "boolean"].includes(typeof v) || strArray(v).length > 0));
+  const rows = Object.entries(data).filter(
+    ([key, v]) => !skip.has(key) && (["string", "number", "boolean"].includes(typeof v) || strArray(v).length > 0),
+  );
   if (!rows.length) return null;
   return (
     <dl className="grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1 text-xs">
@@ -58,7 +60,13 @@ function ReadableData({ data, skip }: { data: Record<string, unknown>; skip: Rea
   );
 }
 
-const INTEGRATION_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets", "status", "connectedIntegrationNames", "rejectedBy"]);
+const INTEGRATION_FIELDS = new Set([
+  "requestedIntegrations",
+  "requestedMcpPresets",
+  "status",
+  "connectedIntegrationNames",
+  "rejectedBy",
+]);
 const REQUEST_FIELDS = new Set(["requestedIntegrations", "requestedMcpPresets", "questions", "setupUrl", "summary"]);
 
 /** An http(s) URL shown as a link the person may choose to open (never followed by the page). */
@@ -87,7 +95,9 @@ function Questions({ questions }: { questions: unknown[] }) {
         <li key={str(q.id) || i}>
           {str(q.header) ? <span className="mr-1 text-xs text-muted-foreground">{str(q.header)}:</span> : null}
           {str(q.question)}
-          {q.multiSelect === true ? <span className="ml-1 text-xs text-muted-foreground">(several answers)</span> : null}
+          {q.multiSelect === true ? (
+            <span className="ml-1 text-xs text-muted-foreground">(several answers)</span>
+          ) : null}
           <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs">
             {(Array.isArray(q.options) ? q.options : []).filter(isRecord).map((o, j) => (
               <li key={str(o.id) || j}>
@@ -157,7 +167,8 @@ export function AgentActionPartView({ part, streaming }: { part: AgentActionPart
         {Array.isArray(data.questions) ? <Questions questions={data.questions} /> : null}
         {str(data.setupUrl) ? (
           <p className="text-xs">
-            Set up {str(data.connectorName) || str(data.service) || "the connection"}: <SafeLink href={str(data.setupUrl)}>{str(data.setupUrl)}</SafeLink>
+            Set up {str(data.connectorName) || str(data.service) || "the connection"}:{" "}
+            <SafeLink href={str(data.setupUrl)}>{str(data.setupUrl)}</SafeLink>
           </p>
         ) : null}
         <ReadableData data={data} skip={request ? INTEGRATION_FIELDS : REQUEST_FIELDS} />

@@ -14,7 +14,9 @@ function segmentProps(s: AnsiSegment): { className?: string; style?: CSSProperti
     s.underline && "underline",
   );
   const style: CSSProperties | undefined =
-    isRgb(s.fg) || isRgb(s.bg) ? { color: isRgb(s.fg) ? s.fg : undefined, backgroundColor: isRgb(s.bg) ? s.bg : undefined } : undefined;
+    isRgb(s.fg) || isRgb(s.bg)
+      ? { color: isRgb(s.fg) ? s.fg : undefined, backgroundColor: isRgb(s.bg) ? s.bg : undefined }
+      : undefined;
   return { className: className || undefined, style };
 }
 

@@ -63,7 +63,8 @@ const BG = [
  * other two-byte escapes, 8-bit CSI, and stray control bytes. Removed before anser reads the colours.
  */
 // eslint-disable-next-line no-control-regex
-const NOT_SGR = /\u001b\[[0-9;:?<=>]*[ -/]*(?!m)[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b(?!\[)[@-Z\\-_]?|\u009b[0-9;]*[@-~]|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
+const NOT_SGR =
+  /\u001b\[[0-9;:?<=>]*[ -/]*(?!m)[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b(?!\[)[@-Z\\-_]?|\u009b[0-9;]*[@-~]|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
 
 const NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
 
@@ -144,5 +145,12 @@ export function stripAnsi(input: string): string {
 }
 
 function sameStyle(a: AnsiStyle, b: AnsiStyle): boolean {
-  return a.fg === b.fg && a.bg === b.bg && !!a.bold === !!b.bold && !!a.dim === !!b.dim && !!a.italic === !!b.italic && !!a.underline === !!b.underline;
+  return (
+    a.fg === b.fg &&
+    a.bg === b.bg &&
+    !!a.bold === !!b.bold &&
+    !!a.dim === !!b.dim &&
+    !!a.italic === !!b.italic &&
+    !!a.underline === !!b.underline
+  );
 }

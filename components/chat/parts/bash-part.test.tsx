@@ -13,7 +13,9 @@ const ESC = "\u001b";
 
 describe("parseAnsi", () => {
   it("turns SGR codes into styled segments and drops every other sequence", () => {
-    const segments = parseAnsi(`${ESC}[1;32mok${ESC}[0m plain ${ESC}[2K${ESC}[31mred${ESC}[39m ${ESC}]0;title\u0007done\u0000`);
+    const segments = parseAnsi(
+      `${ESC}[1;32mok${ESC}[0m plain ${ESC}[2K${ESC}[31mred${ESC}[39m ${ESC}]0;title\u0007done\u0000`,
+    );
     expect(segments).toEqual([
       { text: "ok", bold: true, fg: "text-green-400" },
       { text: " plain " },
@@ -45,7 +47,13 @@ describe("BashPartView", () => {
   const bash = (over: Record<string, unknown> = {}) => ({ type: "bash", command: "npm run build", ...over }) as Part;
 
   it("renders ANSI colours as styled spans, never escape bytes or markup", () => {
-    const { container } = render(<PartView part={bash({ output: `${ESC}[32m✓${ESC}[39m built <b>3</b> files\n${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\` })} />);
+    const { container } = render(
+      <PartView
+        part={bash({
+          output: `${ESC}[32m✓${ESC}[39m built <b>3</b> files\n${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\`,
+        })}
+      />,
+    );
     const output = screen.getByTestId("bash-output");
     expect(output.textContent).toBe("✓ built <b>3</b> files\nlink");
     expect(output.querySelector("span.text-green-400")).toHaveTextContent("✓");
@@ -53,7 +61,11 @@ describe("BashPartView", () => {
   });
 
   it("shows the exit code, the dangerous badge and the timeout", () => {
-    render(<PartView part={bash({ command: "rm -rf dist", output: "x", exitCode: 2, isDangerous: true, timeoutMs: 90_000 })} />);
+    render(
+      <PartView
+        part={bash({ command: "rm -rf dist", output: "x", exitCode: 2, isDangerous: true, timeoutMs: 90_000 })}
+      />,
+    );
     const part = screen.getByTestId("part");
     expect(part).toHaveTextContent("dangerous, needed approval");
     expect(part).toHaveTextContent("exit 2");
@@ -78,7 +90,9 @@ describe("BashPartView", () => {
     expect(output.textContent!.split("\n")).toHaveLength(FOLD_LINES);
     expect(output).toHaveTextContent("line 100000");
     expect(output).not.toHaveTextContent("line 99960 ");
-    expect(screen.getByTestId("part")).toHaveTextContent(`${(100_000 - FOLD_LINES).toLocaleString("en-US")} earlier lines hidden`);
+    expect(screen.getByTestId("part")).toHaveTextContent(
+      `${(100_000 - FOLD_LINES).toLocaleString("en-US")} earlier lines hidden`,
+    );
     expect(foldedMs).toBeLessThan(2_000);
 
     const toggle = screen.getByRole("button", { name: "Show all 100,000 lines" });

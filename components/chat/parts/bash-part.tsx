@@ -16,10 +16,16 @@ export const FOLD_LINES = 40;
 const FOLD_CHARS = 8_000;
 
 /** The tail shown while folded, and how much is hidden above it (`hidden` false: the output is short enough). */
-export function foldOutput(output: string): { shown: string; hidden: boolean; hiddenLines: number; totalLines: number } {
+export function foldOutput(output: string): {
+  shown: string;
+  hidden: boolean;
+  hiddenLines: number;
+  totalLines: number;
+} {
   let totalLines = 1;
   for (let i = output.indexOf("\n"); i !== -1 && i < output.length - 1; i = output.indexOf("\n", i + 1)) totalLines++;
-  if (totalLines <= FOLD_LINES && output.length <= FOLD_CHARS) return { shown: output, hidden: false, hiddenLines: 0, totalLines };
+  if (totalLines <= FOLD_LINES && output.length <= FOLD_CHARS)
+    return { shown: output, hidden: false, hiddenLines: 0, totalLines };
   // The start of the last FOLD_LINES lines (a trailing newline does not count as a line).
   let start = output.length - (output.endsWith("\n") ? 1 : 0);
   for (let n = 0; n < FOLD_LINES && start > 0; n++) start = output.lastIndexOf("\n", start - 1);
@@ -76,7 +82,11 @@ export function BashPartView({ part, streaming }: { part: BashPart; streaming: b
             <span className="text-emerald-400 select-none">$ </span>
             {command}
           </pre>
-          <CopyButton value={command} label="Copy command" className="text-slate-400 hover:bg-white/10 hover:text-white" />
+          <CopyButton
+            value={command}
+            label="Copy command"
+            className="text-slate-400 hover:bg-white/10 hover:text-white"
+          />
         </div>
         {output ? (
           <div className="border-t border-white/10">
@@ -95,7 +105,11 @@ export function BashPartView({ part, streaming }: { part: BashPart; streaming: b
                   aria-expanded={expanded}
                   className="rounded px-1.5 py-0.5 text-slate-200 underline-offset-2 hover:bg-white/10 hover:underline"
                 >
-                  {expanded ? "Fold output" : fold.totalLines > 1 ? `Show all ${formatNumber(fold.totalLines)} lines` : "Show all"}
+                  {expanded
+                    ? "Fold output"
+                    : fold.totalLines > 1
+                      ? `Show all ${formatNumber(fold.totalLines)} lines`
+                      : "Show all"}
                 </button>
               </div>
             ) : null}
@@ -106,7 +120,11 @@ export function BashPartView({ part, streaming }: { part: BashPart; streaming: b
               >
                 <AnsiText text={folded ? fold.shown : output} />
               </pre>
-              <CopyButton value={copyText} label="Copy output" className="text-slate-400 hover:bg-white/10 hover:text-white" />
+              <CopyButton
+                value={copyText}
+                label="Copy output"
+                className="text-slate-400 hover:bg-white/10 hover:text-white"
+              />
             </div>
           </div>
         ) : null}

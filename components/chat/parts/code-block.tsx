@@ -42,7 +42,12 @@ export function CodeBlock({ code, lang }: { code: string; lang?: string }) {
   const rest = usable ? code.slice(usable.code.length) : code;
 
   return (
-    <div className="code-block rounded-lg bg-muted" data-testid="code-block" data-lang={lang || undefined} data-highlighted={usable ? "true" : "false"}>
+    <div
+      className="code-block rounded-lg bg-muted"
+      data-testid="code-block"
+      data-lang={lang || undefined}
+      data-highlighted={usable ? "true" : "false"}
+    >
       <div className="flex items-center justify-between gap-2 pt-1 pr-1 pl-3">
         <span className="font-mono text-[10px] text-muted-foreground uppercase select-none">{lang}</span>
         <CopyButton value={code} label="Copy code" />

@@ -19,7 +19,12 @@ describe("agent-action in the document's shapes", () => {
   });
 
   it("a plan: its summary and fields", () => {
-    show({ type: "agent-action", name: "plan", summary: "Planned the app", data: { plan: "1. index.html\n2. app.js", path: "plan.md" } });
+    show({
+      type: "agent-action",
+      name: "plan",
+      summary: "Planned the app",
+      data: { plan: "1. index.html\n2. app.js", path: "plan.md" },
+    });
     expect(screen.getByTestId("part")).toHaveTextContent("Planned the app");
     expect(screen.getByTestId("part")).toHaveTextContent("plan.md");
   });
@@ -29,7 +34,20 @@ describe("agent-action in the document's shapes", () => {
       type: "agent-action",
       name: "questions",
       summary: "Questions",
-      data: { questions: [{ id: "q1", question: "Which database?", header: "Data", multiSelect: false, options: [{ id: "a", label: "Postgres", description: "managed" }, { id: "b", label: "SQLite" }] }] },
+      data: {
+        questions: [
+          {
+            id: "q1",
+            question: "Which database?",
+            header: "Data",
+            multiSelect: false,
+            options: [
+              { id: "a", label: "Postgres", description: "managed" },
+              { id: "b", label: "SQLite" },
+            ],
+          },
+        ],
+      },
     });
     const list = screen.getByTestId("agent-questions");
     expect(list).toHaveTextContent("Which database?");
@@ -38,15 +56,44 @@ describe("agent-action in the document's shapes", () => {
   });
 
   it("an integration request with both arrays", () => {
-    show({ type: "agent-action", name: "get_or_request_integration", summary: "Needs Neon", data: { requestedIntegrations: ["Neon"], requestedMcpPresets: [] } });
+    show({
+      type: "agent-action",
+      name: "get_or_request_integration",
+      summary: "Needs Neon",
+      data: { requestedIntegrations: ["Neon"], requestedMcpPresets: [] },
+    });
     expect(screen.getByTestId("part")).toHaveTextContent("Neon");
   });
 
   it("a setup link is offered only for http(s), never as markup", () => {
-    show({ type: "agent-action", name: "connect", summary: "Set up", data: { status: "setup-required", requestId: "r", service: "Stripe", connectorName: "Stripe", setupUrl: "javascript:alert(1)", environments: ["preview"] } });
+    show({
+      type: "agent-action",
+      name: "connect",
+      summary: "Set up",
+      data: {
+        status: "setup-required",
+        requestId: "r",
+        service: "Stripe",
+        connectorName: "Stripe",
+        setupUrl: "javascript:alert(1)",
+        environments: ["preview"],
+      },
+    });
     expect(document.querySelector("a[href^='javascript']")).toBeNull();
     cleanup();
-    show({ type: "agent-action", name: "connect", summary: "Set up", data: { status: "setup-required", requestId: "r", service: "Stripe", connectorName: "Stripe", setupUrl: "https://setup.example/x", environments: ["preview"] } });
+    show({
+      type: "agent-action",
+      name: "connect",
+      summary: "Set up",
+      data: {
+        status: "setup-required",
+        requestId: "r",
+        service: "Stripe",
+        connectorName: "Stripe",
+        setupUrl: "https://setup.example/x",
+        environments: ["preview"],
+      },
+    });
     const link = screen.getByRole("link", { name: "https://setup.example/x" });
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
   });
@@ -67,10 +114,42 @@ describe("per-item fallbacks", () => {
   });
 
   it("unreadable list items are counted and named", () => {
-    render(<UnreadableItems what="chat" items={[{ index: 1, id: "chat_x", reason: "a chat must be an object" }, { index: 4, reason: "id is missing" }]} />);
+    render(
+      <UnreadableItems
+        what="chat"
+        items={[
+          { index: 1, id: "chat_x", reason: "a chat must be an object" },
+          { index: 4, reason: "id is missing" },
+        ]}
+      />,
+    );
     const row = screen.getByTestId("unreadable-items");
     expect(row).toHaveAttribute("data-count", "2");
     expect(row).toHaveTextContent("2 chats could not be read");
     expect(row).toHaveTextContent("chat_x");
+  });
+});
+
+describe("a user message's attachments (the document's `attachments`)", () => {
+  it("are links only for http(s) URLs", async () => {
+    const { UserMessage } = await import("../user-message");
+    render(
+      <UserMessage
+        message={{
+          id: "m1",
+          chatId: "c1",
+          role: "user",
+          createdAt: "2026-11-25T07:00:00Z",
+          updatedAt: "2026-11-25T07:00:00Z",
+          content: "See the mock",
+          parts: [],
+          attachments: [{ url: "https://files.example/mock.png", name: "mock.png" }, { url: "javascript:alert(1)" }],
+        }}
+      />,
+    );
+    const list = screen.getByTestId("attachments");
+    expect(screen.getByRole("link", { name: "mock.png" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(list).toHaveTextContent("javascript:alert(1)");
+    expect(document.querySelector("a[href^='javascript']")).toBeNull();
   });
 });

@@ -13,7 +13,15 @@ const VERB: Record<string, string> = {
 };
 
 /** A file change: the operation as a badge, the path linking to the file (`path → toPath` for a rename). */
-export function FileEditPartView({ part, streaming, chatId }: { part: FileEditPart; streaming: boolean; chatId?: string }) {
+export function FileEditPartView({
+  part,
+  streaming,
+  chatId,
+}: {
+  part: FileEditPart;
+  streaming: boolean;
+  chatId?: string;
+}) {
   const operation = str(part.operation);
   const path = str(part.path);
   const toPath = str(part.toPath);
@@ -27,7 +35,10 @@ export function FileEditPartView({ part, streaming, chatId }: { part: FileEditPa
         <>
           <Badge title={`operation: ${operation || "unknown"}`}>{verb}</Badge>
           {/* A deleted file (or a renamed one's old path) no longer exists: shown, not linked. */}
-          <FileLink chatId={operation === "delete" || (operation === "rename" && toPath) ? undefined : chatId} path={path} />
+          <FileLink
+            chatId={operation === "delete" || (operation === "rename" && toPath) ? undefined : chatId}
+            path={path}
+          />
           {toPath ? (
             <>
               <span className="shrink-0 text-muted-foreground" title="renamed to">

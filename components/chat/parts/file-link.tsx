@@ -22,7 +22,10 @@ export function FileLink({ chatId, path, className }: { chatId?: string; path: s
       scroll={false}
       title={`Open ${path} in the files view`}
       data-testid="file-link"
-      className={cn(classes, "rounded underline-offset-2 hover:text-foreground hover:underline focus-visible:underline")}
+      className={cn(
+        classes,
+        "rounded underline-offset-2 hover:text-foreground hover:underline focus-visible:underline",
+      )}
     >
       {path}
     </Link>

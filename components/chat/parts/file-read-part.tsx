@@ -5,7 +5,15 @@ import { ACCENTS, PartCard, isRunning } from "./part-card";
 import { strArray } from "./values";
 
 /** The files the agent read, each a link that opens it in the files view. */
-export function FileReadPartView({ part, streaming, chatId }: { part: FileReadPart; streaming: boolean; chatId?: string }) {
+export function FileReadPartView({
+  part,
+  streaming,
+  chatId,
+}: {
+  part: FileReadPart;
+  streaming: boolean;
+  chatId?: string;
+}) {
   const paths = strArray(part.paths);
   return (
     <PartCard

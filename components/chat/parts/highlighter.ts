@@ -59,7 +59,10 @@ const loading = new Map<string, Promise<void>>();
 
 function getCore(): Promise<HighlighterCore> {
   core ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/javascript")]);
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import("shiki/core"),
+      import("shiki/engine/javascript"),
+    ]);
     return createHighlighterCore({
       themes: loadCodeThemes(),
       langs: [],
@@ -76,7 +79,9 @@ async function withLang(lang: string): Promise<HighlighterCore> {
   const highlighter = await getCore();
   let pending = loading.get(lang);
   if (!pending) {
-    pending = LANGS[lang]!().then((mod) => highlighter.loadLanguage(mod as Parameters<HighlighterCore["loadLanguage"]>[0]));
+    pending = LANGS[lang]!().then((mod) =>
+      highlighter.loadLanguage(mod as Parameters<HighlighterCore["loadLanguage"]>[0]),
+    );
     pending.catch(() => loading.delete(lang));
     loading.set(lang, pending);
   }
@@ -97,7 +102,11 @@ function toToken(t: ThemedToken): CodeToken {
   const style = (t.htmlStyle ?? {}) as Record<string, string>;
   const light = style["--shiki-light"];
   const dark = style["--shiki-dark"];
-  return { content: t.content, light: light && HEX.test(light) ? light : undefined, dark: dark && HEX.test(dark) ? dark : undefined };
+  return {
+    content: t.content,
+    light: light && HEX.test(light) ? light : undefined,
+    dark: dark && HEX.test(dark) ? dark : undefined,
+  };
 }
 
 /** The code's tokens line by line, or null when the language is not highlighted or the code is too long. */

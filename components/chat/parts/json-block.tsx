@@ -13,13 +13,25 @@ export function jsonText(value: unknown): string {
 }
 
 /** A collapsible, copyable JSON value. */
-export function JsonBlock({ summary, value, defaultOpen = false }: { summary: ReactNode; value: unknown; defaultOpen?: boolean }) {
+export function JsonBlock({
+  summary,
+  value,
+  defaultOpen = false,
+}: {
+  summary: ReactNode;
+  value: unknown;
+  defaultOpen?: boolean;
+}) {
   return (
     <div className="relative">
       <Disclosure summary={summary} defaultOpen={defaultOpen}>
         <div className="relative">
           <JsonView value={value} className="pr-8" />
-          <CopyButton value={jsonText(value)} label={`Copy ${typeof summary === "string" ? summary.toLowerCase() : "JSON"}`} className="absolute top-1 right-1" />
+          <CopyButton
+            value={jsonText(value)}
+            label={`Copy ${typeof summary === "string" ? summary.toLowerCase() : "JSON"}`}
+            className="absolute top-1 right-1"
+          />
         </div>
       </Disclosure>
     </div>

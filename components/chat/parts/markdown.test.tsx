@@ -9,7 +9,11 @@ afterEach(cleanup);
 describe("Markdown", () => {
   it("drops raw HTML (script, style, iframe, event handlers) and keeps the text around it", () => {
     const { container } = render(
-      <Markdown text={'before <script>alert(1)</script> <iframe src="https://x"></iframe> <style>*{display:none}</style> <div onclick="x()">div</div> <a href="https://ok">raw a</a> after'} />,
+      <Markdown
+        text={
+          'before <script>alert(1)</script> <iframe src="https://x"></iframe> <style>*{display:none}</style> <div onclick="x()">div</div> <a href="https://ok">raw a</a> after'
+        }
+      />,
     );
     expect(container.querySelector("script, iframe, style, div[onclick], a")).toBeNull();
     expect(container).toHaveTextContent("before");
@@ -39,11 +43,14 @@ describe("Markdown", () => {
       expect(a).toHaveAttribute("target", "_blank");
       expect(a).toHaveAttribute("rel", "noopener noreferrer");
     }
-    for (const text of ["js", "JS", "data", "vb", "file", "rel", "frag"]) expect(screen.getByText(text).tagName).toBe("SPAN");
+    for (const text of ["js", "JS", "data", "vb", "file", "rel", "frag"])
+      expect(screen.getByText(text).tagName).toBe("SPAN");
   });
 
   it("renders GFM tables, lists and strikethrough", () => {
-    const { container } = render(<Markdown text={"| File | Change |\n|---|:-:|\n| `a.js` | created |\n\n1. one\n2. two\n\n~~old~~"} />);
+    const { container } = render(
+      <Markdown text={"| File | Change |\n|---|:-:|\n| `a.js` | created |\n\n1. one\n2. two\n\n~~old~~"} />,
+    );
     expect(container.querySelectorAll("th")).toHaveLength(2);
     expect(container.querySelector("td code")).toHaveTextContent("a.js");
     expect(container.querySelectorAll("ol > li")).toHaveLength(2);
@@ -58,7 +65,9 @@ describe("Markdown", () => {
     expect(block.querySelector("code")!.textContent).toBe(code);
     await waitFor(() => expect(block).toHaveAttribute("data-highlighted", "true"), { timeout: 10_000 });
     expect(block.querySelector("code")!.textContent).toBe(code);
-    const colored = [...block.querySelectorAll<HTMLElement>("code span span")].filter((s) => s.style.getPropertyValue("--shiki-light"));
+    const colored = [...block.querySelectorAll<HTMLElement>("code span span")].filter((s) =>
+      s.style.getPropertyValue("--shiki-light"),
+    );
     expect(colored.length).toBeGreaterThan(3);
     expect(colored.every((s) => /^#[0-9a-f]{3,8}$/i.test(s.style.getPropertyValue("--shiki-dark")))).toBe(true);
     expect(container.querySelector("script")).toBeNull();

@@ -28,7 +28,11 @@ function fenceOf(node: HastNode | undefined): { lang?: string; code: string } | 
   const code = node?.children.find((c) => c.type === "element" && c.tagName === "code");
   if (!code || code.type !== "element") return null;
   const classes: unknown = code.properties.className;
-  const list: string[] = Array.isArray(classes) ? classes.map(String) : typeof classes === "string" ? classes.split(" ") : [];
+  const list: string[] = Array.isArray(classes)
+    ? classes.map(String)
+    : typeof classes === "string"
+      ? classes.split(" ")
+      : [];
   const lang = list.find((c) => c.startsWith("language-"))?.slice("language-".length);
   return { lang: lang || undefined, code: textOf(code).replace(/\n$/, "") };
 }

@@ -27,7 +27,8 @@ export class PartBoundary extends Component<Props, State> {
   }
 
   render() {
-    if (this.state.failed) return <UnknownPartView part={this.props.part} note="This step could not be displayed; here is its raw data." />;
+    if (this.state.failed)
+      return <UnknownPartView part={this.props.part} note="This step could not be displayed; here is its raw data." />;
     return this.props.children;
   }
 }

@@ -45,7 +45,11 @@ export function PartCard({
 }) {
   const ms = durationBetween(timing?.startedAt, timing?.finishedAt);
   return (
-    <div data-testid="part" data-kind={kind} className={cn("rounded-lg border border-border bg-card text-sm", className)}>
+    <div
+      data-testid="part"
+      data-kind={kind}
+      className={cn("rounded-lg border border-border bg-card text-sm", className)}
+    >
       <div className="flex items-center gap-2 px-3 py-2">
         <Icon className={cn("size-4 shrink-0", accent)} aria-hidden />
         <div className="flex min-w-0 flex-1 items-center gap-2">{label}</div>
@@ -64,7 +68,15 @@ export function PartCard({
 }
 
 /** A small label chip (never the only carrier of meaning: it always has text). */
-export function Badge({ children, tone = "neutral", title }: { children: ReactNode; tone?: "neutral" | "danger" | "success"; title?: string }) {
+export function Badge({
+  children,
+  tone = "neutral",
+  title,
+}: {
+  children: ReactNode;
+  tone?: "neutral" | "danger" | "success";
+  title?: string;
+}) {
   return (
     <span
       title={title}

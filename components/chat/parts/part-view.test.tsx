@@ -22,7 +22,16 @@ describe("PartView", () => {
   it("renders every known kind in a card with data-kind = its type", () => {
     renderParts(allKindsOfParts());
     const kinds = screen.getAllByTestId("part").map((el) => el.getAttribute("data-kind"));
-    expect(kinds).toEqual(["thinking", "search", "file-read", "agent-action", "file-edit", "tool-call", "bash", "text"]);
+    expect(kinds).toEqual([
+      "thinking",
+      "search",
+      "file-read",
+      "agent-action",
+      "file-edit",
+      "tool-call",
+      "bash",
+      "text",
+    ]);
   });
 
   it("shows each kind's essentials", () => {
@@ -53,7 +62,16 @@ describe("PartView", () => {
   });
 
   it("shows tool-call input/output JSON and its status", () => {
-    renderParts([{ type: "tool-call", name: "search_docs", toolDisplayName: "Search docs", input: { q: "x" }, output: { hits: 2 }, status: "error" }]);
+    renderParts([
+      {
+        type: "tool-call",
+        name: "search_docs",
+        toolDisplayName: "Search docs",
+        input: { q: "x" },
+        output: { hits: 2 },
+        status: "error",
+      },
+    ]);
     const part = screen.getByTestId("part");
     expect(part).toHaveTextContent("Search docs");
     expect(part).toHaveTextContent("search_docs");
@@ -62,7 +80,13 @@ describe("PartView", () => {
   });
 
   it("shows requested integrations of an agent action", () => {
-    renderParts([{ type: "agent-action", name: "get_or_request_integration", data: { requestedIntegrations: ["Supabase", "Stripe"] } }]);
+    renderParts([
+      {
+        type: "agent-action",
+        name: "get_or_request_integration",
+        data: { requestedIntegrations: ["Supabase", "Stripe"] },
+      },
+    ]);
     const part = screen.getByTestId("part");
     expect(part).toHaveTextContent("Requested integrations");
     expect(part).toHaveTextContent("Supabase");
@@ -108,7 +132,10 @@ describe("PartView", () => {
   });
 
   it("tolerates parts that are still incomplete mid-stream", () => {
-    renderParts([{ type: "file-read" } as unknown as Part, { type: "agent-action", name: "plan" } as unknown as Part], true);
+    renderParts(
+      [{ type: "file-read" } as unknown as Part, { type: "agent-action", name: "plan" } as unknown as Part],
+      true,
+    );
     expect(screen.getAllByTestId("part")).toHaveLength(2);
   });
 
@@ -139,8 +166,13 @@ describe("PartView", () => {
   });
 
   it("keeps hostile paths inside the chat page link", () => {
-    renderParts([{ type: "file-read", paths: ["javascript:alert(1)", "//evil.example/x", "../../etc/passwd"] }], false, "chat_1");
-    for (const a of screen.getAllByTestId("file-link")) expect(a.getAttribute("href")).toMatch(/^\/chats\/chat_1\?file=[^/:]*$/);
+    renderParts(
+      [{ type: "file-read", paths: ["javascript:alert(1)", "//evil.example/x", "../../etc/passwd"] }],
+      false,
+      "chat_1",
+    );
+    for (const a of screen.getAllByTestId("file-link"))
+      expect(a.getAttribute("href")).toMatch(/^\/chats\/chat_1\?file=[^/:]*$/);
   });
 
   it("shows paths as text when the chat is not known", () => {
@@ -150,7 +182,12 @@ describe("PartView", () => {
   });
 
   it("shows the thinking open while the message streams and collapsed once it finished, with its duration", () => {
-    const thinking: Part = { type: "thinking", text: "Step one.\nStep two.", startedAt: "2025-01-01T12:00:00Z", finishedAt: "2025-01-01T12:00:03.2Z" };
+    const thinking: Part = {
+      type: "thinking",
+      text: "Step one.\nStep two.",
+      startedAt: "2025-01-01T12:00:00Z",
+      finishedAt: "2025-01-01T12:00:03.2Z",
+    };
     const { rerender } = render(<PartView part={thinking} streaming />);
     const toggle = screen.getByRole("button", { expanded: true });
     expect(toggle).toHaveTextContent("Thought");
@@ -191,7 +228,9 @@ describe("PartView", () => {
   });
 
   it("falls back to the name without a display name and copies input/output JSON", () => {
-    renderParts([{ type: "tool-call", name: "check_project", input: { files: ["a"] }, output: { ok: true }, status: "ok" }]);
+    renderParts([
+      { type: "tool-call", name: "check_project", input: { files: ["a"] }, output: { ok: true }, status: "ok" },
+    ]);
     const part = screen.getByTestId("part");
     expect(part).toHaveTextContent("check_project");
     expect(part.querySelectorAll("details")).toHaveLength(2);
@@ -205,19 +244,34 @@ describe("PartView", () => {
       name: "run_script",
       toolDisplayName: "Run script",
       input: { path: "seed.ts" },
-      suggestedPermissions: [{ type: "ALLOW_DYNAMIC_TOOL_STRICT", toolName: "run_script", toolDisplayName: "Run seed.ts", userMessage: "Fill the app with data" }],
+      suggestedPermissions: [
+        {
+          type: "ALLOW_DYNAMIC_TOOL_STRICT",
+          toolName: "run_script",
+          toolDisplayName: "Run seed.ts",
+          userMessage: "Fill the app with data",
+        },
+      ],
     };
     const { rerender } = render(<PartView part={waiting} />);
     expect(screen.getByTestId("part")).toHaveTextContent("waiting for your approval");
     expect(screen.getByTestId("suggested-permissions")).toHaveTextContent("Run seed.ts — Fill the app with data");
-    rerender(<PartView part={{ ...waiting, suggestedPermissions: undefined, status: "ok", output: { approved: true } } as Part} />);
+    rerender(
+      <PartView
+        part={{ ...waiting, suggestedPermissions: undefined, status: "ok", output: { approved: true } } as Part}
+      />,
+    );
     expect(screen.getByTestId("part")).not.toHaveTextContent("waiting for your approval");
     expect(screen.getByTestId("part")).toHaveTextContent("ok");
   });
 
   it("renders an integration request with integrations, MCP presets and its outcome", () => {
     const request = (data: Record<string, unknown>) =>
-      ({ type: "agent-action", name: "get_or_request_integration", data: { requestedIntegrations: ["Neon", "Stripe"], requestedMcpPresets: ["Linear"], ...data } }) as Part;
+      ({
+        type: "agent-action",
+        name: "get_or_request_integration",
+        data: { requestedIntegrations: ["Neon", "Stripe"], requestedMcpPresets: ["Linear"], ...data },
+      }) as Part;
     const { rerender } = render(<PartView part={request({ status: "pending" })} />);
     expect(screen.getByTestId("requested-integrations")).toHaveTextContent("Neon");
     expect(screen.getByTestId("requested-integrations")).toHaveTextContent("Stripe");
@@ -230,17 +284,32 @@ describe("PartView", () => {
   });
 
   it("renders other agent actions readably (a plan's steps as a list)", () => {
-    renderParts([{ type: "agent-action", name: "plan", data: { steps: ["Create index.html", "Run the build"], note: "short", nested: { a: 1 } } } as Part]);
+    renderParts([
+      {
+        type: "agent-action",
+        name: "plan",
+        data: { steps: ["Create index.html", "Run the build"], note: "short", nested: { a: 1 } },
+      } as Part,
+    ]);
     const part = screen.getByTestId("part");
     expect(part).toHaveTextContent("Plan");
-    expect(within(part).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Create index.html", "Run the build"]);
+    expect(
+      within(part)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Create index.html", "Run the build"]);
     expect(part).toHaveTextContent("Note");
     expect(part).toHaveTextContent('"nested"');
   });
 
   it("never crashes on malformed parts: wrong field types, null data, a throwing field", () => {
     const throwing = { type: "bash" } as Record<string, unknown>;
-    Object.defineProperty(throwing, "command", { get: () => { throw new Error("boom"); }, enumerable: false });
+    Object.defineProperty(throwing, "command", {
+      get: () => {
+        throw new Error("boom");
+      },
+      enumerable: false,
+    });
     renderParts([
       { type: "bash", command: 42, output: { x: 1 }, exitCode: "0" } as unknown as Part,
       { type: "file-edit", operation: null, path: ["x"] } as unknown as Part,

@@ -13,7 +13,11 @@ import { ThinkingPartView } from "./thinking-part";
 import { ToolCallPartView } from "./tool-call-part";
 import { UnknownPartView } from "./unknown-part";
 
-type PartProps<K extends KnownPartType> = { part: Extract<KnownPart, { type: K }>; streaming: boolean; chatId?: string };
+type PartProps<K extends KnownPartType> = {
+  part: Extract<KnownPart, { type: K }>;
+  streaming: boolean;
+  chatId?: string;
+};
 
 /** One component per part kind. */
 const VIEWS: { [K in KnownPartType]: ComponentType<PartProps<K>> } = {
@@ -55,7 +59,13 @@ function mismatch(part: KnownPart): string | null {
 export function PartView({ part, streaming = false, chatId }: { part: Part; streaming?: boolean; chatId?: string }) {
   if (!part || typeof part !== "object" || !isKnown(part)) return <UnknownPartView part={part} />;
   const reason = mismatch(part);
-  if (reason) return <UnknownPartView part={part} note={`This step could not be displayed as ${part.type} (${reason}); here is its raw data.`} />;
+  if (reason)
+    return (
+      <UnknownPartView
+        part={part}
+        note={`This step could not be displayed as ${part.type} (${reason}); here is its raw data.`}
+      />
+    );
   const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean; chatId?: string }>;
   return (
     <PartBoundary part={part}>
@@ -68,7 +78,17 @@ export function PartView({ part, streaming = false, chatId }: { part: Part; stre
  * One part of a message's list, memoized: parts rebuilt from stream deltas keep their identity when a delta
  * does not touch them (structural sharing), so a delta re-renders only the part it changed.
  */
-export const PartItem = memo(function PartItem({ part, streaming, chatId, index }: { part: Part; streaming: boolean; chatId?: string; index: number }) {
+export const PartItem = memo(function PartItem({
+  part,
+  streaming,
+  chatId,
+  index,
+}: {
+  part: Part;
+  streaming: boolean;
+  chatId?: string;
+  index: number;
+}) {
   const probe = useContext(PartRenderProbe);
   const view = <PartView part={part} streaming={streaming} chatId={chatId} />;
   return probe ? (

@@ -16,7 +16,13 @@ export function SearchPartView({ part, streaming }: { part: SearchPart; streamin
       label={
         <>
           <span className="shrink-0 font-medium">
-            {web ? (running ? "Searching the web" : "Searched the web") : running ? "Searching the repo" : "Searched the repo"}
+            {web
+              ? running
+                ? "Searching the web"
+                : "Searched the web"
+              : running
+                ? "Searching the repo"
+                : "Searched the repo"}
           </span>
           <Badge title="scope">{str(part.scope) || "repo"}</Badge>
           <code className="truncate font-mono text-xs text-muted-foreground" title={query}>

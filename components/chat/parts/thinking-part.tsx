@@ -31,7 +31,10 @@ export function ThinkingPartView({ part, streaming }: { part: ThinkingPart; stre
           className="inline-flex min-w-0 items-center gap-1 rounded font-medium hover:text-foreground"
         >
           {running ? "Thinking…" : "Thought"}
-          <ChevronRight className={cn("size-3.5 text-muted-foreground transition-transform", open && "rotate-90")} aria-hidden />
+          <ChevronRight
+            className={cn("size-3.5 text-muted-foreground transition-transform", open && "rotate-90")}
+            aria-hidden
+          />
           <span className="sr-only">{open ? "(collapse)" : "(expand)"}</span>
         </button>
       }

@@ -37,7 +37,11 @@ export function ToolCallPartView({ part, streaming }: { part: ToolCallPart; stre
           </Badge>
         ) : status ? (
           <Badge tone={status === "ok" ? "success" : "danger"} title={`status: ${status}`}>
-            {status === "ok" ? <CircleCheck className="mr-1 size-3" aria-hidden /> : <CircleX className="mr-1 size-3" aria-hidden />}
+            {status === "ok" ? (
+              <CircleCheck className="mr-1 size-3" aria-hidden />
+            ) : (
+              <CircleX className="mr-1 size-3" aria-hidden />
+            )}
             {status}
           </Badge>
         ) : null
@@ -51,7 +55,9 @@ export function ToolCallPartView({ part, streaming }: { part: ToolCallPart; stre
             <ul className="space-y-1 text-xs text-muted-foreground" data-testid="suggested-permissions">
               {permissions.map((p, i) => (
                 <li key={i}>
-                  <span className="font-medium text-foreground">{str(p.toolDisplayName) || str(p.toolName) || "A tool"}</span>
+                  <span className="font-medium text-foreground">
+                    {str(p.toolDisplayName) || str(p.toolName) || "A tool"}
+                  </span>
                   {str(p.userMessage) ? <> — {str(p.userMessage)}</> : null}
                 </li>
               ))}

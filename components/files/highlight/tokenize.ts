@@ -97,7 +97,7 @@ export function* tokenizeInChunks(
   const target = opts.targetMs ?? 40;
   let size = opts.firstChunk ?? 60;
   let state: ReturnType<HighlighterCore["codeToTokens"]>["grammarState"];
-  for (let start = 0; start < lines.length; ) {
+  for (let start = 0; start < lines.length;) {
     const end = Math.min(lines.length, start + size);
     const begun = performance.now();
     const result = highlighter.codeToTokens(lines.slice(start, end).join("\n"), {

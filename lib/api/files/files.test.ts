@@ -2,7 +2,14 @@ import { bundledLanguages } from "shiki";
 import { describe, expect, test } from "vitest";
 import { PatchVersionBodyV1 } from "../schemas/v1";
 import { fileKindOf, imageDataUrl, languageOf, mimeTypeOf, PLAIN_TEXT } from "./language";
-import { applyLockToggle, applyPatchLocally, filesCoveredBy, filesUnderFolder, lockStateOf, type LockableFile } from "./locks";
+import {
+  applyLockToggle,
+  applyPatchLocally,
+  filesCoveredBy,
+  filesUnderFolder,
+  lockStateOf,
+  type LockableFile,
+} from "./locks";
 import { ancestorsOf, buildTree, filterTree, flattenTree, folderPaths, type TreeFolder, type TreeNode } from "./tree";
 
 const names = (nodes: TreeNode[]) => nodes.map((n) => n.name);
@@ -11,13 +18,27 @@ const folder = (root: TreeFolder, ...path: string[]) =>
 
 describe("buildTree", () => {
   test("nests folders, folders before files, names sorted case-insensitively and numerically", () => {
-    const root = buildTree(["src/b.ts", "README.md", "src/a.ts", "src/app/page.tsx", "Zeta/x", "alpha.txt", "img10.png", "img2.png"]);
+    const root = buildTree([
+      "src/b.ts",
+      "README.md",
+      "src/a.ts",
+      "src/app/page.tsx",
+      "Zeta/x",
+      "alpha.txt",
+      "img10.png",
+      "img2.png",
+    ]);
     expect(root.path).toBe("");
     expect(names(root.children)).toEqual(["src", "Zeta", "alpha.txt", "img2.png", "img10.png", "README.md"]);
     const src = folder(root, "src");
     expect(src.path).toBe("src");
     expect(names(src.children)).toEqual(["app", "a.ts", "b.ts"]);
-    expect(folder(root, "src", "app").children[0]).toEqual({ kind: "file", name: "page.tsx", path: "src/app/page.tsx", locked: false });
+    expect(folder(root, "src", "app").children[0]).toEqual({
+      kind: "file",
+      name: "page.tsx",
+      path: "src/app/page.tsx",
+      locked: false,
+    });
   });
 
   test("counts files and locked files under every folder", () => {
@@ -50,7 +71,12 @@ describe("buildTree", () => {
 });
 
 describe("flattenTree, filterTree, ancestorsOf", () => {
-  const root = buildTree([{ path: "src/app/page.tsx", locked: true }, "src/app/layout.tsx", "src/lib/util.ts", "package.json"]);
+  const root = buildTree([
+    { path: "src/app/page.tsx", locked: true },
+    "src/app/layout.tsx",
+    "src/lib/util.ts",
+    "package.json",
+  ]);
 
   test("shows the children of expanded folders only, with depths", () => {
     expect(flattenTree(root).map((r) => r.node.path)).toEqual(["src", "package.json"]);
@@ -69,10 +95,18 @@ describe("flattenTree, filterTree, ancestorsOf", () => {
   test("filters by a case-insensitive part of the path and by lock, keeping the folders on the way", () => {
     expect(filterTree(root, {})).toBe(root);
     const byName = filterTree(root, { query: "PAGE" });
-    expect(flattenTree(byName, { expandAll: true }).map((r) => r.node.path)).toEqual(["src", "src/app", "src/app/page.tsx"]);
+    expect(flattenTree(byName, { expandAll: true }).map((r) => r.node.path)).toEqual([
+      "src",
+      "src/app",
+      "src/app/page.tsx",
+    ]);
     expect(byName.fileCount).toBe(1);
     const byFolder = filterTree(root, { query: "lib/" });
-    expect(flattenTree(byFolder, { expandAll: true }).map((r) => r.node.path)).toEqual(["src", "src/lib", "src/lib/util.ts"]);
+    expect(flattenTree(byFolder, { expandAll: true }).map((r) => r.node.path)).toEqual([
+      "src",
+      "src/lib",
+      "src/lib/util.ts",
+    ]);
     const locked = filterTree(root, { lockedOnly: true });
     expect([locked.fileCount, locked.lockedCount]).toEqual([1, 1]);
     expect(filterTree(root, { query: "nothing-matches" }).children).toEqual([]);
@@ -99,23 +133,76 @@ describe("languageOf and file kinds", () => {
       "config.yml": "yaml",
       "script.sh": "shellscript",
       "main.py": "python",
-      "Dockerfile": "dockerfile",
-      "Makefile": "makefile",
+      Dockerfile: "dockerfile",
+      Makefile: "makefile",
       ".env": "dotenv",
       ".env.local": "dotenv",
       "public/logo.svg": "xml",
       "notes.txt": PLAIN_TEXT,
-      "LICENSE": PLAIN_TEXT,
+      LICENSE: PLAIN_TEXT,
       "weird.unknownext": PLAIN_TEXT,
     };
     for (const [path, lang] of Object.entries(cases)) expect(languageOf(path), path).toBe(lang);
   });
 
   test("every language it names is one shiki bundles (or plain text)", () => {
-    const exts = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "json", "jsonc", "json5", "html", "css", "scss", "sass", "less", "md", "mdx",
-      "yml", "toml", "ini", "properties", "sh", "py", "rb", "go", "rs", "java", "kt", "swift", "c", "cpp", "cs", "php", "lua", "r",
-      "dart", "ex", "hs", "scala", "zig", "sql", "prisma", "graphql", "xml", "svg", "vue", "svelte", "astro", "diff", "csv", "log", "env"];
-    const langs = [...exts.map((e) => languageOf(`f.${e}`)), ...["Dockerfile", "Makefile", ".gitignore"].map(languageOf)];
+    const exts = [
+      "ts",
+      "tsx",
+      "js",
+      "jsx",
+      "mjs",
+      "cjs",
+      "json",
+      "jsonc",
+      "json5",
+      "html",
+      "css",
+      "scss",
+      "sass",
+      "less",
+      "md",
+      "mdx",
+      "yml",
+      "toml",
+      "ini",
+      "properties",
+      "sh",
+      "py",
+      "rb",
+      "go",
+      "rs",
+      "java",
+      "kt",
+      "swift",
+      "c",
+      "cpp",
+      "cs",
+      "php",
+      "lua",
+      "r",
+      "dart",
+      "ex",
+      "hs",
+      "scala",
+      "zig",
+      "sql",
+      "prisma",
+      "graphql",
+      "xml",
+      "svg",
+      "vue",
+      "svelte",
+      "astro",
+      "diff",
+      "csv",
+      "log",
+      "env",
+    ];
+    const langs = [
+      ...exts.map((e) => languageOf(`f.${e}`)),
+      ...["Dockerfile", "Makefile", ".gitignore"].map(languageOf),
+    ];
     for (const lang of langs) expect(lang === PLAIN_TEXT || lang in bundledLanguages, lang).toBe(true);
   });
 
@@ -123,7 +210,9 @@ describe("languageOf and file kinds", () => {
     expect(fileKindOf({ path: "public/og.png", encoding: "base64" })).toBe("image");
     expect(fileKindOf({ path: "font.woff2", encoding: "base64" })).toBe("binary");
     expect(fileKindOf({ path: "logo.svg", encoding: "utf8" })).toBe("text");
-    expect(imageDataUrl({ path: "a.PNG", content: "iVBO\nRw0K", encoding: "base64" })).toBe("data:image/png;base64,iVBORw0K");
+    expect(imageDataUrl({ path: "a.PNG", content: "iVBO\nRw0K", encoding: "base64" })).toBe(
+      "data:image/png;base64,iVBORw0K",
+    );
     expect(imageDataUrl({ path: "a.txt", content: "x", encoding: "utf8" })).toBeNull();
     expect(mimeTypeOf("x.bin", "base64")).toBe("application/octet-stream");
     expect(mimeTypeOf("notes")).toBe("text/plain");
@@ -158,7 +247,9 @@ describe("locks", () => {
   });
 
   test("a file toggle lists just that file; unlocking the whole project lists the locked ones", () => {
-    expect(applyLockToggle(files, "index.html", true)).toEqual({ files: [{ name: "index.html", content: "<h1>", locked: true }] });
+    expect(applyLockToggle(files, "index.html", true)).toEqual({
+      files: [{ name: "index.html", content: "<h1>", locked: true }],
+    });
     expect(applyLockToggle(files, "", false)).toEqual({ files: [{ name: "src/a.ts", content: "a", locked: false }] });
     expect(applyLockToggle(files, "missing", true)).toBeNull();
     expect(lockStateOf(files, "srcx")).toBe("unlocked");

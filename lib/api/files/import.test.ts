@@ -6,7 +6,11 @@ const text = (path: string, content: string): PickedFile => ({ path, bytes: new 
 
 describe("planImport", () => {
   it("drops the folder everything was picked in and sorts by name", () => {
-    const plan = planImport([text("my-app/src/b.ts", "b"), text("my-app/README.md", "# hi"), text("my-app/src/a.ts", "a")]);
+    const plan = planImport([
+      text("my-app/src/b.ts", "b"),
+      text("my-app/README.md", "# hi"),
+      text("my-app/src/a.ts", "a"),
+    ]);
     expect(plan.files).toEqual([
       { name: "README.md", content: "# hi" },
       { name: "src/a.ts", content: "a" },
@@ -19,7 +23,10 @@ describe("planImport", () => {
 
   it("keeps paths of loose files and of files from different folders as they are", () => {
     expect(planImport([text("a.ts", "1"), text("b.ts", "2")]).files.map((f) => f.name)).toEqual(["a.ts", "b.ts"]);
-    expect(planImport([text("x/a.ts", "1"), text("y/b.ts", "2")]).files.map((f) => f.name)).toEqual(["x/a.ts", "y/b.ts"]);
+    expect(planImport([text("x/a.ts", "1"), text("y/b.ts", "2")]).files.map((f) => f.name)).toEqual([
+      "x/a.ts",
+      "y/b.ts",
+    ]);
   });
 
   it("reads backslashes as folder separators; skips dependency and tool folders, binary files, files over 3 MB, bad names and duplicates, saying why", () => {

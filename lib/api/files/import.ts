@@ -19,7 +19,18 @@ export interface ImportPlan {
 }
 
 /** Folders no one means to import: dependencies, VCS data, build caches. */
-const IGNORED_FOLDERS = new Set(["node_modules", ".git", ".hg", ".svn", ".next", ".turbo", ".vercel", ".cache", "__pycache__", ".venv"]);
+const IGNORED_FOLDERS = new Set([
+  "node_modules",
+  ".git",
+  ".hg",
+  ".svn",
+  ".next",
+  ".turbo",
+  ".vercel",
+  ".cache",
+  "__pycache__",
+  ".venv",
+]);
 const IGNORED_FILES = new Set([".DS_Store", "Thumbs.db"]);
 
 export const SKIP_REASONS: Record<SkipReason, string> = {

@@ -44,7 +44,11 @@ export function lockStateOf(files: readonly LockableFile[], target: string): "lo
  * The PATCH body that sets the lock of every file `target` covers to `locked`, with each file's content
  * unchanged; only files whose lock changes are listed. Null when nothing would change (nothing to send).
  */
-export function applyLockToggle(files: readonly LockableFile[], target: string, locked: boolean): PatchVersionBodyV1 | null {
+export function applyLockToggle(
+  files: readonly LockableFile[],
+  target: string,
+  locked: boolean,
+): PatchVersionBodyV1 | null {
   const changed = filesCoveredBy(files, target).filter((f) => f.locked !== locked);
   if (changed.length === 0) return null;
   return { files: changed.map((f) => ({ name: f.name, content: f.content, locked })) };

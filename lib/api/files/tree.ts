@@ -127,7 +127,8 @@ export interface TreeFilter {
 export function filterTree(root: TreeFolder, filter: TreeFilter): TreeFolder {
   const query = filter.query?.trim().toLowerCase() ?? "";
   if (!query && !filter.lockedOnly) return root;
-  const keep = (file: TreeFile) => (!filter.lockedOnly || file.locked) && (!query || file.path.toLowerCase().includes(query));
+  const keep = (file: TreeFile) =>
+    (!filter.lockedOnly || file.locked) && (!query || file.path.toLowerCase().includes(query));
   const walk = (folder: TreeFolder): TreeFolder | null => {
     const children: TreeNode[] = [];
     let fileCount = 0;
@@ -164,7 +165,10 @@ export interface TreeRow {
  * The rows a (virtualized) list shows, in order: the root's children, and the children of every expanded folder.
  * `expandAll` opens every folder (use it while a filter is active).
  */
-export function flattenTree(root: TreeFolder, opts: { expanded?: ReadonlySet<string>; expandAll?: boolean } = {}): TreeRow[] {
+export function flattenTree(
+  root: TreeFolder,
+  opts: { expanded?: ReadonlySet<string>; expandAll?: boolean } = {},
+): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (folder: TreeFolder, depth: number) => {
     for (const node of folder.children) {

@@ -32,7 +32,12 @@ export function readStreamEvent(raw: unknown): ReadStreamEvent | null {
       }
       case "error": {
         const code = str(raw.code);
-        return { object: "error", id: str(raw.id) ?? "", message: str(raw.message) ?? "The service reported an error.", ...(code ? { code } : {}) };
+        return {
+          object: "error",
+          id: str(raw.id) ?? "",
+          message: str(raw.message) ?? "The service reported an error.",
+          ...(code ? { code } : {}),
+        };
       }
       default:
         return null;

@@ -27,7 +27,12 @@ const docMessage = {
   content: "Done.",
   parts: [
     { type: "thinking", text: "Plan the app" },
-    { type: "agent-action", name: "plan", summary: "Planned three files", data: { plan: "1. index.html", path: "plan.md" } },
+    {
+      type: "agent-action",
+      name: "plan",
+      summary: "Planned three files",
+      data: { plan: "1. index.html", path: "plan.md" },
+    },
     { type: "agent-action", name: "ask", summary: "Two questions" },
     { type: "tool-call", name: "check", status: "ok", input: {}, output: {} },
   ],
@@ -40,7 +45,11 @@ const docMessage = {
 function transport(body: unknown, status = 200) {
   return createServiceClient({
     baseUrl: "http://svc.test",
-    fetch: (async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) as typeof fetch,
+    fetch: (async () =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      })) as typeof fetch,
   });
 }
 
@@ -59,7 +68,13 @@ describe("resources", () => {
 
   it("usage without a model reads as model null", () => {
     expect(readUsage(docUsage)).toEqual({ model: null, ...docUsage });
-    expect(readUsage({ model: "svc-pro", tokens: { output: 3 } })?.tokens).toEqual({ input: 0, output: 3, cacheRead: 0, cacheWrite: 0, total: 3 });
+    expect(readUsage({ model: "svc-pro", tokens: { output: 3 } })?.tokens).toEqual({
+      input: 0,
+      output: 3,
+      cacheRead: 0,
+      cacheWrite: 0,
+      total: 3,
+    });
     expect(readUsage(undefined)).toBeUndefined();
   });
 
@@ -88,13 +103,23 @@ describe("resources", () => {
   });
 
   it("webhooks with or without a secret", () => {
-    const hook = { id: "hook_1", createdAt: "2026-11-25T07:00:00Z", name: "ci", events: ["chat.created"], url: "https://x.test/h", chatId: null };
+    const hook = {
+      id: "hook_1",
+      createdAt: "2026-11-25T07:00:00Z",
+      name: "ci",
+      events: ["chat.created"],
+      url: "https://x.test/h",
+      chatId: null,
+    };
     expect(readWebhook(hook)).toEqual(hook);
     expect(readWebhook({ ...hook, secret: "whsec_abc" }).secret).toBe("whsec_abc");
   });
 
   it("preview: the document's token is accepted, null stays null", () => {
-    expect(readPreview({ url: "https://p.test/x", token: "t", expiresAt: "2026-11-25T08:00:00Z" })).toEqual({ url: "https://p.test/x", expiresAt: "2026-11-25T08:00:00Z" });
+    expect(readPreview({ url: "https://p.test/x", token: "t", expiresAt: "2026-11-25T08:00:00Z" })).toEqual({
+      url: "https://p.test/x",
+      expiresAt: "2026-11-25T08:00:00Z",
+    });
     expect(readPreview(null)).toBeNull();
   });
 
@@ -139,14 +164,24 @@ describe("list envelopes", () => {
 });
 
 describe("the client over document-shaped answers", () => {
-  it.each([[{ id: "chat_1", deleted: true }], [{ chatId: "chat_1" }], [{ success: true }], [undefined]])("a delete answered %j succeeds", async (body) => {
-    await expect(transport(body).deleteChat("chat_1")).resolves.toBeUndefined();
-    await expect(transport(body).deleteHook("hook_1")).resolves.toBeUndefined();
-  });
+  it.each([[{ id: "chat_1", deleted: true }], [{ chatId: "chat_1" }], [{ success: true }], [undefined]])(
+    "a delete answered %j succeeds",
+    async (body) => {
+      await expect(transport(body).deleteChat("chat_1")).resolves.toBeUndefined();
+      await expect(transport(body).deleteHook("hook_1")).resolves.toBeUndefined();
+    },
+  );
 
   it("webhooks list as a bare array; creation without a secret", async () => {
     expect((await transport([{ id: "hook_1", name: "ci" }]).listHooks()).items).toEqual([{ id: "hook_1", name: "ci" }]);
-    const created = await transport({ id: "hook_1", createdAt: "2026-11-25T07:00:00Z", name: "ci", events: ["chat.created"], url: "https://x.test", chatId: null }).createHook({
+    const created = await transport({
+      id: "hook_1",
+      createdAt: "2026-11-25T07:00:00Z",
+      name: "ci",
+      events: ["chat.created"],
+      url: "https://x.test",
+      chatId: null,
+    }).createHook({
       name: "ci",
       events: ["chat.created"],
       url: "https://x.test",
@@ -155,20 +190,36 @@ describe("the client over document-shaped answers", () => {
   });
 
   it("a host project answered in the document's spelling", async () => {
-    expect(await transport({ vercelProjectId: "prj_2" }).createHostProject("chat_1")).toEqual({ hostProjectId: "prj_2" });
+    expect(await transport({ vercelProjectId: "prj_2" }).createHostProject("chat_1")).toEqual({
+      hostProjectId: "prj_2",
+    });
   });
 
   it("async send answered {messageId}", async () => {
-    expect(await transport({ messageId: "msg_5" }).sendMessageAsync("chat_1", { message: "hi" })).toEqual({ chatId: "chat_1", messageId: "msg_5" });
+    expect(await transport({ messageId: "msg_5" }).sendMessageAsync("chat_1", { message: "hi" })).toEqual({
+      chatId: "chat_1",
+      messageId: "msg_5",
+    });
   });
 });
 
 describe("stream events", () => {
   it("the document's message snapshot, usage without model, unknown and unusable events", () => {
-    expect(readStreamEvent({ object: "message", ...docMessage })).toMatchObject({ object: "message", id: "msg_2", finishReason: "stop" });
-    expect(readStreamEvent({ object: "message.usage", id: "msg_2", usage: docUsage })).toEqual({ object: "message.usage", id: "msg_2", usage: { model: null, ...docUsage } });
+    expect(readStreamEvent({ object: "message", ...docMessage })).toMatchObject({
+      object: "message",
+      id: "msg_2",
+      finishReason: "stop",
+    });
+    expect(readStreamEvent({ object: "message.usage", id: "msg_2", usage: docUsage })).toEqual({
+      object: "message.usage",
+      id: "msg_2",
+      usage: { model: null, ...docUsage },
+    });
     expect(readStreamEvent({ object: "message.reasoning.chunk", id: "m" })).toBeNull();
     expect(readStreamEvent({ object: "chat.title", id: "c" })).toBeNull();
-    expect(readStreamEvent({ object: "chat", ...docChat, extra: 1 })).toMatchObject({ object: "chat", hostProjectId: "prj_1" });
+    expect(readStreamEvent({ object: "chat", ...docChat, extra: 1 })).toMatchObject({
+      object: "chat",
+      hostProjectId: "prj_1",
+    });
   });
 });

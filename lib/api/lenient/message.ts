@@ -12,7 +12,11 @@ export const UNREADABLE_PART = "unreadable";
 
 export function readParts(raw: unknown): Part[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map((item) => (isObj(item) && typeof item.type === "string" && item.type ? (item as Part) : ({ type: UNREADABLE_PART, value: item } as Part)));
+  return raw.map((item) =>
+    isObj(item) && typeof item.type === "string" && item.type
+      ? (item as Part)
+      : ({ type: UNREADABLE_PART, value: item } as Part),
+  );
 }
 
 /** A message; `chatId` fills in a missing `chatId`. Throws ReadError when it has no id. */
@@ -38,7 +42,9 @@ export function readMessage(raw: unknown, chatId?: string): Message {
   if (restorable !== undefined) message.restorable = restorable;
   if (raw.authorId === null || typeof raw.authorId === "string") message.authorId = raw.authorId;
   if (Array.isArray(raw.attachments)) {
-    message.attachments = raw.attachments.filter((a): a is Obj & { url: string } => isObj(a) && typeof a.url === "string");
+    message.attachments = raw.attachments.filter(
+      (a): a is Obj & { url: string } => isObj(a) && typeof a.url === "string",
+    );
   }
   return message;
 }

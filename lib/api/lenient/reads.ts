@@ -1,4 +1,15 @@
-import type { AsyncChatRef, HostProject, Chat, ChatFile, ChatFiles, ChatList, ChatWithUsage, MessageList, Preview, Usage } from "../schemas";
+import type {
+  AsyncChatRef,
+  HostProject,
+  Chat,
+  ChatFile,
+  ChatFiles,
+  ChatList,
+  ChatWithUsage,
+  MessageList,
+  Preview,
+  Usage,
+} from "../schemas";
 import { readChat, readUsage } from "./chat";
 import { readList, type ReadList } from "./lists";
 import { readMessage, unreadableMessage } from "./message";
@@ -35,13 +46,20 @@ export function readMessageList(raw: unknown, chatId: string): MessageList {
 /** `{chatId, messageId}`, or the document's `{messageId}` for a message of a known chat. */
 export function readAsyncRef(raw: unknown, chatId?: string): AsyncChatRef {
   if (!isObj(raw)) throw new ReadError("the answer must be an object");
-  return { chatId: need(str(raw.chatId) ?? chatId, "chatId"), messageId: need(str(raw.messageId) ?? str(raw.id), "messageId") };
+  return {
+    chatId: need(str(raw.chatId) ?? chatId, "chatId"),
+    messageId: need(str(raw.messageId) ?? str(raw.id), "messageId"),
+  };
 }
 
 export function readFiles(raw: unknown): ChatFiles {
   const { items } = readList(isObj(raw) && Array.isArray(raw.files) ? raw.files : raw, (item): ChatFile => {
     if (!isObj(item)) throw new ReadError("a file must be an object");
-    return { path: need(str(item.path) ?? str(item.name), "path"), content: str(item.content) ?? str(item.source) ?? "", encoding: item.encoding === "base64" ? "base64" : "utf8" };
+    return {
+      path: need(str(item.path) ?? str(item.name), "path"),
+      content: str(item.content) ?? str(item.source) ?? "",
+      encoding: item.encoding === "base64" ? "base64" : "utf8",
+    };
   });
   return { files: items };
 }

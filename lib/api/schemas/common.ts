@@ -16,7 +16,18 @@ export const ModelId = z.enum(["svc-auto", "svc-mini", "svc-pro", "svc-max", "sv
 export type ModelId = z.infer<typeof ModelId>;
 /** Model ids a body may carry: the spec's svc-* and the document's v0-* aliases (stored as svc-*). */
 export const ModelIdInput = z
-  .enum(["svc-auto", "svc-mini", "svc-pro", "svc-max", "svc-max-fast", "v0-auto", "v0-mini", "v0-pro", "v0-max", "v0-max-fast"])
+  .enum([
+    "svc-auto",
+    "svc-mini",
+    "svc-pro",
+    "svc-max",
+    "svc-max-fast",
+    "v0-auto",
+    "v0-mini",
+    "v0-pro",
+    "v0-max",
+    "v0-max-fast",
+  ])
   .transform((id): ModelId => id.replace(/^v0-/, "svc-") as ModelId);
 
 export const StringMap = z.record(z.string(), z.string());

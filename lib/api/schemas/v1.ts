@@ -108,7 +108,9 @@ export const ChatV1 = z.object({
   latestVersion: VersionV1.optional(),
   url: z.string(),
   messages: z.array(MessageV1),
-  files: z.array(z.object({ lang: z.string(), meta: z.record(z.string(), z.unknown()), source: z.string() })).optional(),
+  files: z
+    .array(z.object({ lang: z.string(), meta: z.record(z.string(), z.unknown()), source: z.string() }))
+    .optional(),
   demo: z.string().optional(),
   text: z.string(),
   modelConfiguration: z
@@ -126,11 +128,19 @@ export const ChatSummaryV1 = ChatV1.omit({ messages: true, files: true });
 export type ChatSummaryV1 = z.infer<typeof ChatSummaryV1>;
 
 /** `GET /v1/chats?limit&cursor` (our choice, wire-decisions.md 3 paging): newest first. */
-export const ChatListV1 = z.object({ object: z.literal("list"), data: z.array(ChatSummaryV1), cursor: z.string().nullable() });
+export const ChatListV1 = z.object({
+  object: z.literal("list"),
+  data: z.array(ChatSummaryV1),
+  cursor: z.string().nullable(),
+});
 export type ChatListV1 = z.infer<typeof ChatListV1>;
 
 /** `GET /v1/chats/{chatId}/messages?limit&cursor` (our choice, wire-decisions.md 3 paging): newest first. */
-export const MessageListV1 = z.object({ object: z.literal("list"), data: z.array(MessageV1), cursor: z.string().nullable() });
+export const MessageListV1 = z.object({
+  object: z.literal("list"),
+  data: z.array(MessageV1),
+  cursor: z.string().nullable(),
+});
 export type MessageListV1 = z.infer<typeof MessageListV1>;
 
 /**
@@ -139,7 +149,11 @@ export type MessageListV1 = z.infer<typeof MessageListV1>;
  */
 export const VersionSummaryV1 = VersionV1.omit({ files: true });
 export type VersionSummaryV1 = z.infer<typeof VersionSummaryV1>;
-export const VersionListV1 = z.object({ object: z.literal("list"), data: z.array(VersionSummaryV1), cursor: z.string().nullable() });
+export const VersionListV1 = z.object({
+  object: z.literal("list"),
+  data: z.array(VersionSummaryV1),
+  cursor: z.string().nullable(),
+});
 export type VersionListV1 = z.infer<typeof VersionListV1>;
 
 /** User (2.8). */
@@ -172,7 +186,8 @@ export const CreateChatBodyV1 = z
   })
   .superRefine((b, ctx) => {
     if (b.type === "files" && !b.files) ctx.addIssue({ code: "custom", path: ["files"], message: "files is required" });
-    else if (b.type === "repo" && !b.repo) ctx.addIssue({ code: "custom", path: ["repo"], message: "repo is required" });
+    else if (b.type === "repo" && !b.repo)
+      ctx.addIssue({ code: "custom", path: ["repo"], message: "repo is required" });
     else if (!b.type && b.message === undefined && b.initialMessage === undefined)
       ctx.addIssue({ code: "custom", path: ["message"], message: "message is required" });
   });
@@ -230,7 +245,11 @@ export const McpServerV1 = z.strictObject({
 });
 export type McpServerV1 = z.infer<typeof McpServerV1>;
 export const McpServerListV1 = z.object({ object: z.literal("list"), data: z.array(McpServerV1) });
-export const McpServerDeletedV1 = z.object({ id: z.string(), object: z.literal("mcp_server"), deleted: z.literal(true) });
+export const McpServerDeletedV1 = z.object({
+  id: z.string(),
+  object: z.literal("mcp_server"),
+  deleted: z.literal(true),
+});
 
 /**
  * v1 projects (4.2; bodies "not shown", our wire decision in README): a name, an optional description and the
@@ -252,7 +271,11 @@ export const ProjectV1 = z.object({
 export type ProjectV1 = z.infer<typeof ProjectV1>;
 export const ProjectListV1 = z.object({ object: z.literal("list"), data: z.array(ProjectV1) });
 export type ProjectListV1 = z.infer<typeof ProjectListV1>;
-export const CreateProjectBodyV1 = z.object({ name: ProjectName, description: ProjectDescription.optional(), chatIds: ProjectChatIds.optional() });
+export const CreateProjectBodyV1 = z.object({
+  name: ProjectName,
+  description: ProjectDescription.optional(),
+  chatIds: ProjectChatIds.optional(),
+});
 export type CreateProjectBodyV1 = z.infer<typeof CreateProjectBodyV1>;
 export const UpdateProjectBodyV1 = CreateProjectBodyV1;
 export type UpdateProjectBodyV1 = z.infer<typeof UpdateProjectBodyV1>;

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { DateTime, FinishReason, HttpUrl, ModelIdInput, Privacy, StringMap, Usage, promptFields, refinePrompt } from "./common";
+import {
+  DateTime,
+  FinishReason,
+  HttpUrl,
+  ModelIdInput,
+  Privacy,
+  StringMap,
+  Usage,
+  promptFields,
+  refinePrompt,
+} from "./common";
 import { Part, SuggestedPermission } from "./parts";
 
 // ---------- resources ----------
@@ -40,7 +50,16 @@ export const Message = z.object({
   /** The document's fields (optional here so normalised client objects fit; the embedded service always emits them). */
   restorable: z.boolean().optional(),
   authorId: z.string().nullable().optional(),
-  attachments: z.array(z.looseObject({ url: z.string(), name: z.string().optional(), contentType: z.string().optional(), size: z.number().optional() })).optional(),
+  attachments: z
+    .array(
+      z.looseObject({
+        url: z.string(),
+        name: z.string().optional(),
+        contentType: z.string().optional(),
+        size: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -182,7 +201,11 @@ const DocOAuthConfig = OAuthConfig.extend({
 
 /** Header names a client may set on the MCP transport (RFC 7230 token); values are secrets. */
 const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, "must be an HTTP header name");
-const HeaderValue = z.string().min(1).max(4096).regex(/^[^\r\n]*$/, "must not contain line breaks");
+const HeaderValue = z
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(/^[^\r\n]*$/, "must not contain line breaks");
 
 /**
  * The document's `auth` object (none | bearer | custom-headers | oauth with `config`). `connected`/`expiresAt` are
@@ -190,14 +213,26 @@ const HeaderValue = z.string().min(1).max(4096).regex(/^[^\r\n]*$/, "must not co
  */
 export const McpAuthBody = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }),
-  z.object({ type: z.literal("bearer"), token: z.string().min(1).max(8192).regex(/^[^\r\n]*$/, "must not contain line breaks") }),
+  z.object({
+    type: z.literal("bearer"),
+    token: z
+      .string()
+      .min(1)
+      .max(8192)
+      .regex(/^[^\r\n]*$/, "must not contain line breaks"),
+  }),
   z.object({
     type: z.literal("custom-headers"),
     headers: z
       .record(HeaderName, HeaderValue)
       .refine((h) => Object.keys(h).length > 0 && Object.keys(h).length <= 20, "headers: between 1 and 20 headers"),
   }),
-  z.object({ type: z.literal("oauth"), config: DocOAuthConfig.optional(), connected: z.boolean().optional(), expiresAt: z.string().optional() }),
+  z.object({
+    type: z.literal("oauth"),
+    config: DocOAuthConfig.optional(),
+    connected: z.boolean().optional(),
+    expiresAt: z.string().optional(),
+  }),
 ]);
 export type McpAuthBody = z.infer<typeof McpAuthBody>;
 
@@ -299,7 +334,11 @@ export const CreateChatBody = z
     privacy: Privacy.optional(),
     metadata: StringMap.optional(),
     modelConfiguration: z
-      .object({ modelId: ModelIdInput.optional(), imageGenerations: z.boolean().optional(), thinking: z.boolean().optional() })
+      .object({
+        modelId: ModelIdInput.optional(),
+        imageGenerations: z.boolean().optional(),
+        thinking: z.boolean().optional(),
+      })
       .optional(),
   })
   .superRefine(refinePrompt);

@@ -21,7 +21,12 @@ export const sampleUsage = (over: Partial<Usage> = {}): Usage => ({
 });
 
 export const allKindsOfParts = (): Part[] => [
-  { type: "thinking", text: "Planning the page.", startedAt: "2025-01-01T12:00:01Z", finishedAt: "2025-01-01T12:00:02.5Z" },
+  {
+    type: "thinking",
+    text: "Planning the page.",
+    startedAt: "2025-01-01T12:00:01Z",
+    finishedAt: "2025-01-01T12:00:02.5Z",
+  },
   { type: "search", scope: "repo", query: "layout" },
   { type: "file-read", paths: ["index.html", "styles.css"] },
   { type: "agent-action", name: "plan", data: { requestedIntegrations: [], requestedMcpPresets: [] } },
@@ -53,9 +58,15 @@ export const sampleMessage = (over: Partial<Message> = {}): Message => ({
 });
 
 /** The full 6.2 event sequence of a streamed chat creation whose parts go through `snapshots`. */
-export function streamedEvents(snapshots: readonly Part[][], ids = { chatId: "chat_1", messageId: "msg_2" }): StreamEvent[] {
+export function streamedEvents(
+  snapshots: readonly Part[][],
+  ids = { chatId: "chat_1", messageId: "msg_2" },
+): StreamEvent[] {
   const chat = sampleChat({ id: ids.chatId });
-  const events: StreamEvent[] = [{ object: "chat", ...chat }, { object: "chat.title", id: ids.chatId, delta: "Landing page" }];
+  const events: StreamEvent[] = [
+    { object: "chat", ...chat },
+    { object: "chat.title", id: ids.chatId, delta: "Landing page" },
+  ];
   for (let n = 1; n < snapshots.length; n++) {
     const delta = diffParts(snapshots[n - 1]!, snapshots[n]!);
     if (delta !== undefined) events.push({ object: "message.parts.chunk", id: ids.messageId, delta });

@@ -18,8 +18,30 @@ export function seededRandom(seed: number): () => number {
 }
 
 const WORDS = [
-  "build", "the", "page", "layout", "grid", "é", "naïve", "中文", "😀", "🧪", "%", "\n", "`code`", "**bold**",
-  "function", "render()", "{", "}", "\"quoted\"", "\\", "tab\t", "✓", "résumé", "→",
+  "build",
+  "the",
+  "page",
+  "layout",
+  "grid",
+  "é",
+  "naïve",
+  "中文",
+  "😀",
+  "🧪",
+  "%",
+  "\n",
+  "`code`",
+  "**bold**",
+  "function",
+  "render()",
+  "{",
+  "}",
+  '"quoted"',
+  "\\",
+  "tab\t",
+  "✓",
+  "résumé",
+  "→",
 ];
 
 export function words(rand: () => number, count: number): string {
@@ -73,7 +95,14 @@ export function randomStep(prev: readonly Part[], rand: () => number, n: number,
     // grow a string: text, thinking, bash output, or any string field
     const i = pick();
     edit(i, (p) => {
-      const key = typeof p.text === "string" ? "text" : typeof p.output === "string" ? "output" : typeof p.query === "string" ? "query" : "note";
+      const key =
+        typeof p.text === "string"
+          ? "text"
+          : typeof p.output === "string"
+            ? "output"
+            : typeof p.query === "string"
+              ? "query"
+              : "note";
       const before = typeof p[key] === "string" ? (p[key] as string) : "";
       p[key] = before + " " + words(rand, 1 + Math.floor(rand() * 20));
     });
@@ -106,7 +135,8 @@ export function randomStep(prev: readonly Part[], rand: () => number, n: number,
     edit(i, (p) => {
       if (Array.isArray(p.paths)) p.paths = rand() < 0.7 ? [...p.paths, `f${n}.css`] : p.paths.slice(1);
       else if (p.input && typeof p.input === "object") p.input = { ...(p.input as Mutable), depth: n, extra: [n] };
-      else if (p.data && typeof p.data === "object") p.data = { ...(p.data as Mutable), requestedIntegrations: [`int-${n}`] };
+      else if (p.data && typeof p.data === "object")
+        p.data = { ...(p.data as Mutable), requestedIntegrations: [`int-${n}`] };
       else p.meta = { n };
     });
   } else if (r < 0.88) {
@@ -161,7 +191,13 @@ export function streamedMessageSnapshots(opts: { parts: number; deltas: number; 
         part = { type: "file-read", paths: [], ...started };
         break;
       case "tool-call":
-        part = { type: "tool-call", name: "project_tool", toolDisplayName: "Project tool", input: { step: i }, ...started };
+        part = {
+          type: "tool-call",
+          name: "project_tool",
+          toolDisplayName: "Project tool",
+          input: { step: i },
+          ...started,
+        };
         break;
       case "file-edit":
         part = { type: "file-edit", operation: "update", path: `src/components/part-${i}.tsx`, ...started };
@@ -172,7 +208,8 @@ export function streamedMessageSnapshots(opts: { parts: number; deltas: number; 
     const grow = Math.floor(((i + 1) * growthSteps) / opts.parts) - Math.floor((i * growthSteps) / opts.parts);
     for (let g = 0; g < grow; g++) {
       const last = { ...(current[current.length - 1] as Mutable) };
-      if (typeof last.text === "string") last.text += (last.text ? " " : "") + words(rand, 8 + Math.floor(rand() * 12)) + ".";
+      if (typeof last.text === "string")
+        last.text += (last.text ? " " : "") + words(rand, 8 + Math.floor(rand() * 12)) + ".";
       else if (typeof last.output === "string") last.output += `line ${g}: ${words(rand, 6)}\n`;
       else if (Array.isArray(last.paths)) last.paths = [...last.paths, `src/lib/module-${g}.ts`];
       else if (last.type === "tool-call") last.output = { progress: g, lines: g * 10 };

@@ -15,16 +15,32 @@ const ctx = (prompt: string, over: Partial<ScriptContext> = {}): ScriptContext =
 });
 /** The app's files as the agent wrote them for a first request (the agent rewrites only its own files). */
 const appFiles = (title: string, request: string, locked: string[] = []) =>
-  buildWebApp({ title, requests: [request] }).map((f) => ({ path: f.path, content: f.content, locked: locked.includes(f.path) }));
+  buildWebApp({ title, requests: [request] }).map((f) => ({
+    path: f.path,
+    content: f.content,
+    locked: locked.includes(f.path),
+  }));
 const partsOf = (steps: Step[]) => steps.flatMap((s) => (s.kind === "part" ? [s.part] : []));
 
 describe("directives", () => {
   test("are taken out of the prompt", () => {
     expect(parsePrompt("Build a shop /fail")).toEqual({
       text: "Build a shop",
-      directives: { fail: true, slow: false, fast: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false },
+      directives: {
+        fail: true,
+        slow: false,
+        fast: false,
+        web: null,
+        integrations: null,
+        mcpPresets: null,
+        script: null,
+        mcp: false,
+        image: false,
+      },
     });
-    const p = parsePrompt("/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image");
+    const p = parsePrompt(
+      "/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image",
+    );
     expect(p.text).toBe("a store then");
     expect(p.directives).toEqual({
       fail: false,
@@ -43,7 +59,10 @@ describe("directives", () => {
     const d = parsePrompt("a tracker /integration Neon,mcp:Linear,mcp:Sentry").directives;
     expect(d.integrations).toEqual(["Neon"]);
     expect(d.mcpPresets).toEqual(["Linear", "Sentry"]);
-    expect(parsePrompt("x /integration mcp:Linear").directives).toMatchObject({ integrations: [], mcpPresets: ["Linear"] });
+    expect(parsePrompt("x /integration mcp:Linear").directives).toMatchObject({
+      integrations: [],
+      mcpPresets: ["Linear"],
+    });
   });
 
   test("only whole words count; other slashes stay", () => {
@@ -83,7 +102,11 @@ describe("script", () => {
     for (const part of parts) expect(KnownPart.safeParse(part).success).toBe(true);
     const edits = steps.filter((s) => s.kind === "part" && s.part.type === "file-edit");
     expect(edits.map((s) => s.kind === "part" && s.write?.path)).toEqual(["index.html", "styles.css", "app.js"]);
-    expect(parts.find((p) => p.type === "agent-action")).toMatchObject({ name: "plan", summary: expect.any(String), data: { plan: expect.any(String), path: ".atelier/plan.md" } });
+    expect(parts.find((p) => p.type === "agent-action")).toMatchObject({
+      name: "plan",
+      summary: expect.any(String),
+      data: { plan: expect.any(String), path: ".atelier/plan.md" },
+    });
   });
 
   test("is deterministic for a prompt and chat state", () => {
@@ -110,7 +133,9 @@ describe("script", () => {
       { type: "file-edit", operation: "update", path: "styles.css" },
       { type: "file-edit", operation: "update", path: "app.js" },
     ]);
-    expect((parts.at(-1) as { text: string }).text).toContain("Skipped `index.html`: it is locked, so I left it unchanged.");
+    expect((parts.at(-1) as { text: string }).text).toContain(
+      "Skipped `index.html`: it is locked, so I left it unchanged.",
+    );
   });
 
   test("an imported project (files the agent did not write) is built on, never overwritten by the app", () => {
@@ -123,8 +148,17 @@ describe("script", () => {
 
     // A request naming no file updates the entry file with a note of the request; nothing else is written.
     const general = buildScript(ctx("Add a footer", { chatTitle: "Harbour tours", files }));
-    expect(writes(general)).toEqual([{ path: "index.html", content: "<h1>Harbour tours</h1>\n<!-- Updated for: Add a footer -->\n", encoding: undefined }]);
-    expect(partsOf(general)[0]).toMatchObject({ type: "thinking", text: expect.stringContaining("This project was imported") });
+    expect(writes(general)).toEqual([
+      {
+        path: "index.html",
+        content: "<h1>Harbour tours</h1>\n<!-- Updated for: Add a footer -->\n",
+        encoding: undefined,
+      },
+    ]);
+    expect(partsOf(general)[0]).toMatchObject({
+      type: "thinking",
+      text: expect.stringContaining("This project was imported"),
+    });
     expect((partsOf(general).at(-1) as { text: string }).text).toContain("I updated your imported project");
     expect(partsOf(general).find((p) => p.type === "tool-call")).toMatchObject({ input: { files: ["index.html"] } });
 
@@ -133,13 +167,23 @@ describe("script", () => {
     expect(writes(named).map((w) => w.path)).toEqual(["css/main.css"]);
 
     // A locked entry file is skipped and said so.
-    const locked = buildScript(ctx("Add a footer", { chatTitle: "Harbour tours", files: files.map((f) => ({ ...f, locked: f.path === "index.html" })) }));
+    const locked = buildScript(
+      ctx("Add a footer", {
+        chatTitle: "Harbour tours",
+        files: files.map((f) => ({ ...f, locked: f.path === "index.html" })),
+      }),
+    );
     expect(writes(locked)).toEqual([]);
     expect((partsOf(locked).at(-1) as { text: string }).text).toContain("Skipped `index.html`: it is locked");
 
     // Without an index page, a README is the entry; files that cannot hold a note are only read.
-    const readme = [{ path: "src/app.ts", content: "export {};\n", locked: false }, { path: "README.md", content: "# Tours\n", locked: false }];
-    expect(writes(buildScript(ctx("Add a footer", { chatTitle: "T", files: readme }))).map((w) => w.path)).toEqual(["README.md"]);
+    const readme = [
+      { path: "src/app.ts", content: "export {};\n", locked: false },
+      { path: "README.md", content: "# Tours\n", locked: false },
+    ];
+    expect(writes(buildScript(ctx("Add a footer", { chatTitle: "T", files: readme }))).map((w) => w.path)).toEqual([
+      "README.md",
+    ]);
     expect(writes(buildScript(ctx("Add a footer", { chatTitle: "T", files: [files[2]!] })))).toEqual([]);
 
     // Once the agent's own app is there, it is rewritten as before.
@@ -152,7 +196,11 @@ describe("script", () => {
     const failing = buildScript(ctx("A shop /fail"));
     expect(failing.at(-1)).toMatchObject({ kind: "fail", code: "scripted_failure" });
     expect(partsOf(failing).map((p) => p.type)).toEqual(["thinking", "search", "file-read"]);
-    expect(partsOf(buildScript(ctx("A shop /web shop layouts")))[1]).toEqual({ type: "search", scope: "web", query: "shop layouts" });
+    expect(partsOf(buildScript(ctx("A shop /web shop layouts")))[1]).toEqual({
+      type: "search",
+      scope: "web",
+      query: "shop layouts",
+    });
   });
 });
 
@@ -173,7 +221,14 @@ describe("web app", () => {
     expect(html).toContain("4998 earlier requests");
     expect(html).toContain('<span class="step">4999</span> Add tags');
     expect(html).toContain('<span class="step">5000</span> Add a footer');
-    const steps = buildScript(ctx("Add a footer", { chatTitle: "T", earlierRequests: ["Add tags"], forgottenRequests: 4998, files: appFiles("T", "Add tags") }));
+    const steps = buildScript(
+      ctx("Add a footer", {
+        chatTitle: "T",
+        earlierRequests: ["Add tags"],
+        forgottenRequests: 4998,
+        files: appFiles("T", "Add tags"),
+      }),
+    );
     expect((partsOf(steps)[0] as { text: string }).text).toContain("(request 5000)");
   });
 
@@ -185,12 +240,20 @@ describe("web app", () => {
 
 describe("usage", () => {
   test("has all five token fields, total is their sum, and svc-auto is svc-pro", () => {
-    const u = computeUsage({ model: effectiveModel("svc-auto"), promptChars: 100, historyChars: 400, outputChars: 4000 });
+    const u = computeUsage({
+      model: effectiveModel("svc-auto"),
+      promptChars: 100,
+      historyChars: 400,
+      outputChars: 4000,
+    });
     expect(u.model).toBe("svc-pro");
     const t = u.tokens;
     expect(t.total).toBe(t.input + t.output + t.cacheRead + t.cacheWrite);
     expect(t.output).toBe(1000);
-    expect(u.creditsCost.total).toBeCloseTo(u.creditsCost.input + u.creditsCost.output + u.creditsCost.cacheRead + u.creditsCost.cacheWrite, 6);
+    expect(u.creditsCost.total).toBeCloseTo(
+      u.creditsCost.input + u.creditsCost.output + u.creditsCost.cacheRead + u.creditsCost.cacheWrite,
+      6,
+    );
     expect(effectiveModel(undefined)).toBe("svc-pro");
     expect(effectiveModel("svc-mini")).toBe("svc-mini");
   });
@@ -212,7 +275,10 @@ describe("script content (issue 3)", () => {
   });
 
   test("/slow makes the build output several hundred lines long (with ANSI colours)", () => {
-    const bash = partsOf(buildScript(ctx("A counter /slow"))).find((p) => p.type === "bash") as { command: string; output: string };
+    const bash = partsOf(buildScript(ctx("A counter /slow"))).find((p) => p.type === "bash") as {
+      command: string;
+      output: string;
+    };
     expect(bash.command).toBe("npm run build -- --verbose");
     expect(bash.output.split("\n").length).toBeGreaterThan(300);
     expect(bash.output).toContain("\u001b[32m");
@@ -224,7 +290,13 @@ describe("script content (issue 3)", () => {
       name: "check_project",
       status: "ok",
       input: { files: ["index.html", "styles.css", "app.js"], rules: expect.any(Array) },
-      output: { ok: true, checkedFiles: 3, problems: [], files: expect.any(Array), totals: { lines: expect.any(Number) } },
+      output: {
+        ok: true,
+        checkedFiles: 3,
+        problems: [],
+        files: expect.any(Array),
+        totals: { lines: expect.any(Number) },
+      },
     });
   });
 
@@ -247,15 +319,44 @@ describe("script content (issue 3)", () => {
     const steps = buildScript(ctx("A shop /script scripts/seed.ts"));
     const last = steps.at(-1)!;
     expect(last.kind).toBe("block");
-    expect(last.kind === "block" && last.part).toMatchObject({ type: "tool-call", name: "run_script", suggestedPermissions: [{ toolName: "run_script" }] });
-    expect(partsOf(steps).map((p) => p.type).slice(-2)).toEqual(["bash", "text"]);
+    expect(last.kind === "block" && last.part).toMatchObject({
+      type: "tool-call",
+      name: "run_script",
+      suggestedPermissions: [{ toolName: "run_script" }],
+    });
+    expect(
+      partsOf(steps)
+        .map((p) => p.type)
+        .slice(-2),
+    ).toEqual(["bash", "text"]);
   });
 
   test("a resume after integrations builds without searching again; after permissions it runs the script", () => {
-    const resumed = partsOf(buildScript(ctx("A store /integration Stripe", { chatTitle: "Store", resume: { kind: "integrations", connected: ["Stripe"], missing: [] } })));
-    expect(resumed.map((p) => p.type)).toEqual(["thinking", "agent-action", "file-edit", "file-edit", "file-edit", "tool-call", "bash", "text"]);
+    const resumed = partsOf(
+      buildScript(
+        ctx("A store /integration Stripe", {
+          chatTitle: "Store",
+          resume: { kind: "integrations", connected: ["Stripe"], missing: [] },
+        }),
+      ),
+    );
+    expect(resumed.map((p) => p.type)).toEqual([
+      "thinking",
+      "agent-action",
+      "file-edit",
+      "file-edit",
+      "file-edit",
+      "tool-call",
+      "bash",
+      "text",
+    ]);
     const ran = partsOf(
-      buildScript(ctx("A shop /script a.py", { chatTitle: "Shop", resume: { kind: "permissions", path: "a.py", command: "python3 a.py" } })),
+      buildScript(
+        ctx("A shop /script a.py", {
+          chatTitle: "Shop",
+          resume: { kind: "permissions", path: "a.py", command: "python3 a.py" },
+        }),
+      ),
     );
     expect(ran.map((p) => p.type)).toEqual(["thinking", "bash", "text"]);
     expect(ran[1]).toMatchObject({ command: "python3 a.py", isDangerous: true });

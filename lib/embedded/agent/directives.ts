@@ -35,7 +35,17 @@ export interface ParsedPrompt {
 }
 
 function emptyDirectives(): Directives {
-  return { fail: false, slow: false, fast: false, web: null, integrations: null, mcpPresets: null, script: null, mcp: false, image: false };
+  return {
+    fail: false,
+    slow: false,
+    fast: false,
+    web: null,
+    integrations: null,
+    mcpPresets: null,
+    script: null,
+    mcp: false,
+    image: false,
+  };
 }
 
 export function parsePrompt(prompt: string): ParsedPrompt {
@@ -67,7 +77,10 @@ export function parsePrompt(prompt: string): ParsedPrompt {
             .map((s) => s.trim())
             .filter(Boolean);
           const presets = items.filter((s) => /^mcp:./i.test(s)).map((s) => s.slice(4));
-          directives.integrations = unique([...(directives.integrations ?? []), ...items.filter((s) => !/^mcp:/i.test(s))]);
+          directives.integrations = unique([
+            ...(directives.integrations ?? []),
+            ...items.filter((s) => !/^mcp:/i.test(s)),
+          ]);
           directives.mcpPresets = unique([...(directives.mcpPresets ?? []), ...presets]);
           break;
         }

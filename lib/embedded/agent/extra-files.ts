@@ -35,7 +35,8 @@ export function extraFiles(opts: {
   for (const file of opts.files) {
     if (skip.has(file.path) || file.encoding === "base64" || !mentions(opts.prompt.text, file.path)) continue;
     const content = annotate(file.path, file.content, opts.request);
-    if (content !== null) out.push({ path: file.path, content, purpose: "updated as the request asks (a note of the request)" });
+    if (content !== null)
+      out.push({ path: file.path, content, purpose: "updated as the request asks (a note of the request)" });
   }
   return out;
 }
@@ -53,13 +54,28 @@ function entryRank(path: string): number {
  * In an imported project (files the agent did not write) a request that names none of them updates its entry file
  * (index.html, another index file, the README, else the first file it can annotate) with a note of the request.
  */
-export function entryFileUpdate(files: readonly { path: string; content: string; encoding?: "utf8" | "base64" }[], request: string): GeneratedFile[] {
+export function entryFileUpdate(
+  files: readonly { path: string; content: string; encoding?: "utf8" | "base64" }[],
+  request: string,
+): GeneratedFile[] {
   const candidates = files
     .filter((f) => f.encoding !== "base64")
-    .sort((a, b) => entryRank(a.path) - entryRank(b.path) || a.path.split("/").length - b.path.split("/").length || a.path.localeCompare(b.path));
+    .sort(
+      (a, b) =>
+        entryRank(a.path) - entryRank(b.path) ||
+        a.path.split("/").length - b.path.split("/").length ||
+        a.path.localeCompare(b.path),
+    );
   for (const file of candidates) {
     const content = annotate(file.path, file.content, request);
-    if (content !== null) return [{ path: file.path, content, purpose: "the project's entry file, updated as the request asks (a note of the request)" }];
+    if (content !== null)
+      return [
+        {
+          path: file.path,
+          content,
+          purpose: "the project's entry file, updated as the request asks (a note of the request)",
+        },
+      ];
   }
   return [];
 }
@@ -72,7 +88,12 @@ export function mentions(text: string, path: string): boolean {
     if (at < 0) return false;
     const before = at === 0 ? "" : text[at - 1]!;
     const after = text[at + path.length] ?? "";
-    if (!/[\w/.-]/.test(before) && !/[\w/-]/.test(after) && !(after === "." && /\w/.test(text[at + path.length + 1] ?? ""))) return true;
+    if (
+      !/[\w/.-]/.test(before) &&
+      !/[\w/-]/.test(after) &&
+      !(after === "." && /\w/.test(text[at + path.length + 1] ?? ""))
+    )
+      return true;
     from = at + 1;
   }
 }
@@ -126,7 +147,15 @@ export function annotate(path: string, content: string, request: string): string
   const lang = languageOf(path);
   const note = noteOf(request);
   const body = content.endsWith("\n") || content === "" ? content : `${content}\n`;
-  if (lang === "html" || lang === "xml" || lang === "vue" || lang === "svelte" || lang === "astro" || lang === "markdown" || lang === "mdx") {
+  if (
+    lang === "html" ||
+    lang === "xml" ||
+    lang === "vue" ||
+    lang === "svelte" ||
+    lang === "astro" ||
+    lang === "markdown" ||
+    lang === "mdx"
+  ) {
     return `${body}<!-- ${note} -->\n`;
   }
   if (lang === "css") return `${body}/* ${note} */\n`;

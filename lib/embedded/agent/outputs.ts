@@ -35,7 +35,9 @@ export function buildOutput(title: string, files: GeneratedFile[]): string {
 export function verboseBuildOutput(title: string, files: GeneratedFile[]): string {
   const slug = slugify(title);
   const lines = [`> ${slug}@0.1.0 build`, "> node scripts/build.mjs --verbose", ""];
-  lines.push(dim(`[build] ${files.length} source files, ${files.reduce((n, f) => n + f.content.split("\n").length, 0)} lines`));
+  lines.push(
+    dim(`[build] ${files.length} source files, ${files.reduce((n, f) => n + f.content.split("\n").length, 0)} lines`),
+  );
   for (const file of files) {
     const source = file.content.split("\n");
     lines.push("", bold(`[lint] ${file.path}`));
@@ -63,7 +65,12 @@ export function verboseBuildOutput(title: string, files: GeneratedFile[]): strin
 /** The output of an approved script (a seed script filling the app with sample data). */
 export function scriptOutput(command: string, path: string, title: string): string {
   const rows = 8 + (hashString(path + title) % 17);
-  const lines = [`$ ${command}`, `Running ${path} for "${title}"`, "Connecting to the project's data store… connected", ""];
+  const lines = [
+    `$ ${command}`,
+    `Running ${path} for "${title}"`,
+    "Connecting to the project's data store… connected",
+    "",
+  ];
   for (let i = 1; i <= rows; i++) lines.push(`  inserted item ${String(i).padStart(2)} of ${rows}`);
   lines.push("", `Seeded ${rows} items in ${40 + (hashString(title) % 200)} ms.`, "Done.");
   return lines.join("\n");

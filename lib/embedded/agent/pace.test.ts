@@ -20,7 +20,9 @@ test("a pace-0 generation lets the event loop turn between its steps", async () 
     turns++;
     setImmediate(spin);
   };
-  const res = await svc.handle(request("POST", "/v2/chats/stream", { body: { message: "Build a tip calculator /fast" } }));
+  const res = await svc.handle(
+    request("POST", "/v2/chats/stream", { body: { message: "Build a tip calculator /fast" } }),
+  );
   const reader = res.body!.getReader();
   const turnsAtRead: number[] = [];
   setImmediate(spin);

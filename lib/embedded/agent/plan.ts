@@ -46,7 +46,11 @@ export function planTurn(opts: {
   if (previous?.role === "assistant") {
     const outcome = outcomeOf(previous);
     if (outcome?.kind === "integrations") {
-      resume = { kind: "integrations", connected: outcome.connected, missing: outcome.requested.filter((n) => !outcome.connected.includes(n)) };
+      resume = {
+        kind: "integrations",
+        connected: outcome.connected,
+        missing: outcome.requested.filter((n) => !outcome.connected.includes(n)),
+      };
     } else if (outcome?.kind === "permissions" && outcome.approved) {
       resume = { kind: "permissions", path: outcome.path, command: outcome.command };
     }
@@ -54,7 +58,10 @@ export function planTurn(opts: {
     const answered = before.at(-2);
     const outcome = answered ? outcomeOf(answered) : null;
     if (outcome?.rejectedBy === "new-message") {
-      superseded = outcome.kind === "integrations" ? { kind: "integrations", names: outcome.requested } : { kind: "permissions", path: outcome.path };
+      superseded =
+        outcome.kind === "integrations"
+          ? { kind: "integrations", names: outcome.requested }
+          : { kind: "permissions", path: outcome.path };
     }
   }
 
@@ -93,5 +100,6 @@ function withSystemPrompt(steps: Step[], systemPrompt: string): void {
     return;
   }
   const step = steps[i]!;
-  if (step.kind === "part" && step.part.type === "thinking") steps[i] = textStep("thinking", `${note}\n\n${step.part.text}`);
+  if (step.kind === "part" && step.part.type === "thinking")
+    steps[i] = textStep("thinking", `${note}\n\n${step.part.text}`);
 }

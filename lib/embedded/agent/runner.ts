@@ -84,7 +84,10 @@ export async function runScript(input: RunInput): Promise<void> {
       // A command's output arrives while it runs, its exit code once it ended (steps with `run` report both at the end).
       const shell =
         part.type === "bash" && !step.run
-          ? { output: typeof part.output === "string" ? part.output : "", exitCode: typeof part.exitCode === "number" ? part.exitCode : undefined }
+          ? {
+              output: typeof part.output === "string" ? part.output : "",
+              exitCode: typeof part.exitCode === "number" ? part.exitCode : undefined,
+            }
           : null;
       if (shell && part.type === "bash") {
         const { exitCode: _exit, ...running } = part;

@@ -110,7 +110,9 @@ export function buildScript(ctx: ScriptContext): Step[] {
   // names none, its entry file. Locked ones are skipped.
   const named = extraFiles({ prompt: ctx.prompt, request, title, files: ctx.files, appPaths: app.map((f) => f.path) });
   const planned =
-    project === "imported" && !named.some((f) => f.encoding !== "base64") ? [...named, ...entryFileUpdate(ctx.files, request)] : [...app, ...named];
+    project === "imported" && !named.some((f) => f.encoding !== "base64")
+      ? [...named, ...entryFileUpdate(ctx.files, request)]
+      : [...app, ...named];
   const locked = planned.filter((f) => existing.get(f.path)?.locked);
   const writable = planned.filter((f) => !existing.get(f.path)?.locked);
   const { directives } = ctx.prompt;
@@ -121,7 +123,12 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const notes: string[] = [];
   if (ctx.superseded) notes.push(supersededNote(ctx.superseded));
   if (ctx.resume) notes.push(integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing));
-  steps.push(textStep("thinking", thinkingText({ request, title, project, requests, number: earlier + requests.length, locked, notes })));
+  steps.push(
+    textStep(
+      "thinking",
+      thinkingText({ request, title, project, requests, number: earlier + requests.length, locked, notes }),
+    ),
+  );
 
   if (!ctx.resume) {
     const web = directives.web;
@@ -133,7 +140,10 @@ export function buildScript(ctx: ScriptContext): Step[] {
     });
     steps.push({
       kind: "part",
-      part: { type: "file-read", paths: fresh ? app.map((f) => `${TEMPLATE_DIR}/${f.path}`) : ctx.files.map((f) => f.path) },
+      part: {
+        type: "file-read",
+        paths: fresh ? app.map((f) => `${TEMPLATE_DIR}/${f.path}`) : ctx.files.map((f) => f.path),
+      },
     });
     if (directives.fail) {
       steps.push({ kind: "fail", message: "The agent failed as the /fail directive asked.", code: "scripted_failure" });
@@ -148,7 +158,16 @@ export function buildScript(ctx: ScriptContext): Step[] {
     }
   }
 
-  steps.push(...buildSteps({ built: project === "imported" ? planned : app, writable, locked, existing, title, verbose: directives.slow }));
+  steps.push(
+    ...buildSteps({
+      built: project === "imported" ? planned : app,
+      writable,
+      locked,
+      existing,
+      title,
+      verbose: directives.slow,
+    }),
+  );
 
   if (directives.script) {
     const ask = scriptRequestText(directives.script, scriptCommand(directives.script));
@@ -158,7 +177,12 @@ export function buildScript(ctx: ScriptContext): Step[] {
   }
 
   const summaryNotes = ctx.resume ? [integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing)] : [];
-  steps.push(textStep("text", summaryText({ title, request, project, written: writable, locked, existing, notes: summaryNotes })));
+  steps.push(
+    textStep(
+      "text",
+      summaryText({ title, request, project, written: writable, locked, existing, notes: summaryNotes }),
+    ),
+  );
   return steps;
 }
 
@@ -232,8 +256,20 @@ function buildSteps(opts: {
   steps.push({
     kind: "part",
     part: opts.verbose
-      ? { type: "bash", command: "npm run build -- --verbose", output: verboseBuildOutput(title, built), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS }
-      : { type: "bash", command: "npm run build", output: buildOutput(title, built), exitCode: 0, timeoutMs: BUILD_TIMEOUT_MS },
+      ? {
+          type: "bash",
+          command: "npm run build -- --verbose",
+          output: verboseBuildOutput(title, built),
+          exitCode: 0,
+          timeoutMs: BUILD_TIMEOUT_MS,
+        }
+      : {
+          type: "bash",
+          command: "npm run build",
+          output: buildOutput(title, built),
+          exitCode: 0,
+          timeoutMs: BUILD_TIMEOUT_MS,
+        },
   });
   return steps;
 }
@@ -242,7 +278,10 @@ function buildSteps(opts: {
 function runApprovedScript(resume: Extract<Resume, { kind: "permissions" }>, title: string): Step[] {
   const output = scriptOutput(resume.command, resume.path, title);
   return [
-    textStep("thinking", `You approved running \`${resume.path}\`. I run it now with \`${resume.command}\` and report what it did.`),
+    textStep(
+      "thinking",
+      `You approved running \`${resume.path}\`. I run it now with \`${resume.command}\` and report what it did.`,
+    ),
     { kind: "part", part: { type: "bash", command: resume.command, output, isDangerous: true, exitCode: 0 } },
     textStep("text", scriptDoneText(title, resume.path, resume.command, output)),
   ];
@@ -262,7 +301,24 @@ export function chunkText(text: string, n: number): string[] {
 }
 
 function keywords(request: string): string {
-  const stop = new Set(["the", "a", "an", "and", "or", "with", "to", "of", "for", "in", "on", "it", "make", "add", "please", "that"]);
+  const stop = new Set([
+    "the",
+    "a",
+    "an",
+    "and",
+    "or",
+    "with",
+    "to",
+    "of",
+    "for",
+    "in",
+    "on",
+    "it",
+    "make",
+    "add",
+    "please",
+    "that",
+  ]);
   const words = request
     .toLowerCase()
     .split(/[^a-z0-9-]+/)

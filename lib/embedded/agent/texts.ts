@@ -46,11 +46,15 @@ export function thinkingText(opts: {
         : `This continues "${title}" (request ${opts.number ?? requests.length}), so I will update the existing files to match.`,
     ...(project === "imported"
       ? []
-      : [`Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`]),
+      : [
+          `Structure: index.html for the page, styles.css for a ${isDark(requests) ? "dark" : "light"} theme, app.js for the interactive list.`,
+        ]),
   ];
   if (features.length) lines.push(`Features to cover: ${features.join(", ")}.`);
   if (locked.length) {
-    lines.push(`${locked.map((f) => f.path).join(", ")} ${locked.length === 1 ? "is" : "are"} locked; I must not change ${locked.length === 1 ? "it" : "them"}.`);
+    lines.push(
+      `${locked.map((f) => f.path).join(", ")} ${locked.length === 1 ? "is" : "are"} locked; I must not change ${locked.length === 1 ? "it" : "them"}.`,
+    );
   }
   lines.push("Afterwards I will check the project and run the build.");
   return lines.join("\n\n");
@@ -74,7 +78,11 @@ export function summaryText(opts: {
   notes?: string[];
 }): string {
   const { title, request, project, written, locked, existing } = opts;
-  const did = { new: "I built a small static web app", app: "I updated the app", imported: "I updated your imported project" }[project];
+  const did = {
+    new: "I built a small static web app",
+    app: "I updated the app",
+    imported: "I updated your imported project",
+  }[project];
   const rows = written.map((f) => `| \`${f.path}\` | ${existing.has(f.path) ? "updated" : "created"} | ${f.purpose} |`);
   const lines = [
     `## ${title}`,
@@ -91,7 +99,10 @@ export function summaryText(opts: {
   if (locked.length) lines.push(skippedNote(locked), "");
   lines.push("The project check found **no problems** and the build succeeded.", "");
   const app = written.find((f) => f.path === "app.js");
-  const settings = app?.content.split("\n").filter((l) => /^\s*var (STORAGE_KEY|STARTER) =/.test(l)).map((l) => l.trim());
+  const settings = app?.content
+    .split("\n")
+    .filter((l) => /^\s*var (STORAGE_KEY|STARTER) =/.test(l))
+    .map((l) => l.trim());
   if (settings?.length) {
     lines.push(
       "### How it works",
@@ -111,7 +122,8 @@ export function summaryText(opts: {
 /** Why the agent stops to ask for integrations. */
 export function integrationRequestText(integrations: string[], presets: string[]): string {
   const asks: string[] = [];
-  if (integrations.length) asks.push(`the ${andList(bolded(integrations))} integration${integrations.length === 1 ? "" : "s"}`);
+  if (integrations.length)
+    asks.push(`the ${andList(bolded(integrations))} integration${integrations.length === 1 ? "" : "s"}`);
   if (presets.length) asks.push(`the MCP preset${presets.length === 1 ? "" : "s"} ${andList(bolded(presets))}`);
   return [
     `To build this properly I need ${andList(asks)}.`,
@@ -123,7 +135,10 @@ export function integrationRequestText(integrations: string[], presets: string[]
 /** The note of a resumed message on the integrations it got. */
 export function integrationOutcomeNote(connected: string[], missing: string[]): string {
   const parts: string[] = [];
-  if (connected.length) parts.push(`${andList(connected)} ${connected.length === 1 ? "is" : "are"} connected now, so I use ${connected.length === 1 ? "it" : "them"}.`);
+  if (connected.length)
+    parts.push(
+      `${andList(connected)} ${connected.length === 1 ? "is" : "are"} connected now, so I use ${connected.length === 1 ? "it" : "them"}.`,
+    );
   if (missing.length) {
     parts.push(
       `The request for ${andList(missing)} was rejected, so I continue without ${missing.length === 1 ? "it" : "them"}: the app keeps its data in the browser instead.`,
@@ -161,7 +176,9 @@ export function scriptDoneText(title: string, path: string, command: string, out
 }
 
 /** What the agent says when the user sent a new message instead of answering a request. */
-export function supersededNote(request: { kind: "integrations"; names: string[] } | { kind: "permissions"; path: string }): string {
+export function supersededNote(
+  request: { kind: "integrations"; names: string[] } | { kind: "permissions"; path: string },
+): string {
   return request.kind === "permissions"
     ? `You sent a new message instead of approving \`${request.path}\`, so that request is rejected and I did not run the script.`
     : `You sent a new message instead of answering the request for ${andList(request.names)}, so I continue without ${request.names.length === 1 ? "it" : "them"}.`;

@@ -1,6 +1,7 @@
 import "server-only";
 
-const LEADING = /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:(?:build|make|create|generate|write|design|code|develop|implement|give\s+me|i\s+want|i\s+need)\s+(?:me\s+)?)?(?:(?:an?|the|some)\s+)?/i;
+const LEADING =
+  /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:(?:build|make|create|generate|write|design|code|develop|implement|give\s+me|i\s+want|i\s+need)\s+(?:me\s+)?)?(?:(?:an?|the|some)\s+)?/i;
 const MAX_WORDS = 7;
 const MAX_CHARS = 60;
 

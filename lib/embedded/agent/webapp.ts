@@ -65,7 +65,12 @@ export function featuresOf(request: string): string[] {
   if (!match) return [];
   return match[1]!
     .split(/,|\band\b|\bplus\b|&/i)
-    .map((s) => s.replace(/^[\s.]*(?:an?|the|some)\s+/i, "").replace(/[\s.!?]+$/, "").trim())
+    .map((s) =>
+      s
+        .replace(/^[\s.]*(?:an?|the|some)\s+/i, "")
+        .replace(/[\s.!?]+$/, "")
+        .trim(),
+    )
     .filter((s) => s.length > 0 && s.length <= 60)
     .slice(0, 6);
 }
@@ -81,9 +86,21 @@ export function buildWebApp(spec: WebAppSpec): GeneratedFile[] {
   const hue = hashString(spec.title) % 360;
   const dark = isDark(spec.requests);
   return [
-    { path: "index.html", content: indexHtml(spec, current), purpose: "page structure: header, task list and the change log" },
-    { path: "styles.css", content: stylesCss(hue, dark), purpose: `${dark ? "dark" : "light"} theme with accent hue ${hue}` },
-    { path: "app.js", content: appJs(spec.title, starter), purpose: `interactive list (${starter.length} starter ${starter.length === 1 ? "item" : "items"}), add, toggle and remove` },
+    {
+      path: "index.html",
+      content: indexHtml(spec, current),
+      purpose: "page structure: header, task list and the change log",
+    },
+    {
+      path: "styles.css",
+      content: stylesCss(hue, dark),
+      purpose: `${dark ? "dark" : "light"} theme with accent hue ${hue}`,
+    },
+    {
+      path: "app.js",
+      content: appJs(spec.title, starter),
+      purpose: `interactive list (${starter.length} starter ${starter.length === 1 ? "item" : "items"}), add, toggle and remove`,
+    },
   ];
 }
 
@@ -91,7 +108,9 @@ function indexHtml(spec: WebAppSpec, current: string): string {
   const title = escapeHtml(spec.title);
   const earlier = spec.earlier ?? 0;
   const log = [
-    ...(earlier > 0 ? [`        <li class="earlier">${earlier} earlier ${earlier === 1 ? "request" : "requests"}</li>`] : []),
+    ...(earlier > 0
+      ? [`        <li class="earlier">${earlier} earlier ${earlier === 1 ? "request" : "requests"}</li>`]
+      : []),
     ...spec.requests.map((r, i) => `        <li><span class="step">${earlier + i + 1}</span> ${escapeHtml(r)}</li>`),
   ].join("\n");
   return `<!doctype html>

@@ -22,7 +22,14 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  */
 export function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   if (jsonEqual(a, b)) return null;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return path;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return path;
   if (Array.isArray(a)) {
     const other = b as unknown[];
     if (a.length !== other.length) return `${path}.length`;
@@ -34,7 +41,9 @@ export function firstDifference(a: unknown, b: unknown, path = ""): string | nul
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)].filter((k) => ao[k] !== undefined || bo[k] !== undefined));
+  const keys = new Set(
+    [...Object.keys(ao), ...Object.keys(bo)].filter((k) => ao[k] !== undefined || bo[k] !== undefined),
+  );
   for (const k of keys) {
     const found = firstDifference(ao[k], bo[k], `${path}.${k}`);
     if (found !== null) return found;

@@ -155,7 +155,12 @@ export function outcomeOf(message: Pick<MessageRow, "role" | "finishReason" | "p
 const rejectedByOf = (v: unknown): RejectedBy => (v === "user" ? "user" : "new-message");
 
 /** The parts with the integration request answered: connected names (none = rejected). */
-export function answerIntegrations(parts: readonly Part[], index: number, connected: string[], rejectedBy: RejectedBy = "user"): Part[] {
+export function answerIntegrations(
+  parts: readonly Part[],
+  index: number,
+  connected: string[],
+  rejectedBy: RejectedBy = "user",
+): Part[] {
   const part = parts[index] as AgentActionPart;
   const data: AgentActionPart["data"] = { ...part.data };
   delete data.connectedIntegrationNames;
@@ -173,7 +178,11 @@ export function answerPermissions(parts: readonly Part[], index: number, approve
     : {
         ...part,
         status: "error",
-        output: { approved: false, rejectedBy: "new-message", reason: "The user sent another message instead of approving." },
+        output: {
+          approved: false,
+          rejectedBy: "new-message",
+          reason: "The user sent another message instead of approving.",
+        },
       };
   return replaceAt(parts, index, answered);
 }

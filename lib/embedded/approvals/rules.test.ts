@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { jsonEqual } from "./deep-equal";
-import { integrationRequestPart, pendingRequestOf, permissionRequestPart, answerIntegrations, answerPermissions, outcomeOf } from "./requests";
+import {
+  integrationRequestPart,
+  pendingRequestOf,
+  permissionRequestPart,
+  answerIntegrations,
+  answerPermissions,
+  outcomeOf,
+} from "./requests";
 import { judgeResolve } from "./rules";
 
 const blocked = (part: ReturnType<typeof integrationRequestPart> | ReturnType<typeof permissionRequestPart>) => ({
@@ -25,33 +32,59 @@ describe("requests and rules", () => {
   test("an integration request: pending until answered; names as requested, a subset, or none", () => {
     const message = blocked(integrationRequestPart(["Stripe", "Neon"], ["Linear"]));
     const pending = pendingRequestOf(message)!;
-    expect(pending).toEqual({ kind: "integrations", index: 1, requestedIntegrations: ["Stripe", "Neon"], requestedMcpPresets: ["Linear"] });
-    expect(judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: ["Linear", "Stripe", "Stripe"] })).toEqual({
+    expect(pending).toEqual({
+      kind: "integrations",
+      index: 1,
+      requestedIntegrations: ["Stripe", "Neon"],
+      requestedMcpPresets: ["Linear"],
+    });
+    expect(
+      judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: ["Linear", "Stripe", "Stripe"] }),
+    ).toEqual({
       kind: "integrations",
       index: 1,
       connected: ["Stripe", "Linear"],
     });
-    expect(() => judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: ["neon"] })).toThrow(/exactly as requested/);
+    expect(() => judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: ["neon"] })).toThrow(
+      /exactly as requested/,
+    );
     const answered = { ...message, parts: answerIntegrations(message.parts, 1, []) };
     expect(pendingRequestOf(answered)).toBeNull();
-    expect(outcomeOf(answered)).toEqual({ kind: "integrations", requested: ["Stripe", "Neon", "Linear"], connected: [], rejectedBy: "user" });
+    expect(outcomeOf(answered)).toEqual({
+      kind: "integrations",
+      requested: ["Stripe", "Neon", "Linear"],
+      connected: [],
+      rejectedBy: "user",
+    });
   });
 
   test("a permission request: equal permissions approve; the other type addresses an older request (409 stale_task); nothing pending is 409", () => {
     const message = blocked(permissionRequestPart("scripts/seed.ts"));
     const pending = pendingRequestOf(message)!;
     if (pending.kind !== "permissions") expect.fail();
-    expect(judgeResolve(pending, { type: "confirmed-permissions", permissions: structuredClone(pending.suggestedPermissions) })).toEqual({
+    expect(
+      judgeResolve(pending, {
+        type: "confirmed-permissions",
+        permissions: structuredClone(pending.suggestedPermissions),
+      }),
+    ).toEqual({
       kind: "permissions",
       index: 1,
     });
     expect(() => judgeResolve(pending, { type: "confirmed-steps", connectedIntegrationNames: [] })).toThrow(
       expect.objectContaining({ status: 409, code: "stale_task" }),
     );
-    expect(() => judgeResolve(null, { type: "confirmed-steps", connectedIntegrationNames: [] })).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => judgeResolve(null, { type: "confirmed-steps", connectedIntegrationNames: [] })).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
     const rejected = { ...message, parts: answerPermissions(message.parts, 1, false) };
     expect(rejected.parts[1]).not.toHaveProperty("suggestedPermissions");
-    expect(outcomeOf(rejected)).toMatchObject({ kind: "permissions", approved: false, rejectedBy: "new-message", path: "scripts/seed.ts" });
+    expect(outcomeOf(rejected)).toMatchObject({
+      kind: "permissions",
+      approved: false,
+      rejectedBy: "new-message",
+      path: "scripts/seed.ts",
+    });
   });
 
   test("a message that finished normally waits on nothing", () => {

@@ -6,8 +6,7 @@ import type { PendingRequest } from "./requests";
 
 /** What a valid resolve does to the pending request. */
 export type Decision =
-  | { kind: "integrations"; index: number; connected: string[] }
-  | { kind: "permissions"; index: number };
+  { kind: "integrations"; index: number; connected: string[] } | { kind: "permissions"; index: number };
 
 /**
  * The resolve rules of interface.md 4.5 and interface.md Part 3, given the request the chat's latest message waits on:

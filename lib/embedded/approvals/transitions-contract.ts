@@ -30,7 +30,14 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       updatedAt: at,
     });
     const base = { chatId, usage: null, createdAt: at, updatedAt: at };
-    await messagesStore.insertMessage(db, { ...base, id: uid("msg"), role: "user", content: "x", parts: [], finishReason: "stop" });
+    await messagesStore.insertMessage(db, {
+      ...base,
+      id: uid("msg"),
+      role: "user",
+      content: "x",
+      parts: [],
+      finishReason: "stop",
+    });
     const part = kind === "integrations" ? integrationRequestPart(["Stripe"], []) : permissionRequestPart("seed.ts");
     const blocked = await messagesStore.insertMessage(db, {
       ...base,
@@ -87,7 +94,9 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       const db = getDb();
       const { chatId, blocked } = await blockedChat("integrations");
       await expect(
-        db.transaction((tx) => resolvePending(tx, chatId, { type: "confirmed-steps", connectedIntegrationNames: ["Neon"] }, at)),
+        db.transaction((tx) =>
+          resolvePending(tx, chatId, { type: "confirmed-steps", connectedIntegrationNames: ["Neon"] }, at),
+        ),
       ).rejects.toMatchObject({ status: 409, code: "integration_mismatch" });
       await expect(
         db.transaction((tx) => resolvePending(tx, chatId, { type: "confirmed-permissions", permissions: [] }, at)),

@@ -22,7 +22,11 @@ export async function resolvePending(tx: Db, chatId: string, task: ResolveTask, 
   if (!(await chatsStore.lockChat(tx, chatId))) throw notFound(`Chat ${chatId}`, "chat_not_found");
   const latest = await messagesStore.latestMessage(tx, chatId);
   if (latest?.role === "assistant" && latest.finishReason === null) {
-    throw new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
+    throw new HttpError(
+      409,
+      "The chat is still generating a response; wait until its finishReason is set.",
+      "chat_busy",
+    );
   }
   const decision = judgeResolve(latest ? pendingRequestOf(latest) : null, task);
   const message = latest!;

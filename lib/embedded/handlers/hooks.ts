@@ -104,10 +104,15 @@ export const resendHookDelivery: Handler = async ({ db, webhooks, params }) => {
   const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId!);
   if (!delivery) throw notFound(`Delivery ${params.deliveryId}`, "delivery_not_found");
   if (hook.disabledAt) {
-    throw new HttpError(409, "The webhook is disabled (its target answered 410 Gone); change its url to enable it.", "webhook_disabled");
+    throw new HttpError(
+      409,
+      "The webhook is disabled (its target answered 410 Gone); change its url to enable it.",
+      "webhook_disabled",
+    );
   }
   const done = await webhooks.resend(delivery);
-  if (!done) throw new HttpError(409, "An attempt of this delivery is in progress; try again shortly.", "delivery_busy");
+  if (!done)
+    throw new HttpError(409, "An attempt of this delivery is in progress; try again shortly.", "delivery_busy");
   const attempts = await webhooksStore.attemptsOf(db, [done.id]);
   return json(toDelivery(done, attempts));
 };

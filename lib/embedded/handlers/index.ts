@@ -2,7 +2,15 @@ import "server-only";
 import type { Handler } from "./context";
 import { createChat, createHostProject, deleteChat, getChat, listChats } from "./chats";
 import { getPreview, listFiles } from "./files";
-import { createHook, deleteHook, getHook, listHookDeliveries, listHooks, resendHookDelivery, updateHook } from "./hooks";
+import {
+  createHook,
+  deleteHook,
+  getHook,
+  listHookDeliveries,
+  listHooks,
+  resendHookDelivery,
+  updateHook,
+} from "./hooks";
 import { authorizeMcpServer, authorizeMcpServerV1, mcpOauthCallback, mcpOauthCallbackV1 } from "./mcp-oauth";
 import {
   createMcpServer,

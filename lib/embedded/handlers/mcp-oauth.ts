@@ -13,7 +13,11 @@ const authorize =
     const row = await mcpStore.findServer(db, params.mcpServerId!);
     if (!row) throw notFound(`MCP server ${params.mcpServerId}`, "mcp_server_not_found");
     if (row.authType !== "oauth" || !row.oauthConfig) {
-      throw new HttpError(409, "This MCP server does not use OAuth; there is nothing to authorize.", "mcp_server_not_oauth");
+      throw new HttpError(
+        409,
+        "This MCP server does not use OAuth; there is nothing to authorize.",
+        "mcp_server_not_oauth",
+      );
     }
     const { returnUrl } = body as { returnUrl: string };
     const result: AuthorizeResponse = await mcp.authorize(row, version, returnUrl);

@@ -1,5 +1,9 @@
 import "server-only";
-import type { CreateMcpServerBody as CreateBodySchema, OAuthConfig, UpdateMcpServerBody as UpdateBodySchema } from "@/lib/api";
+import type {
+  CreateMcpServerBody as CreateBodySchema,
+  OAuthConfig,
+  UpdateMcpServerBody as UpdateBodySchema,
+} from "@/lib/api";
 import type { z } from "zod";
 import type { v1 } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
@@ -22,7 +26,10 @@ type CreateMcpServerBody = z.output<typeof CreateBodySchema>;
 type UpdateMcpServerBody = z.output<typeof UpdateBodySchema>;
 type CreateV1 = z.infer<typeof v1.CreateMcpServerBodyV1>;
 type UpdateV1 = z.infer<typeof v1.UpdateMcpServerBodyV1>;
-type OAuthInput = Pick<OAuthConfig, "authorizationUrl" | "tokenUrl" | "clientId" | "clientSecret" | "scopes" | "usePKCE" | "resource">;
+type OAuthInput = Pick<
+  OAuthConfig,
+  "authorizationUrl" | "tokenUrl" | "clientId" | "clientSecret" | "scopes" | "usePKCE" | "resource"
+>;
 
 interface Normalized {
   name?: string;
@@ -47,7 +54,8 @@ function normalizeOAuth(input: OAuthInput, field: string): Normalized["oauth"] {
     }
   }
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
-  if (scopes.some((s) => /[\s"\\]/.test(s))) throw invalid(`${field}.scopes: a scope must not contain spaces, quotes or backslashes`);
+  if (scopes.some((s) => /[\s"\\]/.test(s)))
+    throw invalid(`${field}.scopes: a scope must not contain spaces, quotes or backslashes`);
   return {
     config: {
       authorizationUrl: input.authorizationUrl,
@@ -72,8 +80,12 @@ function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "auth
   const auth = body.auth ?? (body.oauthConfig ? "oauth" : undefined);
   if (auth === undefined) return {};
   if (typeof auth === "string") {
-    if (auth === "oauth" && !body.oauthConfig && required) throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
-    return { authType: auth, ...(auth === "oauth" && body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}) };
+    if (auth === "oauth" && !body.oauthConfig && required)
+      throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
+    return {
+      authType: auth,
+      ...(auth === "oauth" && body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}),
+    };
   }
   switch (auth.type) {
     case "none":
@@ -84,13 +96,25 @@ function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "auth
       const names = Object.keys(auth.headers);
       const lower = names.map((n) => n.toLowerCase());
       if (new Set(lower).size !== lower.length) throw invalid("auth.headers: a header is given twice");
-      const forbidden = lower.find((n) => ["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version"].includes(n));
+      const forbidden = lower.find((n) =>
+        [
+          "host",
+          "content-length",
+          "content-type",
+          "accept",
+          "connection",
+          "transfer-encoding",
+          "mcp-session-id",
+          "mcp-protocol-version",
+        ].includes(n),
+      );
       if (forbidden) throw invalid(`auth.headers: ${forbidden} is set by the MCP transport and cannot be configured`);
       return { authType: "custom-headers", staticSecret: { plain: JSON.stringify(auth.headers), headerNames: names } };
     }
     case "oauth": {
       const config = auth.config ?? body.oauthConfig;
-      if (!config && required) throw invalid("auth.config: the OAuth configuration is required when auth.type is oauth");
+      if (!config && required)
+        throw invalid("auth.config: the OAuth configuration is required when auth.type is oauth");
       return { authType: "oauth", ...(config ? { oauth: normalizeOAuth(config, "auth.config") } : {}) };
     }
   }
@@ -218,11 +242,18 @@ const update =
     }
     const isStatic = authType === "bearer" || authType === "custom-headers";
     if (isStatic && !input.staticSecret && authType !== row.authType) {
-      throw invalid(authType === "bearer" ? "auth.token: the token is required" : "auth.headers: the headers are required");
+      throw invalid(
+        authType === "bearer" ? "auth.token: the token is required" : "auth.headers: the headers are required",
+      );
     }
     // Static credentials: replaced when given, kept when the type stays, dropped when the type changes.
-    const staticSecretEnc = !isStatic ? null : input.staticSecret ? sealStatic(ctx, row.id, input.staticSecret) : row.staticSecretEnc;
-    const headerNames = authType !== "custom-headers" ? null : input.staticSecret ? input.staticSecret.headerNames : row.headerNames;
+    const staticSecretEnc = !isStatic
+      ? null
+      : input.staticSecret
+        ? sealStatic(ctx, row.id, input.staticSecret)
+        : row.staticSecretEnc;
+    const headerNames =
+      authType !== "custom-headers" ? null : input.staticSecret ? input.staticSecret.headerNames : row.headerNames;
     const config = authType !== "oauth" ? null : (input.oauth?.config ?? row.oauthConfig);
     const secretEnc =
       authType !== "oauth"

@@ -23,7 +23,10 @@ export const v1Urls = (ctx: Pick<HandlerContext, "publicBaseUrl" | "previews">):
 /** The v1 Chat of a stored chat: every message oldest first, and the latest version. */
 export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
   const chat = await requireChat(db, chatId);
-  const [messages, latest] = await Promise.all([messagesStore.allMessages(db, chatId), versionsStore.latestVersion(db, chatId)]);
+  const [messages, latest] = await Promise.all([
+    messagesStore.allMessages(db, chatId),
+    versionsStore.latestVersion(db, chatId),
+  ]);
   return toChatV1(chat, messages, latest, urls);
 }
 
@@ -37,11 +40,19 @@ export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<
 export const createChatV1: Handler = async (ctx) => {
   const body = ctx.body as CreateChatBodyV1;
   if (body.type === "repo") {
-    throw new HttpError(501, "Initialization from a repository is not supported by the embedded service (it has no network); use type \"files\".", "repo_import_unsupported");
+    throw new HttpError(
+      501,
+      'Initialization from a repository is not supported by the embedded service (it has no network); use type "files".',
+      "repo_import_unsupported",
+    );
   }
   if (body.type === "files") return json(await initializeFromFiles(ctx, body));
   if (body.message !== undefined && body.initialMessage !== undefined && body.message !== body.initialMessage) {
-    throw new HttpError(422, "initialMessage: message and initialMessage differ; send only message", "validation_failed");
+    throw new HttpError(
+      422,
+      "initialMessage: message and initialMessage differ; send only message",
+      "validation_failed",
+    );
   }
   const turn = await ctx.turns.beginChat({
     message: (body.message ?? body.initialMessage)!,
@@ -74,7 +85,10 @@ async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1):
       hostProjectId: null,
       metadata: {},
       modelId: "svc-pro",
-      settings: { mcpServerIds: body.mcpServerIds, ...(body.initialContext !== undefined ? { initialContext: body.initialContext } : {}) },
+      settings: {
+        mcpServerIds: body.mcpServerIds,
+        ...(body.initialContext !== undefined ? { initialContext: body.initialContext } : {}),
+      },
       createdAt: at,
       updatedAt: at,
     });
@@ -111,7 +125,9 @@ export const listChatsV1: Handler = async (ctx) => {
   const urls = v1Urls(ctx);
   const list: ChatListV1 = {
     object: "list",
-    data: page.items.map((chat) => toChatSummaryV1(chat, { text: texts.get(chat.id) ?? chat.settings.initialContext ?? "" }, urls)),
+    data: page.items.map((chat) =>
+      toChatSummaryV1(chat, { text: texts.get(chat.id) ?? chat.settings.initialContext ?? "" }, urls),
+    ),
     cursor: page.cursor,
   };
   return json(list);

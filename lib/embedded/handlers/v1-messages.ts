@@ -15,7 +15,11 @@ export const listMessagesV1: Handler = async ({ db, params, url, publicBaseUrl }
   const { limit, beforeSeq } = readPageQuery(url, "messages");
   const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "messages");
-  const list: MessageListV1 = { object: "list", data: page.items.map((m) => toMessageV1(m, publicBaseUrl)), cursor: page.cursor };
+  const list: MessageListV1 = {
+    object: "list",
+    data: page.items.map((m) => toMessageV1(m, publicBaseUrl)),
+    cursor: page.cursor,
+  };
   return json(list);
 };
 

@@ -1,5 +1,11 @@
 import "server-only";
-import type { CreateProjectBodyV1, ProjectDeletedV1, ProjectListV1, ProjectV1, UpdateProjectBodyV1 } from "@/lib/api/schemas/v1";
+import type {
+  CreateProjectBodyV1,
+  ProjectDeletedV1,
+  ProjectListV1,
+  ProjectV1,
+  UpdateProjectBodyV1,
+} from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
@@ -32,7 +38,8 @@ async function checkChats(db: Db, chatIds: readonly string[] | undefined): Promi
   const unique = [...new Set(chatIds)];
   const found = await projectsStore.existingChatIds(db, unique);
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw new HttpError(422, `chatIds: chat ${missing.slice(0, 5).join(", ")} not found`, "validation_failed");
+  if (missing.length)
+    throw new HttpError(422, `chatIds: chat ${missing.slice(0, 5).join(", ")} not found`, "validation_failed");
   return unique;
 }
 
@@ -59,20 +66,28 @@ export const createProjectV1: Handler = async ({ db, body }) => {
 /** GET /v1/projects → {object: "list", data} newest first. */
 export const listProjectsV1: Handler = async ({ db }) => {
   const rows = await projectsStore.listProjects(db);
-  const chats = await projectsStore.chatIdsByProject(db, rows.map((r) => r.id));
+  const chats = await projectsStore.chatIdsByProject(
+    db,
+    rows.map((r) => r.id),
+  );
   const list: ProjectListV1 = { object: "list", data: rows.map((r) => toProjectV1(r, chats.get(r.id) ?? [])) };
   return json(list);
 };
 
 /** GET /v1/projects/{id} */
-export const getProjectV1: Handler = async ({ db, params }) => json(await view(db, await requireProject(db, params.id!)));
+export const getProjectV1: Handler = async ({ db, params }) =>
+  json(await view(db, await requireProject(db, params.id!)));
 
 /** PUT /v1/projects/{id} {name, description?, chatIds?}: replaces name and description; chatIds, when given, the chats. */
 export const updateProjectV1: Handler = async ({ db, params, body }) => {
   const project = await requireProject(db, params.id!);
   const input = body as UpdateProjectBodyV1;
   const chatIds = await checkChats(db, input.chatIds);
-  const row = await projectsStore.updateProject(db, project.id, { name: input.name, description: input.description || null, updatedAt: new Date() });
+  const row = await projectsStore.updateProject(db, project.id, {
+    name: input.name,
+    description: input.description || null,
+    updatedAt: new Date(),
+  });
   if (!row) throw notFound(`Project ${project.id}`, "project_not_found");
   if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
   return json(await view(db, row));

@@ -29,7 +29,11 @@ function latestDemoUrl(ctx: HandlerContext, latest: VersionRow): string | undefi
 export const listVersionsV1: Handler = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId!);
   const { limit, beforeSeq } = readPageQuery(ctx.url, "versions");
-  const page = toPage(await versionsStore.listVersions(ctx.db, chat.id, { limit: limit + 1, beforeSeq }), limit, "versions");
+  const page = toPage(
+    await versionsStore.listVersions(ctx.db, chat.id, { limit: limit + 1, beforeSeq }),
+    limit,
+    "versions",
+  );
   const latest = await versionsStore.latestVersion(ctx.db, chat.id);
   const data = page.items.map((row) => {
     const { files: _files, ...summary } = toVersionV1(row, row.id === latest?.id ? latestDemoUrl(ctx, row) : undefined);

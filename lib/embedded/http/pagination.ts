@@ -29,7 +29,11 @@ export function readPageQuery(url: URL, kind: string): PageQuery {
  * One page from `limit + 1` fetched rows: the first `limit` rows, and the cursor of the next page
  * (null when the extra row is absent, so the last page never points at an empty one).
  */
-export function toPage<T extends { seq: number }>(rows: T[], limit: number, kind: string): { items: T[]; cursor: string | null } {
+export function toPage<T extends { seq: number }>(
+  rows: T[],
+  limit: number,
+  kind: string,
+): { items: T[]; cursor: string | null } {
   const items = rows.slice(0, limit);
   const cursor = rows.length > limit ? encodeCursor(items[items.length - 1]!.seq, kind) : null;
   return { items, cursor };

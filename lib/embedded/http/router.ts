@@ -39,7 +39,11 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
  * (400 / 413 / 422) and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
-  const remoteMcp = createRemoteMcpEndpoint({ handle: (req) => route(req), publicBaseUrl: deps.publicBaseUrl, chatUrl: deps.chatUrl });
+  const remoteMcp = createRemoteMcpEndpoint({
+    handle: (req) => route(req),
+    publicBaseUrl: deps.publicBaseUrl,
+    chatUrl: deps.chatUrl,
+  });
   const route = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = stripBase(url.pathname, deps.basePath);
@@ -54,7 +58,8 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         return Response.json(deps.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
       }
       // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
-      const isCallback = method === "GET" && (path === "/v2/mcp-servers/oauth/callback" || path === "/v1/mcp-servers/oauth/callback");
+      const isCallback =
+        method === "GET" && (path === "/v2/mcp-servers/oauth/callback" || path === "/v1/mcp-servers/oauth/callback");
       if (!isCallback && !hasValidKey(req.headers, deps.apiKey)) {
         return errorResponse(version, 401, "Missing or invalid API key: send Authorization: Bearer <API_KEY>.", {
           headers: { "www-authenticate": 'Bearer realm="service"' },
@@ -75,9 +80,14 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       const body = await readBody(req, match.route);
       const handler = HANDLERS[match.route.name];
       if (!handler) {
-        return errorResponse(version, 501, `${method} ${match.route.pattern} is not implemented by the embedded service yet.`, {
-          code: "not_implemented",
-        });
+        return errorResponse(
+          version,
+          501,
+          `${method} ${match.route.pattern} is not implemented by the embedded service yet.`,
+          {
+            code: "not_implemented",
+          },
+        );
       }
       const ctx: HandlerContext = {
         db: deps.db,

@@ -52,11 +52,17 @@ export function streamTurn(turn: Turn): Response {
             sendParts(event.messageId, event.parts);
             break;
           case "error":
-            send({ object: "error", id: event.messageId, message: event.message, ...(event.code ? { code: event.code } : {}) });
+            send({
+              object: "error",
+              id: event.messageId,
+              message: event.message,
+              ...(event.code ? { code: event.code } : {}),
+            });
             break;
           case "finished":
             sendParts(event.message.id, event.message.parts);
-            if (event.message.usage) send({ object: "message.usage", id: event.message.id, usage: event.message.usage });
+            if (event.message.usage)
+              send({ object: "message.usage", id: event.message.id, usage: event.message.usage });
             send(toChatEvent(event.chat));
             finish();
             break;

@@ -11,9 +11,14 @@ describe("text the database cannot store", () => {
 
   test("the JSON path of the first offending string or key", () => {
     expect(findUnstorableText({ message: "ok", metadata: { foo: "x\u0000" } })).toMatchObject({ path: "metadata.foo" });
-    expect(findUnstorableText({ files: [{}, {}, {}, { name: "a", content: "\ud83d" }] })).toMatchObject({ path: "files[3].content" });
+    expect(findUnstorableText({ files: [{}, {}, {}, { name: "a", content: "\ud83d" }] })).toMatchObject({
+      path: "files[3].content",
+    });
     expect(findUnstorableText({ metadata: { "a b": "\u0000" } })).toMatchObject({ path: 'metadata["a b"]' });
-    expect(findUnstorableText({ metadata: { "k\u0000": "v" } })).toMatchObject({ path: "metadata", reason: expect.stringMatching(/^keys/) });
+    expect(findUnstorableText({ metadata: { "k\u0000": "v" } })).toMatchObject({
+      path: "metadata",
+      reason: expect.stringMatching(/^keys/),
+    });
     expect(findUnstorableText("\u0000")).toMatchObject({ path: "body" });
     expect(findUnstorableText({ a: [1, true, null, "fine"] })).toBeNull();
   });

@@ -23,7 +23,11 @@ interface LoadedServer {
  * Runs `fn` with the server's credentials as headers: none, the stored bearer token or custom headers (decrypted
  * here, only for the request), or the OAuth access token; after a 401 an OAuth token is refreshed once and retried.
  */
-async function withToken<T>(mcp: McpConnections, row: McpServerRow, fn: (headers: McpAuthHeaders) => Promise<T>): Promise<T> {
+async function withToken<T>(
+  mcp: McpConnections,
+  row: McpServerRow,
+  fn: (headers: McpAuthHeaders) => Promise<T>,
+): Promise<T> {
   if (row.authType === "none") return fn({});
   if (row.authType === "bearer" || row.authType === "custom-headers") {
     const headers = mcp.staticHeaders(row);
@@ -31,7 +35,10 @@ async function withToken<T>(mcp: McpConnections, row: McpServerRow, fn: (headers
     try {
       return await fn(headers);
     } catch (error) {
-      if (error instanceof McpUnauthorized) throw new Error(`the server refused the ${row.authType === "bearer" ? "bearer token" : "custom headers"} (401)`);
+      if (error instanceof McpUnauthorized)
+        throw new Error(
+          `the server refused the ${row.authType === "bearer" ? "bearer token" : "custom headers"} (401)`,
+        );
       throw error;
     }
   }
@@ -68,7 +75,12 @@ export function argumentsFor(tool: McpTool, promptText: string): Record<string, 
 }
 
 function chooseTool(loaded: LoadedServer[], promptText: string) {
-  const words = new Set(promptText.toLowerCase().split(/[^a-z0-9_.-]+/).filter(Boolean));
+  const words = new Set(
+    promptText
+      .toLowerCase()
+      .split(/[^a-z0-9_.-]+/)
+      .filter(Boolean),
+  );
   const candidates = loaded.flatMap((s) => s.tools.map((tool) => ({ server: s.row, tool })));
   const named = candidates.find((c) => words.has(c.tool.name.toLowerCase()) && argumentsFor(c.tool, promptText));
   const chosen = named ?? candidates.find((c) => argumentsFor(c.tool, promptText));
@@ -84,7 +96,8 @@ export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptTex
     .map((id) => ({ id, reason: "no such MCP server" }));
   for (const row of rows) {
     if (!row.enabled) notLoaded.push({ id: row.id, name: row.name, reason: "disabled" });
-    else if (!mcp.isConnected(row)) notLoaded.push({ id: row.id, name: row.name, reason: "not authorized by the user" });
+    else if (!mcp.isConnected(row))
+      notLoaded.push({ id: row.id, name: row.name, reason: "not authorized by the user" });
     else {
       try {
         loaded.push({ row, tools: await withToken(mcp, row, (headers) => listTools(row.url, headers)) });
@@ -112,7 +125,12 @@ export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptTex
   const { server, tool, args } = chosen;
   steps.push({
     kind: "part",
-    part: { type: "tool-call", name: tool.name, toolDisplayName: `${tool.title ?? tool.name} (${server.name})`, input: args },
+    part: {
+      type: "tool-call",
+      name: tool.name,
+      toolDisplayName: `${tool.title ?? tool.name} (${server.name})`,
+      input: args,
+    },
     run: async () => {
       try {
         const result = await withToken(mcp, server, (headers) => callTool(server.url, headers, tool.name, args));
@@ -140,7 +158,12 @@ export function withMcpSteps(steps: Step[], mcpSteps: Step[]): Step[] {
 }
 
 /** The `/mcp` work added to a planned message (none for a message that blocks on the user). */
-export async function addMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: string, steps: Step[]): Promise<Step[]> {
+export async function addMcpSteps(
+  mcp: McpConnections,
+  chat: ChatRow,
+  promptText: string,
+  steps: Step[],
+): Promise<Step[]> {
   if (steps.some((s) => s.kind === "block")) return steps;
   return withMcpSteps(steps, await planMcpSteps(mcp, chat, promptText));
 }

@@ -111,7 +111,11 @@ export class McpConnections {
   }
 
   /** POST …/oauth/authorize: the provider URL for this server and return URL, valid for `stateTtlMs`. */
-  async authorize(row: McpServerRow, version: ApiVersion, returnUrl: string): Promise<{ url: string; state: string; expiresAt: string }> {
+  async authorize(
+    row: McpServerRow,
+    version: ApiVersion,
+    returnUrl: string,
+  ): Promise<{ url: string; state: string; expiresAt: string }> {
     const config = row.oauthConfig!;
     const redirectUri = this.callbackUrl(version);
     const request = await buildAuthorizationRequest(config, this.clientIdOf(config), redirectUri);
@@ -125,7 +129,8 @@ export class McpConnections {
       apiVersion: version,
       redirectUri,
       returnUrl,
-      codeVerifierEnc: request.codeVerifier === null ? null : this.opts.box.seal(request.codeVerifier, `state:${stateHash}`),
+      codeVerifierEnc:
+        request.codeVerifier === null ? null : this.opts.box.seal(request.codeVerifier, `state:${stateHash}`),
       expiresAt,
       createdAt: at,
     });
@@ -158,7 +163,10 @@ export class McpConnections {
 
     const at = this.now();
     if (taken.expiresAt.getTime() <= at.getTime()) {
-      return fail("invalid_request", "The authorization request expired (authorization URLs are valid for 5 minutes). Connect again.");
+      return fail(
+        "invalid_request",
+        "The authorization request expired (authorization URLs are valid for 5 minutes). Connect again.",
+      );
     }
     const row = await mcpStore.findServer(this.db, taken.serverId);
     if (!row || row.authType !== "oauth" || !row.oauthConfig) {
@@ -182,7 +190,9 @@ export class McpConnections {
         redirectUri: taken.redirectUri,
         callbackParams: params,
         state,
-        codeVerifier: taken.codeVerifierEnc ? this.opts.box.open(taken.codeVerifierEnc, `state:${taken.stateHash}`) : null,
+        codeVerifier: taken.codeVerifierEnc
+          ? this.opts.box.open(taken.codeVerifierEnc, `state:${taken.stateHash}`)
+          : null,
         now: at,
       });
     } catch (error) {
@@ -193,7 +203,13 @@ export class McpConnections {
     return back({ oauth_success: "true", mcpServerId: row.id });
   }
 
-  private async storeTokens(serverId: string, tokens: TokenSet, at: Date, connecting: boolean, db: Db = this.db): Promise<void> {
+  private async storeTokens(
+    serverId: string,
+    tokens: TokenSet,
+    at: Date,
+    connecting: boolean,
+    db: Db = this.db,
+  ): Promise<void> {
     await mcpStore.updateServer(db, serverId, {
       accessTokenEnc: this.seal(tokens.accessToken, serverId, "access_token"),
       refreshTokenEnc: tokens.refreshToken ? this.seal(tokens.refreshToken, serverId, "refresh_token") : null,
@@ -277,7 +293,12 @@ export class McpConnections {
     const expired = this.expired(row);
     const refresh = this.open(row.refreshTokenEnc, row.id, "refresh_token");
     if (!refresh) {
-      if (!access) await this.disconnect(row.id, "The stored tokens cannot be read (the service's secret key changed). Connect again.", db);
+      if (!access)
+        await this.disconnect(
+          row.id,
+          "The stored tokens cannot be read (the service's secret key changed). Connect again.",
+          db,
+        );
       return expired || opts.force ? null : access;
     }
     return this.refresh(db, row, refresh);
@@ -298,7 +319,11 @@ export class McpConnections {
     } catch (error) {
       const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
       const reason = `Refreshing the access token failed (${failure.error}: ${failure.message}).`.slice(0, 500);
-      if (failure.error === "invalid_grant" || failure.error === "invalid_client" || failure.error === "unauthorized_client") {
+      if (
+        failure.error === "invalid_grant" ||
+        failure.error === "invalid_client" ||
+        failure.error === "unauthorized_client"
+      ) {
         await this.disconnect(row.id, `${reason} Connect again.`, db);
       } else {
         await mcpStore.updateServer(db, row.id, { authError: reason, updatedAt: at });

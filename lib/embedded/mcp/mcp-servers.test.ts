@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthorizeResponse, McpServerDeleted, McpServerRecord as McpServer, McpServerRecordList, REDACTED, v1 } from "@/lib/api";
+import {
+  AuthorizeResponse,
+  McpServerDeleted,
+  McpServerRecord as McpServer,
+  McpServerRecordList,
+  REDACTED,
+  v1,
+} from "@/lib/api";
 import type { EmbeddedService } from "../service";
 import { BASE, call, expectSchema, request, startService } from "../test-support";
 
@@ -15,7 +22,14 @@ const config = {
   usePKCE: true,
   resource: "https://mcp.example.com/mcp",
 };
-const v2Body = { name: "Example MCP", url: "https://mcp.example.com/mcp", enabled: true, auth: "oauth", scope: "user", oauthConfig: config };
+const v2Body = {
+  name: "Example MCP",
+  url: "https://mcp.example.com/mcp",
+  enabled: true,
+  auth: "oauth",
+  scope: "user",
+  oauthConfig: config,
+};
 const v1Body = { name: "Example MCP v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config } };
 const RETURN = "http://app.test/mcp-servers/oauth/return";
 
@@ -39,7 +53,12 @@ describe("MCP servers: registration", () => {
     const created = await callSeen("POST", "/v2/mcp-servers", v2Body);
     expect(created.status).toBe(201);
     const server = expectSchema(McpServer, created.body);
-    expect(server).toMatchObject({ name: "Example MCP", enabled: true, scope: "user", auth: { type: "oauth", connected: false } });
+    expect(server).toMatchObject({
+      name: "Example MCP",
+      enabled: true,
+      scope: "user",
+      auth: { type: "oauth", connected: false },
+    });
     expect(server.auth).toEqual({ type: "oauth", connected: false, config: { ...config, clientSecret: REDACTED } });
 
     const list = expectSchema(McpServerRecordList, (await callSeen("GET", "/v2/mcp-servers")).body);
@@ -58,9 +77,16 @@ describe("MCP servers: registration", () => {
     expect(configOf(updated)?.clientSecret).toBe(REDACTED);
 
     // PATCH replaces the configuration: without a clientSecret the stored one is gone.
-    const replaced = expectSchema(McpServer, (await callSeen("PATCH", `/v2/mcp-servers/${server.id}`, { oauthConfig: { ...config, clientSecret: undefined } })).body);
+    const replaced = expectSchema(
+      McpServer,
+      (await callSeen("PATCH", `/v2/mcp-servers/${server.id}`, { oauthConfig: { ...config, clientSecret: undefined } }))
+        .body,
+    );
     expect(configOf(replaced)?.clientSecret).toBeUndefined();
-    const renamed = expectSchema(McpServer, (await callSeen("PATCH", `/v2/mcp-servers/${server.id}`, { name: "Renamed", enabled: false })).body);
+    const renamed = expectSchema(
+      McpServer,
+      (await callSeen("PATCH", `/v2/mcp-servers/${server.id}`, { name: "Renamed", enabled: false })).body,
+    );
     expect(renamed).toMatchObject({ name: "Renamed", enabled: false });
     expect(configOf(renamed)).toEqual(configOf(replaced));
 
@@ -78,12 +104,18 @@ describe("MCP servers: registration", () => {
     const list = expectSchema(v1.McpServerListV1, (await callSeen("GET", "/v1/mcp-servers")).body);
     expect(list.data.some((s) => s.id === server.id)).toBe(true);
     expectSchema(v1.McpServerV1, (await callSeen("GET", `/v1/mcp-servers/${server.id}`)).body);
-    const patched = await callSeen("PATCH", `/v1/mcp-servers/${server.id}`, { auth: { type: "oauth", config: { ...config, clientId: "other" } } });
+    const patched = await callSeen("PATCH", `/v1/mcp-servers/${server.id}`, {
+      auth: { type: "oauth", config: { ...config, clientId: "other" } },
+    });
     expectSchema(v1.McpServerV1, patched.body);
     const v2View = expectSchema(McpServer, (await callSeen("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(v2View.auth.type === "oauth" && v2View.auth.config?.clientId).toBe("other");
     const deleted = await callSeen("DELETE", `/v1/mcp-servers/${server.id}`);
-    expect(expectSchema(v1.McpServerDeletedV1, deleted.body)).toEqual({ id: server.id, object: "mcp_server", deleted: true });
+    expect(expectSchema(v1.McpServerDeletedV1, deleted.body)).toEqual({
+      id: server.id,
+      object: "mcp_server",
+      deleted: true,
+    });
     // v1 errors keep the v1 shape
     const missing = await callSeen("GET", `/v1/mcp-servers/${server.id}`);
     expect(missing.status).toBe(404);
@@ -95,7 +127,9 @@ describe("MCP servers: registration", () => {
     for (const text of seen) {
       expect(text).not.toContain(SECRET);
       // The record shows a stored client secret only as the redaction marker.
-      expect(text.replace(new RegExp(`"clientSecret":"${REDACTED}"`, "g"), "")).not.toMatch(/clientSecret|access_token|refresh_token|accessToken|refreshToken/);
+      expect(text.replace(new RegExp(`"clientSecret":"${REDACTED}"`, "g"), "")).not.toMatch(
+        /clientSecret|access_token|refresh_token|accessToken|refreshToken/,
+      );
     }
   });
 
@@ -108,7 +142,11 @@ describe("MCP servers: registration", () => {
       ["POST", "/v2/mcp-servers", { ...v2Body, oauthConfig: { ...config, tokenUrl: "/token" } }],
       ["POST", "/v2/mcp-servers", { ...v2Body, oauthConfig: { ...config, resource: "https://mcp.example.com/#frag" } }],
       ["POST", "/v2/mcp-servers", { ...v2Body, oauthConfig: { ...config, scopes: ["a b"] } }],
-      ["POST", "/v1/mcp-servers", { ...v1Body, auth: { type: "oauth", config: { ...config, authorizationUrl: "data:text/html,x" } } }],
+      [
+        "POST",
+        "/v1/mcp-servers",
+        { ...v1Body, auth: { type: "oauth", config: { ...config, authorizationUrl: "data:text/html,x" } } },
+      ],
       ["POST", "/v1/mcp-servers", { ...v1Body, url: "not a url" }],
     ] as const;
     for (const [method, path, body] of bad) {
@@ -121,7 +159,9 @@ describe("MCP servers: registration", () => {
   it("needs the bearer key, except for the callback and the client metadata document", async () => {
     expect((await call(svc, "GET", "/v2/mcp-servers", { auth: null })).status).toBe(401);
     expect((await call(svc, "POST", "/v2/mcp-servers", { auth: null, body: v2Body })).status).toBe(401);
-    const callback = await svc.handle(request("GET", "/v2/mcp-servers/oauth/callback?code=x&state=unknown", { auth: null }));
+    const callback = await svc.handle(
+      request("GET", "/v2/mcp-servers/oauth/callback?code=x&state=unknown", { auth: null }),
+    );
     expect(callback.status).toBe(400);
     const doc = await call(svc, "GET", "/oauth/client-metadata.json", { auth: null });
     expect(doc.status).toBe(200);
@@ -164,7 +204,10 @@ describe("MCP servers: authorize", () => {
     expect(expires).toBeLessThan(301_000);
 
     // Each authorization has its own state and verifier (so its own challenge).
-    const again = expectSchema(AuthorizeResponse, (await call(svc, "POST", `/v2/mcp-servers/${serverId}/oauth/authorize`, { body: { returnUrl: RETURN } })).body);
+    const again = expectSchema(
+      AuthorizeResponse,
+      (await call(svc, "POST", `/v2/mcp-servers/${serverId}/oauth/authorize`, { body: { returnUrl: RETURN } })).body,
+    );
     expect(again.state).not.toBe(auth.state);
     expect(new URL(again.url).searchParams.get("code_challenge")).not.toBe(q.get("code_challenge"));
   });
@@ -173,9 +216,16 @@ describe("MCP servers: authorize", () => {
     const { clientId: _drop, ...noClient } = config;
     const created = expectSchema(
       v1.McpServerV1,
-      (await call(svc, "POST", "/v1/mcp-servers", { body: { ...v1Body, auth: { type: "oauth", config: { ...noClient, usePKCE: false } } } })).body,
+      (
+        await call(svc, "POST", "/v1/mcp-servers", {
+          body: { ...v1Body, auth: { type: "oauth", config: { ...noClient, usePKCE: false } } },
+        })
+      ).body,
     );
-    const auth = expectSchema(AuthorizeResponse, (await call(svc, "POST", `/v1/mcp-servers/${created.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body);
+    const auth = expectSchema(
+      AuthorizeResponse,
+      (await call(svc, "POST", `/v1/mcp-servers/${created.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body,
+    );
     const q = new URL(auth.url).searchParams;
     expect(q.get("redirect_uri")).toBe(`${BASE}/v1/mcp-servers/oauth/callback`);
     expect(q.get("client_id")).toBe(`${BASE}/oauth/client-metadata.json`);
@@ -184,20 +234,40 @@ describe("MCP servers: authorize", () => {
   });
 
   it("rejects a return URL that is not an absolute http(s) URL (422), v1 and v2", async () => {
-    for (const returnUrl of ["/mcp-servers/oauth/return", "javascript:alert(1)", "ftp://app.test/x", "mcp-servers", "", "data:text/html,<script>x</script>"]) {
+    for (const returnUrl of [
+      "/mcp-servers/oauth/return",
+      "javascript:alert(1)",
+      "ftp://app.test/x",
+      "mcp-servers",
+      "",
+      "data:text/html,<script>x</script>",
+    ]) {
       for (const version of ["v1", "v2"]) {
-        const res = await call(svc, "POST", `/${version}/mcp-servers/${serverId}/oauth/authorize`, { body: { returnUrl } });
+        const res = await call(svc, "POST", `/${version}/mcp-servers/${serverId}/oauth/authorize`, {
+          body: { returnUrl },
+        });
         expect(res.status, `${version} ${returnUrl}`).toBe(422);
       }
     }
     expect((await call(svc, "POST", `/v2/mcp-servers/${serverId}/oauth/authorize`, { body: {} })).status).toBe(422);
-    expect((await call(svc, "POST", `/v2/mcp-servers/mcp_nope/oauth/authorize`, { body: { returnUrl: RETURN } })).status).toBe(404);
+    expect(
+      (await call(svc, "POST", `/v2/mcp-servers/mcp_nope/oauth/authorize`, { body: { returnUrl: RETURN } })).status,
+    ).toBe(404);
   });
 
   it("a server without OAuth has nothing to authorize (409)", async () => {
-    const plain = expectSchema(McpServer, (await call(svc, "POST", "/v2/mcp-servers", { body: { name: "Open", url: "https://open.example.com/mcp", auth: "none" } })).body);
+    const plain = expectSchema(
+      McpServer,
+      (
+        await call(svc, "POST", "/v2/mcp-servers", {
+          body: { name: "Open", url: "https://open.example.com/mcp", auth: "none" },
+        })
+      ).body,
+    );
     expect(plain.auth).toEqual({ type: "none" });
-    expect((await call(svc, "POST", `/v2/mcp-servers/${plain.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).status).toBe(409);
+    expect(
+      (await call(svc, "POST", `/v2/mcp-servers/${plain.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).status,
+    ).toBe(409);
   });
 });
 
@@ -215,9 +285,15 @@ describe("MCP servers: callback without a valid state", () => {
     const quick = await startService({ oauthStateTtlMs: 30 });
     try {
       const server = expectSchema(McpServer, (await call(quick, "POST", "/v2/mcp-servers", { body: v2Body })).body);
-      const auth = expectSchema(AuthorizeResponse, (await call(quick, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body);
+      const auth = expectSchema(
+        AuthorizeResponse,
+        (await call(quick, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } }))
+          .body,
+      );
       await new Promise((r) => setTimeout(r, 60));
-      const res = await quick.handle(request("GET", `/v2/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }));
+      const res = await quick.handle(
+        request("GET", `/v2/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }),
+      );
       expect(res.status).toBe(303);
       const location = new URL(res.headers.get("location")!);
       expect(`${location.origin}${location.pathname}`).toBe(RETURN);
@@ -228,7 +304,9 @@ describe("MCP servers: callback without a valid state", () => {
       const after = expectSchema(McpServer, (await call(quick, "GET", `/v2/mcp-servers/${server.id}`)).body);
       expect(after.auth).toMatchObject({ connected: false });
       // used once: the same state again is unknown
-      const replay = await quick.handle(request("GET", `/v2/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }));
+      const replay = await quick.handle(
+        request("GET", `/v2/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }),
+      );
       expect(replay.status).toBe(400);
     } finally {
       await quick.close();
@@ -237,7 +315,14 @@ describe("MCP servers: callback without a valid state", () => {
 
   it("a provider error is passed on (hostile description bounded, as URL parameters only)", async () => {
     const server = expectSchema(McpServer, (await call(svc, "POST", "/v2/mcp-servers", { body: v2Body })).body);
-    const auth = expectSchema(AuthorizeResponse, (await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: `${RETURN}?keep=1` } })).body);
+    const auth = expectSchema(
+      AuthorizeResponse,
+      (
+        await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, {
+          body: { returnUrl: `${RETURN}?keep=1` },
+        })
+      ).body,
+    );
     const hostile = `<script>alert(1)</script>${"x".repeat(5000)}`;
     const query = new URLSearchParams({ error: "access_denied", error_description: hostile, state: auth.state });
     const res = await svc.handle(request("GET", `/v2/mcp-servers/oauth/callback?${query}`, { auth: null }));
@@ -256,39 +341,64 @@ describe("MCP servers: callback without a valid state", () => {
 
   it("an authorization response from another issuer is refused before any token request", async () => {
     const server = expectSchema(McpServer, (await call(svc, "POST", "/v2/mcp-servers", { body: v2Body })).body);
-    const auth = expectSchema(AuthorizeResponse, (await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body);
+    const auth = expectSchema(
+      AuthorizeResponse,
+      (await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body,
+    );
     const query = new URLSearchParams({ code: "abc", state: auth.state, iss: "https://evil.example" });
     const res = await svc.handle(request("GET", `/v2/mcp-servers/oauth/callback?${query}`, { auth: null }));
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("invalid_request");
     expect(location.searchParams.get("error_description")).toMatch(/unexpected issuer/);
-    expect(expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body).auth).toMatchObject({ connected: false });
+    expect(expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body).auth).toMatchObject({
+      connected: false,
+    });
   });
 
   it("a state is bound to its API version", async () => {
     const server = expectSchema(McpServer, (await call(svc, "POST", "/v2/mcp-servers", { body: v2Body })).body);
-    const auth = expectSchema(AuthorizeResponse, (await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body);
-    const res = await svc.handle(request("GET", `/v1/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }));
+    const auth = expectSchema(
+      AuthorizeResponse,
+      (await call(svc, "POST", `/v2/mcp-servers/${server.id}/oauth/authorize`, { body: { returnUrl: RETURN } })).body,
+    );
+    const res = await svc.handle(
+      request("GET", `/v1/mcp-servers/oauth/callback?code=abc&state=${auth.state}`, { auth: null }),
+    );
     expect(res.status).toBe(400);
-    expect(expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body).auth).toMatchObject({ connected: false });
+    expect(expectSchema(McpServer, (await call(svc, "GET", `/v2/mcp-servers/${server.id}`)).body).auth).toMatchObject({
+      connected: false,
+    });
   });
 });
 
 describe("MCP servers: attaching to chats", () => {
-  const chatCount = async () => ((await callSeen("GET", "/v2/chats?limit=100")).body as { chats: unknown[] }).chats.length;
+  const chatCount = async () =>
+    ((await callSeen("GET", "/v2/chats?limit=100")).body as { chats: unknown[] }).chats.length;
 
   it("unknown mcpServerIds are a 422 naming the field, and nothing is stored (v2 and v1, create, send, initialize)", async () => {
-    const server = expectSchema(McpServer, (await callSeen("POST", "/v2/mcp-servers", { ...v2Body, name: "Attachable" })).body);
+    const server = expectSchema(
+      McpServer,
+      (await callSeen("POST", "/v2/mcp-servers", { ...v2Body, name: "Attachable" })).body,
+    );
     const chats = await chatCount();
 
-    const create = await callSeen("POST", "/v2/chats", { message: "Build a kiosk", mcpServerIds: [server.id, "mcp_missing"] });
+    const create = await callSeen("POST", "/v2/chats", {
+      message: "Build a kiosk",
+      mcpServerIds: [server.id, "mcp_missing"],
+    });
     expect(create.status).toBe(422);
-    expect((create.body as { message: string }).message).toMatch(/^mcpServerIds\.1: no MCP server "mcp_missing" is registered/);
+    expect((create.body as { message: string }).message).toMatch(
+      /^mcpServerIds\.1: no MCP server "mcp_missing" is registered/,
+    );
     const createV1 = await callSeen("POST", "/v1/chats", { message: "Build a kiosk", mcpServerIds: ["mcp_missing"] });
     expect(createV1.status).toBe(422);
     expect(createV1.body).toMatchObject({ error: { message: expect.stringMatching(/^mcpServerIds\.0: /) } });
-    const init = await callSeen("POST", "/v1/chats", { type: "files", files: [{ name: "a.txt", content: "a" }], mcpServerIds: ["nope"] });
+    const init = await callSeen("POST", "/v1/chats", {
+      type: "files",
+      files: [{ name: "a.txt", content: "a" }],
+      mcpServerIds: ["nope"],
+    });
     expect(init.status).toBe(422);
     expect(await chatCount()).toBe(chats);
 
@@ -296,12 +406,21 @@ describe("MCP servers: attaching to chats", () => {
     const ok = await callSeen("POST", "/v2/chats", { message: "Build a kiosk", mcpServerIds: [server.id] });
     expect(ok.status).toBe(200);
     const chatId = (ok.body as { chat: { id: string } }).chat.id;
-    const before = ((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages.length;
-    const send = await callSeen("POST", `/v2/chats/${chatId}/messages`, { message: "More", mcpServerIds: ["mcp_gone"] });
+    const before = ((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages
+      .length;
+    const send = await callSeen("POST", `/v2/chats/${chatId}/messages`, {
+      message: "More",
+      mcpServerIds: ["mcp_gone"],
+    });
     expect(send.status).toBe(422);
     expect((send.body as { message: string }).message).toMatch(/^mcpServerIds\.0: /);
-    const sendV1 = await callSeen("POST", `/v1/chats/${chatId}/messages`, { message: "More", mcpServerIds: ["mcp_gone"] });
+    const sendV1 = await callSeen("POST", `/v1/chats/${chatId}/messages`, {
+      message: "More",
+      mcpServerIds: ["mcp_gone"],
+    });
     expect(sendV1.status).toBe(422);
-    expect(((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages).toHaveLength(before);
+    expect(
+      ((await callSeen("GET", `/v2/chats/${chatId}/messages`)).body as { messages: unknown[] }).messages,
+    ).toHaveLength(before);
   });
 });

@@ -28,10 +28,18 @@ let mcp: McpServerPeer;
 /** Every response body of the service in this file (for the redaction check). */
 const texts: string[] = [];
 
-async function api(method: string, p: string, body?: unknown, target = http): Promise<{ status: number; body: unknown }> {
+async function api(
+  method: string,
+  p: string,
+  body?: unknown,
+  target = http,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${target.baseUrl}${p}`, {
     method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -51,14 +59,22 @@ const oauthConfig = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function register(name: string, extra: Record<string, unknown> = {}, mcpUrl = mcp.url): Promise<McpServer> {
-  const res = await api("POST", "/v2/mcp-servers", { name, url: mcpUrl, auth: "oauth", oauthConfig: oauthConfig(extra) });
+  const res = await api("POST", "/v2/mcp-servers", {
+    name,
+    url: mcpUrl,
+    auth: "oauth",
+    oauthConfig: oauthConfig(extra),
+  });
   expect(res.status).toBe(201);
   return expectSchema(McpServer, res.body);
 }
 
 /** authorize → the provider (auto-consent) → a real GET of the callback; returns the callback's redirect. */
 async function connect(serverId: string, version: "v1" | "v2" = "v2"): Promise<URL> {
-  const auth = expectSchema(AuthorizeResponse, (await api("POST", `/${version}/mcp-servers/${serverId}/oauth/authorize`, { returnUrl: RETURN })).body);
+  const auth = expectSchema(
+    AuthorizeResponse,
+    (await api("POST", `/${version}/mcp-servers/${serverId}/oauth/authorize`, { returnUrl: RETURN })).body,
+  );
   const callbackUrl = await followAuthorization(auth.url, `${http.baseUrl}/${version}/mcp-servers/oauth/callback`);
   const res = await fetch(callbackUrl, { redirect: "manual" }); // no bearer key: the browser's request
   texts.push(await res.text());
@@ -66,11 +82,18 @@ async function connect(serverId: string, version: "v1" | "v2" = "v2"): Promise<U
   return new URL(res.headers.get("location")!);
 }
 
-async function chatWith(prompt: string, mcpServerIds: string[], target = http): Promise<{ chatId: string; message: Message }> {
+async function chatWith(
+  prompt: string,
+  mcpServerIds: string[],
+  target = http,
+): Promise<{ chatId: string; message: Message }> {
   const created = await api("POST", "/v2/chats", { message: prompt, mcpServerIds }, target);
   expect(created.status).toBe(200);
   const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
-  const messages = expectSchema(MessageList, (await api("GET", `/v2/chats/${chatId}/messages`, undefined, target)).body).messages;
+  const messages = expectSchema(
+    MessageList,
+    (await api("GET", `/v2/chats/${chatId}/messages`, undefined, target)).body,
+  ).messages;
   return { chatId, message: messages.find((m) => m.role === "assistant")! };
 }
 
@@ -78,7 +101,13 @@ const partsOf = (message: Message) => message.parts as Array<Record<string, unkn
 
 beforeAll(async () => {
   http = await serveOverHttp((publicBaseUrl) =>
-    createEmbeddedService({ apiKey: TEST_KEY, dataDir, publicBaseUrl, agentDelayMs: 0, secretKey: "flow-test-secret-key" }),
+    createEmbeddedService({
+      apiKey: TEST_KEY,
+      dataDir,
+      publicBaseUrl,
+      agentDelayMs: 0,
+      secretKey: "flow-test-secret-key",
+    }),
   );
   provider = await startOAuthProvider({
     redirectUris: [`${http.baseUrl}/v2/mcp-servers/oauth/callback`, `${http.baseUrl}/v1/mcp-servers/oauth/callback`],
@@ -128,7 +157,10 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
     expect(message.finishReason).toBe("stop");
     const parts = partsOf(message);
     const listing = parts.find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")!;
-    const data = listing.data as { servers: Array<{ id: string; tools: Array<{ name: string }> }>; notLoaded: Array<{ id: string; reason: string }> };
+    const data = listing.data as {
+      servers: Array<{ id: string; tools: Array<{ name: string }> }>;
+      notLoaded: Array<{ id: string; reason: string }>;
+    };
     expect(data.servers).toHaveLength(1);
     expect(data.servers[0]!.id).toBe(connectedId);
     expect(data.servers[0]!.tools.map((t) => t.name).sort()).toEqual(["add", "echo", "whoami"]);
@@ -151,10 +183,17 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
 
   it("mcpServerIds on a follow-up message attach servers; the prompt picks the tool by name", async () => {
     const { chatId } = await chatWith("a plain first answer", []);
-    const sent = await api("POST", `/v2/chats/${chatId}/messages`, { message: "/mcp please echo this", mcpServerIds: [connectedId] });
+    const sent = await api("POST", `/v2/chats/${chatId}/messages`, {
+      message: "/mcp please echo this",
+      mcpServerIds: [connectedId],
+    });
     expect(sent.status).toBe(200);
     const call = partsOf(sent.body as Message).find((p) => p.type === "tool-call" && p.name === "echo")!;
-    expect(call).toMatchObject({ input: { text: "please echo this" }, status: "ok", output: { content: [{ type: "text", text: "please echo this" }] } });
+    expect(call).toMatchObject({
+      input: { text: "please echo this" },
+      status: "ok",
+      output: { content: [{ type: "text", text: "please echo this" }] },
+    });
   });
 
   it("a denied consent redirects with error, error_description and mcpServerId, and stays disconnected", async () => {
@@ -200,13 +239,26 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
   it("changing the scopes drops the connection; renaming keeps it", async () => {
     const server = await register("To change");
     await connect(server.id);
-    const renamed = expectSchema(McpServer, (await api("PATCH", `/v2/mcp-servers/${server.id}`, { name: "Changed" })).body);
+    const renamed = expectSchema(
+      McpServer,
+      (await api("PATCH", `/v2/mcp-servers/${server.id}`, { name: "Changed" })).body,
+    );
     expect(renamed.auth.connected).toBe(true);
-    const rescoped = expectSchema(McpServer, (await api("PATCH", `/v2/mcp-servers/${server.id}`, { oauthConfig: oauthConfig({ scopes: ["mcp:read"] }) })).body);
+    const rescoped = expectSchema(
+      McpServer,
+      (await api("PATCH", `/v2/mcp-servers/${server.id}`, { oauthConfig: oauthConfig({ scopes: ["mcp:read"] }) })).body,
+    );
     expect(rescoped.auth.connected).toBe(false);
     const retoken = await register("Token endpoint");
     await connect(retoken.id);
-    const moved = expectSchema(McpServer, (await api("PATCH", `/v2/mcp-servers/${retoken.id}`, { oauthConfig: oauthConfig({ tokenUrl: `${provider.issuer}/token2` }) })).body);
+    const moved = expectSchema(
+      McpServer,
+      (
+        await api("PATCH", `/v2/mcp-servers/${retoken.id}`, {
+          oauthConfig: oauthConfig({ tokenUrl: `${provider.issuer}/token2` }),
+        })
+      ).body,
+    );
     expect(moved.auth.connected).toBe(false);
   });
 
@@ -219,7 +271,10 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
     }
     // A pending authorization: its PKCE verifier and state must not be stored in the clear either.
     const pendingServer = await register("Pending");
-    const pending = expectSchema(AuthorizeResponse, (await api("POST", `/v2/mcp-servers/${pendingServer.id}/oauth/authorize`, { returnUrl: RETURN })).body);
+    const pending = expectSchema(
+      AuthorizeResponse,
+      (await api("POST", `/v2/mcp-servers/${pendingServer.id}/oauth/authorize`, { returnUrl: RETURN })).body,
+    );
     const challenge = new URL(pending.url).searchParams.get("code_challenge")!;
     await http.close(); // closes the database too
     const db = await PGlite.create(path.join(dataDir, "pglite"));
@@ -261,7 +316,13 @@ describe("token refresh", () => {
     shortProvider = await startOAuthProvider({
       redirectUris: [`${svc.baseUrl}/v2/mcp-servers/oauth/callback`],
       accessTokenTtlSeconds: 3,
-      extraClients: [{ client_id: BASIC_CLIENT.id, client_secret: BASIC_CLIENT.secret, token_endpoint_auth_method: "client_secret_basic" }],
+      extraClients: [
+        {
+          client_id: BASIC_CLIENT.id,
+          client_secret: BASIC_CLIENT.secret,
+          token_endpoint_auth_method: "client_secret_basic",
+        },
+      ],
       basicOnlyClients: [BASIC_CLIENT.id],
     });
     shortMcp = await startMcpServer({ issuer: shortProvider.issuer, jwksUrl: shortProvider.jwksUrl });
@@ -292,12 +353,18 @@ describe("token refresh", () => {
   });
 
   it("a provider that only accepts client_secret_basic: the code exchange and the refresh authenticate that way", async () => {
-    const server = await register("Basic auth client", { clientId: BASIC_CLIENT.id, clientSecret: BASIC_CLIENT.secret });
+    const server = await register("Basic auth client", {
+      clientId: BASIC_CLIENT.id,
+      clientSecret: BASIC_CLIENT.secret,
+    });
     const before = shortProvider.tokenRequests();
     const location = await connect(server.id);
     expect(Object.fromEntries(location.searchParams)).toEqual({ oauth_success: "true", mcpServerId: server.id });
     // client_secret_post refused, then client_secret_basic granted.
-    expect(shortProvider.tokenRequests()).toMatchObject({ authorizationCode: before.authorizationCode + 1, invalidClient: before.invalidClient + 1 });
+    expect(shortProvider.tokenRequests()).toMatchObject({
+      authorizationCode: before.authorizationCode + 1,
+      invalidClient: before.invalidClient + 1,
+    });
     const connected = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(connected.auth.connected).toBe(true);
     await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
@@ -322,7 +389,10 @@ describe("token refresh", () => {
     const results = await Promise.all([chatWith("/mcp add", [server.id]), chatWith("/mcp echo hi", [server.id])]);
     for (const { message } of results) {
       const call = partsOf(message).find((p) => p.type === "tool-call" && p.name !== "check_project")!;
-      expect(call?.status, JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools"))).toBe("ok");
+      expect(
+        call?.status,
+        JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")),
+      ).toBe("ok");
     }
     expect(shortProvider.tokenRequests().refreshToken).toBeGreaterThan(before);
     const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
@@ -348,10 +418,20 @@ describe.skipIf(!adminUrl)("token refresh across processes on PostgreSQL", () =>
   beforeAll(async () => {
     await database.create();
     const service = (publicBaseUrl: string) =>
-      createEmbeddedService({ apiKey: TEST_KEY, dataDir: "unused", databaseUrl: database.url, publicBaseUrl, agentDelayMs: 0, secretKey: "shared-secret-key" });
+      createEmbeddedService({
+        apiKey: TEST_KEY,
+        dataDir: "unused",
+        databaseUrl: database.url,
+        publicBaseUrl,
+        agentDelayMs: 0,
+        secretKey: "shared-secret-key",
+      });
     one = await serveOverHttp(service);
     two = await serveOverHttp(service);
-    sharedProvider = await startOAuthProvider({ redirectUris: [`${one.baseUrl}/v2/mcp-servers/oauth/callback`], accessTokenTtlSeconds: 3 });
+    sharedProvider = await startOAuthProvider({
+      redirectUris: [`${one.baseUrl}/v2/mcp-servers/oauth/callback`],
+      accessTokenTtlSeconds: 3,
+    });
     sharedMcp = await startMcpServer({ issuer: sharedProvider.issuer, jwksUrl: sharedProvider.jwksUrl });
     http = one;
     provider = sharedProvider;
@@ -373,7 +453,10 @@ describe.skipIf(!adminUrl)("token refresh across processes on PostgreSQL", () =>
     const results = await Promise.all([chatWith("/mcp add", [server.id], one), chatWith("/mcp add", [server.id], two)]);
     for (const { message } of results) {
       const call = partsOf(message).find((p) => p.type === "tool-call" && p.name === "add");
-      expect(call?.status, JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools"))).toBe("ok");
+      expect(
+        call?.status,
+        JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")),
+      ).toBe("ok");
     }
     // The tokens live 3 s, under the 30 s expiry margin, so every use refreshes: one at a time, never with a spent token.
     const now = sharedProvider.tokenRequests();

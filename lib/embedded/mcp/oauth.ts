@@ -52,7 +52,10 @@ function refusedClientAuth(error: unknown): boolean {
  * `client_secret_basic` (the method RFC 6749 §2.3.1 requires every provider to support): a refused client
  * authentication consumes neither the code nor the refresh token.
  */
-async function withClientAuth<T>(clientSecret: string | null, request: (auth: oauth.ClientAuth) => Promise<T>): Promise<T> {
+async function withClientAuth<T>(
+  clientSecret: string | null,
+  request: (auth: oauth.ClientAuth) => Promise<T>,
+): Promise<T> {
   if (!clientSecret) return request(oauth.None());
   try {
     return await request(oauth.ClientSecretPost(clientSecret));
@@ -103,7 +106,8 @@ export class OAuthFailure extends Error {
 }
 
 function toFailure(error: unknown): OAuthFailure {
-  if (error instanceof oauth.ResponseBodyError) return new OAuthFailure(error.error, error.error_description ?? error.message);
+  if (error instanceof oauth.ResponseBodyError)
+    return new OAuthFailure(error.error, error.error_description ?? error.message);
   if (error instanceof oauth.AuthorizationResponseError) {
     return new OAuthFailure(error.error, error.error_description ?? error.message);
   }
@@ -146,10 +150,18 @@ export async function exchangeCode(opts: {
       oauth.processAuthorizationCodeResponse(
         as,
         client,
-        await oauth.authorizationCodeGrantRequest(as, client, auth, params, opts.redirectUri, opts.codeVerifier ?? oauth.nopkce, {
-          ...endpointOptions(opts.config.tokenUrl),
-          ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
-        }),
+        await oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          auth,
+          params,
+          opts.redirectUri,
+          opts.codeVerifier ?? oauth.nopkce,
+          {
+            ...endpointOptions(opts.config.tokenUrl),
+            ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
+          },
+        ),
       ),
     );
     return toTokenSet(response, opts.now, null);

@@ -30,10 +30,20 @@ describe("SecretBox (AES-256-GCM at rest)", () => {
 
 describe("OAuth helpers", () => {
   it("allows plain http only to loopback hosts", () => {
-    for (const url of ["http://127.0.0.1:4000/token", "http://localhost/token", "http://[::1]:80/t", "http://127.9.9.9/t"]) {
+    for (const url of [
+      "http://127.0.0.1:4000/token",
+      "http://localhost/token",
+      "http://[::1]:80/t",
+      "http://127.9.9.9/t",
+    ]) {
       expect(isLoopback(url), url).toBe(true);
     }
-    for (const url of ["http://10.0.0.1/token", "http://example.com/token", "http://127.0.0.1.evil.com/t", "not a url"]) {
+    for (const url of [
+      "http://10.0.0.1/token",
+      "http://example.com/token",
+      "http://127.0.0.1.evil.com/t",
+      "not a url",
+    ]) {
       expect(isLoopback(url), url).toBe(false);
     }
   });
@@ -41,10 +51,20 @@ describe("OAuth helpers", () => {
 
 describe("/mcp steps", () => {
   it("fills required inputs deterministically, or gives up on unknown types", () => {
-    const tool = (properties: Record<string, unknown>, required: string[]) => ({ name: "t", inputSchema: { type: "object", properties, required } });
-    expect(argumentsFor(tool({ a: { type: "number" }, b: { type: "integer" } }, ["a", "b"]), "x")).toEqual({ a: 2, b: 3 });
-    expect(argumentsFor(tool({ text: { type: "string" }, opt: { type: "string" } }, ["text"]), "hello")).toEqual({ text: "hello" });
-    expect(argumentsFor(tool({ mode: { type: "string", enum: ["fast", "slow"] } }, ["mode"]), "")).toEqual({ mode: "fast" });
+    const tool = (properties: Record<string, unknown>, required: string[]) => ({
+      name: "t",
+      inputSchema: { type: "object", properties, required },
+    });
+    expect(argumentsFor(tool({ a: { type: "number" }, b: { type: "integer" } }, ["a", "b"]), "x")).toEqual({
+      a: 2,
+      b: 3,
+    });
+    expect(argumentsFor(tool({ text: { type: "string" }, opt: { type: "string" } }, ["text"]), "hello")).toEqual({
+      text: "hello",
+    });
+    expect(argumentsFor(tool({ mode: { type: "string", enum: ["fast", "slow"] } }, ["mode"]), "")).toEqual({
+      mode: "fast",
+    });
     expect(argumentsFor(tool({ blob: {} }, ["blob"]), "")).toBeNull();
   });
 

@@ -12,7 +12,9 @@ export class SecretBox {
 
   constructor(secretMaterial: string) {
     if (!secretMaterial) throw new Error("SecretBox needs secret material");
-    this.key = Buffer.from(hkdfSync("sha256", secretMaterial, "atelier-embedded-service", "mcp-secrets/aes-256-gcm", 32));
+    this.key = Buffer.from(
+      hkdfSync("sha256", secretMaterial, "atelier-embedded-service", "mcp-secrets/aes-256-gcm", 32),
+    );
   }
 
   seal(plaintext: string, context: string): string {

@@ -13,6 +13,10 @@ export async function requireServerIds(db: Db, ids: readonly string[] | undefine
   const known = new Set((await findServers(db, ids)).map((s) => s.id));
   const i = ids.findIndex((id) => !known.has(id));
   if (i >= 0) {
-    throw new HttpError(422, `mcpServerIds.${i}: no MCP server ${JSON.stringify(ids[i])} is registered; nothing was changed`, "validation_failed");
+    throw new HttpError(
+      422,
+      `mcpServerIds.${i}: no MCP server ${JSON.stringify(ids[i])} is registered; nothing was changed`,
+      "validation_failed",
+    );
   }
 }

@@ -43,13 +43,23 @@ async function runMcp(serverId: string): Promise<Part[]> {
   return assistant.parts ?? [];
 }
 
-const toolCall = (parts: Part[]) => parts.find((p) => p.type === "tool-call" && p.name === "add") as (Part & { status?: string; output?: unknown }) | undefined;
-const listing = (parts: Part[]) => parts.find((p) => p.type === "agent-action" && p.name === "list_mcp_tools") as (Part & { data: { notLoaded: Array<{ reason: string }> } }) | undefined;
+const toolCall = (parts: Part[]) =>
+  parts.find((p) => p.type === "tool-call" && p.name === "add") as
+    (Part & { status?: string; output?: unknown }) | undefined;
+const listing = (parts: Part[]) =>
+  parts.find((p) => p.type === "agent-action" && p.name === "list_mcp_tools") as
+    (Part & { data: { notLoaded: Array<{ reason: string }> } }) | undefined;
 
 describe("bearer-token MCP server", () => {
   let id = "";
   it("registers with the document's body; the record redacts the token", async () => {
-    const res = await api("POST", "/v2/mcp-servers", { name: "Bearer peer", url: bearerPeer.url, enabled: true, scope: "user", auth: { type: "bearer", token: TOKEN } });
+    const res = await api("POST", "/v2/mcp-servers", {
+      name: "Bearer peer",
+      url: bearerPeer.url,
+      enabled: true,
+      scope: "user",
+      auth: { type: "bearer", token: TOKEN },
+    });
     expect(res.status).toBe(201);
     const record = expectSchema(McpServerRecord, res.body);
     expect(record.auth).toEqual({ type: "bearer", token: REDACTED });
@@ -66,7 +76,9 @@ describe("bearer-token MCP server", () => {
 
   it("with the wrong token the server refuses (401) and its tools are not loaded", async () => {
     const rejectedBefore = bearerPeer.stats().rejected;
-    expect((await api("PATCH", `/v2/mcp-servers/${id}`, { auth: { type: "bearer", token: "wrong-token" } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/v2/mcp-servers/${id}`, { auth: { type: "bearer", token: "wrong-token" } })).status,
+    ).toBe(200);
     const parts = await runMcp(id);
     expect(toolCall(parts)).toBeUndefined();
     expect(listing(parts)?.data.notLoaded[0]?.reason).toMatch(/refused the bearer token/);
@@ -96,7 +108,13 @@ describe("custom-headers MCP server", () => {
   });
 
   it("without the right headers the server refuses and its tools are not loaded", async () => {
-    expect((await api("PATCH", `/v2/mcp-servers/${id}`, { auth: { type: "custom-headers", headers: { "X-Api-Key": "nope" } } })).status).toBe(200);
+    expect(
+      (
+        await api("PATCH", `/v2/mcp-servers/${id}`, {
+          auth: { type: "custom-headers", headers: { "X-Api-Key": "nope" } },
+        })
+      ).status,
+    ).toBe(200);
     const parts = await runMcp(id);
     expect(toolCall(parts)).toBeUndefined();
     expect(listing(parts)?.data.notLoaded[0]?.reason).toMatch(/refused the custom headers/);
@@ -104,7 +122,11 @@ describe("custom-headers MCP server", () => {
 
   it("rejects headers the transport sets itself and header values with line breaks (422)", async () => {
     for (const headers of [{ Host: "x" }, { "Content-Type": "x" }, { "X-Bad": "a\r\nb" }, { "bad name": "x" }, {}]) {
-      const res = await api("POST", "/v2/mcp-servers", { name: "Bad", url: headersPeer.url, auth: { type: "custom-headers", headers } });
+      const res = await api("POST", "/v2/mcp-servers", {
+        name: "Bad",
+        url: headersPeer.url,
+        auth: { type: "custom-headers", headers },
+      });
       expect(res.status, JSON.stringify(headers)).toBe(422);
     }
   });
@@ -112,13 +134,25 @@ describe("custom-headers MCP server", () => {
 
 describe("switching authentication", () => {
   it("changing the type without the new secret is a 422; none drops the stored secret", async () => {
-    const created = expectSchema(McpServerRecord, (await api("POST", "/v2/mcp-servers", { name: "Switch", url: bearerPeer.url, auth: { type: "none" } })).body);
+    const created = expectSchema(
+      McpServerRecord,
+      (await api("POST", "/v2/mcp-servers", { name: "Switch", url: bearerPeer.url, auth: { type: "none" } })).body,
+    );
     expect((await api("PATCH", `/v2/mcp-servers/${created.id}`, { auth: "oauth" })).status).toBe(422);
-    const withToken = expectSchema(McpServerRecord, (await api("PATCH", `/v2/mcp-servers/${created.id}`, { auth: { type: "bearer", token: TOKEN } })).body);
+    const withToken = expectSchema(
+      McpServerRecord,
+      (await api("PATCH", `/v2/mcp-servers/${created.id}`, { auth: { type: "bearer", token: TOKEN } })).body,
+    );
     expect(withToken.auth).toEqual({ type: "bearer", token: REDACTED });
-    const renamed = expectSchema(McpServerRecord, (await api("PATCH", `/v2/mcp-servers/${created.id}`, { name: "Switch 2" })).body);
+    const renamed = expectSchema(
+      McpServerRecord,
+      (await api("PATCH", `/v2/mcp-servers/${created.id}`, { name: "Switch 2" })).body,
+    );
     expect(renamed.auth).toEqual({ type: "bearer", token: REDACTED });
-    const open = expectSchema(McpServerRecord, (await api("PATCH", `/v2/mcp-servers/${created.id}`, { auth: { type: "none" } })).body);
+    const open = expectSchema(
+      McpServerRecord,
+      (await api("PATCH", `/v2/mcp-servers/${created.id}`, { auth: { type: "none" } })).body,
+    );
     expect(open.auth).toEqual({ type: "none" });
   });
 

@@ -64,5 +64,8 @@ export async function attachServers(db: Db, chatId: string, ids: readonly string
   const [chat] = await db.select({ settings: chats.settings }).from(chats).where(eq(chats.id, chatId));
   if (!chat) return;
   const merged = [...new Set([...(chat.settings.mcpServerIds ?? []), ...ids])];
-  await db.update(chats).set({ settings: { ...chat.settings, mcpServerIds: merged } }).where(eq(chats.id, chatId));
+  await db
+    .update(chats)
+    .set({ settings: { ...chat.settings, mcpServerIds: merged } })
+    .where(eq(chats.id, chatId));
 }

@@ -25,7 +25,11 @@ export type McpAuthHeaders = Record<string, string>;
 export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bearer ${token}` });
 
 /** Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. */
-export async function withMcpClient<T>(url: string, headers: McpAuthHeaders, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withMcpClient<T>(
+  url: string,
+  headers: McpAuthHeaders,
+  fn: (client: Client) => Promise<T>,
+): Promise<T> {
   let unauthorized = false;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers }, redirect: "error" },
@@ -60,5 +64,7 @@ export async function listTools(url: string, headers: McpAuthHeaders): Promise<M
 }
 
 export async function callTool(url: string, headers: McpAuthHeaders, name: string, args: Record<string, unknown>) {
-  return withMcpClient(url, headers, (client) => client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS }));
+  return withMcpClient(url, headers, (client) =>
+    client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS }),
+  );
 }

@@ -52,12 +52,7 @@ function text(status: number, body: string): Response {
  * `segments` are the raw (still percent-encoded) segments after `preview`. Traversal (`..`, `.`, encoded
  * slashes or backslashes, double encoding, control characters) is refused with 400 before anything is looked up.
  */
-export async function servePreview(
-  db: Db,
-  links: PreviewLinks,
-  method: string,
-  segments: string[],
-): Promise<Response> {
+export async function servePreview(db: Db, links: PreviewLinks, method: string, segments: string[]): Promise<Response> {
   if (method !== "GET" && method !== "HEAD") {
     return new Response("Method not allowed", { status: 405, headers: { ...PREVIEW_HEADERS, allow: "GET, HEAD" } });
   }

@@ -28,41 +28,65 @@ async function connect(key: string | null = TEST_KEY): Promise<Client> {
   return client;
 }
 
-const json = (result: Awaited<ReturnType<Client["callTool"]>>) => JSON.parse((result.content as { type: string; text: string }[])[0]!.text) as unknown;
+const json = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+  JSON.parse((result.content as { type: string; text: string }[])[0]!.text) as unknown;
 
 describe("remote MCP endpoint", () => {
   test("lists the six tools backed by the v2 endpoints", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["create_chat", "get_chat", "get_preview", "list_chats", "list_messages", "send_message"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "create_chat",
+      "get_chat",
+      "get_preview",
+      "list_chats",
+      "list_messages",
+      "send_message",
+    ]);
     expect(tools.find((t) => t.name === "create_chat")!.inputSchema.required).toEqual(["message"]);
   });
 
   test("create, send, list and read through tools: the same chats as the HTTP API, each with its url", async () => {
     const client = await connect();
-    const created = await client.callTool({ name: "create_chat", arguments: { message: "A habit tracker", privacy: "team" } });
+    const created = await client.callTool({
+      name: "create_chat",
+      arguments: { message: "A habit tracker", privacy: "team" },
+    });
     expect(created.isError).toBeFalsy();
     const body = ChatWithUsage.extend({ chat: Chat.extend({}).passthrough() }).parse(json(created));
     const chatId = body.chat.id;
-    expect(body.chat).toMatchObject({ title: "Habit tracker", privacy: "team", url: `http://dash.test/chats/${chatId}` });
+    expect(body.chat).toMatchObject({
+      title: "Habit tracker",
+      privacy: "team",
+      url: `http://dash.test/chats/${chatId}`,
+    });
     expect(created.structuredContent).toMatchObject({ chat: { id: chatId } });
     // The HTTP API sees it (and without the url, which only the tools add).
     const viaHttp = await call(svc, "GET", `/v2/chats/${chatId}`);
     expect(Chat.parse(viaHttp.body).id).toBe(chatId);
 
-    const sent = await client.callTool({ name: "send_message", arguments: { chatId, message: "Add a streak counter" } });
+    const sent = await client.callTool({
+      name: "send_message",
+      arguments: { chatId, message: "Add a streak counter" },
+    });
     expect(sent.isError).toBeFalsy();
     expect(json(sent)).toMatchObject({ role: "assistant", finishReason: "stop" });
 
-    const messages = MessageList.parse(json(await client.callTool({ name: "list_messages", arguments: { chatId, limit: 10 } })));
+    const messages = MessageList.parse(
+      json(await client.callTool({ name: "list_messages", arguments: { chatId, limit: 10 } })),
+    );
     expect(messages.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual(
       expect.arrayContaining(["A habit tracker", "Add a streak counter"]),
     );
     const got = json(await client.callTool({ name: "get_chat", arguments: { chatId } }));
     expect(got).toMatchObject({ id: chatId, url: `http://dash.test/chats/${chatId}` });
-    const list = json(await client.callTool({ name: "list_chats", arguments: { limit: 5 } })) as { chats: { id: string; url: string }[] };
+    const list = json(await client.callTool({ name: "list_chats", arguments: { limit: 5 } })) as {
+      chats: { id: string; url: string }[];
+    };
     expect(list.chats.find((c) => c.id === chatId)?.url).toBe(`http://dash.test/chats/${chatId}`);
-    const preview = json(await client.callTool({ name: "get_preview", arguments: { chatId } })) as { url: string } | null;
+    const preview = json(await client.callTool({ name: "get_preview", arguments: { chatId } })) as {
+      url: string;
+    } | null;
     expect(preview?.url).toMatch(new RegExp(`^${BASE}/preview/`));
   });
 
@@ -80,7 +104,9 @@ describe("remote MCP endpoint", () => {
 
   test("without the key the endpoint answers 401 in the spec's shape, like every endpoint", async () => {
     await expect(connect(null)).rejects.toThrow(/Missing or invalid API key/);
-    const res = await svc.handle(new Request(`${BASE}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    const res = await svc.handle(
+      new Request(`${BASE}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+    );
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toMatch(/API key/);
   });

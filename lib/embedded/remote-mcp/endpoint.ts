@@ -38,19 +38,28 @@ function buildServer(call: Call): McpServer {
     "create_chat",
     {
       title: "Create a chat",
-      description: "Starts a chat with the agent and waits for its first answer (POST /v2/chats). Returns the chat, its usage and url.",
+      description:
+        "Starts a chat with the agent and waits for its first answer (POST /v2/chats). Returns the chat, its usage and url.",
       inputSchema: { message: z.string().min(1), privacy: Privacy.optional() },
     },
     ({ message, privacy }) => call("POST", "/v2/chats", { message, ...(privacy ? { privacy } : {}) }),
   );
   mcp.registerTool(
     "list_chats",
-    { title: "List chats", description: "The chats, newest first, a page at a time (GET /v2/chats).", inputSchema: page },
+    {
+      title: "List chats",
+      description: "The chats, newest first, a page at a time (GET /v2/chats).",
+      inputSchema: page,
+    },
     (p) => call("GET", `/v2/chats${query(p)}`),
   );
   mcp.registerTool(
     "get_chat",
-    { title: "Get a chat", description: "One chat with its url (GET /v2/chats/{chatId}).", inputSchema: { chatId: z.string().min(1) } },
+    {
+      title: "Get a chat",
+      description: "One chat with its url (GET /v2/chats/{chatId}).",
+      inputSchema: { chatId: z.string().min(1) },
+    },
     ({ chatId }) => call("GET", `/v2/chats/${seg(chatId)}`),
   );
   mcp.registerTool(
@@ -75,7 +84,8 @@ function buildServer(call: Call): McpServer {
     "get_preview",
     {
       title: "Get the preview",
-      description: "The preview URL of the chat's latest completed version, or null before one exists (GET /v2/chats/{chatId}/preview).",
+      description:
+        "The preview URL of the chat's latest completed version, or null before one exists (GET /v2/chats/{chatId}/preview).",
       inputSchema: { chatId: z.string().min(1) },
     },
     ({ chatId }) => call("GET", `/v2/chats/${seg(chatId)}/preview`),
@@ -113,16 +123,24 @@ export function createRemoteMcpEndpoint(opts: RemoteMcpOptions): (req: Request) 
       const data: unknown = await res.json().catch(() => null);
       if (!res.ok) {
         const message = (data as { message?: string } | null)?.message ?? `HTTP ${res.status}`;
-        return { isError: true, content: [{ type: "text", text: `${method} ${path} failed (${res.status}): ${message}` }] };
+        return {
+          isError: true,
+          content: [{ type: "text", text: `${method} ${path} failed (${res.status}): ${message}` }],
+        };
       }
       const result = withChatUrls(data, opts.chatUrl);
       return {
         content: [{ type: "text", text: JSON.stringify(result, null, 2) }],
-        ...(result && typeof result === "object" && !Array.isArray(result) ? { structuredContent: result as Record<string, unknown> } : {}),
+        ...(result && typeof result === "object" && !Array.isArray(result)
+          ? { structuredContent: result as Record<string, unknown> }
+          : {}),
       };
     };
     const mcp = buildServer(call);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await mcp.connect(transport);
     try {
       return await transport.handleRequest(req);

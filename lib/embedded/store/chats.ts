@@ -28,7 +28,9 @@ export async function listChats(db: Db, opts: { limit: number; beforeSeq?: numbe
     opts.beforeSeq === undefined ? undefined : lt(chats.seq, opts.beforeSeq),
     opts.authorId === undefined ? undefined : eq(chats.authorId, opts.authorId),
     opts.hostProjectId === undefined ? undefined : eq(chats.hostProjectId, opts.hostProjectId),
-    opts.metadata && Object.keys(opts.metadata).length ? sql`${chats.metadata} @> ${JSON.stringify(opts.metadata)}::jsonb` : undefined,
+    opts.metadata && Object.keys(opts.metadata).length
+      ? sql`${chats.metadata} @> ${JSON.stringify(opts.metadata)}::jsonb`
+      : undefined,
   ].filter((c) => c !== undefined);
   return db
     .select()

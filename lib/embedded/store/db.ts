@@ -54,7 +54,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
  */
 export const ANALYZE_EVERY_MS = 60_000;
 
-async function keepPlannerStatistics(client: { exec(sql: string): Promise<unknown> }): Promise<ReturnType<typeof setInterval>> {
+async function keepPlannerStatistics(client: {
+  exec(sql: string): Promise<unknown>;
+}): Promise<ReturnType<typeof setInterval>> {
   const analyze = () =>
     client.exec("ANALYZE").catch((error: unknown) => {
       console.warn(`[db] ANALYZE failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -82,7 +82,9 @@ export async function conversation(
       .select({ users: sql<string | number>`count(*)` })
       .from(messages)
       .where(and(before, eq(messages.role, "user"))),
-    db.select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` }).from(window),
+    db
+      .select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` })
+      .from(window),
   ]);
   return {
     recent: recent.reverse(),
@@ -116,7 +118,12 @@ export async function closeInterruptedMessages(db: Db, at: Date): Promise<number
 
 /** The chat's newest message, or null when it has none. */
 export async function latestMessage(db: Db, chatId: string): Promise<MessageRow | null> {
-  const [row] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.seq)).limit(1);
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.seq))
+    .limit(1);
   return row ?? null;
 }
 

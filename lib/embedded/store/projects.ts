@@ -20,7 +20,11 @@ export async function listProjects(db: Db): Promise<ProjectRow[]> {
   return db.select().from(projects).orderBy(desc(projects.seq));
 }
 
-export async function updateProject(db: Db, id: string, patch: Pick<ProjectRow, "name" | "description" | "updatedAt">): Promise<ProjectRow | null> {
+export async function updateProject(
+  db: Db,
+  id: string,
+  patch: Pick<ProjectRow, "name" | "description" | "updatedAt">,
+): Promise<ProjectRow | null> {
   const [row] = await db.update(projects).set(patch).where(eq(projects.id, id)).returning();
   return row ?? null;
 }
@@ -38,14 +42,21 @@ export async function setProjectChats(db: Db, projectId: string, chatIds: readon
       .update(chats)
       .set({ projectId: null })
       .where(and(eq(chats.projectId, projectId), chatIds.length ? notInArray(chats.id, [...chatIds]) : undefined));
-    if (chatIds.length) await tx.update(chats).set({ projectId }).where(inArray(chats.id, [...chatIds]));
+    if (chatIds.length)
+      await tx
+        .update(chats)
+        .set({ projectId })
+        .where(inArray(chats.id, [...chatIds]));
   });
 }
 
 /** The ids of the given chats that exist. */
 export async function existingChatIds(db: Db, chatIds: readonly string[]): Promise<Set<string>> {
   if (!chatIds.length) return new Set();
-  const rows = await db.select({ id: chats.id }).from(chats).where(inArray(chats.id, [...chatIds]));
+  const rows = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(inArray(chats.id, [...chatIds]));
   return new Set(rows.map((r) => r.id));
 }
 

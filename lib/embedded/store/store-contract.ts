@@ -76,7 +76,7 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       const assistant = await newMessage(chat.id, "assistant", "");
       expect(assistant.finishReason).toBeNull();
       const parts: Part[] = [
-        { type: "thinking", text: "🤔 «quotes» \"and\" \\ back\nslash", startedAt: "2025-01-01T12:00:01.000Z" },
+        { type: "thinking", text: '🤔 «quotes» "and" \\ back\nslash', startedAt: "2025-01-01T12:00:01.000Z" },
         { type: "tool-call", name: "t", input: { nested: [1, { deep: null }] }, output: 0, status: "ok" },
         { type: "future-kind", anything: { goes: true } },
       ];
@@ -101,7 +101,11 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(page.map((m) => m.id)).toEqual([third.id, assistant.id]);
       const rest = await messagesStore.listMessages(db, chat.id, { limit: 2, beforeSeq: assistant.seq });
       expect(rest.map((m) => m.id)).toEqual([user.id]);
-      expect((await messagesStore.allMessages(db, chat.id)).map((m) => m.id)).toEqual([user.id, assistant.id, third.id]);
+      expect((await messagesStore.allMessages(db, chat.id)).map((m) => m.id)).toEqual([
+        user.id,
+        assistant.id,
+        third.id,
+      ]);
     });
 
     test("conversation: the last three messages in full, every user prompt, the size of what came before", async () => {
@@ -118,14 +122,27 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(c.recent.map((m) => m.id)).toEqual([answer.id, second.id, next.id]);
       expect(c.userPrompts.map((m) => m.content)).toEqual(["Build a clock", "Add an alarm"]);
       expect(c.userPromptsBefore).toBe(2);
-      expect((await messagesStore.conversation(db, chat.id, next.seq, { prompts: 1, window: 10 })).userPrompts.map((m) => m.content)).toEqual(["Add an alarm"]);
+      expect(
+        (await messagesStore.conversation(db, chat.id, next.seq, { prompts: 1, window: 10 })).userPrompts.map(
+          (m) => m.content,
+        ),
+      ).toEqual(["Add an alarm"]);
       expect(c.userPrompts.map((m) => m.id)).not.toContain(later.id);
       // content + parts JSON of the three messages before `next` (jsonb prints `{"type": "text", …}` with spaces)
-      const partsText = JSON.stringify([{ type: "text", text: "Hi" }]).replaceAll('":', '": ').replaceAll(',"', ', "');
-      expect(c.charsBefore).toBe("Build a clock".length + 2 + "Done".length + partsText.length + "Add an alarm".length + 2);
+      const partsText = JSON.stringify([{ type: "text", text: "Hi" }])
+        .replaceAll('":', '": ')
+        .replaceAll(',"', ', "');
+      expect(c.charsBefore).toBe(
+        "Build a clock".length + 2 + "Done".length + partsText.length + "Add an alarm".length + 2,
+      );
       // the context window: only the last message before `next`
-      expect((await messagesStore.conversation(db, chat.id, next.seq, { prompts: 10, window: 1 })).charsBefore).toBe("Add an alarm".length + 2);
-      expect(await messagesStore.conversation(db, chat.id, first.seq, { prompts: 10, window: 10 })).toMatchObject({ charsBefore: 0, userPromptsBefore: 0 });
+      expect((await messagesStore.conversation(db, chat.id, next.seq, { prompts: 10, window: 1 })).charsBefore).toBe(
+        "Add an alarm".length + 2,
+      );
+      expect(await messagesStore.conversation(db, chat.id, first.seq, { prompts: 10, window: 10 })).toMatchObject({
+        charsBefore: 0,
+        userPromptsBefore: 0,
+      });
     });
 
     test("interrupted assistant messages are closed as failed", async () => {
@@ -148,7 +165,13 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(await filesStore.setFileLock(db, chat.id, "missing", true, at(5))).toBe(false);
       const rewritten = await write("src/b.ts", "two");
       expect(rewritten).toMatchObject({ content: "two", locked: true });
-      await filesStore.writeFile(db, { chatId: chat.id, path: "logo.png", content: "iVBORw0KGgo=", encoding: "base64", at: at(6) });
+      await filesStore.writeFile(db, {
+        chatId: chat.id,
+        path: "logo.png",
+        content: "iVBORw0KGgo=",
+        encoding: "base64",
+        at: at(6),
+      });
       expect((await filesStore.listFiles(db, chat.id)).map((f) => f.path)).toEqual(["a.html", "logo.png", "src/b.ts"]);
       expect(await filesStore.countFiles(db, chat.id)).toBe(3);
       expect((await filesStore.findFile(db, chat.id, "logo.png"))!.encoding).toBe("base64");
@@ -178,10 +201,20 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
     test("files in bulk (issue 5): upsert of many rows sets content, encoding and lock; keeps createdAt", async () => {
       const db = getDb();
       const chat = await newChat();
-      const many = Array.from({ length: 450 }, (_, i) => ({ path: `f/${i}.txt`, content: `${i}`, encoding: "utf8" as const, locked: false }));
+      const many = Array.from({ length: 450 }, (_, i) => ({
+        path: `f/${i}.txt`,
+        content: `${i}`,
+        encoding: "utf8" as const,
+        locked: false,
+      }));
       await filesStore.upsertFiles(db, chat.id, many, at(3));
       expect(await filesStore.countFiles(db, chat.id)).toBe(450);
-      await filesStore.upsertFiles(db, chat.id, [{ path: "f/7.txt", content: "AAE=", encoding: "base64", locked: true }], at(4));
+      await filesStore.upsertFiles(
+        db,
+        chat.id,
+        [{ path: "f/7.txt", content: "AAE=", encoding: "base64", locked: true }],
+        at(4),
+      );
       const row = (await filesStore.findFile(db, chat.id, "f/7.txt"))!;
       expect(row).toMatchObject({ content: "AAE=", encoding: "base64", locked: true });
       expect([row.createdAt.getTime(), row.updatedAt.getTime()]).toEqual([at(3).getTime(), at(4).getTime()]);
@@ -198,7 +231,9 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       const b = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "completed" });
       expect(await versionsStore.hasCompletedVersion(db, chat.id)).toBe(true);
       expect((await versionsStore.listVersions(db, chat.id, { limit: 5 })).map((v) => v.id)).toEqual([b.id, a.id]);
-      expect((await versionsStore.listVersions(db, chat.id, { limit: 5, beforeSeq: b.seq })).map((v) => v.id)).toEqual([a.id]);
+      expect((await versionsStore.listVersions(db, chat.id, { limit: 5, beforeSeq: b.seq })).map((v) => v.id)).toEqual([
+        a.id,
+      ]);
       const p = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "pending" });
       expect(await versionsStore.failPendingVersions(db, at(8))).toBeGreaterThanOrEqual(1);
       expect((await versionsStore.findVersion(db, chat.id, p.id))!.status).toBe("failed");
@@ -207,7 +242,9 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
     test("host project (issue 5): linked once, even by simultaneous calls", async () => {
       const db = getDb();
       const chat = await newChat();
-      const results = await Promise.all(["hp_1", "hp_2", "hp_3"].map((id) => chatsStore.linkHostProject(db, chat.id, id, at(9))));
+      const results = await Promise.all(
+        ["hp_1", "hp_2", "hp_3"].map((id) => chatsStore.linkHostProject(db, chat.id, id, at(9))),
+      );
       expect(results.filter((r) => r?.linked)).toHaveLength(1);
       expect(new Set(results.map((r) => r!.hostProjectId)).size).toBe(1);
       expect((await chatsStore.findChat(db, chat.id))!.hostProjectId).toBe(results[0]!.hostProjectId);

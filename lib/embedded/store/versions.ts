@@ -54,11 +54,19 @@ export async function hasCompletedVersion(db: Db, chatId: string): Promise<boole
 }
 
 /** The chat's versions newest first; `beforeSeq` continues after the last one of the previous page. */
-export async function listVersions(db: Db, chatId: string, opts: { limit: number; beforeSeq?: number }): Promise<VersionRow[]> {
+export async function listVersions(
+  db: Db,
+  chatId: string,
+  opts: { limit: number; beforeSeq?: number },
+): Promise<VersionRow[]> {
   return db
     .select()
     .from(versions)
-    .where(opts.beforeSeq === undefined ? eq(versions.chatId, chatId) : and(eq(versions.chatId, chatId), lt(versions.seq, opts.beforeSeq)))
+    .where(
+      opts.beforeSeq === undefined
+        ? eq(versions.chatId, chatId)
+        : and(eq(versions.chatId, chatId), lt(versions.seq, opts.beforeSeq)),
+    )
     .orderBy(desc(versions.seq))
     .limit(opts.limit);
 }

@@ -37,7 +37,8 @@ export async function toMessages(db: Db, rows: MessageRow[]): Promise<Message[]>
   const byChat = new Map<string, string[]>();
   for (const r of rows) if (r.role === "assistant") byChat.set(r.chatId, [...(byChat.get(r.chatId) ?? []), r.id]);
   const restorable = new Set<string>();
-  for (const [chatId, ids] of byChat) for (const id of await versionsStore.completedVersionMessageIds(db, chatId, ids)) restorable.add(id);
+  for (const [chatId, ids] of byChat)
+    for (const id of await versionsStore.completedVersionMessageIds(db, chatId, ids)) restorable.add(id);
   return rows.map((r) => toMessage(r, restorable.has(r.id)));
 }
 

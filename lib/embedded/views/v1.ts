@@ -21,7 +21,8 @@ export interface V1Urls {
 export function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">): BlockedTaskV1 | null {
   const pending = pendingRequestOf(row);
   if (!pending) return null;
-  if (pending.kind === "permissions") return { stopReason: "permissions", suggestedPermissions: pending.suggestedPermissions };
+  if (pending.kind === "permissions")
+    return { stopReason: "permissions", suggestedPermissions: pending.suggestedPermissions };
   return {
     stopReason: "user-input-required",
     task: {
@@ -107,7 +108,12 @@ export function toChatSummaryV1(
 }
 
 /** v1 Chat (2.5) with its messages oldest to newest and `latestVersion` once a version exists. */
-export function toChatV1(chat: ChatRow, messages: MessageRow[], latestVersion: VersionRow | null, urls: V1Urls): ChatV1 {
+export function toChatV1(
+  chat: ChatRow,
+  messages: MessageRow[],
+  latestVersion: VersionRow | null,
+  urls: V1Urls,
+): ChatV1 {
   return {
     ...toChatSummaryV1(chat, { text: textOf(chat, messages), latestVersion }, urls),
     messages: messages.map((m) => toMessageV1(m, urls.base)),

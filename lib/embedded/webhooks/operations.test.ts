@@ -29,7 +29,9 @@ async function setup(events: WebhookEvent[] = ALL): Promise<{ svc: EmbeddedServi
 }
 
 function received(r: TestReceiver, secret: string): WebhookPayload[] {
-  return r.received.map((got) => WebhookPayload.parse(new Verifier(secret).verify(got.body, got.headers as Record<string, string>)));
+  return r.received.map((got) =>
+    WebhookPayload.parse(new Verifier(secret).verify(got.body, got.headers as Record<string, string>)),
+  );
 }
 
 /** Waits until the receiver has a payload matching `done`, then returns all of them. */
@@ -59,8 +61,13 @@ describe("events of every operation", () => {
     const { svc, r, secret } = await setup(["message.created", "message.updated", "message.finished"]);
     const res = await call(svc, "POST", "/v2/chats", { body: { message: "A store /integration Stripe" } });
     const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
-    const blocked = await until(r, secret, (p) => p.type === "message.finished" && p.data.message?.finishReason === "tool-calls");
-    const blockedId = blocked.find((p) => p.type === "message.finished" && p.data.message?.role === "assistant")!.data.messageId!;
+    const blocked = await until(
+      r,
+      secret,
+      (p) => p.type === "message.finished" && p.data.message?.finishReason === "tool-calls",
+    );
+    const blockedId = blocked.find((p) => p.type === "message.finished" && p.data.message?.role === "assistant")!.data
+      .messageId!;
     const before = r.received.length;
 
     const resolved = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve`, {
@@ -68,13 +75,18 @@ describe("events of every operation", () => {
     });
     expect(resolved.status).toBe(200);
     const answerId = (resolved.body as { id: string }).id;
-    const after = (await until(r, secret, (p) => p.type === "message.finished" && p.data.messageId === answerId)).slice(before);
+    const after = (await until(r, secret, (p) => p.type === "message.finished" && p.data.messageId === answerId)).slice(
+      before,
+    );
 
     // The blocked message is updated (its request now connected), the answer is a new message that finishes.
     const updatedBlocked = after.find((p) => p.type === "message.updated" && p.data.messageId === blockedId);
     expect(updatedBlocked).toBeDefined();
     expect(after.find((p) => p.type === "message.created")?.data.messageId).toBe(answerId);
-    expect(after.at(-1)).toMatchObject({ type: "message.finished", data: { chatId, messageId: answerId, message: { finishReason: "stop" } } });
+    expect(after.at(-1)).toMatchObject({
+      type: "message.finished",
+      data: { chatId, messageId: answerId, message: { finishReason: "stop" } },
+    });
     // No user message is stored for a resolve.
     expect(after.filter((p) => p.type === "message.created")).toHaveLength(1);
   });

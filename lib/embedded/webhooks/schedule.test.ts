@@ -6,7 +6,9 @@ describe("retry schedule", () => {
     expect(DEFAULT_RETRY_SCHEDULE).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(maxAttempts(DEFAULT_RETRY_SCHEDULE)).toBe(8);
     // Without jitter (random 0.5) the delay after attempt n is the n-th entry.
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(DEFAULT_RETRY_SCHEDULE, n, 0.5))).toEqual([...DEFAULT_RETRY_SCHEDULE]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(DEFAULT_RETRY_SCHEDULE, n, 0.5))).toEqual([
+      ...DEFAULT_RETRY_SCHEDULE,
+    ]);
     // After the eighth attempt nothing more is scheduled.
     expect(retryDelay(DEFAULT_RETRY_SCHEDULE, 8, 0.5)).toBeNull();
     expect(retryDelay(DEFAULT_RETRY_SCHEDULE, 0, 0.5)).toBeNull();

@@ -3,7 +3,11 @@ import { Webhook } from "standardwebhooks";
 import { newWebhookSecret, signedHeaders } from "./secret";
 
 describe("signing (Standard Webhooks)", () => {
-  const body = JSON.stringify({ type: "chat.created", timestamp: "2025-01-01T00:00:00.000Z", data: { chatId: "chat_1" } });
+  const body = JSON.stringify({
+    type: "chat.created",
+    timestamp: "2025-01-01T00:00:00.000Z",
+    data: { chatId: "chat_1" },
+  });
 
   test("a new secret is whsec_ + base64 of 32 bytes, different each time", () => {
     const a = newWebhookSecret();

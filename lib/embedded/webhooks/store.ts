@@ -119,7 +119,11 @@ export async function dueDeliveries(db: Db, now: Date, limit: number): Promise<D
 /** When the worker has something to do next: the earliest due time or lease end of a pending delivery. */
 export async function nextWakeAt(db: Db): Promise<Date | null> {
   const [row] = await db
-    .select({ at: sql<Date | string | null>`min(greatest(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.lockedUntil}))` })
+    .select({
+      at: sql<
+        Date | string | null
+      >`min(greatest(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.lockedUntil}))`,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(and(eq(webhookDeliveries.status, "pending"), isNull(webhooks.disabledAt)));
@@ -146,7 +150,9 @@ export async function lockDelivery(
       and(
         eq(webhookDeliveries.id, id),
         unlocked(now),
-        opts.resend ? undefined : and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
+        opts.resend
+          ? undefined
+          : and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
       ),
     )
     .returning();

@@ -25,7 +25,9 @@ export interface TestReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(opts: { port?: number; reply?: TestReceiver["reply"] } = {}): Promise<TestReceiver> {
+export async function startReceiver(
+  opts: { port?: number; reply?: TestReceiver["reply"] } = {},
+): Promise<TestReceiver> {
   const received: Received[] = [];
   const receiver: TestReceiver = {
     url: "",

@@ -1,5 +1,11 @@
 import "server-only";
-import { AttachInboxSecretBody, CreateInboxBody, describeZodError, type InboxDeliveryList, type InboxList } from "@/lib/api";
+import {
+  AttachInboxSecretBody,
+  CreateInboxBody,
+  describeZodError,
+  type InboxDeliveryList,
+  type InboxList,
+} from "@/lib/api";
 import type { z } from "zod";
 import { isSameOrigin } from "../same-origin";
 import { toInboxDelivery, type InboxStore } from "./store";
@@ -68,7 +74,9 @@ export async function getInboxRoute(request: Request, inboxId: string, deps: Adm
 export async function deleteInboxRoute(request: Request, inboxId: string, deps: AdminDeps): Promise<Response> {
   const denied = await guard(request, deps);
   if (denied) return denied;
-  return (await deps.store.remove(inboxId)) ? json({ id: inboxId, deleted: true }) : fail(404, `Inbox ${inboxId} not found.`);
+  return (await deps.store.remove(inboxId))
+    ? json({ id: inboxId, deleted: true })
+    : fail(404, `Inbox ${inboxId} not found.`);
 }
 
 /** POST /api/inbox-admin/{inboxId}/secret {secret, webhookId?} or {unsigned: true, webhookId?} → Inbox. */
@@ -91,8 +99,10 @@ export async function listDeliveriesRoute(request: Request, inboxId: string, dep
   const limit = params.get("limit");
   const afterSeq = after === null || after === "" ? undefined : Number(after);
   const limitN = limit === null || limit === "" ? 100 : Number(limit);
-  if (afterSeq !== undefined && !(Number.isInteger(afterSeq) && afterSeq >= 0)) return fail(422, "after: must be a delivery seq");
-  if (!(Number.isInteger(limitN) && limitN >= 1 && limitN <= 200)) return fail(422, "limit: must be an integer from 1 to 200");
+  if (afterSeq !== undefined && !(Number.isInteger(afterSeq) && afterSeq >= 0))
+    return fail(422, "after: must be a delivery seq");
+  if (!(Number.isInteger(limitN) && limitN >= 1 && limitN <= 200))
+    return fail(422, "limit: must be an integer from 1 to 200");
   const rows = await deps.store.deliveries(inboxId, { after: afterSeq, limit: limitN });
   const body: InboxDeliveryList = { deliveries: rows.map(toInboxDelivery) };
   return json(body);
@@ -107,7 +117,12 @@ export const HEARTBEAT_MS = 25_000;
  * and the page then asks for the deliveries after the newest it holds.
  * The page still polls slowly, for announcements missed while a listener reconnects.
  */
-export async function deliveryEventsRoute(request: Request, inboxId: string, deps: AdminDeps, heartbeatMs = HEARTBEAT_MS): Promise<Response> {
+export async function deliveryEventsRoute(
+  request: Request,
+  inboxId: string,
+  deps: AdminDeps,
+  heartbeatMs = HEARTBEAT_MS,
+): Promise<Response> {
   const denied = await guard(request, deps);
   if (denied) return denied;
   if (!(await deps.store.find(inboxId))) return fail(404, `Inbox ${inboxId} not found.`);
@@ -141,6 +156,10 @@ export async function deliveryEventsRoute(request: Request, inboxId: string, dep
     cancel: () => stop(),
   });
   return new Response(body, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+    },
   });
 }

@@ -37,7 +37,10 @@ export interface OpenedInboxDb {
  * One dedicated connection that LISTENs and hands each announcement to `onAnnounce`; when it drops it connects
  * again after a second (the inbox page polls meanwhile).
  */
-async function listenForDeliveries(databaseUrl: string, onAnnounce: (inboxId: string, seq: number) => void): Promise<() => Promise<void>> {
+async function listenForDeliveries(
+  databaseUrl: string,
+  onAnnounce: (inboxId: string, seq: number) => void,
+): Promise<() => Promise<void>> {
   const { Client } = await import("pg");
   let closed = false;
   let client: InstanceType<typeof Client> | null = null;
@@ -77,7 +80,10 @@ async function listenForDeliveries(databaseUrl: string, onAnnounce: (inboxId: st
 }
 
 /** Opens the inbox database and applies its migrations; on PostgreSQL `onAnnounce` hears every process's deliveries. */
-export async function openInboxDb(opts: InboxDbOptions, onAnnounce: (inboxId: string, seq: number) => void = () => {}): Promise<OpenedInboxDb> {
+export async function openInboxDb(
+  opts: InboxDbOptions,
+  onAnnounce: (inboxId: string, seq: number) => void = () => {},
+): Promise<OpenedInboxDb> {
   const opened = await openDb({
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,

@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Inbox, InboxDeliveryList, InboxList } from "@/lib/api";
-import { attachSecretRoute, createInboxRoute, deliveryEventsRoute, getInboxRoute, listDeliveriesRoute, listInboxesRoute, type AdminDeps } from "./admin";
+import {
+  attachSecretRoute,
+  createInboxRoute,
+  deliveryEventsRoute,
+  getInboxRoute,
+  listDeliveriesRoute,
+  listInboxesRoute,
+  type AdminDeps,
+} from "./admin";
 import { MAX_DELIVERY_BYTES, receiveDelivery } from "./receiver";
 import { InboxStore } from "./store";
 
@@ -66,7 +74,11 @@ describe("inbox receiver", () => {
     const { id, secret } = await inboxWithSecret();
     const body = payload();
     const tampered = signed(secret, body);
-    const tamperedReq = new Request(tampered.url, { method: "POST", headers: tampered.headers, body: body.replace("chat_1", "chat_2") });
+    const tamperedReq = new Request(tampered.url, {
+      method: "POST",
+      headers: tampered.headers,
+      body: body.replace("chat_1", "chat_2"),
+    });
     const cases: Request[] = [
       tamperedReq,
       signed(newSecret(), body),
@@ -81,7 +93,9 @@ describe("inbox receiver", () => {
     }
     expect(await store.deliveries(id)).toHaveLength(0);
     // Inside the ±5 min window is fine.
-    expect((await receiveDelivery(store, id, signed(secret, body, { at: new Date(Date.now() - 4 * 60_000) }))).status).toBe(200);
+    expect(
+      (await receiveDelivery(store, id, signed(secret, body, { at: new Date(Date.now() - 4 * 60_000) }))).status,
+    ).toBe(200);
   });
 
   test("unknown inbox 404, over 1 MB 413, no secret yet 503, a signed non-JSON body 400", async () => {
@@ -101,14 +115,30 @@ describe("an inbox whose service revealed no secret", () => {
     const deps: AdminDeps = { store, appUrl: APP, hasSession: async () => true };
     const row = await store.create("unsigned");
     const attach = (body: unknown) =>
-      attachSecretRoute(new Request(`${APP}/x`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify(body) }), row.id, deps);
+      attachSecretRoute(
+        new Request(`${APP}/x`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: APP },
+          body: JSON.stringify(body),
+        }),
+        row.id,
+        deps,
+      );
     expect((await attach({ unsigned: false })).status).toBe(422);
     const res = await attach({ unsigned: true, webhookId: "hook_doc" });
     expect(res.status).toBe(200);
     expect(Inbox.parse(await res.json())).toMatchObject({ hasSecret: false, unsigned: true, webhookId: "hook_doc" });
 
     const post = (id?: string) =>
-      receiveDelivery(store, row.id, new Request(`${APP}/api/inbox/x`, { method: "POST", headers: { "content-type": "application/json", ...(id ? { "webhook-id": id } : {}) }, body: payload("chat.created") }));
+      receiveDelivery(
+        store,
+        row.id,
+        new Request(`${APP}/api/inbox/x`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(id ? { "webhook-id": id } : {}) },
+          body: payload("chat.created"),
+        }),
+      );
     expect((await post("msg_1")).status).toBe(200);
     expect(await (await post("msg_1")).json()).toMatchObject({ duplicate: true });
     expect((await post()).status).toBe(200);
@@ -130,7 +160,9 @@ describe("inbox admin routes", () => {
   test("session required; mutations only from the dashboard's origin", async () => {
     expect((await listInboxesRoute(req("GET", "/api/inbox-admin"), deps(false))).status).toBe(401);
     expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }), deps(false))).status).toBe(401);
-    expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }, "https://evil.test"), deps())).status).toBe(403);
+    expect(
+      (await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }, "https://evil.test"), deps())).status,
+    ).toBe(403);
     expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }, null), deps())).status).toBe(403);
   });
 
@@ -138,14 +170,21 @@ describe("inbox admin routes", () => {
     const created = await createInboxRoute(req("POST", "/api/inbox-admin", { name: "My inbox" }), deps());
     expect(created.status).toBe(201);
     const inbox = Inbox.parse(await created.json());
-    expect(inbox).toMatchObject({ name: "My inbox", url: `${APP}/api/inbox/${inbox.id}`, hasSecret: false, webhookId: null });
+    expect(inbox).toMatchObject({
+      name: "My inbox",
+      url: `${APP}/api/inbox/${inbox.id}`,
+      hasSecret: false,
+      webhookId: null,
+    });
     expect(inbox).not.toHaveProperty("secret");
 
     expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "" }), deps())).status).toBe(422);
     expect((await createInboxRoute(req("POST", "/api/inbox-admin", undefined), deps())).status).toBe(422);
     const badSecret = await attachSecretRoute(req("POST", "/x", { secret: "nope" }), inbox.id, deps());
     expect(badSecret.status).toBe(422);
-    expect((await attachSecretRoute(req("POST", "/x", { secret: newSecret() }), "inbox_missing", deps())).status).toBe(404);
+    expect((await attachSecretRoute(req("POST", "/x", { secret: newSecret() }), "inbox_missing", deps())).status).toBe(
+      404,
+    );
 
     const secret = newSecret();
     const attached = await attachSecretRoute(req("POST", "/x", { secret, webhookId: "hook_42" }), inbox.id, deps());
@@ -166,7 +205,13 @@ describe("inbox admin routes", () => {
     expect(all.deliveries.map((d) => d.type)).toEqual(["message.finished", "message.created", "chat.created"]);
     const after = all.deliveries[1]!.seq;
     const newer = InboxDeliveryList.parse(
-      await (await listDeliveriesRoute(req("GET", `/api/inbox-admin/${inbox.id}/deliveries?after=${after}`), inbox.id, deps())).json(),
+      await (
+        await listDeliveriesRoute(
+          req("GET", `/api/inbox-admin/${inbox.id}/deliveries?after=${after}`),
+          inbox.id,
+          deps(),
+        )
+      ).json(),
     );
     expect(newer.deliveries.map((d) => d.type)).toEqual(["message.finished"]);
     expect((await listDeliveriesRoute(req("GET", "/x?after=-1"), inbox.id, deps())).status).toBe(422);

@@ -53,7 +53,10 @@ export async function listInboxes(): Promise<Inbox[]> {
 }
 
 /** Newest first; `after` = the highest `seq` already shown, for polling. */
-export async function listDeliveries(inboxId: string, opts: { after?: number; limit?: number } = {}): Promise<InboxDelivery[]> {
+export async function listDeliveries(
+  inboxId: string,
+  opts: { after?: number; limit?: number } = {},
+): Promise<InboxDelivery[]> {
   const store = await inboxStore();
   return (await store.deliveries(inboxId, opts)).map(toInboxDelivery);
 }

@@ -22,7 +22,8 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
 
   const body = await readLimited(request, MAX_DELIVERY_BYTES);
   if (body === null) return reply(413, { message: "Delivery larger than 1 MB." });
-  if (!inbox.secret && !inbox.unsigned) return reply(503, { message: "This inbox has no signing secret yet; attach the webhook's secret." });
+  if (!inbox.secret && !inbox.unsigned)
+    return reply(503, { message: "This inbox has no signing secret yet; attach the webhook's secret." });
 
   const headers = {
     "webhook-id": request.headers.get("webhook-id") ?? "",

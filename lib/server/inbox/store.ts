@@ -58,7 +58,13 @@ export class InboxStore {
   async create(name: string): Promise<InboxRow> {
     const [row] = await this.db
       .insert(inboxes)
-      .values({ id: `inbox_${randomBytes(12).toString("base64url")}`, name, secret: null, webhookId: null, createdAt: new Date() })
+      .values({
+        id: `inbox_${randomBytes(12).toString("base64url")}`,
+        name,
+        secret: null,
+        webhookId: null,
+        createdAt: new Date(),
+      })
       .returning();
     return row!;
   }
@@ -98,7 +104,10 @@ export class InboxStore {
     const seq = rows[0]?.seq;
     if (seq === undefined) return false;
     if (!this.announcer) this.tell(inboxId, seq);
-    else await this.announcer.announce(inboxId, seq).catch((error: Error) => console.warn(`[inbox] announcing failed: ${error.message}`));
+    else
+      await this.announcer
+        .announce(inboxId, seq)
+        .catch((error: Error) => console.warn(`[inbox] announcing failed: ${error.message}`));
     return true;
   }
 
@@ -121,7 +130,12 @@ export class InboxStore {
     return this.db
       .select()
       .from(inboxDeliveries)
-      .where(and(eq(inboxDeliveries.inboxId, inboxId), opts.after === undefined ? undefined : gt(inboxDeliveries.seq, opts.after)))
+      .where(
+        and(
+          eq(inboxDeliveries.inboxId, inboxId),
+          opts.after === undefined ? undefined : gt(inboxDeliveries.seq, opts.after),
+        ),
+      )
       .orderBy(desc(inboxDeliveries.seq))
       .limit(opts.limit ?? 100);
   }

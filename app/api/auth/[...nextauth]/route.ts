@@ -7,7 +7,10 @@ export const { GET } = handlers;
 /** Auth.js's endpoints; a credentials sign-in for a locked account + address is refused here with 429. */
 export async function POST(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.endsWith("/callback/credentials")) {
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     const state = signInThrottle().check(signInKey(form?.get("username"), request.headers));
     if (state.locked) {
       return Response.json(

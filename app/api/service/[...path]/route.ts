@@ -10,9 +10,7 @@ type Context = { params: Promise<{ path: string[] }> };
 async function handle(request: Request, context: Context): Promise<Response> {
   const config = getConfig();
   const { path } = await context.params;
-  const upstream: Upstream = config.embedded
-    ? async (r) => (await embeddedService()).handle(r)
-    : (r) => fetch(r);
+  const upstream: Upstream = config.embedded ? async (r) => (await embeddedService()).handle(r) : (r) => fetch(r);
   return proxyRequest(request, path, {
     upstream,
     baseUrl: config.serviceBaseUrl ?? `${config.appUrl}/svc`,
