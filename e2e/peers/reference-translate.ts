@@ -166,15 +166,13 @@ export class ReferenceDocument {
   errors(schema: Schema, value: unknown): SchemaViolation["errors"] {
     const v = this.validator(schema);
     if (v(value)) return [];
-    return (v.errors ?? [])
-      .slice(0, 20)
-      .map(({ instancePath, schemaPath, keyword, message, params }) => ({
-        instancePath,
-        schemaPath,
-        keyword,
-        message,
-        params,
-      }));
+    return (v.errors ?? []).slice(0, 20).map(({ instancePath, schemaPath, keyword, message, params }) => ({
+      instancePath,
+      schemaPath,
+      keyword,
+      message,
+      params,
+    }));
   }
 
   /**
