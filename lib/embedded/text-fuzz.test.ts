@@ -267,7 +267,8 @@ const FIXTURES: Fixture[] = [
       path: "/v1/mcp-servers",
       body: { name: "Docs v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config: oauth } },
     }),
-    readBack: async (_p, r) => [`/v1/mcp-servers/${idOf(r)}`],
+    // v1 records show only `auth: {type}` (the v1 document); the OAuth settings come back on the v2 record.
+    readBack: async (_p, r) => [`/v1/mcp-servers/${idOf(r)}`, `/v2/mcp-servers/${idOf(r)}`],
     notEchoed: OAUTH_SECRET,
   },
   {
@@ -276,7 +277,7 @@ const FIXTURES: Fixture[] = [
       path: `/v1/mcp-servers/${await mcp()}`,
       body: { name: "Docs v1b", url: "https://mcp3.example.com/mcp", auth: { type: "oauth", config: oauth } },
     }),
-    readBack: async (p) => [p.path],
+    readBack: async (p) => [p.path, p.path.replace("/v1/", "/v2/")],
     notEchoed: OAUTH_SECRET,
   },
   {
