@@ -66,7 +66,8 @@ test("integration approve: the ticked names are sent as requested; the resume st
   await expect(dialog).toBeHidden();
   await expect(assistants(page)).toHaveCount(2);
   await expect(assistants(page).last()).toContainText("Stripe and Linear are connected", { timeout: 30_000 });
-  await expect(request).toContainText("connected: Stripe, Linear");
+  // The outcome on the request is our `data.status` extension; a document-shaped deployment has none.
+  if (test.info().project.name !== "reference") await expect(request).toContainText("connected: Stripe, Linear");
   await expect(page.getByTestId("approval-banner")).toHaveCount(0);
   expect(resolves).toHaveLength(1);
   expect(resolves[0]!.url).toMatch(/\/resolve\/stream$/);
@@ -89,9 +90,11 @@ test("integration reject: after a confirm step an empty list is sent; the agent 
   await dialog.getByTestId("confirm-reject-button").click();
   await expect(assistants(page)).toHaveCount(2, { timeout: 30_000 });
   await expect(assistants(page).last()).toContainText("was rejected, so I continue without", { timeout: 30_000 });
-  await expect(assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last()).toContainText(
-    "rejected by you",
-  );
+  if (test.info().project.name !== "reference") {
+    await expect(assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last()).toContainText(
+      "rejected by you",
+    );
+  }
   expect(resolves.map((r) => r.body)).toEqual([{ task: { type: "confirmed-steps", connectedIntegrationNames: [] } }]);
   expect(resolves[0]!.url).toMatch(/\/messages\/resolve$/);
   await chooseMode(page, "Stream");
