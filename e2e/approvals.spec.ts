@@ -91,9 +91,9 @@ test("integration reject: after a confirm step an empty list is sent; the agent 
   await expect(assistants(page)).toHaveCount(2, { timeout: 30_000 });
   await expect(assistants(page).last()).toContainText("was rejected, so I continue without", { timeout: 30_000 });
   if (test.info().project.name !== "reference") {
-    await expect(assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last()).toContainText(
-      "rejected by you",
-    );
+    await expect(
+      assistants(page).first().locator('[data-testid="part"][data-kind="agent-action"]').last(),
+    ).toContainText("rejected by you");
   }
   expect(resolves.map((r) => r.body)).toEqual([{ task: { type: "confirmed-steps", connectedIntegrationNames: [] } }]);
   expect(resolves[0]!.url).toMatch(/\/messages\/resolve$/);
