@@ -313,6 +313,7 @@ export function translateMcpServer(server: unknown): unknown {
         clientId: c.clientId,
         scopes: Array.isArray(c.scopes) ? c.scopes : [],
         usePKCE: c.usePKCE !== false,
+        ...(typeof c.clientSecret === "string" ? { clientSecret: c.clientSecret } : {}),
         ...(typeof c.resource === "string" ? { resource: c.resource } : {}),
       };
     }
