@@ -2,7 +2,7 @@
 
 import { Plug, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { ServiceError } from "@/lib/api/errors";
 import { mcpConnectionState, useMcpServers, type McpConnectionState } from "@/lib/hooks/use-mcp-servers";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient } from "@/lib/api/client";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { sampleChat, sampleUsage } from "@/lib/api/testing/fixtures";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientProvider } from "@/lib/hooks/service-client";

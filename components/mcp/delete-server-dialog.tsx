@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "sonner";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { useDeleteMcpServer } from "@/lib/hooks/use-mcp-servers";
 import { AppDialog } from "@/components/ui/dialog";
 

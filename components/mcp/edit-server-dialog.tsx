@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { useUpdateMcpServer } from "@/lib/hooks/use-mcp-servers";
 import { AppDialog } from "@/components/ui/dialog";
 import { McpServerForm } from "./mcp-server-form";

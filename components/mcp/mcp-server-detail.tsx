@@ -11,7 +11,7 @@ import { MonoId } from "@/components/ui/mono-id";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ServiceError } from "@/lib/api/errors";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { mcpConnectionState, useConnectMcpServer, useMcpServer, type Navigate } from "@/lib/hooks/use-mcp-servers";
 import { ConnectButton } from "./connect-button";
 import { ConnectionBadge } from "./connection-badge";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { mcpConnectionState, useConnectMcpServer, type Navigate } from "@/lib/hooks/use-mcp-servers";
 import { ConnectButton } from "./connect-button";
 import { ConnectionBadge } from "./connection-badge";

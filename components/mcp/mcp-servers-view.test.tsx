@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { McpServersView } from "./mcp-servers-view";
 import { json, renderWithNetwork, sampleMcpServer, type SeenRequest } from "./test-harness";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { useCreateMcpServer, useMcpServers, type Navigate } from "@/lib/hooks/use-mcp-servers";
 import { DeleteServerDialog } from "./delete-server-dialog";
 import { EditServerDialog } from "./edit-server-dialog";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { CreateMcpServerBody, UpdateMcpServerBody } from "@/lib/api/schemas";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 
 /**
  * The register / edit form of an MCP server as plain values, and their translation into the v2 bodies,

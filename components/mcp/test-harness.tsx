@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createServiceClient } from "@/lib/api/client";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientProvider } from "@/lib/hooks/service-client";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 
 /** "Token expires in 4 min" / "Token expired 2 min ago — refreshed on next use", when the record says. */
 export function TokenExpiry({ server, now = Date.now() }: { server: McpServer; now?: number }) {

@@ -1,4 +1,4 @@
-import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp-records";
+import { McpServer, McpServerDeletedAny, McpServerList } from "./lenient/mcp";
 import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import {
   readAsyncRef,

@@ -8,4 +8,4 @@ export * from "./stream-state";
 export * from "./client";
 export * from "./client-v1";
 export * from "./inbox";
-export * from "./mcp-records";
+export * from "./lenient/mcp";

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateMcpServerBody, UpdateMcpServerBody } from "@/lib/api/schemas";
-import type { McpServer } from "@/lib/api/mcp-records";
+import type { McpServer } from "@/lib/api/lenient/mcp";
 import { ServiceError } from "@/lib/api/errors";
 import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-client";

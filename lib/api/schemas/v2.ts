@@ -289,7 +289,7 @@ export const McpServerAuth = z.discriminatedUnion("type", [
 export type McpServerAuth = z.infer<typeof McpServerAuth>;
 
 /** The MCP server record the embedded service emits (v2): the document's McpServer. The dashboard reads records
- * through the lenient `McpServer` of lib/api/mcp-records.ts (this shape, the older one, or a real deployment's). */
+ * through the lenient `McpServer` of lib/api/lenient/mcp.ts (this shape, the older one, or a real deployment's). */
 export const McpServerRecord = z.strictObject({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp-records";
+import { McpServer, McpServerDeletedAny, McpServerList } from "./mcp";
 
 /** The dashboard reads MCP records leniently: the document's shape, the older spec-style one, degrading per item. */
 
