@@ -65,8 +65,18 @@ export function settleChat(queryClient: QueryClient, chatId: string | null, clos
     queryClient.setQueryData(queryKeys.chat(chatId), chat);
     patchChat(queryClient, chatId, chat);
   }
-  void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+  void refetchFresh(queryClient, queryKeys.chats());
   if (!chatId) return;
-  void queryClient.invalidateQueries({ queryKey: queryKeys.chat(chatId) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+  void refetchFresh(queryClient, queryKeys.chat(chatId));
+  void refetchFresh(queryClient, queryKeys.messages(chatId));
+}
+
+/**
+ * Invalidates a query so that what is shown is read after this moment. A plain invalidation joins a first fetch
+ * still in flight (TanStack only restarts fetches that already have data), and that fetch may have been answered
+ * before the generation ended: the chat would then show its answer as generating for good. So cancel first.
+ */
+export async function refetchFresh(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useSyncExternalStore } from "react";
 import type { AsyncChatRef, Chat, CreateChatBody, SendMessageBody } from "@/lib/api/schemas";
 import type { ServiceClient } from "@/lib/api/client";
-import { applyLiveTitle, chatOf, settleChat } from "./chat-cache";
+import { applyLiveTitle, chatOf, refetchFresh, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-client";
@@ -115,7 +115,7 @@ export function useSendMessage(chatId: string) {
       if (mode === "async") {
         streamRegistry.clear(chatId); // an older finished stream must not stand in for the new answer
         await client.sendMessageAsync(chatId, body);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+        await refetchFresh(queryClient, queryKeys.messages(chatId));
         return;
       }
       const entry = await streamRegistry.runRequest({

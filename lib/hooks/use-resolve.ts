@@ -6,7 +6,7 @@ import type { ServiceClient } from "@/lib/api/client";
 import { ServiceError } from "@/lib/api/errors";
 import type { PendingTask } from "@/lib/api/pending";
 import type { ResolveBody } from "@/lib/api/schemas";
-import { applyLiveTitle, settleChat } from "./chat-cache";
+import { applyLiveTitle, refetchFresh, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-client";
@@ -70,8 +70,8 @@ export function isConflict(error: unknown): error is ServiceError {
 /** The chat, its messages and the list again (after a 409 the page shows what the service has). */
 export function refreshChat(queryClient: QueryClient, chatId: string): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.chat(chatId) }),
+    refetchFresh(queryClient, queryKeys.messages(chatId)),
+    refetchFresh(queryClient, queryKeys.chat(chatId)),
   ]);
 }
 
@@ -98,11 +98,11 @@ export async function sendResolve(
       });
       await run.opened;
       // The blocked message now records the answer: show it while the new message streams.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+      void refetchFresh(queryClient, queryKeys.messages(chatId));
     } else if (mode === "async") {
       registry.clear(chatId); // an older finished stream must not stand in for the new answer
       await client.resolveAsync(chatId, body);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.messages(chatId) });
+      await refetchFresh(queryClient, queryKeys.messages(chatId));
     } else {
       const entry = await registry.runRequest({
         chatId,
