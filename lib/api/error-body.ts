@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import type { ErrorV1 } from "./schemas/v1";
+import type { ApiVersion } from "./routes";
 import type { ErrorV2 } from "./schemas/v2";
-
-export type ApiVersion = "v1" | "v2";
 
 /** The interface version a path belongs to (v1 paths get v1 error bodies). */
 export function versionOfPath(path: string): ApiVersion {

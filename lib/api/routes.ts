@@ -2,13 +2,21 @@ import type { z } from "zod";
 import * as s from "./schemas";
 
 /**
- * Every path of the interface this project speaks (interface.md Part 4 plus the wire decisions of docs/wire-decisions.md).
- * One table for the proxy's allow-list and body validation and for the embedded service's router.
+ * Every path of the interface this project speaks (interface.md Part 4 plus the wire decisions of
+ * docs/wire-decisions.md), declared once: the proxy's allow-list and body validation, the embedded service's router
+ * and handler table (keyed by these names, checked by the type checker), and the typed clients' paths all come
+ * from this table. Adding an endpoint: one entry here, one handler (docs/architecture.md "Adding an endpoint").
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+/** The interface's two versions (interface.md Part 4): v1 answers errors in its own shape. */
+export type ApiVersion = "v1" | "v2";
+/** How a create, send or resolve answers: by path in v2, by the `responseMode` body field in v1 (wire-decisions.md 1). */
+export type ResponseMode = "sync" | "stream" | "async";
+export const RESPONSE_MODES: readonly ResponseMode[] = ["stream", "async", "sync"];
 
 export interface RouteSpec {
-  /** Stable name: the embedded service maps names to handlers. */
+  /** Stable name: the embedded service's handler table and the typed clients use it. */
   name: string;
   method: Method;
   /** Path after {base_url}, with `:param` segments. */
@@ -21,15 +29,22 @@ export interface RouteSpec {
   stream?: true;
 }
 
-const r = (
-  name: string,
-  method: Method,
-  pattern: string,
-  extra: Omit<RouteSpec, "name" | "method" | "pattern"> = {},
-): RouteSpec => ({ name, method, pattern, ...extra });
+type Extra = Omit<RouteSpec, "name" | "method" | "pattern">;
+
+const r = <
+  const N extends string,
+  const M extends Method,
+  const P extends string,
+  const E extends Extra = Record<never, never>,
+>(
+  name: N,
+  method: M,
+  pattern: P,
+  extra?: E,
+): { name: N; method: M; pattern: P } & E => ({ name, method, pattern, ...(extra as E) });
 
 /** Order matters: literal segments come before parameters that would also match them. */
-export const ROUTES: readonly RouteSpec[] = [
+export const ROUTES = [
   // ----- v2 chats and messages (4.1; response modes by path, wire-decisions.md 1) -----
   r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody }),
   r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
@@ -91,10 +106,44 @@ export const ROUTES: readonly RouteSpec[] = [
   r("v1.mcp.update", "PATCH", "/v1/mcp-servers/:mcpServerId", { body: s.v1.UpdateMcpServerBodyV1 }),
   r("v1.mcp.delete", "DELETE", "/v1/mcp-servers/:mcpServerId"),
   r("v1.mcp.authorize", "POST", "/v1/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
-];
+] as const satisfies readonly RouteSpec[];
+
+export type AnyRoute = (typeof ROUTES)[number];
+export type RouteName = AnyRoute["name"];
+export type RouteByName<N extends RouteName> = Extract<AnyRoute, { name: N }>;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The `:param` values of a route's path, by name (`{ chatId: string; messageId: string }`). */
+export type RouteParams<N extends RouteName> = { [K in ParamNames<RouteByName<N>["pattern"]>]: string };
+/** The body a route's schema parses to (undefined for routes without one). Distributes over a union of names. */
+export type RouteBody<N extends RouteName> = N extends RouteName
+  ? RouteByName<N> extends { body: infer B extends z.ZodType }
+    ? z.output<B>
+    : undefined
+  : never;
+
+const BY_NAME = new Map<string, RouteSpec>(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName<N extends RouteName>(name: N): RouteByName<N> {
+  return BY_NAME.get(name) as RouteByName<N>;
+}
+
+/** The path of a route with its parameters filled in, each encoded as one segment. */
+export function pathOf<N extends RouteName>(name: N, params: RouteParams<N>): string {
+  const values = params as Record<string, string>;
+  return routeByName(name).pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`${name}: missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
 
 export interface RouteMatch {
-  route: RouteSpec;
+  route: RouteSpec & { name: RouteName };
   params: Record<string, string>;
 }
 
@@ -131,5 +180,5 @@ export function matchRoute(method: string, path: string): RouteMatch | null {
 
 /** Whether any route has this path under another method (for 405 vs 404). */
 export function pathExists(path: string): boolean {
-  return ["GET", "POST", "PUT", "PATCH", "DELETE"].some((m) => matchRoute(m, path) !== null);
+  return METHODS.some((m) => matchRoute(m, path) !== null);
 }

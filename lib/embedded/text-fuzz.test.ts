@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROUTES } from "@/lib/api";
+import { ROUTES, type RouteSpec } from "@/lib/api";
 import type { EmbeddedService } from "./service";
 import { call, startService, waitFor } from "./test-support";
 
@@ -363,7 +363,7 @@ function makeCtx(): Ctx {
 
 describe("text the database cannot store: every string field of every body route", () => {
   test("every POST/PATCH/PUT route with a body schema has a fixture", () => {
-    const withBody = ROUTES.filter((r) => r.body && r.method !== "GET").map((r) => r.name);
+    const withBody = ROUTES.filter((r: RouteSpec) => r.body && r.method !== "GET").map((r) => r.name);
     expect(new Set(FIXTURES.map((f) => f.route))).toEqual(new Set(withBody));
   });
 

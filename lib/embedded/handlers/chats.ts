@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatDeleted, ChatList, ChatWithUsage, CreateChatBody, HostProject } from "@/lib/api";
+import type { ChatDeleted, ChatList, ChatWithUsage, HostProject } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { newId } from "../ids";
 import { json } from "../http/respond";
@@ -13,9 +13,9 @@ import { respondInMode, type ResponseMode } from "./modes";
 
 /** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
 export const createChat =
-  (mode: ResponseMode): Handler =>
+  (mode: ResponseMode): Handler<"v2.chats.create" | "v2.chats.create.stream" | "v2.chats.create.async"> =>
   async ({ turns, body }) => {
-    const turn = await turns.beginChat(body as CreateChatBody);
+    const turn = await turns.beginChat(body);
     return respondInMode(mode, turn, ({ chat, message }): ChatWithUsage => ({
       chat: toChat(chat),
       usage: message.usage ?? ZERO_USAGE,
@@ -42,7 +42,7 @@ function readChatFilters(url: URL): chatsStore.ChatFilters {
 }
 
 /** GET /v2/chats?limit&cursor&authorId&vercelProjectId&metadata[k]=v: newest first. */
-export const listChats: Handler = async ({ db, url }) => {
+export const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
   const { limit, beforeSeq } = readPageQuery(url, "chats");
   const rows = await chatsStore.listChats(db, { limit: limit + 1, beforeSeq, ...readChatFilters(url) });
   const page = toPage(rows, limit, "chats");
@@ -51,11 +51,12 @@ export const listChats: Handler = async ({ db, url }) => {
 };
 
 /** GET /v2/chats/{chatId} */
-export const getChat: Handler = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId!)));
+export const getChat: Handler<"v2.chats.get"> = async ({ db, params }) =>
+  json(toChat(await requireChat(db, params.chatId)));
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
-export const createHostProject: Handler = async ({ db, events, params }) => {
-  const chat = await requireChat(db, params.chatId!);
+export const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, params }) => {
+  const chat = await requireChat(db, params.chatId);
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
     // Atomic: of two simultaneous calls one links a project and both answer with it.
@@ -72,8 +73,8 @@ export const createHostProject: Handler = async ({ db, events, params }) => {
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-export const deleteChat: Handler = async ({ db, turns, events, params }) => {
-  const chat = await requireChat(db, params.chatId!);
+export const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, params }) => {
+  const chat = await requireChat(db, params.chatId);
   const messages = await turns.exclusive(chat.id, async () => {
     const rows = await messagesStore.allMessages(db, chat.id);
     await chatsStore.deleteChat(db, chat.id);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { EventBus } from "../events";
 import type { McpConnections } from "../mcp/connections";
 import type { PreviewLinks } from "../preview/links";
@@ -6,8 +7,8 @@ import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
 
-/** Everything a handler gets: the service's parts and the parsed request. */
-export interface HandlerContext {
+/** The service's parts every handler can use. */
+export interface ServiceParts {
   db: Db;
   turns: Turns;
   previews: PreviewLinks;
@@ -18,11 +19,25 @@ export interface HandlerContext {
   webhooks: Webhooks;
   /** MCP server connections: OAuth flow, encrypted secrets, tokens. */
   mcp: McpConnections;
-  req: Request;
-  url: URL;
-  params: Record<string, string>;
-  /** The body validated with the route's schema (undefined for routes without one). */
-  body: unknown;
 }
 
-export type Handler = (ctx: HandlerContext) => Promise<Response>;
+/**
+ * What the handler of route N gets: the service's parts and the request, its path parameters by name and its body
+ * parsed with the route's schema (lib/api/routes.ts). For a handler of several routes (`Handler<"a" | "b">`) it is
+ * a union told apart by `route`, so narrowing `route` narrows `body`.
+ */
+export type HandlerContext<N extends RouteName> = N extends RouteName
+  ? ServiceParts & {
+      route: N;
+      req: Request;
+      url: URL;
+      params: RouteParams<N>;
+      /** The body validated with the route's schema (undefined for routes without one). */
+      body: RouteBody<N>;
+    }
+  : never;
+
+export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<Response>;
+
+/** One handler per route of the table: a missing or misspelt one fails the type check. */
+export type HandlerTable = { [N in RouteName]: Handler<N> };

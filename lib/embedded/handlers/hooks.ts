@@ -1,12 +1,5 @@
 import "server-only";
-import type {
-  CreateWebhookBody,
-  UpdateWebhookBody,
-  WebhookCreated,
-  WebhookDeleted,
-  WebhookDeliveryList,
-  WebhookList,
-} from "@/lib/api";
+import type { WebhookCreated, WebhookDeleted, WebhookDeliveryList, WebhookList } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { readPageQuery, toPage } from "../http/pagination";
 import { json } from "../http/respond";
@@ -27,8 +20,8 @@ async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow> {
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
-export const createHook: Handler = async ({ db, body }) => {
-  const input = body as CreateWebhookBody;
+export const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
+  const input = body;
   const chatId = input.chatId ?? null;
   if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
     throw new HttpError(422, `chatId: chat ${chatId} not found`, "validation_failed");
@@ -50,19 +43,20 @@ export const createHook: Handler = async ({ db, body }) => {
 };
 
 /** GET /v2/hooks: `{items: [{id, name}]}`, newest first. */
-export const listHooks: Handler = async ({ db }) => {
+export const listHooks: Handler<"v2.hooks.list"> = async ({ db }) => {
   const rows = await webhooksStore.listWebhooks(db);
   const list: WebhookList = { items: rows.map((r) => ({ id: r.id, name: r.name })) };
   return json(list);
 };
 
 /** GET /v2/hooks/{hookId} */
-export const getHook: Handler = async ({ db, params }) => json(toWebhook(await requireWebhook(db, params.hookId!)));
+export const getHook: Handler<"v2.hooks.get"> = async ({ db, params }) =>
+  json(toWebhook(await requireWebhook(db, params.hookId)));
 
 /** PATCH /v2/hooks/{hookId}: name, events, url (all optional). A new url enables a webhook a 410 had disabled. */
-export const updateHook: Handler = async ({ db, params, body }) => {
-  const hook = await requireWebhook(db, params.hookId!);
-  const input = body as UpdateWebhookBody;
+export const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
+  const hook = await requireWebhook(db, params.hookId);
+  const input = body;
   const updated = await webhooksStore.updateWebhook(db, hook.id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.events !== undefined ? { events: unique(input.events) } : {}),
@@ -74,16 +68,16 @@ export const updateHook: Handler = async ({ db, params, body }) => {
 };
 
 /** DELETE /v2/hooks/{hookId}: irreversible; its queued deliveries are dropped. */
-export const deleteHook: Handler = async ({ db, params }) => {
-  const hook = await requireWebhook(db, params.hookId!);
+export const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
+  const hook = await requireWebhook(db, params.hookId);
   await webhooksStore.deleteWebhook(db, hook.id);
   const deleted: WebhookDeleted = { id: hook.id, deleted: true };
   return json(deleted);
 };
 
 /** GET /v2/hooks/{hookId}/deliveries?limit&cursor (extension): newest first, each with its attempts. */
-export const listHookDeliveries: Handler = async ({ db, params, url }) => {
-  const hook = await requireWebhook(db, params.hookId!);
+export const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url }) => {
+  const hook = await requireWebhook(db, params.hookId);
   const { limit, beforeSeq } = readPageQuery(url, "deliveries");
   const rows = await webhooksStore.listDeliveries(db, hook.id, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "deliveries");
@@ -99,9 +93,9 @@ export const listHookDeliveries: Handler = async ({ db, params, url }) => {
  * POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): one attempt now, answered with the
  * delivery including it. 409 while the webhook is disabled or an attempt is already in flight.
  */
-export const resendHookDelivery: Handler = async ({ db, webhooks, params }) => {
-  const hook = await requireWebhook(db, params.hookId!);
-  const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId!);
+export const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, params }) => {
+  const hook = await requireWebhook(db, params.hookId);
+  const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId);
   if (!delivery) throw notFound(`Delivery ${params.deliveryId}`, "delivery_not_found");
   if (hook.disabledAt) {
     throw new HttpError(

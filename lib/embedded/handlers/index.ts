@@ -1,5 +1,5 @@
 import "server-only";
-import type { Handler } from "./context";
+import type { HandlerTable } from "./context";
 import { createChat, createHostProject, deleteChat, getChat, listChats } from "./chats";
 import { getPreview, listFiles } from "./files";
 import {
@@ -11,19 +11,8 @@ import {
   resendHookDelivery,
   updateHook,
 } from "./hooks";
-import { authorizeMcpServer, authorizeMcpServerV1, mcpOauthCallback, mcpOauthCallbackV1 } from "./mcp-oauth";
-import {
-  createMcpServer,
-  createMcpServerV1,
-  deleteMcpServer,
-  deleteMcpServerV1,
-  getMcpServer,
-  getMcpServerV1,
-  listMcpServers,
-  listMcpServersV1,
-  updateMcpServer,
-  updateMcpServerV1,
-} from "./mcp-servers";
+import { authorizeMcpServer, mcpOauthCallback } from "./mcp-oauth";
+import { createMcpServer, deleteMcpServer, getMcpServer, listMcpServers, updateMcpServer } from "./mcp-servers";
 import { getMessage, listMessages, sendMessage } from "./messages";
 import { resolveTask, resolveTaskV1 } from "./resolve";
 import { createChatV1, getChatV1, listChatsV1 } from "./v1-chats";
@@ -32,8 +21,8 @@ import { createProjectV1, deleteProjectV1, getProjectV1, listProjectsV1, updateP
 import { getUserV1 } from "./v1-user";
 import { getVersionV1, listVersionsV1, patchVersionV1 } from "./v1-versions";
 
-/** Route names of lib/api/routes.ts → handlers. Routes not listed answer 501 for now. */
-export const HANDLERS: Readonly<Record<string, Handler>> = {
+/** Every route of lib/api/routes.ts → its handler (the type checker insists on all of them). */
+export const HANDLERS: HandlerTable = {
   "v2.chats.create": createChat("sync"),
   "v2.chats.create.stream": createChat("stream"),
   "v2.chats.create.async": createChat("async"),
@@ -81,13 +70,13 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "v2.mcp.delete": deleteMcpServer,
   "v2.mcp.authorize": authorizeMcpServer,
   "v2.mcp.callback": mcpOauthCallback,
-  "v1.mcp.list": listMcpServersV1,
-  "v1.mcp.create": createMcpServerV1,
-  "v1.mcp.get": getMcpServerV1,
-  "v1.mcp.update": updateMcpServerV1,
-  "v1.mcp.delete": deleteMcpServerV1,
-  "v1.mcp.authorize": authorizeMcpServerV1,
-  "v1.mcp.callback": mcpOauthCallbackV1,
+  "v1.mcp.list": listMcpServers,
+  "v1.mcp.create": createMcpServer,
+  "v1.mcp.get": getMcpServer,
+  "v1.mcp.update": updateMcpServer,
+  "v1.mcp.delete": deleteMcpServer,
+  "v1.mcp.authorize": authorizeMcpServer,
+  "v1.mcp.callback": mcpOauthCallback,
 };
 
 export type { Handler, HandlerContext } from "./context";

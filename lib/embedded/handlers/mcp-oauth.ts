@@ -7,45 +7,39 @@ import type { Handler } from "./context";
 
 /** The MCP OAuth flow (interface.md 4.1, 4.2, 5.6, 6.3): authorize (bearer key) and the browser's callback (no key: the state is the credential). */
 
-const authorize =
-  (version: "v1" | "v2"): Handler =>
-  async ({ db, mcp, params, body }) => {
-    const row = await mcpStore.findServer(db, params.mcpServerId!);
-    if (!row) throw notFound(`MCP server ${params.mcpServerId}`, "mcp_server_not_found");
-    if (row.authType !== "oauth" || !row.oauthConfig) {
-      throw new HttpError(
-        409,
-        "This MCP server does not use OAuth; there is nothing to authorize.",
-        "mcp_server_not_oauth",
-      );
-    }
-    const { returnUrl } = body as { returnUrl: string };
-    const result: AuthorizeResponse = await mcp.authorize(row, version, returnUrl);
-    return json(result);
-  };
+const authorize: Handler<"v2.mcp.authorize" | "v1.mcp.authorize"> = async ({ db, mcp, params, body, route }) => {
+  const version = route === "v1.mcp.authorize" ? "v1" : "v2";
+  const row = await mcpStore.findServer(db, params.mcpServerId);
+  if (!row) throw notFound(`MCP server ${params.mcpServerId}`, "mcp_server_not_found");
+  if (row.authType !== "oauth" || !row.oauthConfig) {
+    throw new HttpError(
+      409,
+      "This MCP server does not use OAuth; there is nothing to authorize.",
+      "mcp_server_not_oauth",
+    );
+  }
+  const { returnUrl } = body;
+  const result: AuthorizeResponse = await mcp.authorize(row, version, returnUrl);
+  return json(result);
+};
 
-const callback =
-  (version: "v1" | "v2"): Handler =>
-  async ({ mcp, url }) => {
-    const outcome = await mcp.callback(version, url.searchParams);
-    if (outcome.kind === "redirect") {
-      return new Response(null, {
-        status: 303,
-        headers: { location: outcome.location, "cache-control": "no-store", "referrer-policy": "no-referrer" },
-      });
-    }
-    return new Response(`${outcome.text}\n`, {
-      status: outcome.status,
-      headers: {
-        "content-type": "text/plain; charset=utf-8",
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
-      },
+const callback: Handler<"v2.mcp.callback" | "v1.mcp.callback"> = async ({ mcp, url, route }) => {
+  const outcome = await mcp.callback(route === "v1.mcp.callback" ? "v1" : "v2", url.searchParams);
+  if (outcome.kind === "redirect") {
+    return new Response(null, {
+      status: 303,
+      headers: { location: outcome.location, "cache-control": "no-store", "referrer-policy": "no-referrer" },
     });
-  };
+  }
+  return new Response(`${outcome.text}\n`, {
+    status: outcome.status,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+    },
+  });
+};
 
-export const authorizeMcpServer = authorize("v2");
-export const authorizeMcpServerV1 = authorize("v1");
-export const mcpOauthCallback = callback("v2");
-export const mcpOauthCallbackV1 = callback("v1");
+export { authorize as authorizeMcpServer, callback as mcpOauthCallback };

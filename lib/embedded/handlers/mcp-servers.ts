@@ -1,11 +1,5 @@
 import "server-only";
-import type {
-  CreateMcpServerBody as CreateBodySchema,
-  OAuthConfig,
-  UpdateMcpServerBody as UpdateBodySchema,
-} from "@/lib/api";
-import type { z } from "zod";
-import type { v1 } from "@/lib/api";
+import type { ApiVersion, OAuthConfig, RouteBody } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
@@ -13,7 +7,7 @@ import type { McpConnections } from "../mcp/connections";
 import type { McpAuthType, McpServerRow, StoredOAuthConfig } from "../mcp/schema";
 import * as mcpStore from "../mcp/store";
 import { toMcpServer, toMcpServerV1 } from "../mcp/views";
-import type { Handler, HandlerContext } from "./context";
+import type { Handler, ServiceParts } from "./context";
 
 /**
  * MCP server registrations (interface.md 2.11, 4.1–4.3; wire-decisions.md 9), v2 and v1. Created disconnected; the client secret is
@@ -21,11 +15,12 @@ import type { Handler, HandlerContext } from "./context";
  * client id, scopes, token endpoint or resource drops the connection (authorize again).
  */
 
-type Version = "v1" | "v2";
-type CreateMcpServerBody = z.output<typeof CreateBodySchema>;
-type UpdateMcpServerBody = z.output<typeof UpdateBodySchema>;
-type CreateV1 = z.infer<typeof v1.CreateMcpServerBodyV1>;
-type UpdateV1 = z.infer<typeof v1.UpdateMcpServerBodyV1>;
+type Version = ApiVersion;
+const versionOf = (route: string): Version => (route.startsWith("v1.") ? "v1" : "v2");
+type CreateMcpServerBody = RouteBody<"v2.mcp.create">;
+type UpdateMcpServerBody = RouteBody<"v2.mcp.update">;
+type CreateV1 = RouteBody<"v1.mcp.create">;
+type UpdateV1 = RouteBody<"v1.mcp.update">;
 type OAuthInput = Pick<
   OAuthConfig,
   "authorizationUrl" | "tokenUrl" | "clientId" | "clientSecret" | "scopes" | "usePKCE" | "resource"
@@ -121,7 +116,7 @@ function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "auth
 }
 
 function fromV2Create(body: CreateMcpServerBody): Normalized {
-  const parsed = body as ParsedV2Body;
+  const parsed: ParsedV2Body = body;
   return {
     name: body.name,
     url: body.url,
@@ -150,7 +145,7 @@ function fromV2Update(body: UpdateMcpServerBody): Normalized {
     description: body.description,
     enabled: body.enabled,
     scope: body.scope,
-    ...authOfV2(body as ParsedV2Body, false),
+    ...authOfV2(body, false),
   };
 }
 
@@ -165,59 +160,54 @@ function fromV1Update(body: UpdateV1): Normalized {
 const view = (version: Version, row: McpServerRow, mcp: McpConnections) =>
   version === "v1" ? toMcpServerV1(row) : toMcpServer(row, mcp);
 
-const sealStatic = (ctx: HandlerContext, id: string, secret: Normalized["staticSecret"]) =>
+const sealStatic = (ctx: ServiceParts, id: string, secret: Normalized["staticSecret"]) =>
   secret ? ctx.mcp.seal(secret.plain, id, "static_secret") : null;
 
-async function requireServer(ctx: HandlerContext): Promise<McpServerRow> {
-  const row = await mcpStore.findServer(ctx.db, ctx.params.mcpServerId!);
+async function requireServer(ctx: ServiceParts & { params: { mcpServerId: string } }): Promise<McpServerRow> {
+  const row = await mcpStore.findServer(ctx.db, ctx.params.mcpServerId);
   if (!row) throw notFound(`MCP server ${ctx.params.mcpServerId}`, "mcp_server_not_found");
   return row;
 }
 
-const create =
-  (version: Version): Handler =>
-  async (ctx) => {
-    const input = version === "v1" ? fromV1Create(ctx.body as CreateV1) : fromV2Create(ctx.body as CreateMcpServerBody);
-    const at = ctx.mcp.now();
-    const id = newId("mcp");
-    const row = await mcpStore.insertServer(ctx.db, {
-      id,
-      name: input.name!,
-      url: input.url!,
-      description: input.description ?? "",
-      enabled: input.enabled!,
-      scope: input.scope!,
-      authType: input.authType!,
-      staticSecretEnc: sealStatic(ctx, id, input.staticSecret),
-      headerNames: input.staticSecret?.headerNames ?? null,
-      oauthConfig: input.oauth?.config ?? null,
-      clientSecretEnc: input.oauth?.clientSecret ? ctx.mcp.seal(input.oauth.clientSecret, id, "client_secret") : null,
-      accessTokenEnc: null,
-      refreshTokenEnc: null,
-      tokenExpiresAt: null,
-      connectedAt: null,
-      authError: null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    return json(view(version, row, ctx.mcp), 201);
-  };
+const create: Handler<"v2.mcp.create" | "v1.mcp.create"> = async (ctx) => {
+  const version = versionOf(ctx.route);
+  const input = ctx.route === "v1.mcp.create" ? fromV1Create(ctx.body) : fromV2Create(ctx.body);
+  const at = ctx.mcp.now();
+  const id = newId("mcp");
+  const row = await mcpStore.insertServer(ctx.db, {
+    id,
+    name: input.name!,
+    url: input.url!,
+    description: input.description ?? "",
+    enabled: input.enabled!,
+    scope: input.scope!,
+    authType: input.authType!,
+    staticSecretEnc: sealStatic(ctx, id, input.staticSecret),
+    headerNames: input.staticSecret?.headerNames ?? null,
+    oauthConfig: input.oauth?.config ?? null,
+    clientSecretEnc: input.oauth?.clientSecret ? ctx.mcp.seal(input.oauth.clientSecret, id, "client_secret") : null,
+    accessTokenEnc: null,
+    refreshTokenEnc: null,
+    tokenExpiresAt: null,
+    connectedAt: null,
+    authError: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  return json(view(version, row, ctx.mcp), 201);
+};
 
-const list =
-  (version: Version): Handler =>
-  async (ctx) => {
-    const rows = await mcpStore.listServers(ctx.db);
-    return json(
-      version === "v1"
-        ? { object: "list", data: rows.map((r) => toMcpServerV1(r)) }
-        : rows.map((r) => toMcpServer(r, ctx.mcp)), // the document: a bare array
-    );
-  };
+const list: Handler<"v2.mcp.list" | "v1.mcp.list"> = async (ctx) => {
+  const rows = await mcpStore.listServers(ctx.db);
+  return json(
+    ctx.route === "v1.mcp.list"
+      ? { object: "list", data: rows.map((r) => toMcpServerV1(r)) }
+      : rows.map((r) => toMcpServer(r, ctx.mcp)), // the document: a bare array
+  );
+};
 
-const get =
-  (version: Version): Handler =>
-  async (ctx) =>
-    json(view(version, await requireServer(ctx), ctx.mcp));
+const get: Handler<"v2.mcp.get" | "v1.mcp.get"> = async (ctx) =>
+  json(view(versionOf(ctx.route), await requireServer(ctx), ctx.mcp));
 
 /** Whether moving from `before` to `after` invalidates the tokens (spec: client id, scopes, token endpoint; and the resource). */
 function changesGrant(before: StoredOAuthConfig | null, after: StoredOAuthConfig | null): boolean {
@@ -231,77 +221,71 @@ function changesGrant(before: StoredOAuthConfig | null, after: StoredOAuthConfig
   );
 }
 
-const update =
-  (version: Version): Handler =>
-  async (ctx) => {
-    const row = await requireServer(ctx);
-    const input = version === "v1" ? fromV1Update(ctx.body as UpdateV1) : fromV2Update(ctx.body as UpdateMcpServerBody);
-    const authType = input.authType ?? row.authType;
-    if (authType === "oauth" && !input.oauth && !row.oauthConfig) {
-      throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
-    }
-    const isStatic = authType === "bearer" || authType === "custom-headers";
-    if (isStatic && !input.staticSecret && authType !== row.authType) {
-      throw invalid(
-        authType === "bearer" ? "auth.token: the token is required" : "auth.headers: the headers are required",
-      );
-    }
-    // Static credentials: replaced when given, kept when the type stays, dropped when the type changes.
-    const staticSecretEnc = !isStatic
+const update: Handler<"v2.mcp.update" | "v1.mcp.update"> = async (ctx) => {
+  const row = await requireServer(ctx);
+  const version = versionOf(ctx.route);
+  const input = ctx.route === "v1.mcp.update" ? fromV1Update(ctx.body) : fromV2Update(ctx.body);
+  const authType = input.authType ?? row.authType;
+  if (authType === "oauth" && !input.oauth && !row.oauthConfig) {
+    throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
+  }
+  const isStatic = authType === "bearer" || authType === "custom-headers";
+  if (isStatic && !input.staticSecret && authType !== row.authType) {
+    throw invalid(
+      authType === "bearer" ? "auth.token: the token is required" : "auth.headers: the headers are required",
+    );
+  }
+  // Static credentials: replaced when given, kept when the type stays, dropped when the type changes.
+  const staticSecretEnc = !isStatic
+    ? null
+    : input.staticSecret
+      ? sealStatic(ctx, row.id, input.staticSecret)
+      : row.staticSecretEnc;
+  const headerNames =
+    authType !== "custom-headers" ? null : input.staticSecret ? input.staticSecret.headerNames : row.headerNames;
+  const config = authType !== "oauth" ? null : (input.oauth?.config ?? row.oauthConfig);
+  const secretEnc =
+    authType !== "oauth"
       ? null
-      : input.staticSecret
-        ? sealStatic(ctx, row.id, input.staticSecret)
-        : row.staticSecretEnc;
-    const headerNames =
-      authType !== "custom-headers" ? null : input.staticSecret ? input.staticSecret.headerNames : row.headerNames;
-    const config = authType !== "oauth" ? null : (input.oauth?.config ?? row.oauthConfig);
-    const secretEnc =
-      authType !== "oauth"
-        ? null
-        : input.oauth
-          ? input.oauth.clientSecret
-            ? ctx.mcp.seal(input.oauth.clientSecret, row.id, "client_secret")
-            : null
-          : row.clientSecretEnc;
-    const at = ctx.mcp.now();
-    const dropConnection = authType !== row.authType || changesGrant(row.oauthConfig, config);
-    if (input.oauth || authType !== row.authType) await mcpStore.dropStates(ctx.db, row.id);
-    const updated = await mcpStore.updateServer(ctx.db, row.id, {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.scope !== undefined ? { scope: input.scope } : {}),
-      authType,
-      staticSecretEnc,
-      headerNames,
-      oauthConfig: config,
-      clientSecretEnc: secretEnc,
-      ...(dropConnection
-        ? { accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, connectedAt: null, authError: null }
-        : {}),
-      updatedAt: at,
-    });
-    if (!updated) throw notFound(`MCP server ${row.id}`, "mcp_server_not_found");
-    return json(view(version, updated, ctx.mcp));
-  };
+      : input.oauth
+        ? input.oauth.clientSecret
+          ? ctx.mcp.seal(input.oauth.clientSecret, row.id, "client_secret")
+          : null
+        : row.clientSecretEnc;
+  const at = ctx.mcp.now();
+  const dropConnection = authType !== row.authType || changesGrant(row.oauthConfig, config);
+  if (input.oauth || authType !== row.authType) await mcpStore.dropStates(ctx.db, row.id);
+  const updated = await mcpStore.updateServer(ctx.db, row.id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.scope !== undefined ? { scope: input.scope } : {}),
+    authType,
+    staticSecretEnc,
+    headerNames,
+    oauthConfig: config,
+    clientSecretEnc: secretEnc,
+    ...(dropConnection
+      ? { accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, connectedAt: null, authError: null }
+      : {}),
+    updatedAt: at,
+  });
+  if (!updated) throw notFound(`MCP server ${row.id}`, "mcp_server_not_found");
+  return json(view(version, updated, ctx.mcp));
+};
 
-const remove =
-  (version: Version): Handler =>
-  async (ctx) => {
-    const row = await requireServer(ctx);
-    await mcpStore.deleteServer(ctx.db, row.id);
-    // v1: its document's answer; v2: the document's `{success: true}` (the spec does not show it).
-    return json(version === "v1" ? { id: row.id, object: "mcp_server", deleted: true } : { success: true });
-  };
+const remove: Handler<"v2.mcp.delete" | "v1.mcp.delete"> = async (ctx) => {
+  const row = await requireServer(ctx);
+  await mcpStore.deleteServer(ctx.db, row.id);
+  // v1: its document's answer; v2: the document's `{success: true}` (the spec does not show it).
+  return json(ctx.route === "v1.mcp.delete" ? { id: row.id, object: "mcp_server", deleted: true } : { success: true });
+};
 
-export const createMcpServer = create("v2");
-export const listMcpServers = list("v2");
-export const getMcpServer = get("v2");
-export const updateMcpServer = update("v2");
-export const deleteMcpServer = remove("v2");
-export const createMcpServerV1 = create("v1");
-export const listMcpServersV1 = list("v1");
-export const getMcpServerV1 = get("v1");
-export const updateMcpServerV1 = update("v1");
-export const deleteMcpServerV1 = remove("v1");
+export {
+  create as createMcpServer,
+  list as listMcpServers,
+  get as getMcpServer,
+  update as updateMcpServer,
+  remove as deleteMcpServer,
+};

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MessageList, SendMessageBody } from "@/lib/api";
+import type { MessageList } from "@/lib/api";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
@@ -9,8 +9,8 @@ import { requireChat, requireMessage } from "./lookup";
 import { respondInMode, type ResponseMode } from "./modes";
 
 /** GET /v2/chats/{chatId}/messages?limit&cursor: newest first. */
-export const listMessages: Handler = async ({ db, params, url }) => {
-  const chat = await requireChat(db, params.chatId!);
+export const listMessages: Handler<"v2.messages.list"> = async ({ db, params, url }) => {
+  const chat = await requireChat(db, params.chatId);
   const { limit, beforeSeq } = readPageQuery(url, "messages");
   const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "messages");
@@ -19,16 +19,16 @@ export const listMessages: Handler = async ({ db, params, url }) => {
 };
 
 /** GET /v2/chats/{chatId}/messages/{messageId}: polled while generating (finishReason null). */
-export const getMessage: Handler = async ({ db, params }) => {
-  await requireChat(db, params.chatId!);
-  return json(await toMessageView(db, await requireMessage(db, params.chatId!, params.messageId!)));
+export const getMessage: Handler<"v2.messages.get"> = async ({ db, params }) => {
+  await requireChat(db, params.chatId);
+  return json(await toMessageView(db, await requireMessage(db, params.chatId, params.messageId)));
 };
 
 /** POST /v2/chats/{chatId}/messages[/stream|/async]: sync answers with the finished assistant Message. */
 export const sendMessage =
-  (mode: ResponseMode): Handler =>
+  (mode: ResponseMode): Handler<"v2.messages.send" | "v2.messages.send.stream" | "v2.messages.send.async"> =>
   async ({ db, turns, params, body }) => {
-    const chat = await requireChat(db, params.chatId!);
-    const turn = await turns.beginMessage(chat, body as SendMessageBody);
+    const chat = await requireChat(db, params.chatId);
+    const turn = await turns.beginMessage(chat, body);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };

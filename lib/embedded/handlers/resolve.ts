@@ -1,5 +1,4 @@
 import "server-only";
-import type { ResolveBody } from "@/lib/api";
 import { json } from "../http/respond";
 import { toMessageView } from "../views/message";
 import { toMessageV1 } from "../views/v1";
@@ -13,10 +12,10 @@ import { respondInMode, type ResponseMode } from "./modes";
  * once finished, async with 202 `{chatId, messageId}`, stream with the 6.2 events of the new message.
  */
 export const resolveTask =
-  (mode: ResponseMode): Handler =>
+  (mode: ResponseMode): Handler<"v2.messages.resolve" | "v2.messages.resolve.stream" | "v2.messages.resolve.async"> =>
   async ({ db, turns, params, body }) => {
-    const chat = await requireChat(db, params.chatId!);
-    const turn = await turns.beginResolve(chat, (body as ResolveBody).task);
+    const chat = await requireChat(db, params.chatId);
+    const turn = await turns.beginResolve(chat, body.task);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
@@ -24,9 +23,9 @@ export const resolveTask =
  * POST /v1/chats/{chatId}/tasks/resolve: the body is only `task` (no responseMode), so it is synchronous and
  * answers with the new assistant v1 Message once finished (it may itself wait again: finishReason "tool-calls").
  */
-export const resolveTaskV1: Handler = async ({ db, turns, params, body, publicBaseUrl }) => {
-  const chat = await requireChat(db, params.chatId!);
-  const turn = await turns.beginResolve(chat, (body as ResolveBody).task);
+export const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ db, turns, params, body, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId);
+  const turn = await turns.beginResolve(chat, body.task);
   const { message } = await turn.start().done;
   return json(toMessageV1(message, publicBaseUrl));
 };

@@ -10,12 +10,12 @@ import { requireServerIds } from "../mcp/server-ids";
 import { chatsStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
 import { EMBEDDED_AUTHOR_ID } from "../turns";
 import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
-import type { Handler, HandlerContext } from "./context";
+import type { Handler, ServiceParts } from "./context";
 import { requireChat } from "./lookup";
 import { respondInMode } from "./modes";
 import { modeOfV1 } from "./v1-modes";
 
-export const v1Urls = (ctx: Pick<HandlerContext, "publicBaseUrl" | "previews">): V1Urls => ({
+export const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
   base: ctx.publicBaseUrl,
   preview: (chatId) => ctx.previews.create(chatId).url,
 });
@@ -37,8 +37,8 @@ export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<
  * the files as the chat's first version, runs no agent and uses no tokens (200, v1 Chat without messages).
  * `type: "repo"` → 501: the embedded service has no network to clone from.
  */
-export const createChatV1: Handler = async (ctx) => {
-  const body = ctx.body as CreateChatBodyV1;
+export const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
+  const body = ctx.body;
   if (body.type === "repo") {
     throw new HttpError(
       501,
@@ -68,7 +68,7 @@ export const createChatV1: Handler = async (ctx) => {
   );
 };
 
-async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1): Promise<ChatV1> {
+async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
   const files = body.files ?? [];
   checkFileCount(files.length);
   const names = checkFileInputs(files);
@@ -114,7 +114,7 @@ async function initializeFromFiles(ctx: HandlerContext, body: CreateChatBodyV1):
 }
 
 /** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */
-export const listChatsV1: Handler = async (ctx) => {
+export const listChatsV1: Handler<"v1.chats.list"> = async (ctx) => {
   const { limit, beforeSeq } = readPageQuery(ctx.url, "chats");
   const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "chats");
@@ -134,4 +134,5 @@ export const listChatsV1: Handler = async (ctx) => {
 };
 
 /** GET /v1/chats/{chatId}: the v1 Chat with its messages oldest to newest and latestVersion. */
-export const getChatV1: Handler = async (ctx) => json(await loadChatV1(ctx.db, ctx.params.chatId!, v1Urls(ctx)));
+export const getChatV1: Handler<"v1.chats.get"> = async (ctx) =>
+  json(await loadChatV1(ctx.db, ctx.params.chatId, v1Urls(ctx)));

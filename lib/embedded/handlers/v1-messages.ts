@@ -1,5 +1,5 @@
 import "server-only";
-import type { MessageListV1, SendMessageBodyV1 } from "@/lib/api/schemas/v1";
+import type { MessageListV1 } from "@/lib/api/schemas/v1";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
@@ -10,8 +10,8 @@ import { respondInMode } from "./modes";
 import { modeOfV1 } from "./v1-modes";
 
 /** GET /v1/chats/{chatId}/messages?limit&cursor: `{object: "list", data, cursor}`, newest first (as v2). */
-export const listMessagesV1: Handler = async ({ db, params, url, publicBaseUrl }) => {
-  const chat = await requireChat(db, params.chatId!);
+export const listMessagesV1: Handler<"v1.messages.list"> = async ({ db, params, url, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId);
   const { limit, beforeSeq } = readPageQuery(url, "messages");
   const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
   const page = toPage(rows, limit, "messages");
@@ -24,9 +24,9 @@ export const listMessagesV1: Handler = async ({ db, params, url, publicBaseUrl }
 };
 
 /** GET /v1/chats/{chatId}/messages/{messageId}: the v1 Message, with experimental_content while it waits. */
-export const getMessageV1: Handler = async ({ db, params, publicBaseUrl }) => {
-  await requireChat(db, params.chatId!);
-  return json(toMessageV1(await requireMessage(db, params.chatId!, params.messageId!), publicBaseUrl));
+export const getMessageV1: Handler<"v1.messages.get"> = async ({ db, params, publicBaseUrl }) => {
+  await requireChat(db, params.chatId);
+  return json(toMessageV1(await requireMessage(db, params.chatId, params.messageId), publicBaseUrl));
 };
 
 /**
@@ -34,9 +34,9 @@ export const getMessageV1: Handler = async ({ db, params, publicBaseUrl }) => {
  * async → 202 with the assistant's v1 Message still generating (no finishReason; poll it by id);
  * experimental_stream → the 6.2 events.
  */
-export const sendMessageV1: Handler = async ({ db, turns, params, body, publicBaseUrl }) => {
-  const chat = await requireChat(db, params.chatId!);
-  const { message, mcpServerIds, responseMode } = body as SendMessageBodyV1;
+export const sendMessageV1: Handler<"v1.messages.send"> = async ({ db, turns, params, body, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId);
+  const { message, mcpServerIds, responseMode } = body;
   const turn = await turns.beginMessage(chat, { message, mcpServerIds });
   return respondInMode(
     modeOfV1(responseMode),

@@ -1,11 +1,5 @@
 import "server-only";
-import type {
-  CreateProjectBodyV1,
-  ProjectDeletedV1,
-  ProjectListV1,
-  ProjectV1,
-  UpdateProjectBodyV1,
-} from "@/lib/api/schemas/v1";
+import type { ProjectDeletedV1, ProjectListV1, ProjectV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
@@ -48,8 +42,8 @@ async function view(db: Db, row: ProjectRow): Promise<ProjectV1> {
 }
 
 /** POST /v1/projects {name, description?, chatIds?} → 201 Project. */
-export const createProjectV1: Handler = async ({ db, body }) => {
-  const input = body as CreateProjectBodyV1;
+export const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
+  const input = body;
   const chatIds = await checkChats(db, input.chatIds);
   const at = new Date();
   const row = await projectsStore.insertProject(db, {
@@ -64,7 +58,7 @@ export const createProjectV1: Handler = async ({ db, body }) => {
 };
 
 /** GET /v1/projects → {object: "list", data} newest first. */
-export const listProjectsV1: Handler = async ({ db }) => {
+export const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
   const rows = await projectsStore.listProjects(db);
   const chats = await projectsStore.chatIdsByProject(
     db,
@@ -75,13 +69,13 @@ export const listProjectsV1: Handler = async ({ db }) => {
 };
 
 /** GET /v1/projects/{id} */
-export const getProjectV1: Handler = async ({ db, params }) =>
-  json(await view(db, await requireProject(db, params.id!)));
+export const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params }) =>
+  json(await view(db, await requireProject(db, params.id)));
 
 /** PUT /v1/projects/{id} {name, description?, chatIds?}: replaces name and description; chatIds, when given, the chats. */
-export const updateProjectV1: Handler = async ({ db, params, body }) => {
-  const project = await requireProject(db, params.id!);
-  const input = body as UpdateProjectBodyV1;
+export const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body }) => {
+  const project = await requireProject(db, params.id);
+  const input = body;
   const chatIds = await checkChats(db, input.chatIds);
   const row = await projectsStore.updateProject(db, project.id, {
     name: input.name,
@@ -94,8 +88,8 @@ export const updateProjectV1: Handler = async ({ db, params, body }) => {
 };
 
 /** DELETE /v1/projects/{id} → {id, object: "project", deleted: true}; its chats stay, outside any project. */
-export const deleteProjectV1: Handler = async ({ db, params }) => {
-  const project = await requireProject(db, params.id!);
+export const deleteProjectV1: Handler<"v1.projects.delete"> = async ({ db, params }) => {
+  const project = await requireProject(db, params.id);
   await projectsStore.deleteProject(db, project.id);
   const deleted: ProjectDeletedV1 = { id: project.id, object: "project", deleted: true };
   return json(deleted);

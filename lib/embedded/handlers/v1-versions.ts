@@ -1,12 +1,12 @@
 import "server-only";
-import type { PatchVersionBodyV1, VersionListV1 } from "@/lib/api/schemas/v1";
+import type { VersionListV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
 import { toVersionV1 } from "../views/v1";
-import type { Handler, HandlerContext } from "./context";
+import type { Handler, ServiceParts } from "./context";
 import { requireChat } from "./lookup";
 
 async function requireVersion(db: Db, chatId: string, versionId: string): Promise<VersionRow> {
@@ -16,18 +16,18 @@ async function requireVersion(db: Db, chatId: string, versionId: string): Promis
 }
 
 /** The preview link goes with the chat's latest version once completed (the preview serves the current files). */
-async function demoUrlOf(ctx: HandlerContext, version: VersionRow): Promise<string | undefined> {
+async function demoUrlOf(ctx: ServiceParts, version: VersionRow): Promise<string | undefined> {
   const latest = await versionsStore.latestVersion(ctx.db, version.chatId);
   return latest?.id === version.id ? latestDemoUrl(ctx, version) : undefined;
 }
 
-function latestDemoUrl(ctx: HandlerContext, latest: VersionRow): string | undefined {
+function latestDemoUrl(ctx: ServiceParts, latest: VersionRow): string | undefined {
   return latest.status === "completed" ? ctx.previews.create(latest.chatId).url : undefined;
 }
 
 /** GET /v1/chats/{chatId}/versions?limit&cursor (extension): newest first, without files. */
-export const listVersionsV1: Handler = async (ctx) => {
-  const chat = await requireChat(ctx.db, ctx.params.chatId!);
+export const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId);
   const { limit, beforeSeq } = readPageQuery(ctx.url, "versions");
   const page = toPage(
     await versionsStore.listVersions(ctx.db, chat.id, { limit: limit + 1, beforeSeq }),
@@ -44,9 +44,9 @@ export const listVersionsV1: Handler = async (ctx) => {
 };
 
 /** GET /v1/chats/{chatId}/versions/{versionId} */
-export const getVersionV1: Handler = async (ctx) => {
-  const chat = await requireChat(ctx.db, ctx.params.chatId!);
-  const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId!);
+export const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId);
+  const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
   return json(toVersionV1(version, await demoUrlOf(ctx, version)));
 };
 
@@ -56,11 +56,11 @@ export const getVersionV1: Handler = async (ctx) => {
  * they are). Only the chat's latest version can be changed (an older one → 409 `version_not_latest`); 409
  * while the chat is generating; names checked (422) and interface.md Part 8 limits (413).
  */
-export const patchVersionV1: Handler = async (ctx) => {
-  const chat = await requireChat(ctx.db, ctx.params.chatId!);
-  const { files } = ctx.body as PatchVersionBodyV1;
+export const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
+  const chat = await requireChat(ctx.db, ctx.params.chatId);
+  const { files } = ctx.body;
   const updated = await ctx.turns.exclusive(chat.id, async () => {
-    const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId!);
+    const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
     const latest = await versionsStore.latestVersion(ctx.db, chat.id);
     if (latest?.id !== version.id) {
       throw new HttpError(409, "Only the chat's latest version can be changed.", "version_not_latest");

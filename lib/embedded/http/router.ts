@@ -1,10 +1,10 @@
 import "server-only";
-import { errorResponse, matchRoute, pathExists, versionOfPath } from "@/lib/api";
+import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
 import { HttpError } from "../errors";
 import type { EventBus } from "../events";
 import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
-import type { HandlerContext } from "../handlers/context";
+import type { Handler, HandlerContext } from "../handlers/context";
 import { servePreview } from "../preview/serve";
 import type { PreviewLinks } from "../preview/links";
 import type { Db } from "../store";
@@ -30,8 +30,6 @@ export interface RouterDeps {
   /** Where a person opens a chat (for the remote MCP endpoint's tools). */
   chatUrl?: (chatId: string) => string;
 }
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /**
  * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
@@ -78,18 +76,9 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
-      const handler = HANDLERS[match.route.name];
-      if (!handler) {
-        return errorResponse(
-          version,
-          501,
-          `${method} ${match.route.pattern} is not implemented by the embedded service yet.`,
-          {
-            code: "not_implemented",
-          },
-        );
-      }
-      const ctx: HandlerContext = {
+      // The table and the handler agree on the route's name, so the context is the one this handler expects.
+      const handler = HANDLERS[match.route.name] as Handler<RouteName>;
+      const ctx = {
         db: deps.db,
         turns: deps.turns,
         previews: deps.previews,
@@ -97,11 +86,12 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         events: deps.events,
         webhooks: deps.webhooks,
         mcp: deps.mcp,
+        route: match.route.name,
         req,
         url,
         params: match.params,
         body,
-      };
+      } as HandlerContext<RouteName>;
       const res = await handler(ctx);
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
     } catch (error) {

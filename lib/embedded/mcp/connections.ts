@@ -1,13 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { ApiVersion } from "@/lib/api";
 import type { Db } from "../store";
 import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./oauth";
 import type { McpServerRow, StoredOAuthConfig } from "./schema";
 import type { SecretBox } from "./secret-box";
 import * as mcpStore from "./store";
-
-export type ApiVersion = "v1" | "v2";
 
 export interface McpConnectionsOptions {
   db: Db;
