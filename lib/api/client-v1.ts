@@ -1,4 +1,4 @@
-import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
+import { createHttp, routeCall, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import type { ReadStreamEvent, ResolveBody } from "./schemas";
 import {
   ChatListV1,
@@ -76,41 +76,30 @@ export interface ServiceClientV1 {
 
 export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
   const { json, stream } = createHttp(opts);
-  const chat = (chatId: string) => `/v1/chats/${seg(chatId)}`;
-  const version = (chatId: string, versionId: string) => `${chat(chatId)}/versions/${seg(versionId)}`;
+  const call = routeCall;
+  const streamed = { responseMode: "experimental_stream" } as const;
 
   return {
-    createChat: (body) => json(ChatV1, { method: "POST", path: "/v1/chats", body }),
+    createChat: (body) => json(ChatV1, call("v1.chats.create", {}, { body })),
     createChatStream: (body, o) =>
-      stream({
-        method: "POST",
-        path: "/v1/chats",
-        body: { ...body, responseMode: "experimental_stream" },
-        signal: o?.signal,
-      }),
-    listChats: (q) => json(ChatListV1, { method: "GET", path: "/v1/chats", query: q }),
-    getChat: (chatId) => json(ChatV1, { method: "GET", path: chat(chatId) }),
-    listMessages: (chatId, q) => json(MessageListV1, { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
-    getMessage: (chatId, messageId) =>
-      json(MessageV1, { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
-    sendMessage: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/messages`, body }),
+      stream(call("v1.chats.create", {}, { body: { ...body, ...streamed }, signal: o?.signal })),
+    listChats: (query) => json(ChatListV1, call("v1.chats.list", {}, { query })),
+    getChat: (chatId) => json(ChatV1, call("v1.chats.get", { chatId })),
+    listMessages: (chatId, query) => json(MessageListV1, call("v1.messages.list", { chatId }, { query })),
+    getMessage: (chatId, messageId) => json(MessageV1, call("v1.messages.get", { chatId, messageId })),
+    sendMessage: (chatId, body) => json(MessageV1, call("v1.messages.send", { chatId }, { body })),
     sendMessageStream: (chatId, body, o) =>
-      stream({
-        method: "POST",
-        path: `${chat(chatId)}/messages`,
-        body: { ...body, responseMode: "experimental_stream" },
-        signal: o?.signal,
-      }),
-    resolveTask: (chatId, body) => json(MessageV1, { method: "POST", path: `${chat(chatId)}/tasks/resolve`, body }),
-    getUser: () => json(UserV1, { method: "GET", path: "/v1/user" }),
-    listVersions: (chatId, q) => json(VersionListV1, { method: "GET", path: `${chat(chatId)}/versions`, query: q }),
-    getVersion: (chatId, versionId) => json(VersionV1, { method: "GET", path: version(chatId, versionId) }),
+      stream(call("v1.messages.send", { chatId }, { body: { ...body, ...streamed }, signal: o?.signal })),
+    resolveTask: (chatId, body) => json(MessageV1, call("v1.tasks.resolve", { chatId }, { body })),
+    getUser: () => json(UserV1, call("v1.user", {})),
+    listVersions: (chatId, query) => json(VersionListV1, call("v1.versions.list", { chatId }, { query })),
+    getVersion: (chatId, versionId) => json(VersionV1, call("v1.versions.get", { chatId, versionId })),
     patchVersion: (chatId, versionId, body) =>
-      json(VersionV1, { method: "PATCH", path: version(chatId, versionId), body }),
-    listProjects: () => json(ProjectListV1, { method: "GET", path: "/v1/projects" }),
-    createProject: (body) => json(ProjectV1, { method: "POST", path: "/v1/projects", body }),
-    getProject: (id) => json(ProjectV1, { method: "GET", path: `/v1/projects/${seg(id)}` }),
-    updateProject: (id, body) => json(ProjectV1, { method: "PUT", path: `/v1/projects/${seg(id)}`, body }),
-    deleteProject: (id) => json(ProjectDeletedV1, { method: "DELETE", path: `/v1/projects/${seg(id)}` }),
+      json(VersionV1, call("v1.versions.patch", { chatId, versionId }, { body })),
+    listProjects: () => json(ProjectListV1, call("v1.projects.list", {})),
+    createProject: (body) => json(ProjectV1, call("v1.projects.create", {}, { body })),
+    getProject: (id) => json(ProjectV1, call("v1.projects.get", { id })),
+    updateProject: (id, body) => json(ProjectV1, call("v1.projects.update", { id }, { body })),
+    deleteProject: (id) => json(ProjectDeletedV1, call("v1.projects.delete", { id })),
   };
 }

@@ -1,5 +1,5 @@
 import { McpServer, McpServerDeletedAny, McpServerList } from "./lenient/mcp";
-import { createHttp, seg, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
+import { createHttp, routeCall, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import {
   readAsyncRef,
   readChatList,
@@ -107,52 +107,46 @@ export interface ServiceClient {
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
   const { json, read, done, stream } = createHttp(opts);
-
-  const chat = (chatId: string) => `/v2/chats/${seg(chatId)}`;
-  const hook = (hookId: string) => `/v2/hooks/${seg(hookId)}`;
-  const mcp = (mcpServerId: string) => `/v2/mcp-servers/${seg(mcpServerId)}`;
+  const call = routeCall;
 
   return {
-    createChat: (body) => read(readChatWithUsage, { method: "POST", path: "/v2/chats", body }),
-    createChatStream: (body, o) => stream({ method: "POST", path: "/v2/chats/stream", body, signal: o?.signal }),
-    createChatAsync: (body) => read((d) => readAsyncRef(d), { method: "POST", path: "/v2/chats/async", body }),
-    listChats: (q) => read(readChatList, { method: "GET", path: "/v2/chats", query: q }),
-    getChat: (chatId) => read(readChat, { method: "GET", path: chat(chatId) }),
-    listMessages: (chatId, q) =>
-      read((d) => readMessageList(d, chatId), { method: "GET", path: `${chat(chatId)}/messages`, query: q }),
+    createChat: (body) => read(readChatWithUsage, call("v2.chats.create", {}, { body })),
+    createChatStream: (body, o) => stream(call("v2.chats.create.stream", {}, { body, signal: o?.signal })),
+    createChatAsync: (body) => read((d) => readAsyncRef(d), call("v2.chats.create.async", {}, { body })),
+    listChats: (query) => read(readChatList, call("v2.chats.list", {}, { query })),
+    getChat: (chatId) => read(readChat, call("v2.chats.get", { chatId })),
+    listMessages: (chatId, query) =>
+      read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>
-      read((d) => readMessage(d, chatId), { method: "GET", path: `${chat(chatId)}/messages/${seg(messageId)}` }),
-    sendMessage: (chatId, body) =>
-      read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages`, body }),
+      read((d) => readMessage(d, chatId), call("v2.messages.get", { chatId, messageId })),
+    sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.send", { chatId }, { body })),
     sendMessageStream: (chatId, body, o) =>
-      stream({ method: "POST", path: `${chat(chatId)}/messages/stream`, body, signal: o?.signal }),
+      stream(call("v2.messages.send.stream", { chatId }, { body, signal: o?.signal })),
     sendMessageAsync: (chatId, body) =>
-      read((d) => readAsyncRef(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/async`, body }),
-    resolve: (chatId, body) =>
-      read((d) => readMessage(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/resolve`, body }),
+      read((d) => readAsyncRef(d, chatId), call("v2.messages.send.async", { chatId }, { body })),
+    resolve: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.resolve", { chatId }, { body })),
     resolveStream: (chatId, body, o) =>
-      stream({ method: "POST", path: `${chat(chatId)}/messages/resolve/stream`, body, signal: o?.signal }),
+      stream(call("v2.messages.resolve.stream", { chatId }, { body, signal: o?.signal })),
     resolveAsync: (chatId, body) =>
-      read((d) => readAsyncRef(d, chatId), { method: "POST", path: `${chat(chatId)}/messages/resolve/async`, body }),
-    getFiles: (chatId) => read(readFiles, { method: "GET", path: `${chat(chatId)}/files` }),
-    getPreview: (chatId) => read(readPreview, { method: "GET", path: `${chat(chatId)}/preview` }),
-    createHostProject: (chatId) => read(readHostProject, { method: "POST", path: `${chat(chatId)}/host-project` }),
-    deleteChat: (chatId) => done({ method: "DELETE", path: chat(chatId) }),
-    listHooks: () => read((d) => readList(d, readWebhookSummary), { method: "GET", path: "/v2/hooks" }),
-    getHook: (hookId) => read(readWebhook, { method: "GET", path: hook(hookId) }),
-    createHook: (body) => read(readWebhook, { method: "POST", path: "/v2/hooks", body }),
-    updateHook: (hookId, body) => read(readWebhook, { method: "PATCH", path: hook(hookId), body }),
-    deleteHook: (hookId) => done({ method: "DELETE", path: hook(hookId) }),
-    listHookDeliveries: (hookId, q) =>
-      json(WebhookDeliveryList, { method: "GET", path: `${hook(hookId)}/deliveries`, query: q }),
-    resendHookDelivery: (hookId, deliveryId) =>
-      json(WebhookDelivery, { method: "POST", path: `${hook(hookId)}/deliveries/${seg(deliveryId)}/resend` }),
-    listMcpServers: () => json(McpServerList, { method: "GET", path: "/v2/mcp-servers" }),
-    getMcpServer: (id) => json(McpServer, { method: "GET", path: mcp(id) }),
-    createMcpServer: (body) => json(McpServer, { method: "POST", path: "/v2/mcp-servers", body }),
-    updateMcpServer: (id, body) => json(McpServer, { method: "PATCH", path: mcp(id), body }),
-    deleteMcpServer: (id) => json(McpServerDeletedAny, { method: "DELETE", path: mcp(id) }),
-    authorizeMcpServer: (id, body) =>
-      json(AuthorizeResponse, { method: "POST", path: `${mcp(id)}/oauth/authorize`, body }),
+      read((d) => readAsyncRef(d, chatId), call("v2.messages.resolve.async", { chatId }, { body })),
+    getFiles: (chatId) => read(readFiles, call("v2.chats.files", { chatId })),
+    getPreview: (chatId) => read(readPreview, call("v2.chats.preview", { chatId })),
+    createHostProject: (chatId) => read(readHostProject, call("v2.chats.hostProject", { chatId })),
+    deleteChat: (chatId) => done(call("v2.chats.delete", { chatId })),
+    listHooks: () => read((d) => readList(d, readWebhookSummary), call("v2.hooks.list", {})),
+    getHook: (hookId) => read(readWebhook, call("v2.hooks.get", { hookId })),
+    createHook: (body) => read(readWebhook, call("v2.hooks.create", {}, { body })),
+    updateHook: (hookId, body) => read(readWebhook, call("v2.hooks.update", { hookId }, { body })),
+    deleteHook: (hookId) => done(call("v2.hooks.delete", { hookId })),
+    listHookDeliveries: (hookId, query) =>
+      json(WebhookDeliveryList, call("v2.hooks.deliveries", { hookId }, { query })),
+    resendHookDelivery: (hookId, deliveryId) => json(WebhookDelivery, call("v2.hooks.resend", { hookId, deliveryId })),
+    listMcpServers: () => json(McpServerList, call("v2.mcp.list", {})),
+    getMcpServer: (mcpServerId) => json(McpServer, call("v2.mcp.get", { mcpServerId })),
+    createMcpServer: (body) => json(McpServer, call("v2.mcp.create", {}, { body })),
+    updateMcpServer: (mcpServerId, body) => json(McpServer, call("v2.mcp.update", { mcpServerId }, { body })),
+    deleteMcpServer: (mcpServerId) => json(McpServerDeletedAny, call("v2.mcp.delete", { mcpServerId })),
+    authorizeMcpServer: (mcpServerId, body) =>
+      json(AuthorizeResponse, call("v2.mcp.authorize", { mcpServerId }, { body })),
   };
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { describeZodError } from "./error-body";
 import { errorFromResponse, ServiceError } from "./errors";
 import { ReadError } from "./lenient/values";
+import { pathOf, routeByName, type Method, type RouteByName, type RouteName, type RouteParams } from "./routes";
 import type { ReadStreamEvent } from "./schemas";
 import { readSseEvents } from "./sse";
 
@@ -32,8 +33,6 @@ export interface StreamCallOptions {
   signal?: AbortSignal;
 }
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
 export interface Call {
   method: Method;
   path: string;
@@ -43,8 +42,22 @@ export interface Call {
   accept?: string;
 }
 
-/** A path segment, encoded. */
-export const seg = encodeURIComponent;
+/** What a client sends to a route: the schema's input type (defaults may be left out). */
+export type RouteInput<N extends RouteName> =
+  RouteByName<N> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+
+type RouteExtras<N extends RouteName> = { query?: PageQuery; signal?: AbortSignal } & ([RouteInput<N>] extends [never]
+  ? { body?: undefined }
+  : { body: RouteInput<N> });
+
+/**
+ * The call of a route of the table (lib/api/routes.ts): its method, and its path with the parameters filled in.
+ * The clients never write a path by hand.
+ */
+export function routeCall<N extends RouteName>(name: N, params: RouteParams<N>, extras?: RouteExtras<N>): Call {
+  const { method } = routeByName(name);
+  return { method, path: pathOf(name, params), ...extras };
+}
 
 function queryString(q: PageQuery | undefined): string {
   if (!q) return "";

@@ -13,7 +13,6 @@ export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELET
 export type ApiVersion = "v1" | "v2";
 /** How a create, send or resolve answers: by path in v2, by the `responseMode` body field in v1 (wire-decisions.md 1). */
 export type ResponseMode = "sync" | "stream" | "async";
-export const RESPONSE_MODES: readonly ResponseMode[] = ["stream", "async", "sync"];
 
 export interface RouteSpec {
   /** Stable name: the embedded service's handler table and the typed clients use it. */

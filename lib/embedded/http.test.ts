@@ -4,6 +4,7 @@ import type { EmbeddedService } from "./service";
 import { BASE, call, expectSchema, request, startService } from "./test-support";
 import { ROUTES } from "@/lib/api/routes";
 import { HANDLERS } from "./handlers";
+import type { HandlerTable } from "./handlers/context";
 
 /** The front door: authentication, routing, body parsing and validation, error shapes (wire-decisions.md 10). */
 let svc: EmbeddedService;
@@ -92,8 +93,18 @@ describe("routing", () => {
     expect(send.status).toBe(404);
   });
 
-  test("every route of the lib/api table has a handler (none answers 501 for want of one)", () => {
-    expect(ROUTES.filter((r) => !HANDLERS[r.name]).map((r) => `${r.method} ${r.pattern}`)).toEqual([]);
+  test("every route of the lib/api table has a handler; the type checker refuses a table that misses one", () => {
+    expect(ROUTES.filter((r) => typeof HANDLERS[r.name] !== "function").map((r) => `${r.method} ${r.pattern}`)).toEqual(
+      [],
+    );
+    const { ["v2.chats.get"]: _dropped, ...rest } = HANDLERS;
+    // @ts-expect-error a handler table without GET /v2/chats/{chatId}
+    const partial: HandlerTable = rest;
+    // @ts-expect-error a misspelt route name
+    const misspelt: HandlerTable = { ...HANDLERS, "v2.chat.get": HANDLERS["v2.chats.get"] };
+    // @ts-expect-error the handler of another route (other parameters) in a route's place
+    const swapped: HandlerTable = { ...HANDLERS, "v2.chats.get": HANDLERS["v2.messages.get"] };
+    expect([partial, misspelt, swapped].every(Boolean)).toBe(true);
   });
 
   test("HEAD is answered like GET without a body", async () => {

@@ -1,5 +1,7 @@
-/** How the dashboard asks the service for an answer (DESIGN "Response modes"). */
-export type ResponseMode = "stream" | "async" | "sync";
+import type { ResponseMode } from "@/lib/api/routes";
+
+/** How the dashboard asks the service for an answer (docs/wire-decisions.md 1): the user's choice, kept per browser. */
+export type { ResponseMode };
 
 export const RESPONSE_MODES: readonly { mode: ResponseMode; label: string; hint: string }[] = [
   { mode: "stream", label: "Stream", hint: "Parts appear as the agent works (Server-Sent Events)" },

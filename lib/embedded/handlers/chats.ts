@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatDeleted, ChatList, ChatWithUsage, HostProject } from "@/lib/api";
+import type { ChatDeleted, ChatList, ChatWithUsage, HostProject, ResponseMode } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { newId } from "../ids";
 import { json } from "../http/respond";
@@ -9,7 +9,7 @@ import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
 import type { Handler } from "./context";
 import { requireChat } from "./lookup";
-import { respondInMode, type ResponseMode } from "./modes";
+import { respondInMode } from "./modes";
 
 /** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
 export const createChat =

@@ -1,12 +1,12 @@
 import "server-only";
-import type { MessageList } from "@/lib/api";
+import type { MessageList, ResponseMode } from "@/lib/api";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
 import { toMessageView, toMessages } from "../views/message";
 import type { Handler } from "./context";
 import { requireChat, requireMessage } from "./lookup";
-import { respondInMode, type ResponseMode } from "./modes";
+import { respondInMode } from "./modes";
 
 /** GET /v2/chats/{chatId}/messages?limit&cursor: newest first. */
 export const listMessages: Handler<"v2.messages.list"> = async ({ db, params, url }) => {

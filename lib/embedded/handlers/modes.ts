@@ -1,12 +1,9 @@
 import "server-only";
-import type { AsyncChatRef } from "@/lib/api";
+import type { AsyncChatRef, ResponseMode } from "@/lib/api";
 import type { GenerationResult } from "../agent/generation";
 import { json } from "../http/respond";
 import { streamTurn } from "../http/sse";
 import type { Turn } from "../turns";
-
-/** The three response modes (4.4, wire-decisions.md 1), chosen by the route. */
-export type ResponseMode = "sync" | "stream" | "async";
 
 /**
  * Runs a turn in the given mode. Sync waits for the finished message and lets `render` shape the body

@@ -1,10 +1,11 @@
 import "server-only";
+import type { ResponseMode } from "@/lib/api";
 import { json } from "../http/respond";
 import { toMessageView } from "../views/message";
 import { toMessageV1 } from "../views/v1";
 import type { Handler } from "./context";
 import { requireChat } from "./lookup";
-import { respondInMode, type ResponseMode } from "./modes";
+import { respondInMode } from "./modes";
 
 /**
  * POST /v2/chats/{chatId}/messages/resolve[/stream|/async] (interface.md 4.5): answers the request the chat's latest
