@@ -9,7 +9,7 @@ import { encodeSseEvent } from "@/lib/api/sse";
 import { allKindsOfParts, sampleChat, sampleMessage, streamedEvents } from "@/lib/api/testing/fixtures";
 import type { Message, Part } from "@/lib/api/schemas";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { ChatView } from "./chat-view";
 
 beforeAll(() => {
@@ -75,9 +75,9 @@ describe("ChatView", () => {
     const queryClient = createQueryClient();
     render(
       <QueryClientProvider client={queryClient}>
-        <ServiceClientProvider client={client}>
+        <ServiceClientsProvider v2={client}>
           <ChatView chatId="chat_1" />
-        </ServiceClientProvider>
+        </ServiceClientsProvider>
       </QueryClientProvider>,
     );
 
@@ -115,9 +115,9 @@ describe("ChatView", () => {
     });
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <ServiceClientProvider client={client}>
+        <ServiceClientsProvider v2={client}>
           <ChatView chatId="nope" />
-        </ServiceClientProvider>
+        </ServiceClientsProvider>
       </QueryClientProvider>,
     );
     const alert = await screen.findByRole("alert");

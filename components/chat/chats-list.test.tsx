@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClient } from "@/lib/api/client";
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { ChatsList } from "./chats-list";
 
 afterEach(cleanup);
@@ -29,9 +29,9 @@ function renderWithNetwork(route: Route) {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={client}>
+      <ServiceClientsProvider v2={client}>
         <ChatsList />
-      </ServiceClientProvider>
+      </ServiceClientsProvider>
     </QueryClientProvider>,
   );
   return requests;

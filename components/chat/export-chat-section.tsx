@@ -10,7 +10,7 @@ import { PanelSection } from "@/components/ui/panel-section";
 import { Spinner } from "@/components/ui/spinner";
 import type { ServiceClient } from "@/lib/api/client";
 import type { Chat, Message } from "@/lib/api/schemas";
-import { useServiceClient } from "@/lib/hooks/service-client";
+import { useServiceClient } from "@/lib/hooks/service-clients";
 import { transcriptFileName, transcriptMarkdown } from "./transcript";
 
 /** Every message of a chat, oldest first, read page by page (100 a page); `onProgress` gets the count so far. */

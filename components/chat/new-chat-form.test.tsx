@@ -8,7 +8,7 @@ import { createServiceClient } from "@/lib/api/client";
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { sampleChat, sampleUsage } from "@/lib/api/testing/fixtures";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { McpServerPicker } from "./mcp-server-picker";
 import { NewChatForm } from "./new-chat-form";
 
@@ -44,7 +44,7 @@ function renderWith(ui: React.ReactNode, handle: (request: Request, path: string
   });
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <ServiceClientProvider client={client}>{ui}</ServiceClientProvider>
+      <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
     </QueryClientProvider>,
   );
 }
@@ -67,14 +67,14 @@ describe("McpServerPicker", () => {
     expect(screen.queryByTestId("mcp-warning")).toBeNull();
     rerender(
       <QueryClientProvider client={createQueryClient()}>
-        <ServiceClientProvider
-          client={createServiceClient({
+        <ServiceClientsProvider
+          v2={createServiceClient({
             baseUrl: "http://dash.test/api/service",
             fetch: async () => json({ items: servers }),
           })}
         >
           <McpServerPicker value={["mcp_2"]} onChange={onChange} />
-        </ServiceClientProvider>
+        </ServiceClientsProvider>
       </QueryClientProvider>,
     );
     expect(await screen.findByTestId("mcp-warning")).toHaveTextContent("Notion is not connected");

@@ -11,8 +11,8 @@ import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
-import { createInboxApi, InboxApiProvider, type InboxApi } from "@/lib/hooks/use-inbox";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
+import { createInboxApi, type InboxApi } from "@/lib/api/inbox-client";
 import {
   attachSecretRoute,
   createInboxRoute,
@@ -102,9 +102,9 @@ function renderWith(children: ReactNode, serviceClient: ServiceClient = client) 
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={serviceClient}>
-        <InboxApiProvider api={inboxApi}>{children}</InboxApiProvider>
-      </ServiceClientProvider>
+      <ServiceClientsProvider v2={serviceClient}>
+        <ServiceClientsProvider inbox={inboxApi}>{children}</ServiceClientsProvider>
+      </ServiceClientsProvider>
     </QueryClientProvider>,
   );
 }

@@ -9,8 +9,7 @@ import { createServiceClientV1 } from "@/lib/api/client-v1";
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
-import { ServiceClientV1Provider } from "@/lib/hooks/service-client-v1";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { QuickSwitcherDialog } from "./quick-switcher";
 import { matchScore, switcherItems, type SwitcherItem } from "./quick-switcher-items";
 
@@ -117,12 +116,12 @@ describe("quick switcher dialog", () => {
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ServiceClientProvider client={client}>
-          <ServiceClientV1Provider client={clientV1}>
+        <ServiceClientsProvider v2={client}>
+          <ServiceClientsProvider v1={clientV1}>
             <button type="button">before</button>
             <QuickSwitcherDialog open onOpenChange={onOpenChange} onSelect={onSelect} />
-          </ServiceClientV1Provider>
-        </ServiceClientProvider>
+          </ServiceClientsProvider>
+        </ServiceClientsProvider>
       </QueryClientProvider>,
     );
     return { onSelect, onOpenChange };

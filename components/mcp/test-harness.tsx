@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import { createServiceClient } from "@/lib/api/client";
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 
 export interface SeenRequest {
   method: string;
@@ -40,7 +40,7 @@ export function renderWithNetwork(ui: ReactElement, route: Route, setup?: (query
   setup?.(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={client}>{ui}</ServiceClientProvider>
+      <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
     </QueryClientProvider>,
   );
   return { requests, queryClient, ...view };

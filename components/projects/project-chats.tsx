@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import { queryKeys } from "@/lib/hooks/query-keys";
-import { useServiceClient } from "@/lib/hooks/service-client";
+import { useServiceClient } from "@/lib/hooks/service-clients";
 
 /** Chats shown per project page (the rest are counted). */
 const SHOWN = 50;

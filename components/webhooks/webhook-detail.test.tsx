@@ -9,7 +9,7 @@ import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
 import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-receiver";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { DeliveriesSection } from "./deliveries-section";
 import { WebhookDetail } from "./webhook-detail";
 
@@ -44,9 +44,9 @@ function renderDetail(hookId: string, serviceClient: ServiceClient = client) {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={serviceClient}>
+      <ServiceClientsProvider v2={serviceClient}>
         <WebhookDetail hookId={hookId} />
-      </ServiceClientProvider>
+      </ServiceClientsProvider>
     </QueryClientProvider>,
   );
 }
@@ -99,9 +99,9 @@ describe("WebhookDetail", () => {
     const queryClient = createQueryClient();
     render(
       <QueryClientProvider client={queryClient}>
-        <ServiceClientProvider client={client}>
+        <ServiceClientsProvider v2={client}>
           <DeliveriesSection hookId={hook.id} disabled={false} pageSize={2} />
-        </ServiceClientProvider>
+        </ServiceClientsProvider>
       </QueryClientProvider>,
     );
     const chatIds = () => screen.getAllByTestId("webhook-delivery").map((d) => within(d).getByRole("link").textContent);

@@ -9,7 +9,7 @@ import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientProvider } from "@/lib/hooks/service-client";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { WebhookForm } from "./webhook-form";
 import type { WebhookFormValues } from "./webhook-form-model";
 import { WebhooksView } from "./webhooks-view";
@@ -39,7 +39,7 @@ function withService(children: ReactNode) {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={client}>{children}</ServiceClientProvider>
+      <ServiceClientsProvider v2={client}>{children}</ServiceClientsProvider>
     </QueryClientProvider>,
   );
 }

@@ -33,10 +33,13 @@ export interface StreamCallOptions {
   signal?: AbortSignal;
 }
 
+/** Query parameters; undefined and null values are left out. */
+export type Query = Record<string, string | number | null | undefined>;
+
 export interface Call {
   method: Method;
   path: string;
-  query?: PageQuery;
+  query?: Query | PageQuery;
   body?: unknown;
   signal?: AbortSignal;
   accept?: string;
@@ -59,11 +62,12 @@ export function routeCall<N extends RouteName>(name: N, params: RouteParams<N>, 
   return { method, path: pathOf(name, params), ...extras };
 }
 
-function queryString(q: PageQuery | undefined): string {
+function queryString(q: Query | PageQuery | undefined): string {
   if (!q) return "";
   const params = new URLSearchParams();
-  if (q.limit !== undefined) params.set("limit", String(q.limit));
-  if (q.cursor !== undefined && q.cursor !== null) params.set("cursor", q.cursor);
+  for (const [key, value] of Object.entries(q)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
   const s = params.toString();
   return s ? `?${s}` : "";
 }

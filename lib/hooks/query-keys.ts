@@ -1,4 +1,4 @@
-/** TanStack Query keys of the dashboard's service data. */
+/** Every TanStack Query key of the dashboard, in one place: what an invalidation reaches is read here. */
 export const queryKeys = {
   chats: () => ["chats"] as const,
   chat: (chatId: string) => ["chat", chatId] as const,
@@ -11,4 +11,27 @@ export const queryKeys = {
   /** v1 projects; `project` keys share the prefix. */
   projects: () => ["projects"] as const,
   project: (projectId: string) => ["projects", projectId] as const,
+};
+
+/** A chat's files, versions and preview (use-files); all under ["files", chatId]. */
+export const filesKeys = {
+  files: (chatId: string) => ["files", chatId] as const,
+  latestVersion: (chatId: string) => ["files", chatId, "latest-version"] as const,
+  version: (chatId: string, versionId: string) => ["files", chatId, "version", versionId] as const,
+  preview: (chatId: string) => ["files", chatId, "preview"] as const,
+};
+
+/** Webhooks and their deliveries (use-webhooks). */
+export const webhookKeys = {
+  all: () => ["webhooks"] as const,
+  list: () => ["webhooks", "list"] as const,
+  hook: (hookId: string) => ["webhooks", "hook", hookId] as const,
+  deliveries: (hookId: string) => ["webhook-deliveries", hookId] as const,
+};
+
+/** The dashboard's own inboxes (use-inbox). */
+export const inboxKeys = {
+  all: () => ["inboxes"] as const,
+  inbox: (id: string) => ["inboxes", id] as const,
+  deliveries: (id: string) => ["inbox-deliveries", id] as const,
 };

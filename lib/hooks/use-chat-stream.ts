@@ -7,7 +7,7 @@ import type { ServiceClient } from "@/lib/api/client";
 import { applyLiveTitle, chatOf, refetchFresh, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 import { streamRegistry, type ActiveStream, type StreamRunOptions } from "./stream-registry";
 
 /** The stream this tab follows for a chat (live while generating, kept after it ends until cleared). */

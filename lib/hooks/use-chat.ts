@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 
 /** One chat (v2 Chat). */
 export function useChat(chatId: string) {

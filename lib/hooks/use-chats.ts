@@ -5,8 +5,7 @@ import { useMemo } from "react";
 import type { Chat } from "@/lib/api/schemas";
 import type { ChatV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
-import { useServiceClientV1 } from "./service-client-v1";
+import { useServiceClient, useServiceClientV1 } from "./service-clients";
 
 export const CHATS_PAGE_SIZE = 20;
 

@@ -7,8 +7,7 @@ import { createServiceClient } from "@/lib/api/client";
 import { createServiceClientV1 } from "@/lib/api/client-v1";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
-import { ServiceClientProvider } from "./service-client";
-import { ServiceClientV1Provider } from "./service-client-v1";
+import { ServiceClientsProvider } from "./service-clients";
 import { useChatFiles, useLatestVersion, useLockToggle } from "./use-files";
 
 /** The files panel's lock toggles against the real embedded service (the clients' fetch is its handler). */
@@ -34,11 +33,11 @@ function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
     <QueryClientProvider client={queryClient}>
-      <ServiceClientProvider client={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
-        <ServiceClientV1Provider client={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+      <ServiceClientsProvider v2={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+        <ServiceClientsProvider v1={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
           {children}
-        </ServiceClientV1Provider>
-      </ServiceClientProvider>
+        </ServiceClientsProvider>
+      </ServiceClientsProvider>
     </QueryClientProvider>
   );
 }

@@ -10,9 +10,8 @@ import type { Chat } from "@/lib/api/schemas";
 import type { PatchVersionBodyV1, VersionV1 } from "@/lib/api/schemas/v1";
 import { patchChat } from "./chat-cache";
 import { reverseLockBody, splitPatchBody } from "./lock-batches";
-import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
-import { useServiceClientV1 } from "./service-client-v1";
+import { filesKeys, queryKeys } from "./query-keys";
+import { useServiceClient, useServiceClientV1 } from "./service-clients";
 
 /**
  * Data of the chat page's files panel, over the proxy:
@@ -22,12 +21,6 @@ import { useServiceClientV1 } from "./service-client-v1";
  * - the previous version (for diffs) from the versions list;
  * - the preview URL (polled until ready) and the host project.
  */
-export const filesKeys = {
-  files: (chatId: string) => ["files", chatId] as const,
-  latestVersion: (chatId: string) => ["files", chatId, "latest-version"] as const,
-  version: (chatId: string, versionId: string) => ["files", chatId, "version", versionId] as const,
-  preview: (chatId: string) => ["files", chatId, "preview"] as const,
-};
 
 /** The chat's latest version (with files and locks) and the id of the one before it, if known. */
 export interface LatestVersion {

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { Message } from "@/lib/api/schemas";
 import { patchCachedMessage, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 
 export const FOLLOW_POLL_MS = 700;
 

@@ -5,7 +5,7 @@ import type { CreateMcpServerBody, UpdateMcpServerBody } from "@/lib/api/schemas
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { ServiceError } from "@/lib/api/errors";
 import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 
 /**
  * MCP servers over the proxy (v2 /mcp-servers). Used by the MCP servers page, the OAuth landing page and the

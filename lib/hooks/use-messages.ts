@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Message } from "@/lib/api/schemas";
 import { queryKeys } from "./query-keys";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 
 export const MESSAGES_PAGE_SIZE = 50;
 /** Older pages are larger: a long chat scrolled to its top needs fewer requests. */

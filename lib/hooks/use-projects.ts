@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateProjectBodyV1, ProjectV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
-import { useServiceClientV1 } from "./service-client-v1";
+import { useServiceClientV1 } from "./service-clients";
 
 /** v1 projects over the proxy (interface.md 4.2; bodies per README "Wire decisions"). */
 

@@ -9,7 +9,7 @@ import type { ResolveBody } from "@/lib/api/schemas";
 import { applyLiveTitle, refetchFresh, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
-import { useServiceClient } from "./service-client";
+import { useServiceClient } from "./service-clients";
 import { streamRegistry, type StreamRegistry } from "./stream-registry";
 
 /**

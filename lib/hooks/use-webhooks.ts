@@ -19,20 +19,13 @@ import type {
   WebhookDeliveryList,
   WebhookEvent,
 } from "@/lib/api/schemas";
-import { inboxKeys, useInboxApi } from "./use-inbox";
-import { useServiceClient } from "./service-client";
+import { inboxKeys, webhookKeys } from "./query-keys";
+import { useInboxApi, useServiceClient } from "./service-clients";
 
 /**
  * Webhooks over the proxy (v2 /hooks) and the deliveries listing of the embedded service (an extension: a
  * real deployment may answer 404, then `useHookDeliveries` reports `unsupported`).
  */
-
-export const webhookKeys = {
-  all: () => ["webhooks"] as const,
-  list: () => ["webhooks", "list"] as const,
-  hook: (hookId: string) => ["webhooks", "hook", hookId] as const,
-  deliveries: (hookId: string) => ["webhook-deliveries", hookId] as const,
-};
 
 /** The seven events of interface.md 6.1 with what causes them (wire-decisions.md 8 / README). */
 export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: string }> = [
