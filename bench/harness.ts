@@ -44,7 +44,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** A contender: `prepare` runs outside the timed region and its result is handed to `run`. */
-export interface Contender<P> {
+interface Contender<P> {
   label: string;
   prepare: () => P;
   run: (input: P) => unknown;

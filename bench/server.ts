@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 
 /** A production server (`next start` of the build in NEXT_DIST_DIR) for the benchmarks, and signing in to it over HTTP. */
 
-export const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const BENCH_USER = "bench";
-export const BENCH_PASSWORD = "bench-password-123";
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH_USER = "bench";
+const BENCH_PASSWORD = "bench-password-123";
 export const BENCH_KEY = "sk_bench_key";
 
 export function distDirOrNull(): string | null {
@@ -15,7 +15,7 @@ export function distDirOrNull(): string | null {
   return existsSync(path.join(root, distDir, "BUILD_ID")) ? distDir : null;
 }
 
-export interface BenchServer {
+interface BenchServer {
   origin: string;
   child: ChildProcess;
   stop(): void;

@@ -42,7 +42,7 @@ export function isReference(): boolean {
 }
 
 /** Browser requests that poll one message by id (GET …/v2/chats/{id}/messages/{messageId}): the stream fallback. */
-export const MESSAGE_POLL = /\/api\/service\/v2\/chats\/[^/]+\/messages\/(?!stream$|async$|resolve)[^/?]+$/;
+const MESSAGE_POLL = /\/api\/service\/v2\/chats\/[^/]+\/messages\/(?!stream$|async$|resolve)[^/?]+$/;
 
 /** Lets a reference-project test poll messages by id (async answers poll by design). */
 export function allowPolling(): void {
@@ -85,7 +85,7 @@ async function peerViolations(): Promise<{
   };
 }
 
-export function describeViolation(v: PeerViolation): string {
+function describeViolation(v: PeerViolation): string {
   const errors = v.errors.map((e) =>
     `${e.instancePath || "/"} ${e.message ?? ""} ${e.params ? JSON.stringify(e.params) : ""}`.trim(),
   );

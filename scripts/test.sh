@@ -12,9 +12,11 @@ source scripts/postgres.sh
 echo "== type check"
 npx tsc --noEmit
 
-echo "== lint (ESLint, the rooms as import rules) and format (Prettier)"
+echo "== lint (ESLint, the rooms as import rules), format (Prettier), dead code (knip)"
 npx eslint .
 npx prettier --check . > /dev/null || { npx prettier --list-different .; echo "Not formatted: run npm run format" >&2; exit 1; }
+echo "== dead code (knip: unused files, exports, dependencies)"
+npm run --silent deadcode
 
 echo "== unit and integration tests (vitest)"
 npx vitest run

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ApprovalDialog } from "./approval-dialog";
 
-export const NO_LONGER_PENDING = "This request is no longer pending";
+const NO_LONGER_PENDING = "This request is no longer pending";
 
 function focusComposer() {
   document.querySelector<HTMLTextAreaElement>('[data-testid="composer"]')?.focus();

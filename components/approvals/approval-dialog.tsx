@@ -9,7 +9,7 @@ import { DialogOverlay } from "@/components/ui/dialog";
 import { IntegrationRequestForm } from "./integration-request-form";
 import { PermissionRequestForm } from "./permission-request-form";
 
-export interface ApprovalDialogProps {
+interface ApprovalDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task: PendingTask;

@@ -26,7 +26,7 @@ const FINISH_LABEL: Record<string, string> = {
  * The closing content, unless it repeats the text parts (the service often sends the summary both as the
  * last text part and as `content`).
  */
-export function closingContent(content: string, parts: readonly Part[]): string {
+function closingContent(content: string, parts: readonly Part[]): string {
   const trimmed = content.trim();
   if (!trimmed) return "";
   const texts = parts

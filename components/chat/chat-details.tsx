@@ -15,9 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Sum of the messages' usage (tokens and credits), or null when none carries usage. */
-export function usageTotals(
-  messages: readonly Message[],
-): { tokens: number; credits: number; models: string[] } | null {
+function usageTotals(messages: readonly Message[]): { tokens: number; credits: number; models: string[] } | null {
   const usages = messages.map((m) => m.usage).filter((u): u is Usage => !!u);
   if (!usages.length) return null;
   return {

@@ -18,7 +18,7 @@ const END_THRESHOLD_PX = 120;
 const TOP_AREA_PX = 56;
 const BOTTOM_PADDING_PX = 24;
 
-export function TimelineSkeleton() {
+function TimelineSkeleton() {
   return (
     <div aria-label="Loading messages" aria-busy className="space-y-6">
       <div className="flex justify-end">

@@ -4,7 +4,7 @@ import { formatCredits, formatNumber } from "@/components/ui/format";
 
 type Tokens = Usage["tokens"];
 
-export interface UsageTotal {
+interface UsageTotal {
   messages: number;
   tokens: Tokens;
   credits: number;

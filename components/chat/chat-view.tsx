@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
 import { useChat } from "@/lib/hooks/use-chat";
 import { useActiveStream } from "@/lib/hooks/use-chat-stream";
+import { isLiveStream } from "@/lib/hooks/stream-registry";
 import { unfinishedNewest, useFollowMessage } from "@/lib/hooks/use-follow-message";
 import { useMessages } from "@/lib/hooks/use-messages";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -13,8 +14,6 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
-
-const GENERATING = new Set(["connecting", "streaming", "recovering"]);
 
 /**
  * The page title follows the chat's title, live while it is generated. Next applies the route's static
@@ -45,7 +44,7 @@ function useDocumentTitle(title: string | null) {
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
   const stream = useActiveStream(chatId);
-  const streaming = !!stream && GENERATING.has(stream.status);
+  const streaming = isLiveStream(stream);
   const messages = useMessages(chatId);
   const unfinished = unfinishedNewest(messages.messages);
   // A message this tab's stream followed to its end is finished, even while the cached list still has it generating.

@@ -14,11 +14,7 @@ import { useServiceClient } from "@/lib/hooks/service-clients";
 import { transcriptFileName, transcriptMarkdown } from "./transcript";
 
 /** Every message of a chat, oldest first, read page by page (100 a page); `onProgress` gets the count so far. */
-export async function allMessages(
-  client: ServiceClient,
-  chatId: string,
-  onProgress: (n: number) => void,
-): Promise<Message[]> {
+async function allMessages(client: ServiceClient, chatId: string, onProgress: (n: number) => void): Promise<Message[]> {
   const newestFirst: Message[] = [];
   let cursor: string | null = null;
   do {

@@ -9,7 +9,7 @@ type Props = { entry: TimelineEntry };
  * Entries are rebuilt on every stream delta (mergeTimeline), but an entry whose message, state and error are
  * the same objects renders the same: only the message that changed re-renders.
  */
-export function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
+function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
   return (
     a === b ||
     (a.message === b.message &&

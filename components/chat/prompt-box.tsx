@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 
-export interface PromptBoxProps {
+interface PromptBoxProps {
   /** Returns true (or nothing) when the prompt was accepted: the box is cleared. False keeps the text. */
   onSubmit: (prompt: string) => Promise<boolean | void> | boolean | void;
   label: string;

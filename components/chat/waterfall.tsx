@@ -15,7 +15,7 @@ const BAR: Record<string, string> = {
   text: "bg-zinc-400/80",
 };
 
-export interface WaterfallRow {
+interface WaterfallRow {
   index: number;
   kind: string;
   detail: string;

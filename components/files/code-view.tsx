@@ -9,9 +9,9 @@ import { splitLines, type TokenLine } from "./highlight/tokenize";
 
 const LINE_HEIGHT = 20;
 /** Longer lines are cut in the view (the copy and download buttons give the whole file). */
-export const MAX_SHOWN_LINE = 10_000;
+const MAX_SHOWN_LINE = 10_000;
 
-export type HighlightStatus = "plain" | "highlighting" | "done";
+type HighlightStatus = "plain" | "highlighting" | "done";
 
 function tokenStyle(light: string, dark: string): CSSProperties | undefined {
   if (!light && !dark) return undefined;

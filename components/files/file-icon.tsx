@@ -20,7 +20,7 @@ const IMAGE_EXT = new Set(["png", "jpg", "jpeg", "gif", "webp", "avif", "ico", "
 const FONT_EXT = new Set(["woff", "woff2", "ttf", "otf", "eot"]);
 
 /** The icon (and a muted accent) for a file by its type. */
-export function iconForPath(path: string): { icon: LucideIcon; className: string } {
+function iconForPath(path: string): { icon: LucideIcon; className: string } {
   const ext = extensionOf(path);
   if (IMAGE_EXT.has(ext)) return { icon: FileImage, className: "text-emerald-600 dark:text-emerald-400" };
   if (FONT_EXT.has(ext)) return { icon: FileType, className: "text-muted-foreground" };

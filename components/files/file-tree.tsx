@@ -43,7 +43,7 @@ function indexFolders(root: TreeFolder): Map<string, TreeFolder> {
   return out;
 }
 
-export interface FileTreeProps {
+interface FileTreeProps {
   files: readonly TreeInput[];
   selected: string | null;
   onSelect: (path: string) => void;

@@ -14,13 +14,13 @@ export interface DiffLine {
   newNo?: number;
 }
 
-export interface DiffHunk {
+interface DiffHunk {
   oldStart: number;
   newStart: number;
   lines: DiffLine[];
 }
 
-export interface LineDiff {
+interface LineDiff {
   lines: DiffLine[];
   added: number;
   removed: number;

@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from "fflate";
 
 /** One file of a .zip: its path inside the archive and its bytes. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   data: Uint8Array;
   /** Modification time (defaults to now). */

@@ -11,12 +11,12 @@ export interface SwitcherItem {
   href: string;
 }
 
-export const UNTITLED = "Untitled chat";
+const UNTITLED = "Untitled chat";
 /** Chats shown with an empty query (the most recent), and at most with a query. */
-export const RECENT_SHOWN = 8;
-export const MATCHES_SHOWN = 30;
+const RECENT_SHOWN = 8;
+const MATCHES_SHOWN = 30;
 /** Projects are listed only for a query (the empty switcher stays short). */
-export const PROJECTS_SHOWN = 10;
+const PROJECTS_SHOWN = 10;
 
 const PAGES: readonly SwitcherItem[] = [
   { key: "page:chats", group: "Pages", label: "Chats", href: "/chats" },

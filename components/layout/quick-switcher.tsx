@@ -11,7 +11,7 @@ import { useProjects } from "@/lib/hooks/use-projects";
 import { switcherItems, type SwitcherItem } from "./quick-switcher-items";
 
 /** With a query, older pages of the chats list are fetched until this many pages are loaded (20 chats each). */
-export const SEARCH_PAGES = 10;
+const SEARCH_PAGES = 10;
 
 const ICONS: Record<SwitcherItem["group"], typeof Search> = {
   Chats: MessageSquare,

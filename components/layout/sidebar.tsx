@@ -4,7 +4,7 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { SidebarNav } from "./sidebar-nav";
 
-export interface SidebarProps {
+interface SidebarProps {
   /** "Embedded service" or the upstream host; never the key. */
   upstream: { label: string; detail: string };
   userName: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export { TextField, inputClass } from "@/components/ui/text-field";
+export { TextField } from "@/components/ui/text-field";
 
 /** A native checkbox with its label and an optional hint. */
 export function CheckField({

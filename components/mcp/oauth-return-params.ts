@@ -16,7 +16,7 @@ export interface OAuthReturn {
 const MAX_ID = 200;
 const MAX_CODE = 200;
 /** Longer descriptions are cut (they are shown as text, shortened further behind "show more"). */
-export const MAX_DESCRIPTION = 10_000;
+const MAX_DESCRIPTION = 10_000;
 
 function first(params: SearchParamsRecord | URLSearchParams, key: string): string | null {
   const value = params instanceof URLSearchParams ? params.get(key) : params[key];

@@ -88,7 +88,7 @@ const FIELD_MESSAGES: Partial<Record<McpServerField, string>> = {
 };
 
 /** `Name: value` lines → headers; null when a line is malformed. */
-export function parseHeaderLines(input: string): Record<string, string> | null {
+function parseHeaderLines(input: string): Record<string, string> | null {
   const headers: Record<string, string> = {};
   for (const line of input.split(/\r?\n/)) {
     if (!line.trim()) continue;
@@ -122,7 +122,7 @@ function staticAuthErrors(v: McpServerFormValues): FieldErrors {
 /** RFC 6749 3.3 scope-token characters. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-export function parseScopes(input: string): string[] {
+function parseScopes(input: string): string[] {
   return input
     .split(/[\s,]+/)
     .map((s) => s.trim())
@@ -181,7 +181,7 @@ function zodErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export type FormResult<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
+type FormResult<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 
 /** POST /v2/mcp-servers body from the register form. */
 export function toCreateBody(v: McpServerFormValues): FormResult<CreateMcpServerBody> {

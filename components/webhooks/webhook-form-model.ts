@@ -29,7 +29,7 @@ export function formValuesOfHook(hook: Webhook): WebhookFormValues {
   return { name: hook.name, target: "url", url: hook.url, events: [...hook.events], chatId: hook.chatId };
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   return CreateWebhookBody.shape.url.safeParse(value).success;
 }
 

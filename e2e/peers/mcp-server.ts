@@ -16,7 +16,7 @@ import { z } from "zod";
  *
  * Tools: `add` {a, b} → the sum; `echo` {text} → the text; `whoami` {} → the token's subject, scope and expiry.
  */
-export interface McpServerOptions {
+interface McpServerOptions {
   port?: number;
   /** The OAuth peer's issuer and JWKS URL (JWT access tokens; unused with bearerToken or requiredHeaders). */
   issuer?: string;

@@ -15,7 +15,7 @@ import Provider, { errors, type ClientMetadata } from "oidc-provider";
  * - Refresh tokens are always issued (refresh_token grant); access tokens are JWTs for the resource
  *   (RFC 8707 resource indicators: `resource` = the MCP server URL, the token's `aud`), lifetime `accessTokenTtlSeconds`.
  */
-export interface OAuthProviderOptions {
+interface OAuthProviderOptions {
   /** Loopback port (0 = any free one). */
   port?: number;
   /** Redirect URIs registered for the clients (the service's callbacks). */

@@ -18,7 +18,7 @@ type Obj = Record<string, unknown>;
 type Schema = Obj;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_DOCUMENT = path.join(here, "reference", "openapi-v2.json");
+const DEFAULT_DOCUMENT = path.join(here, "reference", "openapi-v2.json");
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -211,7 +211,7 @@ export class ReferenceDocument {
 const ZERO = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 
 /** `usage` without `model` (the document has none). Missing → zeros (the document requires usage on a message). */
-export function translateUsage(usage: unknown): Obj {
+function translateUsage(usage: unknown): Obj {
   const u = isObj(usage) ? usage : {};
   return {
     tokens: { ...ZERO, ...(isObj(u.tokens) ? u.tokens : {}) },
@@ -505,7 +505,7 @@ export function suggestedPermissionsOf(message: unknown): unknown[] {
 
 // ---------------------------------------------------------------- streams
 
-export type StreamKind = "chat" | "message";
+type StreamKind = "chat" | "message";
 
 /** The stream kind of an operation: `message` for send/resolve streams, `chat` for POST /chats/stream, else null. */
 export function streamKind(op: Operation | null): StreamKind | null {

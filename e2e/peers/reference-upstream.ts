@@ -31,7 +31,7 @@ import {
  *
  * As a process: `REFERENCE_PEER_PORT=3222 REFERENCE_UPSTREAM=http://127.0.0.1:3221/svc npx tsx e2e/peers/reference-upstream.ts`.
  */
-export interface ReferenceUpstreamOptions {
+interface ReferenceUpstreamOptions {
   port?: number;
   /** The embedded service's base URL, e.g. `http://127.0.0.1:3221/svc` (its `/v2/...` paths follow). */
   upstream: string;

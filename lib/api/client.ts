@@ -48,7 +48,7 @@ import {
  * statuses this client makes up itself); stream calls throw before yielding when the status is not 2xx.
  */
 
-export type { ClientOptions, PageQuery, StreamCallOptions } from "./http-client";
+export type { PageQuery, StreamCallOptions } from "./http-client";
 
 export interface ServiceClient {
   /** POST /v2/chats (sync): the chat with the usage of its first answer. */

@@ -22,7 +22,7 @@ const V1_TYPES: Record<number, [code: string, type: string]> = {
 };
 
 /** An error body in the spec's shape (interface.md Part 7): v2 `{message}`, v1 `{error: {code, type, message, userMessage}}`. */
-export function errorBody(version: ApiVersion, status: number, message: string, code?: string): ErrorV1 | ErrorV2 {
+function errorBody(version: ApiVersion, status: number, message: string, code?: string): ErrorV1 | ErrorV2 {
   if (version === "v2") return { message };
   const [defaultCode, type] = V1_TYPES[status] ?? ["internal_error", "api_error"];
   return { error: { code: code ?? defaultCode, type, message, userMessage: message } };

@@ -34,9 +34,9 @@ export interface StreamCallOptions {
 }
 
 /** Query parameters; undefined and null values are left out. */
-export type Query = Record<string, string | number | null | undefined>;
+type Query = Record<string, string | number | null | undefined>;
 
-export interface Call {
+interface Call {
   method: Method;
   path: string;
   query?: Query | PageQuery;
@@ -46,8 +46,7 @@ export interface Call {
 }
 
 /** What a client sends to a route: the schema's input type (defaults may be left out). */
-export type RouteInput<N extends RouteName> =
-  RouteByName<N> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+type RouteInput<N extends RouteName> = RouteByName<N> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 
 type RouteExtras<N extends RouteName> = { query?: PageQuery; signal?: AbortSignal } & ([RouteInput<N>] extends [never]
   ? { body?: undefined }
@@ -86,7 +85,7 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return (signal?.aborted ?? false) || (error instanceof Error && error.name === "AbortError");
 }
 
-export interface Http {
+interface Http {
   send(call: Call): Promise<Response>;
   json<S extends z.ZodType>(schema: S, call: Call): Promise<z.infer<S>>;
   /** The JSON body through a lenient reader (lib/api/lenient); a ReadError becomes a 502 `invalid_response`. */

@@ -7,7 +7,7 @@ import { Inbox, InboxDeliveryList, InboxList, type AttachInboxSecretBody } from 
  * schemas, errors (`{message}`) → ServiceError. Not part of the service interface, so not in the route table.
  */
 
-export const INBOX_ADMIN_BASE = "/api/inbox-admin";
+const INBOX_ADMIN_BASE = "/api/inbox-admin";
 
 export interface InboxApi {
   list(): Promise<InboxList>;

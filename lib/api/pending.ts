@@ -11,7 +11,7 @@ import type { Message, Part, ResolveBody, SuggestedPermission } from "./schemas"
  * - permissions: a `tool-call` part with a non-empty `suggestedPermissions` (removed once answered, interface.md 2.4).
  */
 
-export const INTEGRATION_ACTION = "get_or_request_integration";
+const INTEGRATION_ACTION = "get_or_request_integration";
 
 export type PendingTask =
   | {

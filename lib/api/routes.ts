@@ -141,7 +141,7 @@ export function pathOf<N extends RouteName>(name: N, params: RouteParams<N>): st
   });
 }
 
-export interface RouteMatch {
+interface RouteMatch {
   route: RouteSpec & { name: RouteName };
   params: Record<string, string>;
 }

@@ -35,7 +35,7 @@ function snippet(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   signal?: AbortSignal;
   /**
    * Strict (the embedded service's own tests): every known event must match its schema exactly, an event without
@@ -59,7 +59,7 @@ function warnOnce(kind: string): void {
 }
 
 /** Reads one event's data leniently: null (skipped) unless it is an event this dashboard can use. */
-export function readStreamEventData(data: string, position = 1): ReadStreamEvent | null {
+function readStreamEventData(data: string, position = 1): ReadStreamEvent | null {
   let json: unknown;
   try {
     json = JSON.parse(data);
@@ -84,7 +84,7 @@ function kindOf(data: string): string {
  * Parses and validates one event's data strictly. Returns null for a kind this client does not know (skipped, so
  * the service may add kinds); throws StreamProtocolError for anything else that is wrong.
  */
-export function parseStreamEventData(data: string, position = 1): StreamEvent | null {
+function parseStreamEventData(data: string, position = 1): StreamEvent | null {
   let json: unknown;
   try {
     json = JSON.parse(data);

@@ -11,7 +11,7 @@ import path from "node:path";
 
 export const LOCK_FILE = "atelier.lock";
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   startedAt: string;

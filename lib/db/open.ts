@@ -12,7 +12,7 @@ import { lockDataDir } from "./dir-lock";
  * migrations are applied before it is handed over. Rooms share this helper, never each other's tables.
  */
 
-export interface OpenDbOptions<S extends Record<string, unknown>> {
+interface OpenDbOptions<S extends Record<string, unknown>> {
   /** PGlite data directory; "memory://" keeps it in memory. Ignored when databaseUrl is set. */
   dataDir: string;
   /** PostgreSQL connection string: use `pg` instead of PGlite. */
@@ -27,7 +27,7 @@ export interface OpenDbOptions<S extends Record<string, unknown>> {
   poolSize?: number;
 }
 
-export type OpenedDb<S extends Record<string, unknown>> = {
+type OpenedDb<S extends Record<string, unknown>> = {
   db: PgDatabase<PgQueryResultHKT, S>;
   close(): Promise<void>;
 } & ({ driver: "pg"; pool: Pool } | { driver: "pglite"; pglite: PGlite });

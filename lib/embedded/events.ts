@@ -16,8 +16,8 @@ export interface ServiceEvent {
   message?: MessageRow;
 }
 
-export type ServiceEventInput = Omit<ServiceEvent, "type" | "at">;
-export type ServiceEventListener = (event: ServiceEvent) => void;
+type ServiceEventInput = Omit<ServiceEvent, "type" | "at">;
+type ServiceEventListener = (event: ServiceEvent) => void;
 
 /** The service's event bus: synchronous fan-out; a failing listener is logged and never breaks the emitter. */
 export class EventBus {

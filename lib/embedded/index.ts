@@ -1,8 +1,7 @@
 import "server-only";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
-export { createEmbeddedService, pgliteDir } from "./service";
-export type { EmbeddedOptions, EmbeddedService } from "./service";
+export type { EmbeddedService } from "./service";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };

@@ -43,7 +43,7 @@ export interface EmbeddedService {
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
-export function pgliteDir(dataDir: string): string {
+function pgliteDir(dataDir: string): string {
   return dataDir.startsWith("memory://") ? dataDir : `${dataDir.replace(/\/+$/, "")}/pglite`;
 }
 

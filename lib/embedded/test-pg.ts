@@ -4,7 +4,7 @@ import pg from "pg";
 /** Helpers for tests on a real PostgreSQL server (TEST_DATABASE_URL; not a test file itself). */
 
 /** Runs one statement on the admin database (the one TEST_DATABASE_URL names). */
-export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -19,7 +19,7 @@ export async function startService(over: Partial<EmbeddedOptions> = {}): Promise
   });
 }
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   /** Raw body text (for malformed JSON). */
   raw?: string;

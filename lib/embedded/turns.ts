@@ -31,7 +31,7 @@ export interface Turn {
   start(listener?: GenerationListener): Generation;
 }
 
-export interface TurnsOptions {
+interface TurnsOptions {
   db: Db;
   delayMs: number;
   /** The service's event bus (webhook events); none in isolation. */

@@ -1,7 +1,7 @@
 import type { PatchVersionBodyV1 } from "@/lib/api/schemas/v1";
 
 /** The proxy and the service take request bodies up to 8 MB: lock PATCHes stay well under that. */
-export const MAX_PATCH_BYTES = 6 * 1024 * 1024;
+const MAX_PATCH_BYTES = 6 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,6 @@
 import type { Message } from "@/lib/api/schemas";
-import type { ActiveStream } from "./stream-registry";
+import { isLiveStream, type ActiveStream } from "./stream-registry";
+import { isGenerating } from "@/lib/api/message-state";
 
 export interface TimelineEntry {
   key: string;
@@ -22,10 +23,8 @@ export interface Timeline {
   streamError: { message: string; code?: string } | null;
 }
 
-const STREAMING = new Set(["connecting", "streaming", "recovering"]);
-
 /** The live assistant message as a v2 Message (the recovered one when deltas could not be applied). */
-export function liveMessage(stream: ActiveStream, chatId: string): Message | null {
+function liveMessage(stream: ActiveStream, chatId: string): Message | null {
   const streamed = stream.state.message;
   if (
     stream.recovered &&
@@ -67,7 +66,7 @@ export function mergeTimeline(
   if (!stream) return none;
   if (stream.status === "failed") return { ...none, failure: stream.failure };
 
-  const streaming = STREAMING.has(stream.status);
+  const streaming = isLiveStream(stream);
   const live = liveMessage(stream, chatId);
   const error = stream.state.message?.error ?? (live ? stream.state.error : undefined);
   const streamError = !live && stream.state.error ? stream.state.error : null;
@@ -76,7 +75,7 @@ export function mergeTimeline(
     const index = entries.findIndex((e) => e.message.id === live.id);
     if (index >= 0) {
       const stored = entries[index].message;
-      const useLive = streaming || stored.finishReason == null;
+      const useLive = streaming || isGenerating(stored);
       entries[index] = useLive
         ? {
             key: live.id,

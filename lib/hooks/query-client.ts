@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { ServiceError } from "@/lib/api/errors";
 
 /** Client errors (4xx) are answers, not hiccups: they are not retried. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ServiceError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

@@ -15,7 +15,7 @@ export const RESPONSE_MODES: readonly { mode: ResponseMode; label: string; hint:
 
 const STORAGE_KEY = "atelier.responseMode";
 
-export function isResponseMode(value: unknown): value is ResponseMode {
+function isResponseMode(value: unknown): value is ResponseMode {
   return value === "stream" || value === "async" || value === "sync";
 }
 

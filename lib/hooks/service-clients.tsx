@@ -6,10 +6,10 @@ import { createServiceClientV1, type ServiceClientV1 } from "@/lib/api/client-v1
 import { createInboxApi, type InboxApi } from "@/lib/api/inbox-client";
 
 /** The browser's only door to the service is the dashboard's proxy. */
-export const SERVICE_PROXY_BASE = "/api/service";
+const SERVICE_PROXY_BASE = "/api/service";
 
 /** Every client the dashboard's hooks use: the service's v2 and v1 interfaces and the dashboard's own inbox. */
-export interface ServiceClients {
+interface ServiceClients {
   v2: ServiceClient;
   /** Versions and file locks live in v1 (docs/wire-decisions.md 6); projects too. */
   v1: ServiceClientV1;

@@ -1,11 +1,19 @@
 import { initialStreamState, reduceStreamEvent, type StreamState } from "@/lib/api/stream-state";
 import type { Chat, Message, ReadStreamEvent } from "@/lib/api/schemas";
+import { isGenerating } from "@/lib/api/message-state";
 
 /**
  * The streams this browser tab is following, keyed by chat id. It lives in a module (not in a component)
  * so a stream started on the chats list keeps running while the router navigates to the chat page.
  */
 export type StreamStatus = "connecting" | "streaming" | "recovering" | "done" | "failed";
+
+/** Whether a stream of this tab is still following its generation (the one test of "is it live"). */
+export function isLiveStream(stream: { status: StreamStatus } | undefined | null): boolean {
+  return (
+    !!stream && (stream.status === "connecting" || stream.status === "streaming" || stream.status === "recovering")
+  );
+}
 
 export interface ActiveStream {
   /** Null until the first `chat` event of a chat-creating stream. */
@@ -39,14 +47,14 @@ export interface StreamRunOptions {
 }
 
 /** A sync request (POST …/messages): no stream, the answer arrives whole. */
-export interface RequestRunOptions {
+interface RequestRunOptions {
   chatId: string;
   prompt: string;
   send: () => Promise<Message>;
   onSettled?: (entry: ActiveStream) => void;
 }
 
-export interface StreamRun {
+interface StreamRun {
   /** Resolves once the service accepted the request (the stream opened); rejects with its ServiceError otherwise. */
   opened: Promise<void>;
   /** Resolves with the chat snapshot of the first `chat` event; rejects when the stream ends or fails without one. */
@@ -132,7 +140,7 @@ export class StreamRegistry {
           try {
             const message = await options.getMessage(entry.chatId, messageId);
             update({ recovered: message });
-            if (message.finishReason != null) return;
+            if (!isGenerating(message)) return;
           } catch {
             // keep trying: the service or the proxy may be briefly unreachable
           }

@@ -31,7 +31,7 @@ function liveOptions(
   };
 }
 
-export type CreateChatResult =
+type CreateChatResult =
   /** stream: the chat as soon as its first event arrived; async: the ids to follow; sync: the finished chat. */
   { chat: Chat; ref?: AsyncChatRef };
 
@@ -74,17 +74,7 @@ export function useCreateChat() {
   });
 }
 
-/** Creates a chat by streaming (kept for callers that only stream). */
-export function useCreateChatStream() {
-  const create = useCreateChat();
-  return {
-    ...create,
-    mutateAsync: async (prompt: string): Promise<Chat> =>
-      (await create.mutateAsync({ body: { message: prompt }, mode: "stream" })).chat,
-  };
-}
-
-export interface SendInput {
+interface SendInput {
   prompt: string;
   mode: ResponseMode;
   mcpServerIds?: SendMessageBody["mcpServerIds"];
@@ -127,10 +117,4 @@ export function useSendMessage(chatId: string) {
       if (entry.failure) throw entry.failure;
     },
   });
-}
-
-/** Sends a follow-up by streaming (kept for callers that only stream). */
-export function useSendMessageStream(chatId: string) {
-  const send = useSendMessage(chatId);
-  return { ...send, mutateAsync: (prompt: string) => send.mutateAsync({ prompt, mode: "stream" }) };
 }

@@ -7,7 +7,7 @@ import type { ChatV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
 
-export const CHATS_PAGE_SIZE = 20;
+const CHATS_PAGE_SIZE = 20;
 
 /** The chats list, newest first, one page per cursor ("Load more"). */
 export function useChats(pageSize: number = CHATS_PAGE_SIZE) {

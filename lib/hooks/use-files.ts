@@ -23,7 +23,7 @@ import { useServiceClient, useServiceClientV1 } from "./service-clients";
  */
 
 /** The chat's latest version (with files and locks) and the id of the one before it, if known. */
-export interface LatestVersion {
+interface LatestVersion {
   version: VersionV1;
   previousId: string | null;
 }
@@ -33,7 +33,7 @@ export interface LatestVersion {
  * with thousands of messages) then that version. A service without the versions list (404/405/501) falls back
  * to `GET /v1/chats/{chatId}`'s `latestVersion` (no previous id then). Null while the chat has no version.
  */
-export async function fetchLatestVersion(v1: ServiceClientV1, chatId: string): Promise<LatestVersion | null> {
+async function fetchLatestVersion(v1: ServiceClientV1, chatId: string): Promise<LatestVersion | null> {
   try {
     const list = await v1.listVersions(chatId, { limit: 2 });
     const [latest, previous] = list.data;

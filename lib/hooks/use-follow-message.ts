@@ -6,13 +6,14 @@ import type { Message } from "@/lib/api/schemas";
 import { patchCachedMessage, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-clients";
+import { isGenerating } from "@/lib/api/message-state";
 
-export const FOLLOW_POLL_MS = 700;
+const FOLLOW_POLL_MS = 700;
 
 /** The newest message when it is an assistant message still generating (what a chat page should follow). */
 export function unfinishedNewest(messages: readonly Message[]): Message | null {
   const newest = messages.at(-1);
-  return newest && newest.role === "assistant" && newest.finishReason == null ? newest : null;
+  return newest && newest.role === "assistant" && isGenerating(newest) ? newest : null;
 }
 
 /**
@@ -30,14 +31,15 @@ export function useFollowMessage(chatId: string, messageId: string | null, optio
     enabled: !!messageId,
     staleTime: 0,
     gcTime: 10_000,
-    refetchInterval: (q) => (q.state.data?.finishReason != null ? false : (options.intervalMs ?? FOLLOW_POLL_MS)),
+    refetchInterval: (q) =>
+      q.state.data && !isGenerating(q.state.data) ? false : (options.intervalMs ?? FOLLOW_POLL_MS),
     refetchIntervalInBackground: true,
   });
   const message = query.data;
   useEffect(() => {
     if (!message || message.id !== messageId) return;
     const found = patchCachedMessage(queryClient, message);
-    if (message.finishReason != null || !found) settleChat(queryClient, chatId);
+    if (!isGenerating(message) || !found) settleChat(queryClient, chatId);
   }, [message, messageId, chatId, queryClient]);
   return query;
 }

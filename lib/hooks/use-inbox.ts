@@ -9,9 +9,9 @@ import { useInboxApi } from "./service-clients";
 /** The dashboard's own webhook inbox (docs/dashboard.md "Webhook inbox"): queries and mutations over lib/api/inbox-client. */
 
 /** How often the inbox page asks for new deliveries when its event stream is not connected. */
-export const INBOX_POLL_MS = 1_500;
+const INBOX_POLL_MS = 1_500;
 /** While the event stream is live, a slow poll still catches deliveries stored by another server process. */
-export const INBOX_BACKUP_POLL_MS = 15_000;
+const INBOX_BACKUP_POLL_MS = 15_000;
 /** Deliveries kept in memory per inbox page. */
 const KEEP = 500;
 

@@ -21,13 +21,13 @@ export function mcpConnectionState(server: McpServer): McpConnectionState {
 }
 
 /** Where the provider round trip comes back to: the dashboard's landing page (same origin). */
-export const MCP_OAUTH_RETURN_PATH = "/mcp-servers/oauth/return";
-export function mcpOAuthReturnUrl(origin: string): string {
+const MCP_OAUTH_RETURN_PATH = "/mcp-servers/oauth/return";
+function mcpOAuthReturnUrl(origin: string): string {
   return `${origin}${MCP_OAUTH_RETURN_PATH}`;
 }
 
 /** Only absolute http(s) URLs are followed (never `javascript:`, `data:` or relative ones). */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "https:" || url.protocol === "http:";

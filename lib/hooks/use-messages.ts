@@ -6,16 +6,16 @@ import type { Message } from "@/lib/api/schemas";
 import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-clients";
 
-export const MESSAGES_PAGE_SIZE = 50;
+const MESSAGES_PAGE_SIZE = 50;
 /** Older pages are larger: a long chat scrolled to its top needs fewer requests. */
-export const EARLIER_PAGE_SIZE = 100;
+const EARLIER_PAGE_SIZE = 100;
 
 /**
  * A chat's messages, oldest → newest. The service lists newest first with a cursor to older ones:
- * the first page is the newest, "load earlier" fetches the next. `pollUnfinished` refetches while the
- * newest assistant message is still generating and no stream of this tab is following it.
+ * the first page is the newest, "load earlier" fetches the next. A generating message is followed by the stream of
+ * this tab or by use-follow-message (the one poller), never by refetching the list.
  */
-export function useMessages(chatId: string, options: { pollUnfinished?: boolean } = {}) {
+export function useMessages(chatId: string) {
   const client = useServiceClient();
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(chatId),
@@ -26,18 +26,13 @@ export function useMessages(chatId: string, options: { pollUnfinished?: boolean 
     // A long chat has many pages and a refetch fetches them all: live updates come from the stream or the
     // poll of the generating message instead (use-follow-message), and a generation's end refetches.
     refetchOnWindowFocus: false,
-    refetchInterval: (q) => {
-      if (!options.pollUnfinished) return false;
-      const newest = q.state.data?.pages[0]?.messages[0];
-      return newest && newest.role === "assistant" && newest.finishReason == null ? 1500 : false;
-    },
   });
   const messages = useMemo(() => chronological(query.data?.pages.map((p) => p.messages) ?? []), [query.data]);
   return { ...query, messages };
 }
 
 /** Pages of newest-first messages → one oldest-first list without duplicates. */
-export function chronological(pages: Message[][]): Message[] {
+function chronological(pages: Message[][]): Message[] {
   const seen = new Set<string>();
   const out: Message[] = [];
   for (const page of pages) {

@@ -46,29 +46,29 @@ export const resolveGuard = new ResolveGuard();
 
 export const resolveKey = (chatId: string, task: Pick<PendingTask, "messageId">) => `${chatId}/${task.messageId}`;
 
-export interface ResolveDeps {
+interface ResolveDeps {
   client: ServiceClient;
   queryClient: QueryClient;
   registry?: StreamRegistry;
   guard?: ResolveGuard;
 }
 
-export interface ResolveInput {
+interface ResolveInput {
   task: PendingTask;
   body: ResolveBody;
   mode: ResponseMode;
 }
 
 /** "sent": the service accepted it; "duplicate": this request was already answered or is being answered here. */
-export type ResolveResult = "sent" | "duplicate";
+type ResolveResult = "sent" | "duplicate";
 
 /** A 409: the request was answered elsewhere, rejected by a new message, or the chat is busy. */
-export function isConflict(error: unknown): error is ServiceError {
+function isConflict(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.status === 409;
 }
 
 /** The chat, its messages and the list again (after a 409 the page shows what the service has). */
-export function refreshChat(queryClient: QueryClient, chatId: string): Promise<unknown> {
+function refreshChat(queryClient: QueryClient, chatId: string): Promise<unknown> {
   return Promise.all([
     refetchFresh(queryClient, queryKeys.messages(chatId)),
     refetchFresh(queryClient, queryKeys.chat(chatId)),
@@ -124,7 +124,7 @@ export async function sendResolve(
   }
 }
 
-export type ResolveState =
+type ResolveState =
   | { status: "idle" }
   | { status: "sending" }
   | { status: "sent" }

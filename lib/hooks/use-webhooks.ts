@@ -98,10 +98,10 @@ export function useDeleteWebhook() {
 }
 
 /** One page of the deliveries listing; `unsupported`: the upstream has none (404 although the webhook exists). */
-export type DeliveriesPage = { unsupported: true } | ({ unsupported: false } & WebhookDeliveryList);
+type DeliveriesPage = { unsupported: true } | ({ unsupported: false } & WebhookDeliveryList);
 
 /** Deliveries shown per page on the webhook page. */
-export const DELIVERIES_PAGE_SIZE = 50;
+const DELIVERIES_PAGE_SIZE = 50;
 
 /**
  * A webhook's deliveries with their attempts, newest first, a page at a time ("Show older" loads the next); every
@@ -182,7 +182,7 @@ function replaceDelivery(list: readonly WebhookDelivery[], delivery: WebhookDeli
   return list.map((d) => (d.id === delivery.id ? delivery : d));
 }
 
-export function withoutSecret(created: WebhookRead): Webhook {
+function withoutSecret(created: WebhookRead): Webhook {
   const { secret: _secret, ...hook } = created;
   return hook;
 }
@@ -193,7 +193,7 @@ export interface DeliverToDashboardInput {
   chatId?: string | null;
 }
 
-export interface DeliverToDashboardResult {
+interface DeliverToDashboardResult {
   inbox: Inbox;
   hook: Webhook;
 }

@@ -14,7 +14,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Whether the given sign-in matches DASHBOARD_USERNAME / DASHBOARD_PASSWORD (or the generated password). */
-export function checkCredentials(username: unknown, password: unknown): boolean {
+function checkCredentials(username: unknown, password: unknown): boolean {
   if (typeof username !== "string" || typeof password !== "string") return false;
   const config = getConfig();
   const userOk = sameSecret(username, config.dashboardUsername);
@@ -23,7 +23,7 @@ export function checkCredentials(username: unknown, password: unknown): boolean 
 }
 
 /** Refused by the throttle (too many failures): the sign-in form says for how long. */
-export class SignInLocked extends CredentialsSignin {
+class SignInLocked extends CredentialsSignin {
   code = "locked";
 }
 
@@ -38,7 +38,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The credentials check behind both sign-in paths (the form's server action and Auth.js's HTTP callback):
  * refused while locked; a failure is counted and answered after the throttle's delay; a success resets the count.
  */
-export async function authorizeSignIn(username: unknown, password: unknown, headers: Headers): Promise<boolean> {
+async function authorizeSignIn(username: unknown, password: unknown, headers: Headers): Promise<boolean> {
   const throttle = signInThrottle();
   const key = signInKey(username, headers);
   if (throttle.check(key).locked) throw new SignInLocked();

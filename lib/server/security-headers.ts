@@ -5,7 +5,7 @@
  * dashboard only). No "server-only" marker: proxy.ts imports it.
  */
 
-export interface SecurityEnv {
+interface SecurityEnv {
   /** The dashboard's public origin (APP_URL): https turns on Strict-Transport-Security. */
   appUrl: string;
   /** SERVICE_BASE_URL: an upstream service serves previews from its own hosts, which the dashboard frames. */
@@ -22,7 +22,7 @@ export function securityEnvFrom(env: Record<string, string | undefined>): Securi
   };
 }
 
-export type ResponseKind = "page" | "api" | "preview";
+type ResponseKind = "page" | "api" | "preview";
 
 /** Which policy a path gets: the preview (framed by the dashboard), JSON endpoints, or a dashboard page. */
 export function responseKindOf(pathname: string): ResponseKind {

@@ -17,7 +17,7 @@ const NAMES = [
   { secureCookie: false, name: "authjs.session-token" },
 ] as const;
 
-export type SessionCheck = (headers: Headers) => Promise<boolean>;
+type SessionCheck = (headers: Headers) => Promise<boolean>;
 
 export function createSessionCheck(secret: string, now: () => number = Date.now): SessionCheck {
   const valid = new Map<string, number>(); // token → remembered until (ms)

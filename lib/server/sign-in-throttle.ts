@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
  * during which every attempt is refused, even with the right password. A success before the lock resets the count.
  * State is in memory (one process), bounded in size; the clock is injectable for tests.
  */
-export interface ThrottlePolicy {
+interface ThrottlePolicy {
   maxFailures: number;
   windowMs: number;
   lockoutMs: number;
@@ -27,7 +27,7 @@ export const DEFAULT_POLICY: ThrottlePolicy = {
   maxKeys: 10_000,
 };
 
-export type ThrottleState = { locked: false } | { locked: true; retryAfterMs: number };
+type ThrottleState = { locked: false } | { locked: true; retryAfterMs: number };
 
 interface Entry {
   failures: number[];

@@ -21,7 +21,7 @@ function segmentProps(s: AnsiSegment): { className?: string; style?: CSSProperti
 }
 
 /** Beyond this many styled runs the output is shown without colours (one text node stays cheap at any size). */
-export const MAX_STYLED_SEGMENTS = 5_000;
+const MAX_STYLED_SEGMENTS = 5_000;
 
 /** Terminal output with its ANSI colours as styled spans (text only: nothing is interpreted as markup). */
 export function AnsiText({ text }: { text: string }) {

@@ -5,7 +5,7 @@ import Anser from "anser";
  * control sequence is dropped first. The result is plain data rendered as React text (never HTML).
  */
 
-export interface AnsiStyle {
+interface AnsiStyle {
   /** A Tailwind class for a basic/bright colour, or an `rgb(…)` for 256-colour and true-colour codes. */
   fg?: string;
   bg?: string;

@@ -16,7 +16,7 @@ export const FOLD_LINES = 40;
 const FOLD_CHARS = 8_000;
 
 /** The tail shown while folded, and how much is hidden above it (`hidden` false: the output is short enough). */
-export function foldOutput(output: string): {
+function foldOutput(output: string): {
   shown: string;
   hidden: boolean;
   hiddenLines: number;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 
 /** The chat page with a file open in the files view (docs/ui.md deep link `/chats/[chatId]?file=path`). */
-export function fileHref(chatId: string, path: string): string {
+function fileHref(chatId: string, path: string): string {
   return `/chats/${encodeURIComponent(chatId)}?file=${encodeURIComponent(path)}`;
 }
 

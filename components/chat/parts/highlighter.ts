@@ -44,7 +44,7 @@ const ALIASES: Record<string, string> = {
 };
 
 /** Longer code stays plain: highlighting it could hold the main thread. */
-export const MAX_HIGHLIGHT_CHARS = 30_000;
+const MAX_HIGHLIGHT_CHARS = 30_000;
 
 /** The shiki language id for a fence's info string, or null when it is not one we highlight. */
 export function resolveLang(lang: string | undefined): string | null {

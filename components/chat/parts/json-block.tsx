@@ -4,7 +4,7 @@ import { Disclosure } from "@/components/ui/disclosure";
 import { JsonView } from "@/components/ui/json-view";
 
 /** JSON text of any value (never throws). */
-export function jsonText(value: unknown): string {
+function jsonText(value: unknown): string {
   try {
     return value === undefined ? "undefined" : (JSON.stringify(value, null, 2) ?? String(value));
   } catch {

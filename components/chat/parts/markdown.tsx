@@ -6,7 +6,7 @@ import { CodeBlock } from "./code-block";
 const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
 
 /** Only absolute http(s) and mailto links become anchors (new tab, no opener, no referrer); others are text. */
-export function SafeLink({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+function SafeLink({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   if (!href || !SAFE_PROTOCOL.test(href.trim())) return <span>{children}</span>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">

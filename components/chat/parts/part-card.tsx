@@ -4,7 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { durationBetween, formatDuration } from "@/components/ui/format";
 import { Spinner } from "@/components/ui/spinner";
 
-export interface PartTiming {
+interface PartTiming {
   startedAt?: string;
   finishedAt?: string;
 }

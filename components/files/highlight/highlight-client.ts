@@ -9,9 +9,9 @@ import type { TokenLine } from "./tokenize";
  * MAIN_THREAD_MAX_CHARS are highlighted on the main thread in small chunks, each in its own task; larger ones
  * stay plain text.
  */
-export const MAIN_THREAD_MAX_CHARS = 100_000;
+const MAIN_THREAD_MAX_CHARS = 100_000;
 
-export interface HighlightJob {
+interface HighlightJob {
   onChunk(start: number, lines: TokenLine[]): void;
   onDone(highlighted: boolean): void;
 }

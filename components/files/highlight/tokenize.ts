@@ -12,14 +12,14 @@ import { CODE_THEMES, loadCodeThemes } from "@/components/ui/code-themes";
 /** One highlighted line, flat: `[text, light, dark, text, light, dark, …]` (colours "" when none). */
 export type TokenLine = string[];
 
-export interface TokenChunk {
+interface TokenChunk {
   /** Index of the chunk's first line. */
   start: number;
   lines: TokenLine[];
 }
 
 /** Lines longer than this are not tokenized (they stay one plain token): minified code would stall. */
-export const MAX_TOKENIZED_LINE = 3_000;
+const MAX_TOKENIZED_LINE = 3_000;
 
 const THEMES = CODE_THEMES;
 const HEX = /^#[0-9a-f]{3,8}$/i;

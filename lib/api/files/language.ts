@@ -152,7 +152,7 @@ export function mimeTypeOf(path: string, encoding: "utf8" | "base64" = "utf8"): 
 }
 
 /** How the viewer shows a file: highlighted text, an image, or a download of other binary content. */
-export type FileKind = "text" | "image" | "binary";
+type FileKind = "text" | "image" | "binary";
 
 /**
  * `base64` files with an image extension are images (`data:<mime>;base64,<content>`); other `base64` files are

@@ -10,7 +10,7 @@ import { normalizePath } from "./tree";
 export type LockableFile = Pick<VersionFileV1, "name" | "content" | "locked">;
 
 /** Whether `path` is `folder` itself or lies under it ("src" covers "src/a.ts", not "srcx/a.ts"); "" covers all. */
-export function isUnder(path: string, folder: string): boolean {
+function isUnder(path: string, folder: string): boolean {
   const f = normalizePath(folder);
   if (f === "") return true;
   const p = normalizePath(path);

@@ -113,7 +113,7 @@ function finish(folder: TreeFolder): void {
   folder.children.sort(compareNodes);
 }
 
-export interface TreeFilter {
+interface TreeFilter {
   /** Case-insensitive substring of the file's path (its name or a folder on the way). */
   query?: string;
   /** Only locked files. */

@@ -22,7 +22,7 @@ export interface ReadList<T> {
 const KEYS = ["items", "chats", "messages", "data", "hooks", "webhooks", "mcpServers", "servers"] as const;
 
 /** The items and cursor of a list answer, whatever its envelope; ReadError when there is no list in it. */
-export function listItems(raw: unknown): { items: unknown[]; cursor: string | null } {
+function listItems(raw: unknown): { items: unknown[]; cursor: string | null } {
   if (Array.isArray(raw)) return { items: raw, cursor: null };
   if (isObj(raw)) {
     const cursor = str(raw.cursor) ?? str(raw.nextCursor) ?? null;

@@ -70,7 +70,7 @@ function oauthViewOf(config: unknown, hasSecretFlag?: unknown): McpServerOAuthVi
 }
 
 /** One record in the dashboard's shape, or null when it is not one (no id). */
-export function toMcpServerView(raw: unknown): McpServer | null {
+function toMcpServerView(raw: unknown): McpServer | null {
   if (!isObj(raw)) return null;
   const id = str(raw.id);
   if (!id) return null;

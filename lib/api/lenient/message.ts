@@ -8,7 +8,7 @@ import { ReadError, bool, isObj, need, str, type Obj } from "./values";
  * it is shown (components/chat/parts/part-view.tsx), so one odd part degrades that part, never its message.
  */
 
-export const UNREADABLE_PART = "unreadable";
+const UNREADABLE_PART = "unreadable";
 
 export function readParts(raw: unknown): Part[] {
   if (!Array.isArray(raw)) return [];

@@ -4,14 +4,14 @@ import { Chat, type Message } from "./v2";
 
 /** Stream events (6.2), discriminated by `object`. */
 export const ChatEvent = Chat.extend({ object: z.literal("chat") });
-export const ChatTitleEvent = z.object({ object: z.literal("chat.title"), id: z.string(), delta: z.string() });
-export const PartsChunkEvent = z.object({
+const ChatTitleEvent = z.object({ object: z.literal("chat.title"), id: z.string(), delta: z.string() });
+const PartsChunkEvent = z.object({
   object: z.literal("message.parts.chunk"),
   id: z.string(),
   delta: z.unknown(),
 });
-export const UsageEvent = z.object({ object: z.literal("message.usage"), id: z.string(), usage: Usage });
-export const ErrorEvent = z.object({
+const UsageEvent = z.object({ object: z.literal("message.usage"), id: z.string(), usage: Usage });
+const ErrorEvent = z.object({
   object: z.literal("error"),
   id: z.string(),
   message: z.string(),
@@ -27,7 +27,6 @@ export const StreamEvent = z.discriminatedUnion("object", [
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export type ChatEvent = z.infer<typeof ChatEvent>;
-export type PartsChunkEvent = z.infer<typeof PartsChunkEvent>;
 
 /**
  * The real service's document opens and closes send and resolve streams with `message` snapshots (the assistant

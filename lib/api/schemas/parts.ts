@@ -18,7 +18,7 @@ export type SuggestedPermission = z.infer<typeof SuggestedPermission>;
 export const TextPart = z.looseObject({ type: z.literal("text"), text: z.string(), ...timed });
 export const ThinkingPart = z.looseObject({ type: z.literal("thinking"), text: z.string(), ...timed });
 export const FileReadPart = z.looseObject({ type: z.literal("file-read"), paths: z.array(z.string()), ...timed });
-export const FileEditOperation = z.enum(["create", "update", "delete", "rename", "patch"]);
+const FileEditOperation = z.enum(["create", "update", "delete", "rename", "patch"]);
 export const FileEditPart = z.looseObject({
   type: z.literal("file-edit"),
   operation: FileEditOperation,

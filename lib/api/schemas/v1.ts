@@ -24,6 +24,7 @@ export const VersionV1 = z.object({
 });
 export type VersionV1 = z.infer<typeof VersionV1>;
 
+/** @public v1 message types (checked by the schema tests). */
 export const MessageTypeV1 = z.enum([
   "message",
   "forked-block",
@@ -147,8 +148,7 @@ export type MessageListV1 = z.infer<typeof MessageListV1>;
  * `GET /v1/chats/{chatId}/versions?limit&cursor` (an extension of the embedded service, as in the real service's
  * SDK): the chat's versions newest first, without their files (get one by id for those).
  */
-export const VersionSummaryV1 = VersionV1.omit({ files: true });
-export type VersionSummaryV1 = z.infer<typeof VersionSummaryV1>;
+const VersionSummaryV1 = VersionV1.omit({ files: true });
 export const VersionListV1 = z.object({
   object: z.literal("list"),
   data: z.array(VersionSummaryV1),
@@ -169,7 +169,7 @@ export const UserV1 = z.object({
 export type UserV1 = z.infer<typeof UserV1>;
 
 /** v1 response mode (wire-decisions.md 1). */
-export const ResponseModeV1 = z.enum(["sync", "async", "experimental_stream"]);
+const ResponseModeV1 = z.enum(["sync", "async", "experimental_stream"]);
 
 /** v1 chat creation: from a prompt, or initialization from files or a repository. */
 export const CreateChatBodyV1 = z
@@ -209,7 +209,7 @@ export const PatchVersionBodyV1 = z.object({
 });
 export type PatchVersionBodyV1 = z.infer<typeof PatchVersionBodyV1>;
 
-export const OAuthConfigV1 = z.object({
+const OAuthConfigV1 = z.object({
   authorizationUrl: HttpUrl,
   tokenUrl: HttpUrl,
   clientId: z.string().optional(),

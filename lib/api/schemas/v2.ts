@@ -211,7 +211,7 @@ const HeaderValue = z
  * The document's `auth` object (none | bearer | custom-headers | oauth with `config`). `connected`/`expiresAt` are
  * read-only record fields the document also allows in bodies: accepted and ignored.
  */
-export const McpAuthBody = z.discriminatedUnion("type", [
+const McpAuthBody = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }),
   z.object({
     type: z.literal("bearer"),
@@ -234,7 +234,6 @@ export const McpAuthBody = z.discriminatedUnion("type", [
     expiresAt: z.string().optional(),
   }),
 ]);
-export type McpAuthBody = z.infer<typeof McpAuthBody>;
 
 /** The spec's body (`auth: "oauth" | "none"` + `oauthConfig`) and the document's (`auth: {type, …}`) are both accepted. */
 export const CreateMcpServerBody = z.object({
@@ -262,7 +261,7 @@ export type UpdateMcpServerBody = z.input<typeof UpdateMcpServerBody>;
 export const REDACTED = "••••••";
 
 /** The OAuth configuration as a record shows it (the document's `auth.config`): the client secret only as REDACTED. */
-export const McpServerOAuthConfig = z.object({
+const McpServerOAuthConfig = z.object({
   authorizationUrl: z.string(),
   tokenUrl: z.string(),
   clientId: z.string(),
@@ -271,7 +270,6 @@ export const McpServerOAuthConfig = z.object({
   usePKCE: z.boolean(),
   resource: z.string().optional(),
 });
-export type McpServerOAuthConfig = z.infer<typeof McpServerOAuthConfig>;
 
 /** The record's `auth` (the document's union); secrets are REDACTED; `error` is our extension (why connecting failed). */
 export const McpServerAuth = z.discriminatedUnion("type", [
@@ -316,12 +314,12 @@ export type AuthorizeResponse = z.infer<typeof AuthorizeResponse>;
 
 // ---------- chat and message bodies (4.1) ----------
 
-export const CredentialAccess = z.object({ sharedNpm: z.boolean().optional(), github: z.boolean().optional() });
+const CredentialAccess = z.object({ sharedNpm: z.boolean().optional(), github: z.boolean().optional() });
 
 /** The document's attachments: files given by URL (http(s) only). */
-export const AttachmentsBody = z.array(z.object({ url: HttpUrl })).max(20);
+const AttachmentsBody = z.array(z.object({ url: HttpUrl })).max(20);
 /** The document's systemPrompt: instructions for the agent, stored on the chat. */
-export const SystemPrompt = z.string().max(10_000);
+const SystemPrompt = z.string().max(10_000);
 
 export const CreateChatBody = z
   .object({

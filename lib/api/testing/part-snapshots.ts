@@ -44,7 +44,7 @@ const WORDS = [
   "→",
 ];
 
-export function words(rand: () => number, count: number): string {
+function words(rand: () => number, count: number): string {
   let out = "";
   for (let i = 0; i < count; i++) out += (i ? " " : "") + WORDS[Math.floor(rand() * WORDS.length)];
   return out;
@@ -53,7 +53,7 @@ export function words(rand: () => number, count: number): string {
 const stamp = (n: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, 0) + n * 1000).toISOString();
 
 /** A fresh part of a random kind (all eight kinds plus one unknown kind). */
-export function randomPart(rand: () => number, n: number): Part {
+function randomPart(rand: () => number, n: number): Part {
   const at = { startedAt: stamp(n) };
   switch (Math.floor(rand() * 9)) {
     case 0:
@@ -80,7 +80,7 @@ export function randomPart(rand: () => number, n: number): Part {
 type Mutable = Record<string, unknown>;
 
 /** One random edit of `prev` into a new snapshot; unchanged parts keep their identity when `share` is set. */
-export function randomStep(prev: readonly Part[], rand: () => number, n: number, share = true): Part[] {
+function randomStep(prev: readonly Part[], rand: () => number, n: number, share = true): Part[] {
   const next: Part[] = share ? prev.slice() : structuredClone(prev as Part[]);
   const pick = () => Math.floor(rand() * next.length);
   const edit = (i: number, f: (p: Mutable) => void) => {

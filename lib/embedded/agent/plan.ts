@@ -12,7 +12,7 @@ import { REQUEST_MEMORY } from "./webapp";
  */
 export const CONVERSATION_READ = { prompts: REQUEST_MEMORY, window: 100 } as const;
 
-export interface TurnPlan {
+interface TurnPlan {
   steps: Step[];
   prompt: ParsedPrompt;
   /** Characters of the prompt being answered and of the rest of the conversation (for usage). */

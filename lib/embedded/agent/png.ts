@@ -31,7 +31,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 /** Encodes `pixel(x, y)` as an RGB PNG. */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {

@@ -7,7 +7,7 @@ import type { Generation } from "./generation";
 import type { Step } from "./script";
 import { MessageVersion, plansVersion } from "./version";
 
-export interface RunInput {
+interface RunInput {
   db: Db;
   generation: Generation;
   chat: ChatRow;
@@ -162,7 +162,7 @@ export async function runScript(input: RunInput): Promise<void> {
 }
 
 /** A command's output in about eight pieces of whole lines, as a terminal would show it arriving. */
-export function outputChunks(output: string): string[] {
+function outputChunks(output: string): string[] {
   if (!output) return [];
   const lines = output.split(/(?<=\n)/);
   const per = Math.max(1, Math.ceil(lines.length / 8));

@@ -85,7 +85,7 @@ export function projectKind(files: readonly ExistingFile[]): ProjectKind {
 }
 
 /** Where the agent's starter template lives (read on a fresh chat before it creates the app). */
-export const TEMPLATE_DIR = "templates/static-app";
+const TEMPLATE_DIR = "templates/static-app";
 
 /**
  * A new prompt: [title] thinking → search → file-read, then

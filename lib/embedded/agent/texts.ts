@@ -4,12 +4,12 @@ import { featuresOf, isDark, type GeneratedFile } from "./webapp";
 
 /** The scripted agent's prose: thinking traces and the Markdown of its text parts. Pure. */
 
-export interface ExistingFileRef {
+interface ExistingFileRef {
   path: string;
 }
 
 /** "A", "A and B", "A, B and C". */
-export function andList(items: string[]): string {
+function andList(items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
@@ -17,7 +17,7 @@ export function andList(items: string[]): string {
 const bolded = (items: string[]) => items.map((i) => `**${i}**`);
 
 /** A code fence longer than any backtick run inside the code, so user text cannot close it early. */
-export function fenced(lang: string, code: string): string {
+function fenced(lang: string, code: string): string {
   const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}${lang}\n${code}\n${fence}`;

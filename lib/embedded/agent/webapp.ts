@@ -4,7 +4,7 @@ import "server-only";
  * The static web app the scripted agent writes: index.html, styles.css and app.js, shaped by the prompts.
  * Pure and deterministic: the same title and requests give the same files.
  */
-export interface WebAppSpec {
+interface WebAppSpec {
   title: string;
   /**
    * The chat's requests so far (directives removed), oldest first; the last one is the current. The agent
@@ -26,10 +26,10 @@ export interface GeneratedFile {
   encoding?: "utf8" | "base64";
 }
 
-export const APP_FILES = ["index.html", "styles.css", "app.js"] as const;
+type AppFile = "index.html" | "styles.css" | "app.js";
 
 /** A line each of the app's files always holds: how the agent tells its own files from files it did not write. */
-const OWN_MARKS: Record<(typeof APP_FILES)[number], string> = {
+const OWN_MARKS: Record<AppFile, string> = {
   "index.html": '<ol class="log">',
   "styles.css": "--accent: hsl(",
   "app.js": 'var STORAGE_KEY = "atelier:',

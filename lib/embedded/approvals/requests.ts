@@ -16,17 +16,17 @@ import type { MessageRow } from "../store";
  * This module builds, reads and marks those parts; it knows nothing about HTTP or the database.
  */
 
-export const INTEGRATION_ACTION = "get_or_request_integration";
-export const SCRIPT_TOOL = "run_script";
+const INTEGRATION_ACTION = "get_or_request_integration";
+const SCRIPT_TOOL = "run_script";
 
-export type RejectedBy = "user" | "new-message";
+type RejectedBy = "user" | "new-message";
 
 export type PendingRequest =
   | { kind: "integrations"; index: number; requestedIntegrations: string[]; requestedMcpPresets: string[] }
   | { kind: "permissions"; index: number; suggestedPermissions: SuggestedPermission[] };
 
 /** How an answered request ended, read back from its part. */
-export type RequestOutcome =
+type RequestOutcome =
   | {
       kind: "integrations";
       requested: string[];
@@ -35,7 +35,7 @@ export type RequestOutcome =
     }
   | { kind: "permissions"; command: string; path: string; approved: boolean; rejectedBy: RejectedBy | null };
 
-export interface ScriptInput {
+interface ScriptInput {
   command: string;
   path: string;
   cwd: string;

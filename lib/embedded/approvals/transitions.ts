@@ -11,7 +11,7 @@ import { judgeResolve, type Decision } from "./rules";
  * pending request: exactly one wins, the other finds the chat moved on (409).
  */
 
-export interface Resolved {
+interface Resolved {
   /** The blocked message with its request answered. */
   blocked: MessageRow;
   decision: Decision;

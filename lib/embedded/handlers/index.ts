@@ -78,5 +78,3 @@ export const HANDLERS: HandlerTable = {
   "v1.mcp.authorize": authorizeMcpServer,
   "v1.mcp.callback": mcpOauthCallback,
 };
-
-export type { Handler, HandlerContext } from "./context";

@@ -15,13 +15,13 @@ import { requireChat } from "./lookup";
 import { respondInMode } from "./modes";
 import { modeOfV1 } from "./v1-modes";
 
-export const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
+const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
   base: ctx.publicBaseUrl,
   preview: (chatId) => ctx.previews.create(chatId).url,
 });
 
 /** The v1 Chat of a stored chat: every message oldest first, and the latest version. */
-export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
+async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
   const chat = await requireChat(db, chatId);
   const [messages, latest] = await Promise.all([
     messagesStore.allMessages(db, chatId),

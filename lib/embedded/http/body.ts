@@ -4,7 +4,7 @@ import { HttpError } from "../errors";
 import { assertStorableBody } from "./text";
 
 /** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * Reads and validates the body of a route that declares a schema: malformed JSON → 400,

@@ -1,7 +1,7 @@
 import "server-only";
 import { HttpError } from "../errors";
 
-export interface PageQuery {
+interface PageQuery {
   limit: number;
   /** Continue with rows whose sequence number is below this. */
   beforeSeq?: number;

@@ -15,7 +15,7 @@ import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
 
-export interface RouterDeps {
+interface RouterDeps {
   db: Db;
   turns: Turns;
   previews: PreviewLinks;

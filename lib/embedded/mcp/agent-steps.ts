@@ -87,7 +87,7 @@ function chooseTool(loaded: LoadedServer[], promptText: string) {
   return chosen ? { ...chosen, args: argumentsFor(chosen.tool, promptText)! } : null;
 }
 
-export async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: string): Promise<Step[]> {
+async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: string): Promise<Step[]> {
   const ids = [...new Set(chat.settings.mcpServerIds ?? [])];
   const rows = await mcpStore.findServers(mcp.db, ids);
   const loaded: LoadedServer[] = [];

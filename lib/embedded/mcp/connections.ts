@@ -8,7 +8,7 @@ import type { McpServerRow, StoredOAuthConfig } from "./schema";
 import type { SecretBox } from "./secret-box";
 import * as mcpStore from "./store";
 
-export interface McpConnectionsOptions {
+interface McpConnectionsOptions {
   db: Db;
   box: SecretBox;
   /** The service's own {base_url} without a trailing slash. */
@@ -25,7 +25,7 @@ export interface McpConnectionsOptions {
 }
 
 /** A callback's outcome: a redirect to the verified return URL, or a plain page when there is none to trust. */
-export type CallbackOutcome = { kind: "redirect"; location: string } | { kind: "page"; status: number; text: string };
+type CallbackOutcome = { kind: "redirect"; location: string } | { kind: "page"; status: number; text: string };
 
 /** Tokens count as expired this long before their expiry (clock skew, request time). */
 const EXPIRY_MARGIN_MS = 30_000;

@@ -65,7 +65,7 @@ async function withClientAuth<T>(
   }
 }
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   url: string;
   state: string;
   /** Null without PKCE. */

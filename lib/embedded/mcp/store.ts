@@ -26,7 +26,7 @@ export function listServers(db: Db): Promise<McpServerRow[]> {
   return db.select().from(mcpServers).orderBy(desc(mcpServers.seq));
 }
 
-export type ServerPatch = Partial<Omit<McpServerRow, "id" | "seq" | "createdAt">>;
+type ServerPatch = Partial<Omit<McpServerRow, "id" | "seq" | "createdAt">>;
 
 export async function updateServer(db: Db, id: string, patch: ServerPatch): Promise<McpServerRow | null> {
   const [row] = await db.update(mcpServers).set(patch).where(eq(mcpServers.id, id)).returning();

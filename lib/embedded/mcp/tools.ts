@@ -25,11 +25,7 @@ export type McpAuthHeaders = Record<string, string>;
 export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bearer ${token}` });
 
 /** Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. */
-export async function withMcpClient<T>(
-  url: string,
-  headers: McpAuthHeaders,
-  fn: (client: Client) => Promise<T>,
-): Promise<T> {
+async function withMcpClient<T>(url: string, headers: McpAuthHeaders, fn: (client: Client) => Promise<T>): Promise<T> {
   let unauthorized = false;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers }, redirect: "error" },

@@ -11,7 +11,7 @@ import { Privacy } from "@/lib/api";
  * with the caller's credentials, so validation, errors and webhooks are exactly those of the HTTP API. Tools that
  * return a chat add `url`, where the chat opens in the dashboard.
  */
-export interface RemoteMcpOptions {
+interface RemoteMcpOptions {
   /** The service's own router: tool calls become requests to it. */
   handle: (req: Request) => Promise<Response>;
   /** The service's {base_url}. */

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { chats, type ChatRow } from "./schema";
 
-export type NewChat = Omit<ChatRow, "seq" | "projectId"> & { projectId?: string | null };
+type NewChat = Omit<ChatRow, "seq" | "projectId"> & { projectId?: string | null };
 
 export async function insertChat(db: Db, chat: NewChat): Promise<ChatRow> {
   const [row] = await db.insert(chats).values(chat).returning();

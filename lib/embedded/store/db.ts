@@ -13,7 +13,7 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** PGlite data directory; "memory://" keeps it in memory. Ignored when databaseUrl is set. */
   dataDir: string;
   /** PostgreSQL connection string: use `pg` instead of PGlite. */
@@ -52,7 +52,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
  * reads the newest messages of a 10,000-message chat by a bitmap scan of all its rows (about 40 ms) instead of
  * walking the (chat, seq) index backwards (about 1 ms). ANALYZE once on open and then every minute.
  */
-export const ANALYZE_EVERY_MS = 60_000;
+const ANALYZE_EVERY_MS = 60_000;
 
 async function keepPlannerStatistics(client: {
   exec(sql: string): Promise<unknown>;

@@ -7,4 +7,4 @@ export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
-export type { ChatFileRow, ChatRow, ChatSettings, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";
+export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
-export type NewMessage = Omit<MessageRow, "seq" | "attachments"> & Partial<Pick<MessageRow, "attachments">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments"> & Partial<Pick<MessageRow, "attachments">>;
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(message).returning();

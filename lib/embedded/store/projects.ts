@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "./db";
 import { chats, projects, type ProjectRow } from "./schema";
 
-export type NewProject = Omit<ProjectRow, "seq">;
+type NewProject = Omit<ProjectRow, "seq">;
 
 export async function insertProject(db: Db, project: NewProject): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values(project).returning();

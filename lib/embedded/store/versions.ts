@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { versions, type VersionRow } from "./schema";
 
-export type NewVersion = Omit<VersionRow, "seq">;
+type NewVersion = Omit<VersionRow, "seq">;
 
 export async function insertVersion(db: Db, version: NewVersion): Promise<VersionRow> {
   const [row] = await db.insert(versions).values(version).returning();

@@ -14,7 +14,7 @@ export const ZERO_USAGE: Usage = {
  * The v2 Message (2.4, the `usage` extension of wire-decisions.md 4, and the document's `restorable`, `authorId`,
  * `attachments`). `restorable`: the assistant message made a (completed) version of the files.
  */
-export function toMessage(row: MessageRow, restorable = false): Message {
+function toMessage(row: MessageRow, restorable = false): Message {
   const message: Message = {
     id: row.id,
     chatId: row.chatId,

@@ -18,7 +18,7 @@ export interface V1Urls {
 }
 
 /** The blocked task of a message waiting on the user (wire-decisions.md 4), or null. */
-export function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">): BlockedTaskV1 | null {
+function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">): BlockedTaskV1 | null {
   const pending = pendingRequestOf(row);
   if (!pending) return null;
   if (pending.kind === "permissions")
@@ -121,7 +121,7 @@ export function toChatV1(
 }
 
 /** The prompt that started the chat: its first user message, or the initialization context. */
-export function textOf(chat: ChatRow, messages: Pick<MessageRow, "role" | "content">[]): string {
+function textOf(chat: ChatRow, messages: Pick<MessageRow, "role" | "content">[]): string {
   return messages.find((m) => m.role === "user")?.content ?? chat.settings.initialContext ?? "";
 }
 

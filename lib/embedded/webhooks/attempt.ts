@@ -1,9 +1,9 @@
 import "server-only";
 
 /** At most this much of a response body is kept with an attempt. */
-export const EXCERPT_BYTES = 1024;
+const EXCERPT_BYTES = 1024;
 
-export interface HttpOutcome {
+interface HttpOutcome {
   /** Null when no response came. */
   statusCode: number | null;
   durationMs: number;
@@ -12,7 +12,7 @@ export interface HttpOutcome {
   responseExcerpt: string;
 }
 
-export interface PostOptions {
+interface PostOptions {
   url: string;
   headers: Record<string, string>;
   body: string;

@@ -58,7 +58,7 @@ export class Enqueuer {
 }
 
 /** `{type, timestamp, data: {chatId, messageId?, chat?, message?}}` (wire-decisions.md 8) with v2 Chat / Message JSON. */
-export async function buildPayload(db: Db, event: ServiceEvent): Promise<WebhookPayload> {
+async function buildPayload(db: Db, event: ServiceEvent): Promise<WebhookPayload> {
   const data: WebhookPayload["data"] = { chatId: event.chatId };
   if (event.messageId) data.messageId = event.messageId;
   if (event.type.startsWith("chat.")) {

@@ -6,7 +6,7 @@ import { Enqueuer } from "./enqueue";
 import { DEFAULT_RETRY_SCHEDULE } from "./schedule";
 import { DeliveryWorker } from "./worker";
 
-export interface WebhooksOptions {
+interface WebhooksOptions {
   db: Db;
   events: EventBus;
   /** Delays between attempts in ms; default wire-decisions.md 8 (5 s … 10 h). */

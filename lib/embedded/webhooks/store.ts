@@ -12,7 +12,7 @@ import {
 
 /** Queries of the webhook tables (driver-agnostic, like the rest of the store). */
 
-export type NewWebhook = Omit<WebhookRow, "seq">;
+type NewWebhook = Omit<WebhookRow, "seq">;
 
 export async function insertWebhook(db: Db, hook: NewWebhook): Promise<WebhookRow> {
   const [row] = await db.insert(webhooks).values(hook).returning();
@@ -51,7 +51,7 @@ export async function deleteWebhook(db: Db, id: string): Promise<boolean> {
 
 // ----- deliveries -----
 
-export type NewDelivery = Omit<DeliveryRow, "seq">;
+type NewDelivery = Omit<DeliveryRow, "seq">;
 
 export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<void> {
   if (rows.length) await db.insert(webhookDeliveries).values(rows);
@@ -164,7 +164,7 @@ export async function unlockDelivery(db: Db, id: string, now: Date): Promise<voi
   await db.update(webhookDeliveries).set({ lockedUntil: null, nextAttemptAt: now }).where(eq(webhookDeliveries.id, id));
 }
 
-export interface AttemptOutcome {
+interface AttemptOutcome {
   attempt: AttemptRow;
   status: DeliveryRow["status"];
   /** The webhook answered 410 Gone: disable it. */

@@ -16,7 +16,7 @@ export function toWebhook(row: WebhookRow): Webhook {
   return hook;
 }
 
-export function toAttempt(row: AttemptRow): WebhookAttempt {
+function toAttempt(row: AttemptRow): WebhookAttempt {
   return {
     number: row.number,
     trigger: row.trigger,

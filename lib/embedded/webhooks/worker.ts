@@ -6,7 +6,7 @@ import { retryDelay } from "./schedule";
 import { signedHeaders } from "./secret";
 import * as store from "./store";
 
-export interface WorkerOptions {
+interface WorkerOptions {
   db: Db;
   /** Delays between attempts in ms (wire-decisions.md 8 by default). */
   schedule: readonly number[];

@@ -109,7 +109,7 @@ export async function listDeliveriesRoute(request: Request, inboxId: string, dep
 }
 
 /** How often an idle event stream sends a comment, so proxies keep it open. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/inbox-admin/{inboxId}/events → text/event-stream: `ready` once watching, then `delivery` with `{seq}`

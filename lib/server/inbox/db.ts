@@ -26,7 +26,7 @@ export interface InboxAnnouncer {
   announce(inboxId: string, seq: number): Promise<void>;
 }
 
-export interface OpenedInboxDb {
+interface OpenedInboxDb {
   db: InboxDb;
   /** Null on PGlite: the store announces in its own process. */
   announcer: InboxAnnouncer | null;

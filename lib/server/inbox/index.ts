@@ -1,8 +1,7 @@
 import "server-only";
 import path from "node:path";
-import type { Inbox, InboxDelivery } from "@/lib/api";
 import { getConfig } from "../config";
-import { toInboxDelivery, InboxStore } from "./store";
+import { InboxStore } from "./store";
 
 /** The dashboard's webhook inbox: one store per process, on DATABASE_URL or PGlite in `<DATA_DIR>/inbox`. */
 
@@ -27,40 +26,6 @@ export function inboxStore(): Promise<InboxStore> {
   return store;
 }
 
-/** A new inbox; `url` is where a webhook should deliver (`${APP_URL}/api/inbox/{id}`). */
-export async function createInbox(name: string): Promise<Inbox> {
-  const store = await inboxStore();
-  return store.toInbox(await store.create(name));
-}
-
-/** Attaches the webhook's `whsec_…` secret (shown once at webhook creation) and optionally its id. */
-export async function setInboxSecret(id: string, secret: string, webhookId?: string): Promise<Inbox | null> {
-  const store = await inboxStore();
-  const row = await store.setSecret(id, secret, webhookId);
-  return row ? store.toInbox(row) : null;
-}
-
-export async function getInbox(id: string): Promise<Inbox | null> {
-  const store = await inboxStore();
-  const row = await store.find(id);
-  return row ? store.toInbox(row) : null;
-}
-
-/** Newest first. */
-export async function listInboxes(): Promise<Inbox[]> {
-  const store = await inboxStore();
-  return (await store.list()).map((row) => store.toInbox(row));
-}
-
-/** Newest first; `after` = the highest `seq` already shown, for polling. */
-export async function listDeliveries(
-  inboxId: string,
-  opts: { after?: number; limit?: number } = {},
-): Promise<InboxDelivery[]> {
-  const store = await inboxStore();
-  return (await store.deliveries(inboxId, opts)).map(toInboxDelivery);
-}
-
 export { InboxStore } from "./store";
-export { receiveDelivery, MAX_DELIVERY_BYTES } from "./receiver";
+export { receiveDelivery } from "./receiver";
 export * from "./admin";

@@ -5,7 +5,7 @@ import type { Inbox, InboxDelivery } from "@/lib/api";
 import { openInboxDb, type InboxAnnouncer, type InboxDb, type InboxDbOptions } from "./db";
 import { inboxDeliveries, inboxes, type InboxDeliveryRow, type InboxRow } from "./schema";
 
-export interface NewInboxDelivery {
+interface NewInboxDelivery {
   deliveryId: string;
   type: string;
   chatId: string | null;
