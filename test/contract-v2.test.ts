@@ -179,7 +179,7 @@ async function streamEvents(res: Response): Promise<Json[]> {
     const line = block.split("\n").find((l) => l.startsWith("data: "));
     if (line) events.push(JSON.parse(line.slice(6)));
   }
-  void readSseEvents; // the typed reader is covered by lib/embedded/stream.test.ts
+  void readSseEvents; // the typed reader is covered by lib/embedded/handlers/stream.http.test.ts
   return events;
 }
 

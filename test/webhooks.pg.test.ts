@@ -8,7 +8,7 @@ import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-r
 import { InboxStore } from "@/lib/server/inbox";
 
 /**
- * On PostgreSQL (TEST_DATABASE_URL, as in lib/embedded/store.pg.test.ts): the webhook queue of the embedded
+ * On PostgreSQL (TEST_DATABASE_URL, as in lib/embedded/store/store.pg.http.test.ts): the webhook queue of the embedded
  * service delivers with retries, and the inbox shares the same database (its own tables and migrations table).
  */
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -3,13 +3,13 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
 import { useChat } from "@/lib/hooks/use-chat";
-import { useActiveStream } from "@/lib/hooks/use-chat-stream";
+import { useActiveStream } from "@/lib/hooks/use-chat-mutations";
 import { isLiveStream } from "@/lib/hooks/stream-registry";
 import { unfinishedNewest, useFollowMessage } from "@/lib/hooks/use-follow-message";
 import { useMessages } from "@/lib/hooks/use-messages";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { ApprovalBanner } from "@/components/approvals/approval-banner";
-import { FilesPanel, openSidePanelTab } from "@/components/files/files-panel";
+import { ChatSidePanel, openSidePanelTab } from "@/components/chat/chat-side-panel";
 import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
@@ -97,7 +97,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           </div>
         </div>
       </div>
-      <FilesPanel chatId={chatId} messages={messages.messages} generating={generating} />
+      <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSendMessage } from "@/lib/hooks/use-chat-stream";
+import { useSendMessage } from "@/lib/hooks/use-chat-mutations";
 import { PromptBox } from "./prompt-box";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
 

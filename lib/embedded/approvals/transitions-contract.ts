@@ -7,7 +7,7 @@ import { rejectPending, resolvePending } from "./transitions";
 
 /**
  * The interface.md Part 3 transitions on a real database, run against each driver (PGlite in transitions.test.ts,
- * PostgreSQL in store.pg.test.ts): concurrent transactions never both answer one request.
+ * PostgreSQL in store/store.pg.http.test.ts): concurrent transactions never both answer one request.
  */
 export function describeTransitionsContract(name: string, getDb: () => Db): void {
   let n = 0;

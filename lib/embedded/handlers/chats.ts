@@ -1,18 +1,24 @@
 import "server-only";
 import type { ChatDeleted, ChatList, ChatWithUsage, HostProject, ResponseMode } from "@/lib/api";
+import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
+import { generateTitle } from "../agent/title";
 import { HttpError, notFound } from "../errors";
+import { checkFileCount, checkFileInputs } from "../files-input";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
-import { chatsStore, messagesStore } from "../store";
+import { requireServerIds } from "../mcp/server-ids";
+import { chatsStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
+import { EMBEDDED_AUTHOR_ID } from "../turns";
 import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
-import type { Handler } from "./context";
+import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
+import type { Handler, HandlerTablePart, ServiceParts } from "./context";
 import { requireChat } from "./lookup";
-import { respondInMode } from "./modes";
+import { modeOfV1, respondInMode } from "./modes";
 
 /** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
-export const createChat =
+const createChat =
   (mode: ResponseMode): Handler<"v2.chats.create" | "v2.chats.create.stream" | "v2.chats.create.async"> =>
   async ({ turns, body }) => {
     const turn = await turns.beginChat(body);
@@ -42,7 +48,7 @@ function readChatFilters(url: URL): chatsStore.ChatFilters {
 }
 
 /** GET /v2/chats?limit&cursor&authorId&vercelProjectId&metadata[k]=v: newest first. */
-export const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
+const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
   const { limit, beforeSeq } = readPageQuery(url, "chats");
   const rows = await chatsStore.listChats(db, { limit: limit + 1, beforeSeq, ...readChatFilters(url) });
   const page = toPage(rows, limit, "chats");
@@ -51,11 +57,10 @@ export const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
 };
 
 /** GET /v2/chats/{chatId} */
-export const getChat: Handler<"v2.chats.get"> = async ({ db, params }) =>
-  json(toChat(await requireChat(db, params.chatId)));
+const getChat: Handler<"v2.chats.get"> = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId)));
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
-export const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, params }) => {
+const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, params }) => {
   const chat = await requireChat(db, params.chatId);
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
@@ -73,7 +78,7 @@ export const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, e
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-export const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, params }) => {
+const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, params }) => {
   const chat = await requireChat(db, params.chatId);
   const messages = await turns.exclusive(chat.id, async () => {
     const rows = await messagesStore.allMessages(db, chat.id);
@@ -85,3 +90,141 @@ export const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events
   const body: ChatDeleted = { chatId: chat.id };
   return json(body);
 };
+
+// ----- v1 (interface.md 4.2) -----
+
+const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
+  base: ctx.publicBaseUrl,
+  preview: (chatId) => ctx.previews.create(chatId).url,
+});
+
+/** The v1 Chat of a stored chat: every message oldest first, and the latest version. */
+async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
+  const chat = await requireChat(db, chatId);
+  const [messages, latest] = await Promise.all([
+    messagesStore.allMessages(db, chatId),
+    versionsStore.latestVersion(db, chatId),
+  ]);
+  return toChatV1(chat, messages, latest, urls);
+}
+
+/**
+ * POST /v1/chats. Creation (`message`, or its v1 spelling `initialMessage`; both and different → 422) runs the
+ * agent in `responseMode` sync (200, the v1 Chat once the answer finished), async (202, the v1 Chat with the
+ * answer still generating) or experimental_stream (the 6.2 events). Initialization (`type: "files"`) stores
+ * the files as the chat's first version, runs no agent and uses no tokens (200, v1 Chat without messages).
+ * `type: "repo"` → 501: the embedded service has no network to clone from.
+ */
+const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
+  const body = ctx.body;
+  if (body.type === "repo") {
+    throw new HttpError(
+      501,
+      'Initialization from a repository is not supported by the embedded service (it has no network); use type "files".',
+      "repo_import_unsupported",
+    );
+  }
+  if (body.type === "files") return json(await initializeFromFiles(ctx, body));
+  if (body.message !== undefined && body.initialMessage !== undefined && body.message !== body.initialMessage) {
+    throw new HttpError(
+      422,
+      "initialMessage: message and initialMessage differ; send only message",
+      "validation_failed",
+    );
+  }
+  const turn = await ctx.turns.beginChat({
+    message: (body.message ?? body.initialMessage)!,
+    mcpServerIds: body.mcpServerIds,
+    privacy: body.privacy,
+  });
+  const urls = v1Urls(ctx);
+  return respondInMode(
+    modeOfV1(body.responseMode),
+    turn,
+    ({ chat }) => loadChatV1(ctx.db, chat.id, urls),
+    (t) => loadChatV1(ctx.db, t.chat.id, urls),
+  );
+};
+
+async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
+  const files = body.files ?? [];
+  checkFileCount(files.length);
+  const names = checkFileInputs(files);
+  const at = new Date();
+  const chatId = newId("chat");
+  const context = body.initialContext?.trim();
+  await ctx.db.transaction(async (tx) => {
+    await requireServerIds(tx, body.mcpServerIds);
+    await chatsStore.insertChat(tx, {
+      id: chatId,
+      title: context ? generateTitle(context) : `Imported files (${files.length})`,
+      privacy: body.privacy ?? "private",
+      authorId: EMBEDDED_AUTHOR_ID,
+      hostProjectId: null,
+      metadata: {},
+      modelId: "svc-pro",
+      settings: {
+        mcpServerIds: body.mcpServerIds,
+        ...(body.initialContext !== undefined ? { initialContext: body.initialContext } : {}),
+      },
+      createdAt: at,
+      updatedAt: at,
+    });
+    await filesStore.upsertFiles(
+      tx,
+      chatId,
+      files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
+      at,
+    );
+    await versionsStore.insertVersion(tx, {
+      id: newId("ver"),
+      chatId,
+      // An initialization has no message.
+      messageId: "",
+      status: "completed",
+      files: files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+  ctx.events.emit("chat.created", { chatId });
+  return loadChatV1(ctx.db, chatId, v1Urls(ctx));
+}
+
+/** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */
+const listChatsV1: Handler<"v1.chats.list"> = async (ctx) => {
+  const { limit, beforeSeq } = readPageQuery(ctx.url, "chats");
+  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq });
+  const page = toPage(rows, limit, "chats");
+  const texts = await messagesStore.firstUserContents(
+    ctx.db,
+    page.items.map((c) => c.id),
+  );
+  const urls = v1Urls(ctx);
+  const list: ChatListV1 = {
+    object: "list",
+    data: page.items.map((chat) =>
+      toChatSummaryV1(chat, { text: texts.get(chat.id) ?? chat.settings.initialContext ?? "" }, urls),
+    ),
+    cursor: page.cursor,
+  };
+  return json(list);
+};
+
+/** GET /v1/chats/{chatId}: the v1 Chat with its messages oldest to newest and latestVersion. */
+const getChatV1: Handler<"v1.chats.get"> = async (ctx) =>
+  json(await loadChatV1(ctx.db, ctx.params.chatId, v1Urls(ctx)));
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const chatHandlers = {
+  "v2.chats.create": createChat("sync"),
+  "v2.chats.create.stream": createChat("stream"),
+  "v2.chats.create.async": createChat("async"),
+  "v2.chats.list": listChats,
+  "v2.chats.get": getChat,
+  "v2.chats.delete": deleteChat,
+  "v2.chats.hostProject": createHostProject,
+  "v1.chats.create": createChatV1,
+  "v1.chats.list": listChatsV1,
+  "v1.chats.get": getChatV1,
+} satisfies HandlerTablePart;

@@ -41,3 +41,6 @@ export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<R
 
 /** One handler per route of the table: a missing or misspelt one fails the type check. */
 export type HandlerTable = { [N in RouteName]: Handler<N> };
+
+/** The routes one handler file answers (spread into HANDLERS). */
+export type HandlerTablePart = { [N in RouteName]?: Handler<N> };

@@ -3,11 +3,11 @@ import type { ChatFiles, Preview } from "@/lib/api";
 import { json } from "../http/respond";
 import { filesStore, versionsStore } from "../store";
 import { toChatFile } from "../views/files";
-import type { Handler } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 import { requireChat } from "./lookup";
 
 /** GET /v2/chats/{chatId}/files */
-export const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
+const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
   const chat = await requireChat(db, params.chatId);
   const body: ChatFiles = { files: (await filesStore.listFiles(db, chat.id)).map(toChatFile) };
   return json(body);
@@ -17,8 +17,14 @@ export const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
  * GET /v2/chats/{chatId}/preview: `{url, expiresAt}` once a version of the chat is completed, else null
  * (wire-decisions.md 7). The URL serves the chat's current files.
  */
-export const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews }) => {
+const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews }) => {
   const chat = await requireChat(db, params.chatId);
   const body: Preview = (await versionsStore.hasCompletedVersion(db, chat.id)) ? previews.create(chat.id) : null;
   return json(body);
 };
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const fileHandlers = {
+  "v2.chats.files": listFiles,
+  "v2.chats.preview": getPreview,
+} satisfies HandlerTablePart;

@@ -7,7 +7,7 @@ import { newId } from "../ids";
 import { chatsStore, type Db } from "../store";
 import type { WebhookRow } from "../store/schema";
 import { newWebhookSecret, toDelivery, toWebhook, webhooksStore } from "../webhooks";
-import type { Handler } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 
 /** Webhooks (4.1, wire-decisions.md 8) and the deliveries listing (our extension). */
 
@@ -20,7 +20,7 @@ async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow> {
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
-export const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
+const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
   const input = body;
   const chatId = input.chatId ?? null;
   if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
@@ -43,18 +43,18 @@ export const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
 };
 
 /** GET /v2/hooks: `{items: [{id, name}]}`, newest first. */
-export const listHooks: Handler<"v2.hooks.list"> = async ({ db }) => {
+const listHooks: Handler<"v2.hooks.list"> = async ({ db }) => {
   const rows = await webhooksStore.listWebhooks(db);
   const list: WebhookList = { items: rows.map((r) => ({ id: r.id, name: r.name })) };
   return json(list);
 };
 
 /** GET /v2/hooks/{hookId} */
-export const getHook: Handler<"v2.hooks.get"> = async ({ db, params }) =>
+const getHook: Handler<"v2.hooks.get"> = async ({ db, params }) =>
   json(toWebhook(await requireWebhook(db, params.hookId)));
 
 /** PATCH /v2/hooks/{hookId}: name, events, url (all optional). A new url enables a webhook a 410 had disabled. */
-export const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
+const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
   const hook = await requireWebhook(db, params.hookId);
   const input = body;
   const updated = await webhooksStore.updateWebhook(db, hook.id, {
@@ -68,7 +68,7 @@ export const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body 
 };
 
 /** DELETE /v2/hooks/{hookId}: irreversible; its queued deliveries are dropped. */
-export const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
+const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
   const hook = await requireWebhook(db, params.hookId);
   await webhooksStore.deleteWebhook(db, hook.id);
   const deleted: WebhookDeleted = { id: hook.id, deleted: true };
@@ -76,7 +76,7 @@ export const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => 
 };
 
 /** GET /v2/hooks/{hookId}/deliveries?limit&cursor (extension): newest first, each with its attempts. */
-export const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url }) => {
+const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url }) => {
   const hook = await requireWebhook(db, params.hookId);
   const { limit, beforeSeq } = readPageQuery(url, "deliveries");
   const rows = await webhooksStore.listDeliveries(db, hook.id, { limit: limit + 1, beforeSeq });
@@ -93,7 +93,7 @@ export const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, p
  * POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): one attempt now, answered with the
  * delivery including it. 409 while the webhook is disabled or an attempt is already in flight.
  */
-export const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, params }) => {
+const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, params }) => {
   const hook = await requireWebhook(db, params.hookId);
   const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId);
   if (!delivery) throw notFound(`Delivery ${params.deliveryId}`, "delivery_not_found");
@@ -110,3 +110,14 @@ export const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webho
   const attempts = await webhooksStore.attemptsOf(db, [done.id]);
   return json(toDelivery(done, attempts));
 };
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const hookHandlers = {
+  "v2.hooks.create": createHook,
+  "v2.hooks.list": listHooks,
+  "v2.hooks.get": getHook,
+  "v2.hooks.update": updateHook,
+  "v2.hooks.delete": deleteHook,
+  "v2.hooks.deliveries": listHookDeliveries,
+  "v2.hooks.resend": resendHookDelivery,
+} satisfies HandlerTablePart;

@@ -3,7 +3,7 @@ import type { AuthorizeResponse } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import * as mcpStore from "../mcp/store";
-import type { Handler } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 
 /** The MCP OAuth flow (interface.md 4.1, 4.2, 5.6, 6.3): authorize (bearer key) and the browser's callback (no key: the state is the credential). */
 
@@ -42,4 +42,10 @@ const callback: Handler<"v2.mcp.callback" | "v1.mcp.callback"> = async ({ mcp, u
   });
 };
 
-export { authorize as authorizeMcpServer, callback as mcpOauthCallback };
+/** The routes of lib/api/routes.ts this file answers. */
+export const mcpOAuthHandlers = {
+  "v2.mcp.authorize": authorize,
+  "v2.mcp.callback": callback,
+  "v1.mcp.authorize": authorize,
+  "v1.mcp.callback": callback,
+} satisfies HandlerTablePart;

@@ -7,7 +7,7 @@ import type { McpConnections } from "../mcp/connections";
 import type { McpAuthType, McpServerRow, StoredOAuthConfig } from "../mcp/schema";
 import * as mcpStore from "../mcp/store";
 import { toMcpServer, toMcpServerV1 } from "../mcp/views";
-import type { Handler, ServiceParts } from "./context";
+import type { Handler, HandlerTablePart, ServiceParts } from "./context";
 
 /**
  * MCP server registrations (interface.md 2.11, 4.1–4.3; wire-decisions.md 9), v2 and v1. Created disconnected; the client secret is
@@ -282,10 +282,16 @@ const remove: Handler<"v2.mcp.delete" | "v1.mcp.delete"> = async (ctx) => {
   return json(ctx.route === "v1.mcp.delete" ? { id: row.id, object: "mcp_server", deleted: true } : { success: true });
 };
 
-export {
-  create as createMcpServer,
-  list as listMcpServers,
-  get as getMcpServer,
-  update as updateMcpServer,
-  remove as deleteMcpServer,
-};
+/** The routes of lib/api/routes.ts this file answers. */
+export const mcpServerHandlers = {
+  "v2.mcp.list": list,
+  "v2.mcp.create": create,
+  "v2.mcp.get": get,
+  "v2.mcp.update": update,
+  "v2.mcp.delete": remove,
+  "v1.mcp.list": list,
+  "v1.mcp.create": create,
+  "v1.mcp.get": get,
+  "v1.mcp.update": update,
+  "v1.mcp.delete": remove,
+} satisfies HandlerTablePart;

@@ -1,15 +1,17 @@
 import "server-only";
 import type { MessageList, ResponseMode } from "@/lib/api";
+import type { MessageListV1 } from "@/lib/api/schemas/v1";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
 import { toMessageView, toMessages } from "../views/message";
-import type { Handler } from "./context";
+import { toMessageV1 } from "../views/v1";
+import type { Handler, HandlerTablePart } from "./context";
 import { requireChat, requireMessage } from "./lookup";
-import { respondInMode } from "./modes";
+import { modeOfV1, respondInMode } from "./modes";
 
 /** GET /v2/chats/{chatId}/messages?limit&cursor: newest first. */
-export const listMessages: Handler<"v2.messages.list"> = async ({ db, params, url }) => {
+const listMessages: Handler<"v2.messages.list"> = async ({ db, params, url }) => {
   const chat = await requireChat(db, params.chatId);
   const { limit, beforeSeq } = readPageQuery(url, "messages");
   const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
@@ -19,16 +21,67 @@ export const listMessages: Handler<"v2.messages.list"> = async ({ db, params, ur
 };
 
 /** GET /v2/chats/{chatId}/messages/{messageId}: polled while generating (finishReason null). */
-export const getMessage: Handler<"v2.messages.get"> = async ({ db, params }) => {
+const getMessage: Handler<"v2.messages.get"> = async ({ db, params }) => {
   await requireChat(db, params.chatId);
   return json(await toMessageView(db, await requireMessage(db, params.chatId, params.messageId)));
 };
 
 /** POST /v2/chats/{chatId}/messages[/stream|/async]: sync answers with the finished assistant Message. */
-export const sendMessage =
+const sendMessage =
   (mode: ResponseMode): Handler<"v2.messages.send" | "v2.messages.send.stream" | "v2.messages.send.async"> =>
   async ({ db, turns, params, body }) => {
     const chat = await requireChat(db, params.chatId);
     const turn = await turns.beginMessage(chat, body);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
+
+// ----- v1 (interface.md 4.2) -----
+
+/** GET /v1/chats/{chatId}/messages?limit&cursor: `{object: "list", data, cursor}`, newest first (as v2). */
+const listMessagesV1: Handler<"v1.messages.list"> = async ({ db, params, url, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId);
+  const { limit, beforeSeq } = readPageQuery(url, "messages");
+  const rows = await messagesStore.listMessages(db, chat.id, { limit: limit + 1, beforeSeq });
+  const page = toPage(rows, limit, "messages");
+  const list: MessageListV1 = {
+    object: "list",
+    data: page.items.map((m) => toMessageV1(m, publicBaseUrl)),
+    cursor: page.cursor,
+  };
+  return json(list);
+};
+
+/** GET /v1/chats/{chatId}/messages/{messageId}: the v1 Message, with experimental_content while it waits. */
+const getMessageV1: Handler<"v1.messages.get"> = async ({ db, params, publicBaseUrl }) => {
+  await requireChat(db, params.chatId);
+  return json(toMessageV1(await requireMessage(db, params.chatId, params.messageId), publicBaseUrl));
+};
+
+/**
+ * POST /v1/chats/{chatId}/messages with `responseMode`: sync → the assistant's v1 Message once finished;
+ * async → 202 with the assistant's v1 Message still generating (no finishReason; poll it by id);
+ * experimental_stream → the 6.2 events.
+ */
+const sendMessageV1: Handler<"v1.messages.send"> = async ({ db, turns, params, body, publicBaseUrl }) => {
+  const chat = await requireChat(db, params.chatId);
+  const { message, mcpServerIds, responseMode } = body;
+  const turn = await turns.beginMessage(chat, { message, mcpServerIds });
+  return respondInMode(
+    modeOfV1(responseMode),
+    turn,
+    (result) => toMessageV1(result.message, publicBaseUrl),
+    (t) => toMessageV1(t.assistantMessage, publicBaseUrl),
+  );
+};
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const messageHandlers = {
+  "v2.messages.list": listMessages,
+  "v2.messages.get": getMessage,
+  "v2.messages.send": sendMessage("sync"),
+  "v2.messages.send.stream": sendMessage("stream"),
+  "v2.messages.send.async": sendMessage("async"),
+  "v1.messages.list": listMessagesV1,
+  "v1.messages.send": sendMessageV1,
+  "v1.messages.get": getMessageV1,
+} satisfies HandlerTablePart;

@@ -26,3 +26,8 @@ export async function respondInMode(
   }
   return json(await render(await generation.done));
 }
+
+/** v1 chooses the response mode with the body field `responseMode` (wire-decisions.md 1); default sync. */
+export function modeOfV1(mode: "sync" | "async" | "experimental_stream" | undefined): ResponseMode {
+  return mode === "experimental_stream" ? "stream" : (mode ?? "sync");
+}

@@ -3,7 +3,7 @@ import type { ResponseMode } from "@/lib/api";
 import { json } from "../http/respond";
 import { toMessageView } from "../views/message";
 import { toMessageV1 } from "../views/v1";
-import type { Handler } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 import { requireChat } from "./lookup";
 import { respondInMode } from "./modes";
 
@@ -12,7 +12,7 @@ import { respondInMode } from "./modes";
  * assistant message waits on; a new assistant message continues the work. Sync answers with that new message
  * once finished, async with 202 `{chatId, messageId}`, stream with the 6.2 events of the new message.
  */
-export const resolveTask =
+const resolveTask =
   (mode: ResponseMode): Handler<"v2.messages.resolve" | "v2.messages.resolve.stream" | "v2.messages.resolve.async"> =>
   async ({ db, turns, params, body }) => {
     const chat = await requireChat(db, params.chatId);
@@ -24,9 +24,17 @@ export const resolveTask =
  * POST /v1/chats/{chatId}/tasks/resolve: the body is only `task` (no responseMode), so it is synchronous and
  * answers with the new assistant v1 Message once finished (it may itself wait again: finishReason "tool-calls").
  */
-export const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ db, turns, params, body, publicBaseUrl }) => {
+const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ db, turns, params, body, publicBaseUrl }) => {
   const chat = await requireChat(db, params.chatId);
   const turn = await turns.beginResolve(chat, body.task);
   const { message } = await turn.start().done;
   return json(toMessageV1(message, publicBaseUrl));
 };
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const resolveHandlers = {
+  "v2.messages.resolve": resolveTask("sync"),
+  "v2.messages.resolve.stream": resolveTask("stream"),
+  "v2.messages.resolve.async": resolveTask("async"),
+  "v1.tasks.resolve": resolveTaskV1,
+} satisfies HandlerTablePart;

@@ -3,7 +3,7 @@ import type { Part, Usage } from "@/lib/api";
 import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db } from ".";
 
 /**
- * The store's behaviour, run against each driver (PGlite in store.test.ts, PostgreSQL in store.pg.test.ts).
+ * The store's behaviour, run against each driver (PGlite in store.test.ts, PostgreSQL in store.pg.http.test.ts).
  * `getDb` is called inside the tests, after the caller's beforeAll opened the database.
  */
 export function describeStoreContract(name: string, getDb: () => Db): void {

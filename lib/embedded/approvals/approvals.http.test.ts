@@ -15,8 +15,8 @@ import {
 } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
 import { BlockedTaskV1, ChatV1, ErrorV1, MessageV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "./service";
-import { call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
 
 /**
  * The state machine of interface.md Part 3 (rows about integrations and permissions) and the resolve rules of 4.5,

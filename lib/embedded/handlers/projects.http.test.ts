@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createServiceClientV1 } from "@/lib/api/client-v1";
 import { ServiceError } from "@/lib/api/errors";
 import { ErrorV1, ProjectV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "./service";
-import { BASE, TEST_KEY, call, expectSchema, startService } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { BASE, TEST_KEY, call, expectSchema, startService } from "../test-support";
 
 /** v1 projects (4.2) over HTTP: through the typed v1 client and with raw requests for the error paths. */
 let svc: EmbeddedService;

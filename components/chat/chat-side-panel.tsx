@@ -26,16 +26,16 @@ import {
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
-import { changedFilesOf } from "./changed-files";
-import { downloadAllAsZip, zipName } from "./download";
-import { FileTree } from "./file-tree";
-import { FileViewer, type PreviousContent } from "./file-viewer";
+import { changedFilesOf } from "../files/changed-files";
+import { downloadAllAsZip, zipName } from "../files/download";
+import { FileTree } from "../files/file-tree";
+import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { ExportChatSection } from "@/components/chat/export-chat-section";
-import { HostProjectPanel } from "./host-project-panel";
-import { PanelLayout } from "./panel-layout";
-import { PreviewPanel } from "./preview-panel";
+import { HostProjectPanel } from "../files/host-project-panel";
+import { PanelLayout } from "../files/panel-layout";
+import { PreviewPanel } from "../files/preview-panel";
 
 type Tab = "files" | "preview" | "details";
 const TABS: readonly Tab[] = ["files", "preview", "details"];
@@ -63,7 +63,7 @@ const tabClass =
  * metadata, host project). Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts),
  * `?tab=preview|details`. Esc inside the panel closes it and gives the focus back to what opened it.
  */
-export function FilesPanel(props: FilesPanelProps) {
+export function ChatSidePanel(props: ChatSidePanelProps) {
   // useSearchParams needs a Suspense boundary when a page is prerendered.
   return (
     <Suspense fallback={null}>
@@ -72,14 +72,14 @@ export function FilesPanel(props: FilesPanelProps) {
   );
 }
 
-interface FilesPanelProps {
+interface ChatSidePanelProps {
   chatId: string;
   /** The chat's messages, oldest first (the latest assistant message's file edits are marked). */
   messages: readonly Message[];
   generating: boolean;
 }
 
-function FilesPanelInner({ chatId, messages, generating }: FilesPanelProps) {
+function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   // Null outside Next's app router (component tests): no deep link then.
   const searchParams = useSearchParams() as URLSearchParams | null;
   const urlFile = searchParams?.get("file") ?? null;

@@ -7,8 +7,8 @@ import {
   type ReadStreamEvent,
 } from "@/lib/api";
 import { BlockedTaskV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "./service";
-import { BASE, TEST_KEY, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { BASE, TEST_KEY, startService, waitFor } from "../test-support";
 
 /** The lib/api v1 client against the real embedded service (its fetch is the service's handler). */
 let svc: EmbeddedService;

@@ -11,8 +11,8 @@ import {
   Message,
   MessageList,
 } from "@/lib/api";
-import type { EmbeddedService } from "./service";
-import { call, expectSchema, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, startService, waitFor } from "../test-support";
 
 /** v2 chats, messages and files through real Requests, each response checked against the lib/api schema. */
 let svc: EmbeddedService;

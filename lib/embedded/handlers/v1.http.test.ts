@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatFiles, Message, type StreamEvent } from "@/lib/api";
 import { ChatListV1, ChatV1, ErrorV1, MessageListV1, MessageV1, UserV1, VersionV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "./service";
-import { BASE, call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { BASE, call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
 
 /** The v1 endpoints (interface.md 4.2) through real Requests; every body checked against the lib/api v1 schemas. */
 let svc: EmbeddedService;

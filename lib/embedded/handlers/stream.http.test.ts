@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatEvent, Message, type Part, type StreamEvent } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
 import { readSseEvents } from "@/lib/api/sse";
-import type { EmbeddedService } from "./service";
-import { call, expectSchema, readAll, request, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
 
 /** Streaming per interface.md 6.2 (the lib/api reader validates every event against the StreamEvent schema). */
 let svc: EmbeddedService;

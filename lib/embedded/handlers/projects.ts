@@ -4,7 +4,7 @@ import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
 import { projectsStore, type Db, type ProjectRow } from "../store";
-import type { Handler } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 
 /** v1 projects (4.2): create, list, get, PUT, delete; they group chats (README "Wire decisions"). */
 
@@ -42,7 +42,7 @@ async function view(db: Db, row: ProjectRow): Promise<ProjectV1> {
 }
 
 /** POST /v1/projects {name, description?, chatIds?} → 201 Project. */
-export const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
+const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
   const input = body;
   const chatIds = await checkChats(db, input.chatIds);
   const at = new Date();
@@ -58,7 +58,7 @@ export const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body 
 };
 
 /** GET /v1/projects → {object: "list", data} newest first. */
-export const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
+const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
   const rows = await projectsStore.listProjects(db);
   const chats = await projectsStore.chatIdsByProject(
     db,
@@ -69,11 +69,11 @@ export const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
 };
 
 /** GET /v1/projects/{id} */
-export const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params }) =>
+const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params }) =>
   json(await view(db, await requireProject(db, params.id)));
 
 /** PUT /v1/projects/{id} {name, description?, chatIds?}: replaces name and description; chatIds, when given, the chats. */
-export const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body }) => {
+const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body }) => {
   const project = await requireProject(db, params.id);
   const input = body;
   const chatIds = await checkChats(db, input.chatIds);
@@ -88,9 +88,18 @@ export const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, param
 };
 
 /** DELETE /v1/projects/{id} → {id, object: "project", deleted: true}; its chats stay, outside any project. */
-export const deleteProjectV1: Handler<"v1.projects.delete"> = async ({ db, params }) => {
+const deleteProjectV1: Handler<"v1.projects.delete"> = async ({ db, params }) => {
   const project = await requireProject(db, params.id);
   await projectsStore.deleteProject(db, project.id);
   const deleted: ProjectDeletedV1 = { id: project.id, object: "project", deleted: true };
   return json(deleted);
 };
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const projectHandlers = {
+  "v1.projects.list": listProjectsV1,
+  "v1.projects.create": createProjectV1,
+  "v1.projects.get": getProjectV1,
+  "v1.projects.update": updateProjectV1,
+  "v1.projects.delete": deleteProjectV1,
+} satisfies HandlerTablePart;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROUTES, type RouteSpec } from "@/lib/api";
-import type { EmbeddedService } from "./service";
-import { call, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, startService, waitFor } from "../test-support";
 
 /**
  * Text the database cannot store (issue 17): for every POST/PATCH/PUT route with a body schema, a valid body, then

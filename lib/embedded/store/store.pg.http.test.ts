@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Message, MessageList } from "@/lib/api";
-import { describeTransitionsContract } from "./approvals/transitions-contract";
-import { createEmbeddedService, type EmbeddedService } from "./service";
-import { openDatabase, type OpenedDatabase } from "./store";
-import { describeStoreContract } from "./store/store-contract";
-import { BASE, TEST_KEY, call, expectSchema, readAll, request } from "./test-support";
-import { throwawayDatabase } from "./test-pg";
+import { describeTransitionsContract } from "../approvals/transitions-contract";
+import { createEmbeddedService, type EmbeddedService } from "../service";
+import { openDatabase, type OpenedDatabase } from ".";
+import { describeStoreContract } from "./store-contract";
+import { BASE, TEST_KEY, call, expectSchema, readAll, request } from "../test-support";
+import { throwawayDatabase } from "../test-pg";
 
 /**
  * The store and the service on a real PostgreSQL server through `pg`. Set TEST_DATABASE_URL to a database the

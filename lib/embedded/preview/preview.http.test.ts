@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Preview } from "@/lib/api";
-import { PreviewLinks } from "./preview/links";
-import type { EmbeddedService } from "./service";
-import { BASE, TEST_KEY, call, expectSchema, startService } from "./test-support";
+import { PreviewLinks } from "./links";
+import type { EmbeddedService } from "../service";
+import { BASE, TEST_KEY, call, expectSchema, startService } from "../test-support";
 
 /** GET /v2/chats/{chatId}/preview and the preview files it points at (wire-decisions.md 7). */
 let svc: EmbeddedService;

@@ -15,9 +15,9 @@ import {
   WebhookPayload,
   WebhookEvent,
 } from "@/lib/api";
-import type { EmbeddedService } from "./service";
-import { BASE, TEST_KEY, call, expectSchema, startService, waitFor } from "./test-support";
-import { freePort, startReceiver, type Received, type TestReceiver } from "./webhooks/test-receiver";
+import type { EmbeddedService } from "../service";
+import { BASE, TEST_KEY, call, expectSchema, startService, waitFor } from "../test-support";
+import { freePort, startReceiver, type Received, type TestReceiver } from "./test-receiver";
 
 /** Webhooks of the embedded service, delivered to real receivers on loopback ports. */
 

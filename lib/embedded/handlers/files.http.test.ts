@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatFiles, ChatWithUsage, ErrorV2, HostProject, Message, Preview, type Part } from "@/lib/api";
 import { ChatV1, ErrorV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "./service";
-import { call, expectSchema, startService, waitFor } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, startService, waitFor } from "../test-support";
 
 /**
  * Files, versions, locks, interface.md Part 8 limits and the host project (issue 5), through real Requests; every body is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatList, ChatWithUsage, Message, MessageList, Preview, v1 } from "@/lib/api";
-import type { EmbeddedService } from "./service";
-import { call, expectSchema, startService } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, startService } from "../test-support";
 
 /** Fields the reference document has where the spec is silent: create/send body fields, list filters, message fields. */
 

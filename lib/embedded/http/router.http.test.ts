@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorV2, v1 } from "@/lib/api";
-import type { EmbeddedService } from "./service";
-import { BASE, call, expectSchema, request, startService } from "./test-support";
+import type { EmbeddedService } from "../service";
+import { BASE, call, expectSchema, request, startService } from "../test-support";
 import { ROUTES } from "@/lib/api/routes";
-import { HANDLERS } from "./handlers";
-import type { HandlerTable } from "./handlers/context";
+import { HANDLERS } from "../handlers";
+import type { HandlerTable } from "../handlers/context";
 
 /** The front door: authentication, routing, body parsing and validation, error shapes (wire-decisions.md 10). */
 let svc: EmbeddedService;

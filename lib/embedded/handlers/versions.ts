@@ -6,7 +6,7 @@ import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
 import { toVersionV1 } from "../views/v1";
-import type { Handler, ServiceParts } from "./context";
+import type { Handler, HandlerTablePart, ServiceParts } from "./context";
 import { requireChat } from "./lookup";
 
 async function requireVersion(db: Db, chatId: string, versionId: string): Promise<VersionRow> {
@@ -26,7 +26,7 @@ function latestDemoUrl(ctx: ServiceParts, latest: VersionRow): string | undefine
 }
 
 /** GET /v1/chats/{chatId}/versions?limit&cursor (extension): newest first, without files. */
-export const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
+const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId);
   const { limit, beforeSeq } = readPageQuery(ctx.url, "versions");
   const page = toPage(
@@ -44,7 +44,7 @@ export const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
 };
 
 /** GET /v1/chats/{chatId}/versions/{versionId} */
-export const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
+const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId);
   const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
   return json(toVersionV1(version, await demoUrlOf(ctx, version)));
@@ -56,7 +56,7 @@ export const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
  * they are). Only the chat's latest version can be changed (an older one → 409 `version_not_latest`); 409
  * while the chat is generating; names checked (422) and interface.md Part 8 limits (413).
  */
-export const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
+const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId);
   const { files } = ctx.body;
   const updated = await ctx.turns.exclusive(chat.id, async () => {
@@ -84,3 +84,10 @@ export const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
   });
   return json(toVersionV1(updated, await demoUrlOf(ctx, updated)));
 };
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const versionHandlers = {
+  "v1.versions.list": listVersionsV1,
+  "v1.versions.get": getVersionV1,
+  "v1.versions.patch": patchVersionV1,
+} satisfies HandlerTablePart;
