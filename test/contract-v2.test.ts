@@ -285,6 +285,20 @@ describe("chats", () => {
     );
   });
 
+  test("PATCH /chats/{chatId}", async () => {
+    const res = await call(svc, "PATCH", `/v2/chats/${chatId}`, {
+      body: { title: "Contract", privacy: "private", metadata: { suite: "contract" } },
+    });
+    expect(res.status).toBe(200);
+    const used: ExceptionKey[] = [];
+    expectValid(
+      "PATCH /chats/{chatId}",
+      responseValidator("PATCH", "/chats/{chatId}", "200"),
+      chatX(clone(res.body), used),
+      used,
+    );
+  });
+
   test("GET /chats/{chatId}/files", async () => {
     const res = await call(svc, "GET", `/v2/chats/${chatId}/files`);
     expect(res.status).toBe(200);

@@ -38,6 +38,7 @@ import {
   type CreateChatBody,
   type ResolveBody,
   type SendMessageBody,
+  type UpdateChatBody,
   type ReadStreamEvent,
 } from "./schemas";
 
@@ -60,6 +61,8 @@ export interface ServiceClient {
   /** GET /v2/chats?limit&cursor, newest first; chats that could not be read are listed in `unreadable`. */
   listChats(q?: PageQuery): Promise<ChatList & Pick<ReadList<Chat>, "unreadable">>;
   getChat(chatId: string): Promise<Chat>;
+  /** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; a null value deletes its key). */
+  updateChat(chatId: string, body: UpdateChatBody): Promise<Chat>;
   /** GET /v2/chats/{chatId}/messages?limit&cursor, newest first. */
   listMessages(chatId: string, q?: PageQuery): Promise<MessageList>;
   getMessage(chatId: string, messageId: string): Promise<Message>;
@@ -115,6 +118,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     createChatAsync: (body) => read((d) => readAsyncRef(d), call("v2.chats.create.async", {}, { body })),
     listChats: (query) => read(readChatList, call("v2.chats.list", {}, { query })),
     getChat: (chatId) => read(readChat, call("v2.chats.get", { chatId })),
+    updateChat: (chatId, body) => read(readChat, call("v2.chats.update", { chatId }, { body })),
     listMessages: (chatId, query) =>
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>

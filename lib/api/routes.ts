@@ -50,6 +50,7 @@ export const ROUTES = [
   r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
   r("v2.chats.list", "GET", "/v2/chats"),
   r("v2.chats.get", "GET", "/v2/chats/:chatId"),
+  r("v2.chats.update", "PATCH", "/v2/chats/:chatId", { body: s.UpdateChatBody }),
   r("v2.chats.delete", "DELETE", "/v2/chats/:chatId"), // our extension: chat.deleted / message.deleted imply it
   r("v2.messages.list", "GET", "/v2/chats/:chatId/messages"),
   r("v2.messages.resolve", "POST", "/v2/chats/:chatId/messages/resolve", { body: s.ResolveBody }),

@@ -342,6 +342,24 @@ export const CreateChatBody = z
   .superRefine(refinePrompt);
 export type CreateChatBody = z.infer<typeof CreateChatBody>;
 
+/** The most metadata entries a chat keeps (the document's limit). */
+export const MAX_METADATA_ENTRIES = 50;
+
+/**
+ * PATCH /v2/chats/{chatId} (the document's update): a new title, privacy, and metadata merged into the stored
+ * entries (a `null` value deletes its key; `metadata: null` deletes them all).
+ */
+export const UpdateChatBody = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  privacy: Privacy.optional(),
+  metadata: z
+    .record(z.string().min(1).max(50), z.string().max(500).nullable())
+    .refine((m) => Object.keys(m).length <= 200, "at most 200 keys per update")
+    .nullable()
+    .optional(),
+});
+export type UpdateChatBody = z.infer<typeof UpdateChatBody>;
+
 export const SendMessageBody = z
   .object({
     ...promptFields,

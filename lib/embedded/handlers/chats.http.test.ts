@@ -303,3 +303,71 @@ describe("host project", () => {
     expect(chat.hostProjectId).toBe(a.hostProjectId);
   });
 });
+
+describe("PATCH /v2/chats/{chatId} (the document's update)", () => {
+  const patch = (chatId: string, body: unknown) => call(svc, "PATCH", `/v2/chats/${chatId}`, { body });
+
+  test("renames, changes privacy, merges metadata (null deletes a key, a null map clears it); chat.updated fires", async () => {
+    const hook = await call(svc, "POST", "/v2/hooks", {
+      body: { name: "updates", events: ["chat.updated"], url: "https://example.test/in", chatId: first.chat.id },
+    });
+    const created = await call(svc, "POST", "/v2/chats", {
+      body: { message: "A recipe box", metadata: { team: "core", stage: "alpha" } },
+    });
+    const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
+
+    const renamed = await patch(chatId, {
+      title: "Recipes",
+      privacy: "team",
+      metadata: { stage: "beta", owner: "ana" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(expectSchema(Chat, renamed.body)).toMatchObject({
+      id: chatId,
+      title: "Recipes",
+      privacy: "team",
+      metadata: { team: "core", stage: "beta", owner: "ana" },
+    });
+    const deleted = expectSchema(Chat, (await patch(chatId, { metadata: { team: null } })).body);
+    expect(deleted.metadata).toEqual({ stage: "beta", owner: "ana" });
+    expect(deleted.title).toBe("Recipes");
+    const cleared = expectSchema(Chat, (await patch(chatId, { metadata: null })).body);
+    expect(cleared.metadata).toEqual({});
+    expect(expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body)).toMatchObject({
+      title: "Recipes",
+      privacy: "team",
+      metadata: {},
+    });
+
+    // The hook scoped to the first chat hears that chat's update only.
+    await patch(first.chat.id, { title: "Todo app" });
+    const hookId = (hook.body as { id: string }).id;
+    const list = await waitFor(async () => {
+      const res = await call(svc, "GET", `/v2/hooks/${hookId}/deliveries?limit=10`);
+      const items = (res.body as { deliveries: { type: string; chatId: string }[] }).deliveries;
+      return items.length ? items : undefined;
+    });
+    expect(list.map((d) => [d.type, d.chatId])).toEqual([["chat.updated", first.chat.id]]);
+  });
+
+  test("bad input gets a 422 in the spec's shape and changes nothing; an unknown chat 404", async () => {
+    const before = expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${first.chat.id}`)).body);
+    for (const body of [
+      { privacy: "everyone" },
+      { title: "" },
+      { name: "not a field" },
+      { metadata: { ["k".repeat(51)]: "v" } },
+      { metadata: { key: "v".repeat(501) } },
+      { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) },
+    ]) {
+      const res = await patch(first.chat.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expectSchema(ErrorV2, res.body);
+    }
+    const after = expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${first.chat.id}`)).body);
+    expect(after).toEqual(before);
+    const missing = await patch("chat_missing", { title: "x" });
+    expect(missing.status).toBe(404);
+    expect(expectSchema(ErrorV2, missing.body).message).toMatch(/chat_missing/);
+  });
+});

@@ -1,5 +1,12 @@
 import "server-only";
-import type { ChatDeleted, ChatList, ChatWithUsage, HostProject, ResponseMode } from "@/lib/api";
+import {
+  MAX_METADATA_ENTRIES,
+  type ChatDeleted,
+  type ChatList,
+  type ChatWithUsage,
+  type HostProject,
+  type ResponseMode,
+} from "@/lib/api";
 import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
 import { generateTitle } from "../agent/title";
 import { HttpError, notFound } from "../errors";
@@ -58,6 +65,17 @@ const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
 
 /** GET /v2/chats/{chatId} */
 const getChat: Handler<"v2.chats.get"> = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId)));
+
+/** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires. */
+const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body }) => {
+  const updated = await chatsStore.patchChat(db, params.chatId, body, new Date(), MAX_METADATA_ENTRIES);
+  if (updated === null) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
+  if (updated === "tooMany") {
+    throw new HttpError(422, `metadata: at most ${MAX_METADATA_ENTRIES} entries`, "validation_failed");
+  }
+  events.emit("chat.updated", { chatId: updated.id });
+  return json(toChat(updated));
+};
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
 const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, params }) => {
@@ -222,6 +240,7 @@ export const chatHandlers = {
   "v2.chats.create.async": createChat("async"),
   "v2.chats.list": listChats,
   "v2.chats.get": getChat,
+  "v2.chats.update": updateChat,
   "v2.chats.delete": deleteChat,
   "v2.chats.hostProject": createHostProject,
   "v1.chats.create": createChatV1,

@@ -150,6 +150,14 @@ const FIXTURES: Fixture[] = [
     readBack: async (_p, r) => [`/v2/hooks/${idOf(r)}`],
   },
   {
+    route: "v2.chats.update",
+    prepare: async (ctx) => ({
+      path: `/v2/chats/${await ctx.chat()}`,
+      body: { title: "Renamed shop", metadata: { team: "core", stage: "beta" } },
+    }),
+    readBack: async (p) => [p.path],
+  },
+  {
     route: "v2.hooks.update",
     prepare: async () => ({
       path: `/v2/hooks/${await hook()}`,

@@ -49,6 +49,44 @@ export async function updateChat(
   return row ?? null;
 }
 
+/**
+ * The document's chat update, atomic: title and privacy replaced when given; metadata merged (null deletes a key,
+ * a null map deletes all). Null when there is no such chat; `tooMany` when the merge would keep more than `max`.
+ */
+export async function patchChat(
+  db: Db,
+  id: string,
+  patch: { title?: string; privacy?: ChatRow["privacy"]; metadata?: Record<string, string | null> | null },
+  at: Date,
+  max: number,
+): Promise<ChatRow | "tooMany" | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(chats).where(eq(chats.id, id)).for("update");
+    if (!row) return null;
+    let metadata = row.metadata;
+    if (patch.metadata === null) metadata = {};
+    else if (patch.metadata) {
+      metadata = { ...row.metadata };
+      for (const [key, value] of Object.entries(patch.metadata)) {
+        if (value === null) delete metadata[key];
+        else metadata[key] = value;
+      }
+      if (Object.keys(metadata).length > max) return "tooMany";
+    }
+    const [updated] = await tx
+      .update(chats)
+      .set({
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.privacy !== undefined ? { privacy: patch.privacy } : {}),
+        metadata,
+        updatedAt: at,
+      })
+      .where(eq(chats.id, id))
+      .returning();
+    return updated ?? null;
+  });
+}
+
 export async function deleteChat(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(chats).where(eq(chats.id, id)).returning({ id: chats.id });
   return rows.length > 0;
