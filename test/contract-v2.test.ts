@@ -391,6 +391,21 @@ describe("chats", () => {
     }
   });
 
+  test("POST /chats/{chatId}/messages/{messageId}/stop", async () => {
+    const ref = (
+      await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { message: "Add a footer /slow" } })
+    ).body as Json;
+    const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/${ref.messageId}/stop`);
+    expect(res.status).toBe(200);
+    expectValid(
+      "POST /chats/{chatId}/messages/{messageId}/stop",
+      responseValidator("POST", "/chats/{chatId}/messages/{messageId}/stop", "200"),
+      res.body,
+      [],
+    );
+    expect((await getMessage(chatId, ref.messageId)).finishReason).toBe("stop");
+  });
+
   test("DELETE /chats/{chatId}", async () => {
     const created = (await call(svc, "POST", "/v2/chats", { body: { message: "Throwaway /fast" } })).body as Json;
     const res = await call(svc, "DELETE", `/v2/chats/${created.chat.id}`);

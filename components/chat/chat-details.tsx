@@ -4,6 +4,7 @@ import { formatCredits, formatNumber, formatUtc } from "@/components/ui/format";
 import { MonoId } from "@/components/ui/mono-id";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ChatProjectPicker } from "@/components/projects/chat-project-picker";
+import { ChatMetadataEditor, ChatPrivacySelect } from "./chat-settings-fields";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,7 +30,6 @@ function usageTotals(messages: readonly Message[]): { tokens: number; credits: n
 export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messages: readonly Message[] }) {
   if (!chat) return null;
   const totals = usageTotals(messages);
-  const metadata = Object.entries(chat.metadata ?? {});
   return (
     <section aria-labelledby="details-heading" className="space-y-4 p-4">
       <h2 id="details-heading" className="text-sm font-semibold">
@@ -39,7 +39,9 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
         <Row label="Chat id">
           <MonoId id={chat.id} label="chat id" />
         </Row>
-        <Row label="Privacy">{chat.privacy}</Row>
+        <Row label="Privacy">
+          <ChatPrivacySelect chat={chat} />
+        </Row>
         <Row label="Project">
           <ChatProjectPicker chatId={chat.id} />
         </Row>
@@ -70,17 +72,7 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
           )}
         </Row>
         <Row label="Metadata">
-          {metadata.length ? (
-            <ul className="space-y-0.5">
-              {metadata.map(([k, v]) => (
-                <li key={k} className="font-mono text-xs break-all">
-                  {k}: {v}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span className="text-muted-foreground">none</span>
-          )}
+          <ChatMetadataEditor chat={chat} />
         </Row>
       </dl>
     </section>

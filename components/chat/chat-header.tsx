@@ -1,10 +1,10 @@
 import { PanelRight } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Chat } from "@/lib/api/schemas";
-import { cn } from "@/components/ui/cn";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UNTITLED } from "./chat-row";
+import { ChatTitle } from "./chat-title";
 import { PrivacyBadge } from "./privacy-badge";
 import { StreamingIndicator } from "./streaming-indicator";
 
@@ -31,16 +31,7 @@ export function ChatHeader({
   return (
     <header className="flex items-center gap-3 border-b border-border px-4 py-3">
       <div className="min-w-0 flex-1">
-        {chat || title ? (
-          <h1
-            data-testid="chat-title"
-            className={cn("truncate text-base font-semibold", !title && "text-muted-foreground italic")}
-          >
-            {title || UNTITLED}
-          </h1>
-        ) : (
-          <Skeleton className="h-5 w-48" />
-        )}
+        {chat || title ? <ChatTitle chatId={chatId} chat={chat} title={title} /> : <Skeleton className="h-5 w-48" />}
         <div className="mt-0.5 flex items-center gap-2">
           <MonoId id={chatId} label="chat id" className="max-w-56" />
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}

@@ -53,8 +53,15 @@ export function ChatView({ chatId }: { chatId: string }) {
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
   const generating = streaming || unfinished !== null;
+  const generatingId = (streaming ? stream?.state.message?.id : null) ?? unfinished?.id ?? null;
   const shown = useMemo(() => timeline.entries.map((e) => e.message), [timeline]);
-  const title = stream?.state.title ?? chat.data?.title ?? stream?.state.chat?.title ?? null;
+  // A live stream's title is the newest; once it ended, the stored chat is (it may have been renamed since).
+  const title =
+    (streaming ? stream?.state.title : null) ??
+    chat.data?.title ??
+    stream?.state.title ??
+    stream?.state.chat?.title ??
+    null;
   useDocumentTitle(chat.data || title ? title : null);
 
   const { refetch, fetchNextPage } = messages;
@@ -93,7 +100,7 @@ export function ChatView({ chatId }: { chatId: string }) {
         <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
           <div className="mx-auto max-w-3xl">
             <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-            <Composer chatId={chatId} generating={generating} />
+            <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
           </div>
         </div>
       </div>

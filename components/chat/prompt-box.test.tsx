@@ -50,4 +50,28 @@ describe("PromptBox", () => {
     expect(screen.getByRole("textbox", { name: "Message the agent" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
   });
+
+  it("while generating, the action stops instead of sending: a click or Esc in the box", async () => {
+    const onStop = vi.fn();
+    const onSubmit = vi.fn();
+    render(<PromptBox label="Prompt" onSubmit={onSubmit} disabled stop={{ onStop, ready: true, pending: false }} />);
+    expect(screen.queryByTestId("send-button")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Stop generating" }));
+    await userEvent.type(screen.getByTestId("composer"), "{Escape}");
+    expect(onStop).toHaveBeenCalledTimes(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("cannot stop before the answer has started, nor twice while a stop is pending", async () => {
+    const onStop = vi.fn();
+    const { rerender } = render(
+      <PromptBox label="Prompt" onSubmit={vi.fn()} disabled stop={{ onStop, ready: false, pending: false }} />,
+    );
+    expect(screen.getByTestId("stop-button")).toBeDisabled();
+    await userEvent.type(screen.getByTestId("composer"), "{Escape}");
+    rerender(<PromptBox label="Prompt" onSubmit={vi.fn()} disabled stop={{ onStop, ready: true, pending: true }} />);
+    expect(screen.getByRole("button", { name: "Stopping" })).toBeDisabled();
+    await userEvent.type(screen.getByTestId("composer"), "{Escape}");
+    expect(onStop).not.toHaveBeenCalled();
+  });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowUp } from "lucide-react";
+import { ArrowUp, Square } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,6 +16,15 @@ interface PromptBoxProps {
   autoFocus?: boolean;
   rows?: number;
   className?: string;
+  /** While the agent generates: the action button stops it instead of sending (Esc in the box does too). */
+  stop?: StopAction;
+}
+
+export interface StopAction {
+  onStop: () => void;
+  /** The generating message is known (a sync send learns it only at the end). */
+  ready: boolean;
+  pending: boolean;
 }
 
 /** A prompt textarea: Enter sends, Shift+Enter adds a newline; grows with its content. */
@@ -29,6 +38,7 @@ export function PromptBox({
   autoFocus = false,
   rows = 2,
   className,
+  stop,
 }: PromptBoxProps) {
   const [value, setValue] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -49,7 +59,13 @@ export function PromptBox({
     if (accepted !== false) setValue("");
   };
 
+  const canStop = !!stop && stop.ready && !stop.pending;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape" && canStop) {
+      event.preventDefault();
+      stop.onStop();
+      return;
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -83,16 +99,34 @@ export function PromptBox({
         readOnly={disabled}
         className="min-h-10 flex-1 resize-none bg-transparent px-2 py-1.5 text-[0.95rem] outline-none placeholder:text-muted-foreground focus-visible:outline-none"
       />
-      <button
-        type="submit"
-        data-testid="send-button"
-        disabled={!canSend}
-        aria-label={busy ? "Sending" : "Send"}
-        title={disabled && disabledReason ? disabledReason : "Send (Enter) · newline (Shift+Enter)"}
-        className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground transition-opacity hover:opacity-90 disabled:opacity-40"
-      >
-        {busy ? <Spinner className="size-4" /> : <ArrowUp className="size-4" aria-hidden />}
-      </button>
+      {stop ? (
+        <button
+          type="button"
+          data-testid="stop-button"
+          onClick={stop.onStop}
+          disabled={!canStop}
+          aria-label={stop.pending ? "Stopping" : "Stop generating"}
+          title={
+            stop.ready
+              ? "Stop generating (Esc): the answer keeps what it has"
+              : "Stop works once the answer has started"
+          }
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg border border-border bg-background text-foreground transition-colors hover:bg-muted disabled:opacity-40"
+        >
+          {stop.pending ? <Spinner className="size-4" /> : <Square className="size-3.5 fill-current" aria-hidden />}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-testid="send-button"
+          disabled={!canSend}
+          aria-label={busy ? "Sending" : "Send"}
+          title={disabled && disabledReason ? disabledReason : "Send (Enter) · newline (Shift+Enter)"}
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground transition-opacity hover:opacity-90 disabled:opacity-40"
+        >
+          {busy ? <Spinner className="size-4" /> : <ArrowUp className="size-4" aria-hidden />}
+        </button>
+      )}
     </form>
   );
 }

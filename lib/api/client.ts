@@ -66,6 +66,8 @@ export interface ServiceClient {
   /** GET /v2/chats/{chatId}/messages?limit&cursor, newest first. */
   listMessages(chatId: string, q?: PageQuery): Promise<MessageList>;
   getMessage(chatId: string, messageId: string): Promise<Message>;
+  /** POST …/messages/{messageId}/stop: the generation ends at its next step (409 when it is not generating). */
+  stopMessage(chatId: string, messageId: string): Promise<void>;
   /** POST …/messages (sync): the completed assistant message. */
   sendMessage(chatId: string, body: SendMessageBody): Promise<Message>;
   sendMessageStream(
@@ -123,6 +125,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>
       read((d) => readMessage(d, chatId), call("v2.messages.get", { chatId, messageId })),
+    stopMessage: (chatId, messageId) => done(call("v2.messages.stop", { chatId, messageId })),
     sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.send", { chatId }, { body })),
     sendMessageStream: (chatId, body, o) =>
       stream(call("v2.messages.send.stream", { chatId }, { body, signal: o?.signal })),

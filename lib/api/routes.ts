@@ -63,6 +63,7 @@ export const ROUTES = [
   r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", { body: s.SendMessageBody }),
   r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", { body: s.SendMessageBody }),
   r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
+  r("v2.messages.stop", "POST", "/v2/chats/:chatId/messages/:messageId/stop"),
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),

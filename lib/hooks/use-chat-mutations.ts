@@ -118,3 +118,17 @@ export function useSendMessage(chatId: string) {
     },
   });
 }
+
+/**
+ * Stops the generating answer (POST …/messages/{messageId}/stop). The service answers once the message is stored
+ * finished; the stream this tab follows closes on its own, and the chat's queries are refetched either way (a
+ * 409 means it had already finished: the refetch shows that too).
+ */
+export function useStopMessage(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => client.stopMessage(chatId, messageId),
+    onSettled: () => settleChat(queryClient, chatId),
+  });
+}

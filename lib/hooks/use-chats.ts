@@ -2,7 +2,9 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { Chat } from "@/lib/api/schemas";
+import { ServiceError } from "@/lib/api/errors";
+import type { Chat, UpdateChatBody } from "@/lib/api/schemas";
+import { patchChat } from "./chat-cache";
 import type { ChatV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
@@ -72,5 +74,31 @@ export function useImportChat() {
         ...(input.initialContext ? { initialContext: input.initialContext } : {}),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats() }),
+  });
+}
+
+/**
+ * Whether the service lacks an operation: an older or other deployment answers 405, or 404 for the path itself
+ * (a 404 that names the chat means the chat is gone, not the operation).
+ */
+export function isUnsupported(error: unknown, chatId: string): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  return error.status === 405 || (error.status === 404 && !error.message.includes(chatId));
+}
+
+/**
+ * Updates a chat (PATCH /v2/chats/{chatId}: title, privacy, metadata). The answer replaces the cached chat at once
+ * (header, list, sidebar); the lists refresh behind it.
+ */
+export function useUpdateChat(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateChatBody) => client.updateChat(chatId, body),
+    onSuccess: (chat) => {
+      queryClient.setQueryData(queryKeys.chat(chatId), chat);
+      patchChat(queryClient, chatId, chat);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+    },
   });
 }

@@ -342,6 +342,10 @@ export const CreateChatBody = z
   .superRefine(refinePrompt);
 export type CreateChatBody = z.infer<typeof CreateChatBody>;
 
+/** POST …/messages/{messageId}/stop (the document): the stopped message's id. */
+export const MessageRef = z.object({ messageId: z.string() });
+export type MessageRef = z.infer<typeof MessageRef>;
+
 /** The most metadata entries a chat keeps (the document's limit). */
 export const MAX_METADATA_ENTRIES = 50;
 

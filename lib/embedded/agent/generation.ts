@@ -24,6 +24,7 @@ export class Generation {
   private readonly listeners = new Set<GenerationListener>();
   readonly done: Promise<GenerationResult>;
   private settle!: { resolve: (r: GenerationResult) => void; reject: (e: unknown) => void };
+  private stopRequested = false;
 
   constructor(
     readonly chatId: string,
@@ -56,6 +57,15 @@ export class Generation {
         console.error("[embedded] generation listener failed", error);
       }
     }
+  }
+
+  /** Asks the generation to end at its next step (POST …/messages/{messageId}/stop); the message keeps its parts. */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  get stopped(): boolean {
+    return this.stopRequested;
   }
 
   resolve(result: GenerationResult): void {

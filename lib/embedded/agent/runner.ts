@@ -35,7 +35,8 @@ class ScriptedFailure extends Error {
  * Executes a script: appends parts (streaming text chunks), writes files as their file-edit parts run,
  * persists the message at every part boundary, emits every change to the generation's listeners,
  * and always finishes the message (finishReason "stop"; "tool-calls" when it ends with a request to the user;
- * "error" after a failure) with its usage.
+ * "error" after a failure) with its usage. A stop request ends it at the next step or chunk, keeping what it has
+ * ("stop"); the part in progress is closed as it is.
  */
 export async function runScript(input: RunInput): Promise<void> {
   const { db, generation, steps, delayMs } = input;
@@ -62,6 +63,7 @@ export async function runScript(input: RunInput): Promise<void> {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       if (i > 0) await sleep(delayMs);
+      if (generation.stopped) break; // stopped by the user: the message keeps what it has and finishes
       if (step.kind === "title") {
         await chatsStore.updateChat(db, chatId, { title: step.title, updatedAt: now() });
         generation.emit({ type: "title", chatId, title: step.title });
@@ -101,6 +103,7 @@ export async function runScript(input: RunInput): Promise<void> {
         let text = "";
         for (const chunk of step.chunks) {
           await sleep(Math.floor(delayMs / 2));
+          if (generation.stopped) break;
           text += chunk;
           part = { ...part, text } as Part;
           if (part.type === "text") content = text;
@@ -109,6 +112,7 @@ export async function runScript(input: RunInput): Promise<void> {
       } else if (shell) {
         for (const chunk of outputChunks(shell.output)) {
           await sleep(Math.floor(delayMs / 2));
+          if (generation.stopped) break;
           part = { ...part, output: (part as { output?: string }).output + chunk } as Part;
           replaceLast(part);
         }

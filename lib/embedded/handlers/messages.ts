@@ -1,6 +1,7 @@
 import "server-only";
-import type { MessageList, ResponseMode } from "@/lib/api";
+import type { MessageList, MessageRef, ResponseMode } from "@/lib/api";
 import type { MessageListV1 } from "@/lib/api/schemas/v1";
+import { HttpError } from "../errors";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
@@ -34,6 +35,23 @@ const sendMessage =
     const turn = await turns.beginMessage(chat, body);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
+
+/**
+ * POST /v2/chats/{chatId}/messages/{messageId}/stop (the document's stop): the generation ends at its next step,
+ * the message keeps what it has and finishes ("stop"); streams close and webhooks fire as for any end. Answers once
+ * the message is stored finished. 409 when that message is not generating.
+ */
+const stopMessage: Handler<"v2.messages.stop"> = async ({ db, turns, params }) => {
+  const message = await requireMessage(db, params.chatId, params.messageId);
+  const generation = turns.active(params.chatId);
+  if (message.finishReason !== null || generation?.messageId !== message.id) {
+    throw new HttpError(409, `Message ${message.id} is not generating; there is nothing to stop.`, "not_generating");
+  }
+  generation.stop();
+  await generation.done.catch(() => undefined); // a failed save is the generation's error event, not this answer's
+  const body: MessageRef = { messageId: message.id };
+  return json(body);
+};
 
 // ----- v1 (interface.md 4.2) -----
 
@@ -78,6 +96,7 @@ const sendMessageV1: Handler<"v1.messages.send"> = async ({ db, turns, params, b
 export const messageHandlers = {
   "v2.messages.list": listMessages,
   "v2.messages.get": getMessage,
+  "v2.messages.stop": stopMessage,
   "v2.messages.send": sendMessage("sync"),
   "v2.messages.send.stream": sendMessage("stream"),
   "v2.messages.send.async": sendMessage("async"),
