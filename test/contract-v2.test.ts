@@ -391,6 +391,17 @@ describe("chats", () => {
     }
   });
 
+  test("POST /chats/{chatId}/resume: events and parts rebuilt", async () => {
+    const ref = (
+      await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { message: "Add a map /slow" } })
+    ).body as Json;
+    for (let i = 0; i < 200 && !(await getMessage(chatId, ref.messageId)).parts.length; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const events = await streamEvents(await svc.handle(request("POST", `/v2/chats/${chatId}/resume`)));
+    const parts = checkStream("POST /chats/{chatId}/resume", events, "ChatStreamEvent");
+    expect(parts).toEqual((await getMessage(chatId, ref.messageId)).parts);
+  });
+
   test("POST /chats/{chatId}/messages/{messageId}/stop", async () => {
     const ref = (
       await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { message: "Add a footer /slow" } })

@@ -1,7 +1,7 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
-import { FileArchive, FolderTree, PanelRightClose } from "lucide-react";
+import { FolderTree, PanelRightClose } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import {
   Suspense,
@@ -27,7 +27,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { changedFilesOf } from "../files/changed-files";
-import { downloadAllAsZip, zipName } from "../files/download";
+import { DownloadAllButton } from "../files/download-all-button";
 import { FileTree } from "../files/file-tree";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
@@ -231,16 +231,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
             </Tabs.Trigger>
           </Tabs.List>
           {tab === "files" && files.data?.files.length ? (
-            <button
-              type="button"
-              data-testid="download-zip"
-              onClick={() => downloadAllAsZip(files.data.files, zipName(chat.data?.title, chatId))}
-              title="Download all files as a .zip"
-              aria-label="Download all files as a zip archive"
-              className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-            >
-              <FileArchive className="size-4" aria-hidden />
-            </button>
+            <DownloadAllButton chatId={chatId} title={chat.data?.title} files={files.data.files} />
           ) : null}
           <button
             type="button"

@@ -1,5 +1,6 @@
 import type { ChatFile } from "@/lib/api/schemas";
 import { baseName, mimeTypeOf } from "@/lib/api/files";
+export { zipName } from "@/lib/api/files";
 import { createZip } from "./zip";
 
 /** A file's bytes: UTF-8 text, or the decoded base64 content of a binary file. */
@@ -41,16 +42,6 @@ export function saveBlob(blob: Blob, name: string): void {
 
 export function downloadFile(file: ChatFile): void {
   saveBlob(new Blob([fileBytes(file)], { type: mimeTypeOf(file.path, file.encoding) }), baseName(file.path) || "file");
-}
-
-/** A safe archive name from the chat's title (or id). */
-export function zipName(title: string | null | undefined, chatId: string): string {
-  const base = (title || chatId)
-    .replace(/[^\p{L}\p{N}._ -]+/gu, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .slice(0, 60);
-  return `${base || "files"}.zip`;
 }
 
 export function downloadAllAsZip(files: readonly ChatFile[], name: string): void {

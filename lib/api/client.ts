@@ -68,6 +68,8 @@ export interface ServiceClient {
   getMessage(chatId: string, messageId: string): Promise<Message>;
   /** POST …/messages/{messageId}/stop: the generation ends at its next step (409 when it is not generating). */
   stopMessage(chatId: string, messageId: string): Promise<void>;
+  /** POST /v2/chats/{chatId}/resume: the running generation's events (a snapshot, live deltas, the closing events). */
+  resumeChat(chatId: string, o?: { signal?: AbortSignal }): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** POST …/messages (sync): the completed assistant message. */
   sendMessage(chatId: string, body: SendMessageBody): Promise<Message>;
   sendMessageStream(
@@ -83,6 +85,8 @@ export interface ServiceClient {
   getFiles(chatId: string): Promise<ChatFiles>;
   /** null while the preview is not ready. */
   getPreview(chatId: string): Promise<Preview>;
+  /** GET /v2/chats/{chatId}/files/download: the files as a .zip (404/405 from a deployment without it). */
+  downloadFiles(chatId: string): Promise<Blob>;
   createHostProject(chatId: string): Promise<HostProject>;
   /** DELETE /v2/chats/{chatId} (whatever the 2xx answer: `{id, deleted}`, `{chatId}`, …). */
   deleteChat(chatId: string): Promise<void>;
@@ -111,7 +115,7 @@ export interface ServiceClient {
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
-  const { json, read, done, stream } = createHttp(opts);
+  const { json, read, done, stream, send } = createHttp(opts);
   const call = routeCall;
 
   return {
@@ -125,6 +129,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>
       read((d) => readMessage(d, chatId), call("v2.messages.get", { chatId, messageId })),
+    resumeChat: (chatId, o) => stream(call("v2.chats.resume", { chatId }, { signal: o?.signal })),
     stopMessage: (chatId, messageId) => done(call("v2.messages.stop", { chatId, messageId })),
     sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.send", { chatId }, { body })),
     sendMessageStream: (chatId, body, o) =>
@@ -138,6 +143,10 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       read((d) => readAsyncRef(d, chatId), call("v2.messages.resolve.async", { chatId }, { body })),
     getFiles: (chatId) => read(readFiles, call("v2.chats.files", { chatId })),
     getPreview: (chatId) => read(readPreview, call("v2.chats.preview", { chatId })),
+    downloadFiles: async (chatId) => {
+      const res = await send({ ...call("v2.chats.files.download", { chatId }), accept: "application/zip" });
+      return res.blob();
+    },
     createHostProject: (chatId) => read(readHostProject, call("v2.chats.hostProject", { chatId })),
     deleteChat: (chatId) => done(call("v2.chats.delete", { chatId })),
     listHooks: () => read((d) => readList(d, readWebhookSummary), call("v2.hooks.list", {})),

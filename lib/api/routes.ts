@@ -64,9 +64,11 @@ export const ROUTES = [
   r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", { body: s.SendMessageBody }),
   r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
   r("v2.messages.stop", "POST", "/v2/chats/:chatId/messages/:messageId/stop"),
+  r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
+  r("v2.chats.files.download", "GET", "/v2/chats/:chatId/files/download"), // the document's: a .zip of the files
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks"),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),

@@ -3,3 +3,4 @@ export * from "./language";
 export * from "./limits";
 export * from "./locks";
 export * from "./tree";
+export * from "./archive-name";

@@ -25,6 +25,8 @@ export class Generation {
   readonly done: Promise<GenerationResult>;
   private settle!: { resolve: (r: GenerationResult) => void; reject: (e: unknown) => void };
   private stopRequested = false;
+  private latestParts: readonly Part[] = [];
+  private finishedWith: GenerationResult | null = null;
 
   constructor(
     readonly chatId: string,
@@ -48,6 +50,11 @@ export class Generation {
   }
 
   emit(event: GenerationEvent): void {
+    if (event.type === "parts") this.latestParts = event.parts;
+    if (event.type === "finished") {
+      this.latestParts = event.message.parts;
+      this.finishedWith = { message: event.message, chat: event.chat };
+    }
     for (const listener of [...this.listeners]) {
       try {
         listener(event);
@@ -66,6 +73,16 @@ export class Generation {
 
   get stopped(): boolean {
     return this.stopRequested;
+  }
+
+  /** The message's parts as last emitted (a resumed stream starts from them). */
+  get parts(): readonly Part[] {
+    return this.latestParts;
+  }
+
+  /** The finished message and chat, once `finished` was emitted. */
+  get finished(): GenerationResult | null {
+    return this.finishedWith;
   }
 
   resolve(result: GenerationResult): void {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatFiles, ChatWithUsage, ErrorV2, HostProject, Message, Preview, type Part } from "@/lib/api";
 import { ChatV1, ErrorV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { unzipSync } from "fflate";
+import { call, expectSchema, request, startService, waitFor } from "../test-support";
 
 /**
  * Files, versions, locks, interface.md Part 8 limits and the host project (issue 5), through real Requests; every body is
@@ -430,5 +431,35 @@ describe("POST /v2/chats/{chatId}/host-project", () => {
       expectSchema(HostProject, (await call(svc, "POST", `/v2/chats/${chatId}/host-project`)).body).hostProjectId,
     ).toBe(ids[0]);
     expectError(await call(svc, "POST", "/v2/chats/chat_missing/host-project"), 404, "v2");
+  });
+});
+
+describe("GET /v2/chats/{chatId}/files/download", () => {
+  const download = (chatId: string) => svc.handle(request("GET", `/v2/chats/${chatId}/files/download`));
+
+  test("a .zip of exactly the chat's files (text and binary byte for byte), named after the chat", async () => {
+    const chatId = await newChat("A gallery with a social card /image /fast");
+    const res = await download(chatId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const title = expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body).title!;
+    expect(res.headers.get("content-disposition")).toContain(`filename="${title.replace(/\s+/g, "-")}.zip"`);
+
+    const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const files = await filesOf(chatId);
+    expect(Object.keys(entries).sort()).toEqual(files.map((f) => f.path).sort());
+    for (const f of files) {
+      const expected = f.encoding === "base64" ? Buffer.from(f.content, "base64") : Buffer.from(f.content, "utf8");
+      expect(Buffer.from(entries[f.path]!).equals(expected), f.path).toBe(true);
+    }
+    expect(files.some((f) => f.encoding === "base64")).toBe(true);
+  });
+
+  test("an unknown chat: 404 in the error shape; no key: 401", async () => {
+    const empty = await svc.handle(request("GET", "/v2/chats/chat_nope/files/download"));
+    expect(empty.status).toBe(404);
+    expectSchema(ErrorV2, await empty.json());
+    const unauthorised = await svc.handle(request("GET", `/v2/chats/chat_nope/files/download`, { auth: null }));
+    expect(unauthorised.status).toBe(401);
   });
 });

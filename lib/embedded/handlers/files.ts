@@ -1,5 +1,7 @@
 import "server-only";
 import type { ChatFiles, Preview } from "@/lib/api";
+import { attachmentDisposition, zipName } from "@/lib/api/files";
+import { zipStream } from "../files-zip";
 import { json } from "../http/respond";
 import { filesStore, versionsStore } from "../store";
 import { toChatFile } from "../views/files";
@@ -11,6 +13,19 @@ const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
   const chat = await requireChat(db, params.chatId);
   const body: ChatFiles = { files: (await filesStore.listFiles(db, chat.id)).map(toChatFile) };
   return json(body);
+};
+
+/** GET /v2/chats/{chatId}/files/download (the document's): the chat's files as a .zip, streamed. */
+const downloadFiles: Handler<"v2.chats.files.download"> = async ({ db, params }) => {
+  const chat = await requireChat(db, params.chatId);
+  const files = await filesStore.listFiles(db, chat.id);
+  return new Response(zipStream(files), {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": attachmentDisposition(zipName(chat.title, chat.id)),
+      "cache-control": "no-store",
+    },
+  });
 };
 
 /**
@@ -26,5 +41,6 @@ const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews })
 /** The routes of lib/api/routes.ts this file answers. */
 export const fileHandlers = {
   "v2.chats.files": listFiles,
+  "v2.chats.files.download": downloadFiles,
   "v2.chats.preview": getPreview,
 } satisfies HandlerTablePart;

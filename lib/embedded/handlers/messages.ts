@@ -3,6 +3,7 @@ import type { MessageList, MessageRef, ResponseMode } from "@/lib/api";
 import type { MessageListV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
 import { json } from "../http/respond";
+import { resumeStream } from "../http/sse";
 import { readPageQuery, toPage } from "../http/pagination";
 import { messagesStore } from "../store";
 import { toMessageView, toMessages } from "../views/message";
@@ -53,6 +54,12 @@ const stopMessage: Handler<"v2.messages.stop"> = async ({ db, turns, params }) =
   return json(body);
 };
 
+/** POST /v2/chats/{chatId}/resume: the running generation's events from now on (a snapshot first); see resumeStream. */
+const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, params }) => {
+  const chat = await requireChat(db, params.chatId);
+  return resumeStream(chat, turns.active(chat.id));
+};
+
 // ----- v1 (interface.md 4.2) -----
 
 /** GET /v1/chats/{chatId}/messages?limit&cursor: `{object: "list", data, cursor}`, newest first (as v2). */
@@ -97,6 +104,7 @@ export const messageHandlers = {
   "v2.messages.list": listMessages,
   "v2.messages.get": getMessage,
   "v2.messages.stop": stopMessage,
+  "v2.chats.resume": resumeChat,
   "v2.messages.send": sendMessage("sync"),
   "v2.messages.send.stream": sendMessage("stream"),
   "v2.messages.send.async": sendMessage("async"),

@@ -2,10 +2,103 @@ import "server-only";
 import type { Part, StreamEvent } from "@/lib/api";
 import { diffParts } from "@/lib/api/parts";
 import { encodeSseEvent } from "@/lib/api/sse";
-import type { GenerationEvent } from "../agent/generation";
+import type { Generation, GenerationListener } from "../agent/generation";
+import type { ChatRow } from "../store";
 import type { Turn } from "../turns";
 import { toChatEvent } from "../views/chat";
 import { SSE_HEADERS } from "./respond";
+
+/** One response's event stream: what the relay writes to. */
+interface Out {
+  send(event: StreamEvent): void;
+  /** A `message.parts.chunk` delta from the parts sent so far to `parts` (nothing when equal). */
+  sendParts(messageId: string, parts: readonly Part[]): void;
+  finish(): void;
+  /** Runs when the stream ends, however (finished or the reader went away). */
+  onEnd(cleanup: () => void): void;
+}
+
+function eventStream(setup: (out: Out) => void): Response {
+  const encoder = new TextEncoder();
+  let sent: readonly Part[] = [];
+  let closed = false;
+  const cleanups: (() => void)[] = [];
+  const end = () => {
+    closed = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const out: Out = {
+        send(event) {
+          if (closed) return;
+          try {
+            controller.enqueue(encoder.encode(encodeSseEvent(event)));
+          } catch {
+            out.finish();
+          }
+        },
+        sendParts(id, parts) {
+          const delta = diffParts(sent, parts);
+          sent = parts;
+          if (delta !== undefined) out.send({ object: "message.parts.chunk", id, delta });
+        },
+        finish() {
+          if (closed) return;
+          end();
+          try {
+            controller.close();
+          } catch {
+            // already closed or cancelled
+          }
+        },
+        onEnd(cleanup) {
+          if (closed) cleanup();
+          else cleanups.push(cleanup);
+        },
+      };
+      setup(out);
+    },
+    cancel: end,
+  });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+/** Relays a generation's events per interface.md 6.2; `finished` sends the last delta, usage and the closing `chat`. */
+function relay(out: Out): GenerationListener {
+  return (event) => {
+    switch (event.type) {
+      case "title":
+        out.send({ object: "chat.title", id: event.chatId, delta: event.title });
+        break;
+      case "parts":
+        out.sendParts(event.messageId, event.parts);
+        break;
+      case "error":
+        out.send({
+          object: "error",
+          id: event.messageId,
+          message: event.message,
+          ...(event.code ? { code: event.code } : {}),
+        });
+        break;
+      case "finished":
+        out.sendParts(event.message.id, event.message.parts);
+        if (event.message.usage)
+          out.send({ object: "message.usage", id: event.message.id, usage: event.message.usage });
+        out.send(toChatEvent(event.chat));
+        out.finish();
+        break;
+    }
+  };
+}
+
+/** Follows a running generation on `out` until it finishes or the reader goes away (the generation goes on). */
+function follow(out: Out, generation: Generation, listener: GenerationListener): void {
+  generation.subscribe(listener);
+  out.onEnd(() => generation.unsubscribe(listener));
+  generation.done.catch(() => out.finish());
+}
 
 /**
  * Starts the turn's generation and streams it per interface.md 6.2: the `chat` snapshot first, `chat.title`,
@@ -13,71 +106,26 @@ import { SSE_HEADERS } from "./respond";
  * and the closing `chat` snapshot. If the reader goes away the generation goes on; only the stream stops.
  */
 export function streamTurn(turn: Turn): Response {
-  const encoder = new TextEncoder();
-  let sent: readonly Part[] = [];
-  let closed = false;
-  let detach = () => {};
-
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (event: StreamEvent) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(encodeSseEvent(event)));
-        } catch {
-          finish();
-        }
-      };
-      const finish = () => {
-        if (closed) return;
-        closed = true;
-        detach();
-        try {
-          controller.close();
-        } catch {
-          // already closed or cancelled
-        }
-      };
-      const sendParts = (id: string, parts: readonly Part[]) => {
-        const delta = diffParts(sent, parts);
-        sent = parts;
-        if (delta !== undefined) send({ object: "message.parts.chunk", id, delta });
-      };
-      const listener = (event: GenerationEvent) => {
-        switch (event.type) {
-          case "title":
-            send({ object: "chat.title", id: event.chatId, delta: event.title });
-            break;
-          case "parts":
-            sendParts(event.messageId, event.parts);
-            break;
-          case "error":
-            send({
-              object: "error",
-              id: event.messageId,
-              message: event.message,
-              ...(event.code ? { code: event.code } : {}),
-            });
-            break;
-          case "finished":
-            sendParts(event.message.id, event.message.parts);
-            if (event.message.usage)
-              send({ object: "message.usage", id: event.message.id, usage: event.message.usage });
-            send(toChatEvent(event.chat));
-            finish();
-            break;
-        }
-      };
-
-      send(toChatEvent(turn.chat));
-      const generation = turn.start(listener);
-      detach = () => generation.unsubscribe(listener);
-      generation.done.catch(() => finish());
-    },
-    cancel() {
-      closed = true;
-      detach();
-    },
+  return eventStream((out) => {
+    out.send(toChatEvent(turn.chat));
+    const listener = relay(out);
+    follow(out, turn.start(listener), listener);
   });
-  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+/**
+ * POST /v2/chats/{chatId}/resume (the document's): re-attaches to the chat's running generation: the `chat`
+ * snapshot, one delta from nothing to the parts so far, then live as streamTurn. With nothing running, the closing
+ * `chat` snapshot alone. Snapshot and subscription happen in one tick, so no change falls between them.
+ */
+export function resumeStream(chat: ChatRow, generation: Generation | null): Response {
+  return eventStream((out) => {
+    out.send(toChatEvent(chat));
+    if (!generation) return out.finish();
+    const listener = relay(out);
+    const finished = generation.finished;
+    if (finished) return listener({ type: "finished", ...finished });
+    out.sendParts(generation.messageId, generation.parts);
+    follow(out, generation, listener);
+  });
 }
