@@ -11,7 +11,7 @@ test("Stop ends a generating answer (followed by polling): it keeps what it had 
   request,
 }) => {
   const { chatId, messageId } = await svc<AsyncRef>(request, "POST", "/v2/chats/async", {
-    message: "A harbour tide table /slow",
+    message: "A harbour tide table /pace 250",
   });
   await page.goto(`/chats/${encodeURIComponent(chatId)}`);
   const stop = page.getByTestId("stop-button");
@@ -49,7 +49,7 @@ test("Esc in the composer stops a streamed follow-up", async ({ signedIn: page, 
   await page.goto(`/chats/${encodeURIComponent(chat.id)}`);
   await expect(assistant(page)).toHaveCount(1);
   const composer = page.getByTestId("composer");
-  await composer.fill("Add the winter schedule /slow");
+  await composer.fill("Add the winter schedule /pace 250");
   await composer.press("Enter");
   await expect(assistant(page)).toHaveCount(2, { timeout: 30_000 });
   const second = assistant(page).nth(1);

@@ -7,6 +7,7 @@ import { useActiveStream } from "@/lib/hooks/use-chat-mutations";
 import { isLiveStream } from "@/lib/hooks/stream-registry";
 import { unfinishedNewest, useFollowMessage } from "@/lib/hooks/use-follow-message";
 import { useMessages } from "@/lib/hooks/use-messages";
+import { useResumeGeneration } from "@/lib/hooks/use-resume";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { ApprovalBanner } from "@/components/approvals/approval-banner";
 import { ChatSidePanel, openSidePanelTab } from "@/components/chat/chat-side-panel";
@@ -39,7 +40,8 @@ function useDocumentTitle(title: string | null) {
  * details) is a sibling of the main column.
  *
  * Following a generation: this tab's stream (registry, survives navigation) when there is one; otherwise a
- * newest assistant message still generating is polled by id (async sends, reloads, other tabs).
+ * newest assistant message still generating (async sends, reloads, other tabs) is resumed as a stream
+ * (POST …/resume), or polled by id where the service cannot resume.
  */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
@@ -49,7 +51,9 @@ export function ChatView({ chatId }: { chatId: string }) {
   const unfinished = unfinishedNewest(messages.messages);
   // A message this tab's stream followed to its end is finished, even while the cached list still has it generating.
   const endedHere = stream?.status === "done" && unfinished !== null && stream.state.message?.id === unfinished.id;
-  useFollowMessage(chatId, streaming || endedHere ? null : (unfinished?.id ?? null));
+  const following = streaming || endedHere ? null : (unfinished?.id ?? null);
+  useResumeGeneration(chatId, following); // re-attach with a stream where the service can
+  useFollowMessage(chatId, following); // else (and until then) poll the message
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
   const generating = streaming || unfinished !== null;

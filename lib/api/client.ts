@@ -36,6 +36,7 @@ import {
   type CreateWebhookBody,
   type UpdateWebhookBody,
   type CreateChatBody,
+  type CreateChatFromFilesBody,
   type ResolveBody,
   type SendMessageBody,
   type UpdateChatBody,
@@ -70,6 +71,8 @@ export interface ServiceClient {
   stopMessage(chatId: string, messageId: string): Promise<void>;
   /** POST /v2/chats/{chatId}/resume: the running generation's events (a snapshot, live deltas, the closing events). */
   resumeChat(chatId: string, o?: { signal?: AbortSignal }): Promise<AsyncGenerator<ReadStreamEvent>>;
+  /** POST /v2/chats/from-files: a chat seeded with up to 20 inline files, no message. */
+  createChatFromFiles(body: CreateChatFromFilesBody): Promise<ChatWithUsage>;
   /** POST …/messages (sync): the completed assistant message. */
   sendMessage(chatId: string, body: SendMessageBody): Promise<Message>;
   sendMessageStream(
@@ -129,6 +132,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>
       read((d) => readMessage(d, chatId), call("v2.messages.get", { chatId, messageId })),
+    createChatFromFiles: (body) => read(readChatWithUsage, call("v2.chats.fromFiles", {}, { body })),
     resumeChat: (chatId, o) => stream(call("v2.chats.resume", { chatId }, { signal: o?.signal })),
     stopMessage: (chatId, messageId) => done(call("v2.messages.stop", { chatId, messageId })),
     sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.send", { chatId }, { body })),

@@ -48,6 +48,7 @@ export const ROUTES = [
   r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody }),
   r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
   r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
+  r("v2.chats.fromFiles", "POST", "/v2/chats/from-files", { body: s.CreateChatFromFilesBody }), // the document's
   r("v2.chats.list", "GET", "/v2/chats"),
   r("v2.chats.get", "GET", "/v2/chats/:chatId"),
   r("v2.chats.update", "PATCH", "/v2/chats/:chatId", { body: s.UpdateChatBody }),

@@ -216,11 +216,9 @@ export class Turns {
     const mcp = this.opts.mcp;
     const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
     const model = effectiveModel(chat.modelId);
-    const delayMs = prompt.directives.slow
-      ? Math.max(this.opts.delayMs * 5, 60)
-      : prompt.directives.fast
-        ? 0
-        : this.opts.delayMs;
+    const delayMs =
+      prompt.directives.pace ??
+      (prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : prompt.directives.fast ? 0 : this.opts.delayMs);
     await runScript({
       db,
       generation,

@@ -20,7 +20,7 @@ export function useActiveStream(chatId: string): ActiveStream | undefined {
 }
 
 /** What every stream of the dashboard does besides following: recovery by id, live title, settling the cache. */
-function liveOptions(
+export function liveOptions(
   client: ServiceClient,
   queryClient: QueryClient,
 ): Pick<StreamRunOptions, "getMessage" | "onTitle" | "onSettled"> {

@@ -342,6 +342,24 @@ export const CreateChatBody = z
   .superRefine(refinePrompt);
 export type CreateChatBody = z.infer<typeof CreateChatBody>;
 
+/** The most files POST /v2/chats/from-files takes inline (the document's limit). */
+export const MAX_INLINE_FILES = 20;
+
+/** POST /v2/chats/from-files (the document's): a chat seeded with inline UTF-8 files, no message. */
+export const CreateChatFromFilesBody = z.strictObject({
+  files: z
+    .array(z.strictObject({ name: z.string().min(1), content: z.string() }))
+    .min(1)
+    .max(MAX_INLINE_FILES),
+  privacy: Privacy.optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+  metadata: z
+    .record(z.string().min(1).max(40), z.string().max(500))
+    .refine((m) => Object.keys(m).length <= 50, "at most 50 entries")
+    .optional(),
+});
+export type CreateChatFromFilesBody = z.infer<typeof CreateChatFromFilesBody>;
+
 /** POST …/messages/{messageId}/stop (the document): the stopped message's id. */
 export const MessageRef = z.object({ messageId: z.string() });
 export type MessageRef = z.infer<typeof MessageRef>;

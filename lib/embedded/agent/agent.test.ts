@@ -30,6 +30,7 @@ describe("directives", () => {
         fail: true,
         slow: false,
         fast: false,
+        pace: null,
         web: null,
         integrations: null,
         mcpPresets: null,
@@ -46,6 +47,7 @@ describe("directives", () => {
       fail: false,
       slow: true,
       fast: true,
+      pace: null,
       web: "best color palettes 2025",
       integrations: ["Stripe", "Neon"],
       mcpPresets: [],
@@ -53,6 +55,15 @@ describe("directives", () => {
       mcp: true,
       image: true,
     });
+  });
+
+  test("/pace <ms> paces each step (clamped to 0–2000); without a number it stays text", () => {
+    expect(parsePrompt("a clock /pace 300").directives.pace).toBe(300);
+    expect(parsePrompt("a clock /pace 99999").directives.pace).toBe(2000);
+    expect(parsePrompt("a clock /pace -5").directives.pace).toBe(0);
+    const loose = parsePrompt("a clock /pace soon");
+    expect(loose.directives.pace).toBeNull();
+    expect(loose.text).toBe("a clock /pace soon");
   });
 
   test("/integration items with mcp: are MCP presets", () => {

@@ -7,6 +7,7 @@ import "server-only";
  *   /fail               error after the stream began; the message finishes with finishReason "error"
  *   /slow               paces the agent at five times its delay (at least 60 ms per step) and makes the build verbose
  *                       (a bash output several hundred lines long)
+ *   /pace <ms>          paces every step at <ms> (0–2000; chunks at half): a long answer to stop, resume or watch
  *   /fast               no pacing at all: the answer is produced as fast as the store allows (seeding long chats)
  *   /web <query…>       the search part searches the web for the rest of the line
  *   /integration A,B    blocks on integrations A and B; `mcp:Name` items are MCP presets (`/integration Neon,mcp:Linear`)
@@ -14,10 +15,15 @@ import "server-only";
  *   /mcp                loads the tools of the attached, connected MCP servers and calls one (lib/embedded/mcp/agent-steps.ts)
  *   /image              (parsed; image generation in a later issue)
  */
+/** The slowest `/pace` (ms per step). */
+export const MAX_PACE_MS = 2000;
+
 export interface Directives {
   fail: boolean;
   slow: boolean;
   fast: boolean;
+  /** Milliseconds per step asked for by `/pace <ms>`; null when not asked. */
+  pace: number | null;
   web: string | null;
   /** Integration names asked for by `/integration` (without the `mcp:` items); null when not asked. */
   integrations: string[] | null;
@@ -39,6 +45,7 @@ function emptyDirectives(): Directives {
     fail: false,
     slow: false,
     fast: false,
+    pace: null,
     web: null,
     integrations: null,
     mcpPresets: null,
@@ -65,6 +72,16 @@ export function parsePrompt(prompt: string): ParsedPrompt {
         case "/fast":
           directives.fast = true;
           break;
+        case "/pace": {
+          const ms = Number(tokens[i + 1]);
+          if (!Number.isFinite(ms)) {
+            kept.push(token);
+            break;
+          }
+          directives.pace = Math.min(Math.max(Math.round(ms), 0), MAX_PACE_MS);
+          i++;
+          break;
+        }
         case "/mcp":
           directives.mcp = true;
           break;

@@ -9,6 +9,7 @@ import {
 } from "@/lib/api";
 import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
 import { generateTitle } from "../agent/title";
+import { createChatFromFiles } from "../seed-files";
 import { HttpError, notFound } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
 import { newId } from "../ids";
@@ -166,47 +167,16 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
 
 async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
   const files = body.files ?? [];
-  checkFileCount(files.length);
-  const names = checkFileInputs(files);
-  const at = new Date();
-  const chatId = newId("chat");
   const context = body.initialContext?.trim();
-  await ctx.db.transaction(async (tx) => {
-    await requireServerIds(tx, body.mcpServerIds);
-    await chatsStore.insertChat(tx, {
-      id: chatId,
-      title: context ? generateTitle(context) : `Imported files (${files.length})`,
-      privacy: body.privacy ?? "private",
-      authorId: EMBEDDED_AUTHOR_ID,
-      hostProjectId: null,
-      metadata: {},
-      modelId: "svc-pro",
-      settings: {
-        mcpServerIds: body.mcpServerIds,
-        ...(body.initialContext !== undefined ? { initialContext: body.initialContext } : {}),
-      },
-      createdAt: at,
-      updatedAt: at,
-    });
-    await filesStore.upsertFiles(
-      tx,
-      chatId,
-      files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
-      at,
-    );
-    await versionsStore.insertVersion(tx, {
-      id: newId("ver"),
-      chatId,
-      // An initialization has no message.
-      messageId: "",
-      status: "completed",
-      files: files.map((f, i) => ({ path: names[i]!, content: f.content, encoding: "utf8" as const, locked: false })),
-      createdAt: at,
-      updatedAt: at,
-    });
+  const chat = await createChatFromFiles(ctx.db, {
+    files,
+    title: context ? generateTitle(context) : `Imported files (${files.length})`,
+    privacy: body.privacy,
+    mcpServerIds: body.mcpServerIds,
+    initialContext: body.initialContext,
   });
-  ctx.events.emit("chat.created", { chatId });
-  return loadChatV1(ctx.db, chatId, v1Urls(ctx));
+  ctx.events.emit("chat.created", { chatId: chat.id });
+  return loadChatV1(ctx.db, chat.id, v1Urls(ctx));
 }
 
 /** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */

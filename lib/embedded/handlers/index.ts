@@ -2,6 +2,7 @@ import "server-only";
 import type { HandlerTable } from "./context";
 import { chatHandlers } from "./chats";
 import { fileHandlers } from "./files";
+import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
@@ -19,6 +20,7 @@ import { versionHandlers } from "./versions";
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
   ...fileHandlers,
+  ...fromFilesHandlers,
   ...messageHandlers,
   ...resolveHandlers,
   ...versionHandlers,

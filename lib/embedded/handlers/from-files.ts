@@ -1,0 +1,28 @@
+import "server-only";
+import type { ChatWithUsage } from "@/lib/api";
+import { json } from "../http/respond";
+import { createChatFromFiles } from "../seed-files";
+import { toChat } from "../views/chat";
+import { ZERO_USAGE } from "../views/message";
+import type { Handler, HandlerTablePart } from "./context";
+
+/**
+ * POST /v2/chats/from-files (the document's): a new chat seeded with up to 20 inline files and no message; the
+ * answer is ChatWithUsage with zero usage (nothing was generated). `chat.created` fires.
+ */
+const createFromFiles: Handler<"v2.chats.fromFiles"> = async ({ db, events, body }) => {
+  const chat = await createChatFromFiles(db, {
+    files: body.files,
+    title: body.title ?? `Imported files (${body.files.length})`,
+    privacy: body.privacy,
+    metadata: body.metadata,
+  });
+  events.emit("chat.created", { chatId: chat.id });
+  const answer: ChatWithUsage = { chat: toChat(chat), usage: ZERO_USAGE };
+  return json(answer);
+};
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const fromFilesHandlers = {
+  "v2.chats.fromFiles": createFromFiles,
+} satisfies HandlerTablePart;

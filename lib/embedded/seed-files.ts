@@ -1,0 +1,63 @@
+import "server-only";
+import { checkFileCount, checkFileInputs } from "./files-input";
+import { newId } from "./ids";
+import { requireServerIds } from "./mcp/server-ids";
+import { chatsStore, filesStore, versionsStore, type ChatRow, type Db } from "./store";
+import { EMBEDDED_AUTHOR_ID } from "./turns";
+import type { Privacy } from "@/lib/api/schemas";
+
+export interface SeedInput {
+  files: readonly { name: string; content: string }[];
+  title: string;
+  privacy?: Privacy;
+  metadata?: Record<string, string>;
+  mcpServerIds?: string[];
+  initialContext?: string;
+}
+
+/**
+ * A new chat holding `files` (UTF-8) and no message: the chat, its files and a completed version (of no message)
+ * in one transaction. Names are checked as every file input is (interface.md Part 8); nothing is stored on an error.
+ */
+export async function createChatFromFiles(db: Db, input: SeedInput): Promise<ChatRow> {
+  checkFileCount(input.files.length);
+  const names = checkFileInputs([...input.files]);
+  const files = input.files.map((f, i) => ({
+    path: names[i]!,
+    content: f.content,
+    encoding: "utf8" as const,
+    locked: false,
+  }));
+  const at = new Date();
+  const chatId = newId("chat");
+  return db.transaction(async (tx) => {
+    await requireServerIds(tx, input.mcpServerIds);
+    const chat = await chatsStore.insertChat(tx, {
+      id: chatId,
+      title: input.title,
+      privacy: input.privacy ?? "private",
+      authorId: EMBEDDED_AUTHOR_ID,
+      hostProjectId: null,
+      metadata: input.metadata ?? {},
+      modelId: "svc-pro",
+      settings: {
+        mcpServerIds: input.mcpServerIds,
+        ...(input.initialContext !== undefined ? { initialContext: input.initialContext } : {}),
+      },
+      createdAt: at,
+      updatedAt: at,
+    });
+    await filesStore.upsertFiles(tx, chatId, files, at);
+    // An initialization has no message.
+    await versionsStore.insertVersion(tx, {
+      id: newId("ver"),
+      chatId,
+      messageId: "",
+      status: "completed",
+      files,
+      createdAt: at,
+      updatedAt: at,
+    });
+    return chat;
+  });
+}
