@@ -8,6 +8,7 @@ import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { projectHandlers } from "./projects";
 import { resolveHandlers } from "./resolve";
+import { restoreHandlers } from "./restore";
 import { userHandlers } from "./user";
 import { versionHandlers } from "./versions";
 
@@ -21,6 +22,7 @@ export const HANDLERS: HandlerTable = {
   ...fileHandlers,
   ...messageHandlers,
   ...resolveHandlers,
+  ...restoreHandlers,
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,
