@@ -17,7 +17,7 @@ import { ZERO_USAGE } from "./views/message";
 type FileEdit = { path: string; operation: "create" | "update" | "delete" };
 
 /** What a restore changes: the files to write (content and lock), the paths to delete, and the edits to report. */
-export interface RestorePlan {
+interface RestorePlan {
   writes: VersionFile[];
   deletes: string[];
   edits: FileEdit[];
@@ -63,7 +63,7 @@ function summary(messageId: string, edits: readonly FileEdit[]): string {
 }
 
 /** The user and assistant messages that record a restore. */
-export interface Restored {
+interface Restored {
   user: MessageRow;
   assistant: MessageRow;
 }

@@ -377,7 +377,6 @@ export type DuplicateChatBody = z.input<typeof DuplicateChatBody>;
 
 /** POST /v2/chats/{chatId}/restore-message (the document's restore): the assistant message whose files to restore. */
 export const RestoreMessageBody = z.strictObject({ messageId: z.string().min(1) });
-export type RestoreMessageBody = z.infer<typeof RestoreMessageBody>;
 /** Its answer: the user and assistant messages that record the restore, oldest first. */
 export const RestoredMessages = z.object({ messages: z.array(Message) });
 export type RestoredMessages = z.infer<typeof RestoredMessages>;

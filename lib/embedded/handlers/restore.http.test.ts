@@ -88,6 +88,8 @@ describe("restoring a message's files", () => {
     expect(await filesOf(chatId)).toEqual(secondFiles);
     expect((await restore(chatId, { messageId: assistant.id })).status).toBe(200);
     expect(await filesOf(chatId)).toEqual(firstFiles);
+    // The conversation goes on from the restored files.
+    expect((await send(chatId, "Add a dark mode /fast")).finishReason).toBe("stop");
   });
 
   test("files the version lacks are deleted, its files created again; locks: locked now stays locked", async () => {

@@ -8,7 +8,7 @@ import { chats, type ChatRow } from "./schema";
 import { allVersions, insertVersions } from "./versions";
 
 /** The copy's own fields; everything else comes from the source chat. */
-export interface CopyTarget {
+interface CopyTarget {
   id: string;
   privacy: ChatRow["privacy"];
   /** Absent: the source's title with the next free suffix ("My Chat (2)", "(3)", …). */
