@@ -65,6 +65,13 @@ function responseValidator(method: string, docPath: string, status: string, type
   if (!v) throw new Error(`no schema at ${ref}`);
   return v;
 }
+/** The document's request body schema of an operation (our bodies must be ones the document accepts). */
+function requestValidator(method: string, docPath: string, type = "application/json") {
+  const ref = `doc#/${pointer("paths", docPath, method.toLowerCase(), "requestBody", "content", type, "schema")}`;
+  const v = ajv.getSchema(ref);
+  if (!v) throw new Error(`no schema at ${ref}`);
+  return v;
+}
 const componentValidator = (name: string) => ajv.getSchema(`doc#/components/schemas/${name}`)!;
 
 /** One row of the summary per operation checked. */
@@ -415,6 +422,42 @@ describe("chats", () => {
       [],
     );
     expect((await getMessage(chatId, ref.messageId)).finishReason).toBe("stop");
+  });
+
+  test("POST /chats/{chatId}/duplicate", async () => {
+    const body = { privacy: "team", title: "Contract copy" };
+    expect(requestValidator("POST", "/chats/{chatId}/duplicate")(body)).toBe(true);
+    const res = await call(svc, "POST", `/v2/chats/${chatId}/duplicate`, { body });
+    expect(res.status).toBe(201);
+    const used: ExceptionKey[] = [];
+    expectValid(
+      "POST /chats/{chatId}/duplicate",
+      responseValidator("POST", "/chats/{chatId}/duplicate", "201"),
+      chatX(clone(res.body), used),
+      used,
+    );
+  });
+
+  test("POST /chats/{chatId}/restore-message", async () => {
+    const created = (await call(svc, "POST", "/v2/chats", { body: { message: "A counter app /fast" } })).body as Json;
+    const first = await latestAssistant(created.chat.id);
+    const next = await call(svc, "POST", `/v2/chats/${created.chat.id}/messages`, {
+      body: { message: "Add a reset button /fast" },
+    });
+    expect(next.status).toBe(200);
+    const body = { messageId: first.id };
+    expect(requestValidator("POST", "/chats/{chatId}/restore-message")(body)).toBe(true);
+    const res = await call(svc, "POST", `/v2/chats/${created.chat.id}/restore-message`, { body });
+    expect(res.status).toBe(200);
+    const used: ExceptionKey[] = [];
+    const answer = clone(res.body) as Json;
+    for (const m of answer.messages) messageX(m, used);
+    expectValid(
+      "POST /chats/{chatId}/restore-message",
+      responseValidator("POST", "/chats/{chatId}/restore-message", "200"),
+      answer,
+      used,
+    );
   });
 
   test("DELETE /chats/{chatId}", async () => {

@@ -113,6 +113,21 @@ describe("createServiceClient", () => {
     ]);
   });
 
+  it("duplicates a chat (201 Chat) and restores a message's files (the messages recording it)", async () => {
+    const user = sampleMessage({ id: "m3", chatId: "c1", role: "user", content: "Restore the files of message m2" });
+    const assistant = sampleMessage({ id: "m4", chatId: "c1" });
+    const t = transport((req) =>
+      req.url.endsWith("/duplicate") ? json({ ...chat, id: "c2" }, 201) : json({ messages: [user, assistant] }),
+    );
+    const c = createServiceClient({ baseUrl: "http://x", fetch: t.fetch });
+    expect(await c.duplicateChat("c1", { title: "Copy" })).toEqual({ ...chat, id: "c2" });
+    expect(await c.restoreMessage("c1", "m2")).toEqual({ messages: [user, assistant] });
+    expect(t.sent.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["POST", "http://x/v2/chats/c1/duplicate", { title: "Copy" }],
+      ["POST", "http://x/v2/chats/c1/restore-message", { messageId: "m2" }],
+    ]);
+  });
+
   it("returns null for a preview that is not ready", async () => {
     const t = transport(() => json(null));
     expect(await createServiceClient({ baseUrl: "http://x", fetch: t.fetch }).getPreview("c1")).toBeNull();

@@ -8,6 +8,7 @@ import {
   readHostProject,
   readMessageList,
   readPreview,
+  readRestoredMessages,
 } from "./lenient/reads";
 import {
   readChat,
@@ -40,6 +41,8 @@ import {
   type ResolveBody,
   type SendMessageBody,
   type UpdateChatBody,
+  type DuplicateChatBody,
+  type RestoredMessages,
   type ReadStreamEvent,
 } from "./schemas";
 
@@ -64,6 +67,10 @@ export interface ServiceClient {
   getChat(chatId: string): Promise<Chat>;
   /** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; a null value deletes its key). */
   updateChat(chatId: string, body: UpdateChatBody): Promise<Chat>;
+  /** POST /v2/chats/{chatId}/duplicate: the new chat (privacy default private; title default "<title> (2)", …). */
+  duplicateChat(chatId: string, body: DuplicateChatBody): Promise<Chat>;
+  /** POST /v2/chats/{chatId}/restore-message: the files of that assistant message back; the user and assistant messages recording it. */
+  restoreMessage(chatId: string, messageId: string): Promise<RestoredMessages>;
   /** GET /v2/chats/{chatId}/messages?limit&cursor, newest first. */
   listMessages(chatId: string, q?: PageQuery): Promise<MessageList>;
   getMessage(chatId: string, messageId: string): Promise<Message>;
@@ -128,6 +135,9 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     listChats: (query) => read(readChatList, call("v2.chats.list", {}, { query })),
     getChat: (chatId) => read(readChat, call("v2.chats.get", { chatId })),
     updateChat: (chatId, body) => read(readChat, call("v2.chats.update", { chatId }, { body })),
+    duplicateChat: (chatId, body) => read(readChat, call("v2.chats.duplicate", { chatId }, { body })),
+    restoreMessage: (chatId, messageId) =>
+      read((d) => readRestoredMessages(d, chatId), call("v2.chats.restore", { chatId }, { body: { messageId } })),
     listMessages: (chatId, query) =>
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>

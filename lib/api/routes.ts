@@ -70,6 +70,8 @@ export const ROUTES = [
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
   r("v2.chats.files.download", "GET", "/v2/chats/:chatId/files/download"), // the document's: a .zip of the files
+  r("v2.chats.duplicate", "POST", "/v2/chats/:chatId/duplicate", { body: s.DuplicateChatBody }),
+  r("v2.chats.restore", "POST", "/v2/chats/:chatId/restore-message", { body: s.RestoreMessageBody }),
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks"),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),

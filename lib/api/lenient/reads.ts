@@ -8,6 +8,7 @@ import type {
   ChatWithUsage,
   MessageList,
   Preview,
+  RestoredMessages,
   Usage,
 } from "../schemas";
 import { readChat, readUsage } from "./chat";
@@ -41,6 +42,11 @@ export function readMessageList(raw: unknown, chatId: string): MessageList {
     }
   });
   return { messages: list.items, cursor: list.cursor };
+}
+
+/** The restore's answer: the messages recording it (`{messages}` or a bare array), each read as in a list. */
+export function readRestoredMessages(raw: unknown, chatId: string): RestoredMessages {
+  return { messages: readMessageList(raw, chatId).messages };
 }
 
 /** `{chatId, messageId}`, or the document's `{messageId}` for a message of a known chat. */

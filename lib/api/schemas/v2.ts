@@ -382,6 +382,23 @@ export const UpdateChatBody = z.strictObject({
 });
 export type UpdateChatBody = z.infer<typeof UpdateChatBody>;
 
+/**
+ * POST /v2/chats/{chatId}/duplicate (the document's duplicate): the copy's privacy (default private) and title (when
+ * omitted, the original title with an incremented suffix: "My Chat (2)", "(3)", …).
+ */
+export const DuplicateChatBody = z.strictObject({
+  privacy: Privacy.default("private"),
+  title: z.string().trim().min(1).max(200).optional(),
+});
+/** What a client sends (privacy may be left out). */
+export type DuplicateChatBody = z.input<typeof DuplicateChatBody>;
+
+/** POST /v2/chats/{chatId}/restore-message (the document's restore): the assistant message whose files to restore. */
+export const RestoreMessageBody = z.strictObject({ messageId: z.string().min(1) });
+/** Its answer: the user and assistant messages that record the restore, oldest first. */
+export const RestoredMessages = z.object({ messages: z.array(Message) });
+export type RestoredMessages = z.infer<typeof RestoredMessages>;
+
 export const SendMessageBody = z
   .object({
     ...promptFields,

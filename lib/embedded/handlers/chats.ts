@@ -16,7 +16,7 @@ import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
 import { requireServerIds } from "../mcp/server-ids";
-import { chatsStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
+import { chatsStore, duplicateStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
 import { EMBEDDED_AUTHOR_ID } from "../turns";
 import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
@@ -76,6 +76,31 @@ const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body
   }
   events.emit("chat.updated", { chatId: updated.id });
   return json(toChat(updated));
+};
+
+/**
+ * POST /v2/chats/{chatId}/duplicate (the document's duplicate): a new chat with the source's messages, files (and
+ * locks) and versions, copied in one transaction → 201 Chat; `chat.created` fires. 409 while the source generates.
+ */
+const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, turns, events, params, body }) => {
+  const generating = () =>
+    new HttpError(
+      409,
+      "The chat is still generating a response; duplicate it once its finishReason is set.",
+      "chat_busy",
+    );
+  if (turns.active(params.chatId)) throw generating();
+  const copy = await duplicateStore.duplicateChat(db, params.chatId, {
+    id: newId("chat"),
+    privacy: body.privacy,
+    title: body.title,
+    at: new Date(),
+    newId,
+  });
+  if (copy === "missing") throw notFound(`Chat ${params.chatId}`, "chat_not_found");
+  if (copy === "generating") throw generating();
+  events.emit("chat.created", { chatId: copy.id });
+  return json(toChat(copy), 201);
 };
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
@@ -213,6 +238,7 @@ export const chatHandlers = {
   "v2.chats.update": updateChat,
   "v2.chats.delete": deleteChat,
   "v2.chats.hostProject": createHostProject,
+  "v2.chats.duplicate": duplicateChat,
   "v1.chats.create": createChatV1,
   "v1.chats.list": listChatsV1,
   "v1.chats.get": getChatV1,

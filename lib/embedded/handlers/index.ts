@@ -9,6 +9,7 @@ import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { projectHandlers } from "./projects";
 import { resolveHandlers } from "./resolve";
+import { restoreHandlers } from "./restore";
 import { userHandlers } from "./user";
 import { versionHandlers } from "./versions";
 
@@ -23,6 +24,7 @@ export const HANDLERS: HandlerTable = {
   ...fromFilesHandlers,
   ...messageHandlers,
   ...resolveHandlers,
+  ...restoreHandlers,
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,

@@ -158,6 +158,25 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v2.chats.duplicate",
+    prepare: async (ctx) => ({
+      path: `/v2/chats/${await ctx.chat()}/duplicate`,
+      body: { privacy: "team", title: "Copy of the shop" },
+    }),
+    readBack: async (_p, r) => v2ChatReads(idOf(r)),
+  },
+  {
+    route: "v2.chats.restore",
+    prepare: async (ctx) => {
+      // Two answers: the first one's files can be restored.
+      const chatId = await ctx.chat();
+      const list = (await ok("GET", `/v2/chats/${chatId}/messages?limit=1`)) as { messages: { id: string }[] };
+      await ok("POST", `/v2/chats/${chatId}/messages`, { message: "Add a reset button /fast" });
+      return { path: `/v2/chats/${chatId}/restore-message`, body: { messageId: list.messages[0]!.id } };
+    },
+    readBack: async (p) => v2ChatReads(p.path.split("/")[3]!),
+  },
+  {
     route: "v2.hooks.update",
     prepare: async () => ({
       path: `/v2/hooks/${await hook()}`,

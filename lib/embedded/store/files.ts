@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { chatFiles, type ChatFileRow } from "./schema";
 
@@ -80,5 +80,14 @@ export async function upsertFiles(
           updatedAt: sql`excluded.updated_at`,
         },
       });
+  }
+}
+
+/** Deletes the given paths of a chat's files (a restore removes what the restored version did not have). */
+export async function deleteFiles(db: Db, chatId: string, paths: readonly string[]): Promise<void> {
+  for (let i = 0; i < paths.length; i += UPSERT_BATCH) {
+    await db
+      .delete(chatFiles)
+      .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, paths.slice(i, i + UPSERT_BATCH))));
   }
 }

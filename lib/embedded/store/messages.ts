@@ -10,6 +10,14 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Messag
   return row!;
 }
 
+/** Rows per INSERT of `insertMessages`. */
+const INSERT_BATCH = 200;
+
+/** Inserts messages in the given order (their `seq` follows it), many per statement. */
+export async function insertMessages(db: Db, rows: readonly NewMessage[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await db.insert(messages).values(rows.slice(i, i + INSERT_BATCH));
+}
+
 export async function findMessage(db: Db, chatId: string, id: string): Promise<MessageRow | null> {
   const [row] = await db
     .select()

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "./db";
 import { versions, type VersionRow } from "./schema";
 
@@ -8,6 +8,30 @@ type NewVersion = Omit<VersionRow, "seq">;
 export async function insertVersion(db: Db, version: NewVersion): Promise<VersionRow> {
   const [row] = await db.insert(versions).values(version).returning();
   return row!;
+}
+
+/** Rows per INSERT of `insertVersions` (each carries a whole snapshot of the files). */
+const INSERT_BATCH = 20;
+
+/** Inserts versions in the given order (their `seq` follows it), a few per statement. */
+export async function insertVersions(db: Db, rows: readonly NewVersion[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await db.insert(versions).values(rows.slice(i, i + INSERT_BATCH));
+}
+
+/** Every version of a chat, oldest first. */
+export async function allVersions(db: Db, chatId: string): Promise<VersionRow[]> {
+  return db.select().from(versions).where(eq(versions.chatId, chatId)).orderBy(asc(versions.seq));
+}
+
+/** The newest completed version an assistant message made, or null when it made none (nothing to restore). */
+export async function completedVersionOf(db: Db, chatId: string, messageId: string): Promise<VersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.chatId, chatId), eq(versions.messageId, messageId), eq(versions.status, "completed")))
+    .orderBy(desc(versions.seq))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findVersion(db: Db, chatId: string, id: string): Promise<VersionRow | null> {

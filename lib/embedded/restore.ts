@@ -1,0 +1,145 @@
+import "server-only";
+import type { Part } from "@/lib/api";
+import { HttpError, notFound } from "./errors";
+import { newId } from "./ids";
+import {
+  chatsStore,
+  filesStore,
+  messagesStore,
+  versionsStore,
+  type Db,
+  type MessageRow,
+  type VersionFile,
+} from "./store";
+import { iso } from "./time";
+import { ZERO_USAGE } from "./views/message";
+
+type FileEdit = { path: string; operation: "create" | "update" | "delete" };
+
+/** What a restore changes: the files to write (content and lock), the paths to delete, and the edits to report. */
+interface RestorePlan {
+  writes: VersionFile[];
+  deletes: string[];
+  edits: FileEdit[];
+}
+
+/**
+ * From the chat's files now to a version's files: paths the version lacks are deleted, the others get the version's
+ * content; a file locked now stays locked, the others take the version's lock. Edits report content changes only
+ * (a lock alone is no edit); none means the files already are the version's.
+ */
+export function planRestore(current: readonly VersionFile[], version: readonly VersionFile[]): RestorePlan {
+  const now = new Map(current.map((f) => [f.path, f]));
+  const wanted = new Set(version.map((f) => f.path));
+  const plan: RestorePlan = { writes: [], deletes: [], edits: [] };
+  for (const file of version) {
+    const before = now.get(file.path);
+    const locked = (before?.locked ?? false) || file.locked;
+    if (!before) plan.edits.push({ path: file.path, operation: "create" });
+    else if (before.content !== file.content || before.encoding !== file.encoding)
+      plan.edits.push({ path: file.path, operation: "update" });
+    else if (before.locked === locked) continue;
+    plan.writes.push({ path: file.path, content: file.content, encoding: file.encoding, locked });
+  }
+  for (const file of current) {
+    if (wanted.has(file.path)) continue;
+    plan.deletes.push(file.path);
+    plan.edits.push({ path: file.path, operation: "delete" });
+  }
+  plan.edits.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return plan;
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+function summary(messageId: string, edits: readonly FileEdit[]): string {
+  const by = (op: FileEdit["operation"]) => edits.filter((e) => e.operation === op).length;
+  const changes = [
+    by("create") && `${count(by("create"), "file")} created`,
+    by("update") && `${count(by("update"), "file")} updated`,
+    by("delete") && `${count(by("delete"), "file")} deleted`,
+  ].filter(Boolean);
+  return `Restored the files of message ${messageId}: ${changes.join(", ")}.`;
+}
+
+/** The user and assistant messages that record a restore. */
+interface Restored {
+  user: MessageRow;
+  assistant: MessageRow;
+}
+
+const busy = () =>
+  new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
+
+/**
+ * The document's restore, in one transaction (the chat's row locked throughout): the chat's files become the files
+ * of the completed version `messageId` made; a user message asking for it and an assistant message reporting one
+ * `file-edit` part per changed path are recorded, the latter with a new completed version (so it is restorable
+ * too); the chat's updatedAt moves. 404 unknown chat or message; 409 while generating, when the message made no
+ * completed version, or when the chat's files already are that version's. Nothing changes on an error.
+ */
+export async function restoreMessageFiles(db: Db, chatId: string, messageId: string, at: Date): Promise<Restored> {
+  return db.transaction(async (tx) => {
+    if (!(await chatsStore.lockChat(tx, chatId))) throw notFound(`Chat ${chatId}`, "chat_not_found");
+    const message = await messagesStore.findMessage(tx, chatId, messageId);
+    if (!message) throw notFound(`messageId: message ${messageId.slice(0, 100)}`, "message_not_found");
+    const latest = await messagesStore.latestMessage(tx, chatId);
+    if (latest?.finishReason === null) throw busy();
+    const version = await versionsStore.completedVersionOf(tx, chatId, message.id);
+    if (!version) {
+      throw new HttpError(
+        409,
+        `messageId: message ${message.id} made no completed version of the files; there is nothing to restore.`,
+        "nothing_to_restore",
+      );
+    }
+    const current = await filesStore.listFiles(tx, chatId);
+    const plan = planRestore(current, version.files);
+    if (!plan.edits.length) {
+      throw new HttpError(
+        409,
+        `messageId: the chat's files already are the files of message ${message.id}.`,
+        "already_restored",
+      );
+    }
+    await filesStore.deleteFiles(tx, chatId, plan.deletes);
+    await filesStore.upsertFiles(tx, chatId, plan.writes, at);
+
+    const stamp = iso(at);
+    const text = summary(message.id, plan.edits);
+    const parts: Part[] = [
+      ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
+      { type: "text", text, startedAt: stamp, finishedAt: stamp },
+    ];
+    const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: ZERO_USAGE };
+    const finishReason = "stop";
+    const user = await messagesStore.insertMessage(tx, {
+      ...base,
+      id: newId("msg"),
+      role: "user",
+      finishReason,
+      content: `Restore the files of message ${message.id}`,
+      parts: [],
+    });
+    const assistant = await messagesStore.insertMessage(tx, {
+      ...base,
+      id: newId("msg"),
+      role: "assistant",
+      finishReason,
+      content: text,
+      parts,
+    });
+    const files = await filesStore.listFiles(tx, chatId);
+    await versionsStore.insertVersion(tx, {
+      id: newId("ver"),
+      chatId,
+      messageId: assistant.id,
+      status: "completed",
+      files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await chatsStore.updateChat(tx, chatId, { updatedAt: at });
+    return { user, assistant };
+  });
+}

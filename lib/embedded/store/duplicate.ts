@@ -1,0 +1,99 @@
+import "server-only";
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "./db";
+import { insertChat } from "./chats";
+import { listFiles, upsertFiles } from "./files";
+import { allMessages, insertMessages } from "./messages";
+import { chats, type ChatRow } from "./schema";
+import { allVersions, insertVersions } from "./versions";
+
+/** The copy's own fields; everything else comes from the source chat. */
+interface CopyTarget {
+  id: string;
+  privacy: ChatRow["privacy"];
+  /** Absent: the source's title with the next free suffix ("My Chat (2)", "(3)", …). */
+  title?: string;
+  at: Date;
+  /** A new id for each copied message and version. */
+  newId(prefix: "msg" | "ver"): string;
+}
+
+/**
+ * The document's duplicate, in one transaction: a new chat with the source's metadata, model and settings, its
+ * messages (new ids, same order, content, parts, usage and finish reasons), its files with their locks, and its
+ * versions (message ids mapped to the copies). Nothing is shared with the source. The source row stays locked
+ * until the copy is stored, so simultaneous copies of one chat get distinct suffixes. `missing` when there is no
+ * such chat; `generating` while one of its messages is unfinished or a version pending (a half-written answer is
+ * not copied).
+ */
+export async function duplicateChat(
+  db: Db,
+  sourceId: string,
+  target: CopyTarget,
+): Promise<ChatRow | "missing" | "generating"> {
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(chats).where(eq(chats.id, sourceId)).for("update");
+    if (!source) return "missing";
+    const [messages, files, versions] = await Promise.all([
+      allMessages(tx, sourceId),
+      listFiles(tx, sourceId),
+      allVersions(tx, sourceId),
+    ]);
+    if (messages.some((m) => m.finishReason === null) || versions.some((v) => v.status === "pending")) {
+      return "generating";
+    }
+    const title = target.title ?? (source.title === null ? null : await nextCopyTitle(tx, source.title));
+    const chat = await insertChat(tx, {
+      id: target.id,
+      title,
+      privacy: target.privacy,
+      authorId: source.authorId,
+      hostProjectId: null, // a hosting project belongs to the chat that linked it
+      projectId: source.projectId,
+      metadata: { ...source.metadata },
+      modelId: source.modelId,
+      settings: structuredClone(source.settings),
+      createdAt: target.at,
+      updatedAt: target.at,
+    });
+    const ids = new Map(messages.map((m) => [m.id, target.newId("msg")]));
+    await insertMessages(
+      tx,
+      messages.map(({ seq: _seq, ...m }) => ({ ...m, id: ids.get(m.id)!, chatId: chat.id })),
+    );
+    await upsertFiles(
+      tx,
+      chat.id,
+      files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+      target.at,
+    );
+    await insertVersions(
+      tx,
+      versions.map(({ seq: _seq, ...v }) => ({
+        ...v,
+        id: target.newId("ver"),
+        chatId: chat.id,
+        // An initialization's version has no message ("").
+        messageId: ids.get(v.messageId) ?? v.messageId,
+      })),
+    );
+    return chat;
+  });
+}
+
+const SUFFIX = / \((\d+)\)$/;
+
+/** "My Chat" → "My Chat (2)", or the suffix after the highest one any chat titled so carries ("My Chat (2)" → "(3)"). */
+async function nextCopyTitle(db: Db, title: string): Promise<string> {
+  const base = title.replace(SUFFIX, "");
+  const rows = await db
+    .select({ title: chats.title })
+    .from(chats)
+    .where(or(eq(chats.title, base), sql`starts_with(${chats.title}, ${`${base} (`})`));
+  let highest = 1;
+  for (const row of rows) {
+    const suffix = /^ \((\d+)\)$/.exec(row.title!.slice(base.length));
+    if (suffix) highest = Math.max(highest, Number(suffix[1]));
+  }
+  return `${base} (${highest + 1})`;
+}
