@@ -3,9 +3,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ServiceError } from "@/lib/api/errors";
-import type { Chat, UpdateChatBody } from "@/lib/api/schemas";
+import { MAX_INLINE_FILES, type Chat, type UpdateChatBody } from "@/lib/api/schemas";
 import { patchChat } from "./chat-cache";
-import type { ChatV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
 
@@ -60,19 +59,33 @@ export function useDeleteChat() {
 }
 
 /**
- * Starts a chat from files (v1 initialization, `POST /v1/chats {type: "files", files, initialContext}`): the files
- * become its first version; no agent runs until the user sends a prompt.
+ * Starts a chat from files; no agent runs until the user sends a prompt. Small imports without a context use the
+ * document's POST /v2/chats/from-files (≤ 20 inline files); larger ones, those with a context for the agent, and
+ * services without that operation use the v1 initialization (`POST /v1/chats {type: "files", files, initialContext}`).
  */
 export function useImportChat() {
   const v1 = useServiceClientV1();
+  const v2 = useServiceClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { files: { name: string; content: string }[]; initialContext?: string }): Promise<ChatV1> =>
-      v1.createChat({
+    mutationFn: async (input: {
+      files: { name: string; content: string }[];
+      initialContext?: string;
+    }): Promise<{ id: string }> => {
+      if (input.files.length <= MAX_INLINE_FILES && !input.initialContext) {
+        try {
+          return (await v2.createChatFromFiles({ files: input.files })).chat;
+        } catch (error) {
+          // 404/405: this service has no from-files (there is no chat yet whose 404 it could be).
+          if (!(error instanceof ServiceError) || (error.status !== 404 && error.status !== 405)) throw error;
+        }
+      }
+      return v1.createChat({
         type: "files",
         files: input.files,
         ...(input.initialContext ? { initialContext: input.initialContext } : {}),
-      }),
+      });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats() }),
   });
 }

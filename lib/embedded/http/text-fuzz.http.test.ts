@@ -158,6 +158,18 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v2.chats.fromFiles",
+    prepare: async () => ({
+      path: "/v2/chats/from-files",
+      body: {
+        files: [{ name: "notes/readme.md", content: "# Shop\n\nA small shop.\n" }],
+        title: "Seeded shop",
+        metadata: { source: "fuzz" },
+      },
+    }),
+    readBack: async (_p, r) => v2ChatReads(idOf(r)),
+  },
+  {
     route: "v2.chats.duplicate",
     prepare: async (ctx) => ({
       path: `/v2/chats/${await ctx.chat()}/duplicate`,
