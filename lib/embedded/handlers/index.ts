@@ -8,6 +8,7 @@ import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { projectHandlers } from "./projects";
 import { resolveHandlers } from "./resolve";
+import { usageHandlers } from "./usage";
 import { userHandlers } from "./user";
 import { versionHandlers } from "./versions";
 
@@ -27,4 +28,5 @@ export const HANDLERS: HandlerTable = {
   ...hookHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
+  ...usageHandlers,
 };

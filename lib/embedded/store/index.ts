@@ -7,4 +7,5 @@ export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
+export * as usageStore from "./usage";
 export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";
