@@ -48,7 +48,7 @@ export function CreditsPerDayChart({ data }: { data: DayCredits[] }) {
       testId="chart-credits"
       chart={
         <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
-          <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             {grid}
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
             <YAxis width={48} tickFormatter={(v: number) => formatCredits(v)} {...axis} />
@@ -84,7 +84,7 @@ export function TokensPerDayChart({ data }: { data: DayTokens[] }) {
       testId="chart-tokens"
       chart={
         <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
-          <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             {grid}
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
             <YAxis width={48} tickFormatter={compactNumber} {...axis} />
@@ -121,7 +121,12 @@ export function TokensPerDayChart({ data }: { data: DayTokens[] }) {
 function CreditsBars({ data }: { data: Array<{ label: string; credits: number }> }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={SIZE}>
-      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout="vertical"
+        margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" tickFormatter={(v: number) => formatCredits(v)} {...axis} />
         <YAxis
