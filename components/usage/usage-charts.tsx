@@ -35,7 +35,14 @@ const tooltip = {
 } as const;
 
 const grid = <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />;
-const legend = <Legend wrapperStyle={{ fontSize: 12, color: "var(--muted-foreground)" }} />;
+/** In series order, labels in the page's text colour (Recharts colours them like their series by default). */
+const legend = (
+  <Legend
+    itemSorter={null}
+    wrapperStyle={{ fontSize: 12 }}
+    formatter={(value: string) => <span style={{ color: "var(--muted-foreground)" }}>{value}</span>}
+  />
+);
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 const compactNumber = (n: number) => compact.format(n);
@@ -57,7 +64,7 @@ export function CreditsPerDayChart({ data }: { data: DayCredits[] }) {
               labelFormatter={(d) => shortDay(String(d))}
               formatter={(v) => [formatCredits(Number(v)), "Credits"]}
             />
-            <Bar dataKey="credits" name="Credits" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="credits" name="Credits" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={32} />
           </BarChart>
         </ResponsiveContainer>
       }
@@ -94,9 +101,16 @@ export function TokensPerDayChart({ data }: { data: DayTokens[] }) {
               formatter={(v) => formatNumber(Number(v))}
             />
             {legend}
-            <Bar dataKey="input" name="Input" stackId="tokens" fill="var(--chart-2)" />
-            <Bar dataKey="cached" name="Cached input" stackId="tokens" fill="var(--chart-3)" />
-            <Bar dataKey="output" name="Output" stackId="tokens" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="input" name="Input" stackId="tokens" fill="var(--chart-2)" maxBarSize={32} />
+            <Bar dataKey="cached" name="Cached input" stackId="tokens" fill="var(--chart-3)" maxBarSize={32} />
+            <Bar
+              dataKey="output"
+              name="Output"
+              stackId="tokens"
+              fill="var(--chart-1)"
+              radius={[3, 3, 0, 0]}
+              maxBarSize={32}
+            />
           </BarChart>
         </ResponsiveContainer>
       }
@@ -132,12 +146,12 @@ function CreditsBars({ data }: { data: Array<{ label: string; credits: number }>
         <YAxis
           type="category"
           dataKey="label"
-          width={120}
-          tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)}
+          width={140}
+          tickFormatter={(v: string) => (v.length > 20 ? `${v.slice(0, 19)}…` : v)}
           {...axis}
         />
         <Tooltip {...tooltip} formatter={(v) => [formatCredits(Number(v)), "Credits"]} />
-        <Bar dataKey="credits" name="Credits" fill="var(--chart-1)" radius={[0, 3, 3, 0]} />
+        <Bar dataKey="credits" name="Credits" fill="var(--chart-1)" radius={[0, 3, 3, 0]} maxBarSize={28} />
       </BarChart>
     </ResponsiveContainer>
   );
