@@ -6,7 +6,7 @@ type StoredMessage = { finishReason: string | null; parts: { type: string }[] };
 const assistant = (page: import("@playwright/test").Page) =>
   page.locator('[data-testid="message"][data-role="assistant"]');
 
-test("Stop ends a generating answer (followed by polling): it keeps what it had and the composer sends again", async ({
+test("Stop ends a generating answer opened from elsewhere: it keeps what it had and the composer sends again", async ({
   signedIn: page,
   request,
 }) => {

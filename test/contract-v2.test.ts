@@ -701,3 +701,39 @@ describe("mcp-servers", () => {
     );
   });
 });
+
+// ---------- usage ----------
+
+describe("usage", () => {
+  beforeAll(async () => {
+    // At least two charges, so the events list has a second page.
+    for (const message of ["A usage report /fast", "Another usage report /fast"]) {
+      expect((await call(svc, "POST", "/v2/chats", { body: { message } })).status).toBe(200);
+    }
+  });
+
+  test("GET /usage/summary", async () => {
+    const res = await call(svc, "GET", "/v2/usage/summary");
+    expect(res.status).toBe(200);
+    expectValid("GET /usage/summary", responseValidator("GET", "/usage/summary", "200"), res.body);
+    expect((res.body as Json).credits.total).toBeGreaterThan(0);
+  });
+
+  test("GET /usage/events (two pages, the second by cursor only)", async () => {
+    const first = await call(svc, "GET", "/v2/usage/events?limit=1");
+    expect(first.status).toBe(200);
+    expectValid("GET /usage/events", responseValidator("GET", "/usage/events", "200"), first.body);
+    const cursor = (first.body as Json).pagination.cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await call(svc, "GET", `/v2/usage/events?limit=1&cursor=${encodeURIComponent(cursor)}`);
+    expect(second.status).toBe(200);
+    expectValid("GET /usage/events", responseValidator("GET", "/usage/events", "200"), second.body);
+  });
+
+  test("GET /usage/activity", async () => {
+    const res = await call(svc, "GET", "/v2/usage/activity");
+    expect(res.status).toBe(200);
+    expectValid("GET /usage/activity", responseValidator("GET", "/usage/activity", "200"), res.body);
+    expect((res.body as Json).chats.length).toBeGreaterThan(0);
+  });
+});

@@ -24,6 +24,7 @@ const PAGES: readonly SwitcherItem[] = [
   { key: "page:webhooks", group: "Pages", label: "Webhooks", href: "/webhooks" },
   { key: "page:inbox", group: "Pages", label: "Inbox", href: "/inbox" },
   { key: "page:projects", group: "Pages", label: "Projects", href: "/projects" },
+  { key: "page:usage", group: "Pages", label: "Usage", href: "/usage" },
   { key: "page:settings", group: "Pages", label: "Settings", href: "/settings" },
 ];
 const NEW_CHAT: SwitcherItem = { key: "action:new-chat", group: "Actions", label: "New chat", href: "/chats" };

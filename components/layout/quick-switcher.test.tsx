@@ -39,6 +39,7 @@ describe("switcher items", () => {
       "Webhooks",
       "Inbox",
       "Projects",
+      "Usage",
       "Settings",
     ]);
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { FolderKanban, Inbox, MessagesSquare, Plug, Settings, Webhook, type LucideIcon } from "lucide-react";
+import { BarChart3, FolderKanban, Inbox, MessagesSquare, Plug, Settings, Webhook, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -19,6 +19,7 @@ const SECTIONS: NavItem[] = [
   { label: "Webhooks", icon: Webhook, href: "/webhooks" },
   { label: "Inbox", icon: Inbox, href: "/inbox" },
   { label: "Projects", icon: FolderKanban, href: "/projects" },
+  { label: "Usage", icon: BarChart3, href: "/usage" },
   { label: "Settings", icon: Settings, href: "/settings" },
 ];
 

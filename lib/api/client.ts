@@ -44,7 +44,12 @@ import {
   type DuplicateChatBody,
   type RestoredMessages,
   type ReadStreamEvent,
+  type UsageActivity,
+  type UsageEventsQuery,
+  type UsageQuery,
+  type UsageSummary,
 } from "./schemas";
+import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEventPage } from "./lenient/usage";
 
 /**
  * Typed client of the v2 chat interface (response modes by path, docs/wire-decisions.md 1). It is liberal in what it
@@ -122,6 +127,12 @@ export interface ServiceClient {
   deleteMcpServer(mcpServerId: string): Promise<McpServerDeletedAny>;
   /** POST /v2/mcp-servers/{id}/oauth/authorize: the provider authorization URL (expires after 5 minutes). */
   authorizeMcpServer(mcpServerId: string, body: { returnUrl: string }): Promise<AuthorizeResponse>;
+  /** GET /v2/usage/summary?start&end&userId (the document's): credits over [start, end) and per UTC day. */
+  usageSummary(q?: UsageQuery): Promise<UsageSummary>;
+  /** GET /v2/usage/events?…&limit&cursor, newest first; events that could not be read are listed in `unreadable`. */
+  usageEvents(q?: UsageEventsQuery): Promise<UsageEventPage>;
+  /** GET /v2/usage/activity?start&end&userId: assistant messages, chats, projects and active days. */
+  usageActivity(q?: UsageQuery): Promise<UsageActivity>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
@@ -178,5 +189,8 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     deleteMcpServer: (mcpServerId) => json(McpServerDeletedAny, call("v2.mcp.delete", { mcpServerId })),
     authorizeMcpServer: (mcpServerId, body) =>
       json(AuthorizeResponse, call("v2.mcp.authorize", { mcpServerId }, { body })),
+    usageSummary: (q) => read(readUsageSummary, call("v2.usage.summary", {}, { query: { ...q } })),
+    usageEvents: (q) => read(readUsageEventList, call("v2.usage.events", {}, { query: { ...q } })),
+    usageActivity: (q) => read(readUsageActivity, call("v2.usage.activity", {}, { query: { ...q } })),
   };
 }

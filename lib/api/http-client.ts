@@ -48,7 +48,9 @@ interface Call {
 /** What a client sends to a route: the schema's input type (defaults may be left out). */
 type RouteInput<N extends RouteName> = RouteByName<N> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 
-type RouteExtras<N extends RouteName> = { query?: PageQuery; signal?: AbortSignal } & ([RouteInput<N>] extends [never]
+type RouteExtras<N extends RouteName> = { query?: Query | PageQuery; signal?: AbortSignal } & ([RouteInput<N>] extends [
+  never,
+]
   ? { body?: undefined }
   : { body: RouteInput<N> });
 

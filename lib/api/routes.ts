@@ -88,6 +88,10 @@ export const ROUTES = [
   r("v2.mcp.update", "PATCH", "/v2/mcp-servers/:mcpServerId", { body: s.UpdateMcpServerBody }),
   r("v2.mcp.delete", "DELETE", "/v2/mcp-servers/:mcpServerId"),
   r("v2.mcp.authorize", "POST", "/v2/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
+  // ----- v2 usage (the real service's document: usage.getSummary, usage.listEvents, usage.getActivity) -----
+  r("v2.usage.summary", "GET", "/v2/usage/summary"),
+  r("v2.usage.events", "GET", "/v2/usage/events"),
+  r("v2.usage.activity", "GET", "/v2/usage/activity"),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
   r("v1.chats.list", "GET", "/v1/chats"),

@@ -35,3 +35,13 @@ export const inboxKeys = {
   inbox: (id: string) => ["inboxes", id] as const,
   deliveries: (id: string) => ["inbox-deliveries", id] as const,
 };
+
+/** The usage report of one range (use-usage); all under ["usage"]. */
+export const usageKeys = {
+  all: () => ["usage"] as const,
+  summary: (start: string, end: string) => ["usage", "summary", start, end] as const,
+  activity: (start: string, end: string) => ["usage", "activity", start, end] as const,
+  /** Every event of the range (walked for the charts), and the events table's pages. */
+  allEvents: (start: string, end: string) => ["usage", "all-events", start, end] as const,
+  events: (start: string, end: string) => ["usage", "events", start, end] as const,
+};

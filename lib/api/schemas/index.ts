@@ -2,4 +2,5 @@ export * from "./common";
 export * from "./parts";
 export * from "./v2";
 export * from "./events";
+export * from "./usage";
 export * as v1 from "./v1";

@@ -10,6 +10,7 @@ import { messageHandlers } from "./messages";
 import { projectHandlers } from "./projects";
 import { resolveHandlers } from "./resolve";
 import { restoreHandlers } from "./restore";
+import { usageHandlers } from "./usage";
 import { userHandlers } from "./user";
 import { versionHandlers } from "./versions";
 
@@ -31,4 +32,5 @@ export const HANDLERS: HandlerTable = {
   ...hookHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
+  ...usageHandlers,
 };

@@ -8,4 +8,5 @@ export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
 export * as duplicateStore from "./duplicate";
+export * as usageStore from "./usage";
 export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";
