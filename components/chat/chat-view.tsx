@@ -15,6 +15,8 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
+import { RestoreTargetsProvider } from "./restore/restore-context";
+import { restoreTargetsOf } from "./restore/restore-targets";
 
 /**
  * The page title follows the chat's title, live while it is generated. Next applies the route's static
@@ -59,6 +61,10 @@ export function ChatView({ chatId }: { chatId: string }) {
   const generating = streaming || unfinished !== null;
   const generatingId = (streaming ? stream?.state.message?.id : null) ?? unfinished?.id ?? null;
   const shown = useMemo(() => timeline.entries.map((e) => e.message), [timeline]);
+  const restore = useMemo(
+    () => ({ chatId, targets: restoreTargetsOf(messages.messages), generating }),
+    [chatId, messages.messages, generating],
+  );
   // A live stream's title is the newest; once it ended, the stored chat is (it may have been renamed since).
   const title =
     (streaming ? stream?.state.title : null) ??
@@ -92,15 +98,17 @@ export function ChatView({ chatId }: { chatId: string }) {
           onShowDetails={showDetails}
           usage={<ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} />}
         />
-        <ChatTimeline
-          timeline={timeline}
-          loading={messages.isPending}
-          error={messages.error}
-          onRetry={onRetry}
-          hasEarlier={!!messages.hasNextPage}
-          loadingEarlier={messages.isFetchingNextPage}
-          onLoadEarlier={onLoadEarlier}
-        />
+        <RestoreTargetsProvider value={restore}>
+          <ChatTimeline
+            timeline={timeline}
+            loading={messages.isPending}
+            error={messages.error}
+            onRetry={onRetry}
+            hasEarlier={!!messages.hasNextPage}
+            loadingEarlier={messages.isFetchingNextPage}
+            onLoadEarlier={onLoadEarlier}
+          />
+        </RestoreTargetsProvider>
         <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
           <div className="mx-auto max-w-3xl">
             <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />

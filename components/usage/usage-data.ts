@@ -50,7 +50,7 @@ export function tokensPerDay(events: readonly UsageEvent[], days: readonly strin
   return [...byDay.values()];
 }
 
-export interface EventTotals {
+interface EventTotals {
   tokens: number;
   credits: number;
   events: number;

@@ -1,6 +1,6 @@
 import { formatCredits, formatNumber } from "@/components/ui/format";
 
-export interface UsageFigures {
+interface UsageFigures {
   credits: number;
   tokens: number;
   messages: number;

@@ -6,7 +6,7 @@ import { chatsStore, filesStore, versionsStore, type ChatRow, type Db } from "./
 import { EMBEDDED_AUTHOR_ID } from "./turns";
 import type { Privacy } from "@/lib/api/schemas";
 
-export interface SeedInput {
+interface SeedInput {
   files: readonly { name: string; content: string }[];
   title: string;
   privacy?: Privacy;

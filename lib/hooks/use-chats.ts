@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ServiceError } from "@/lib/api/errors";
-import { MAX_INLINE_FILES, type Chat, type UpdateChatBody } from "@/lib/api/schemas";
+import { MAX_INLINE_FILES, type Chat, type DuplicateChatBody, type UpdateChatBody } from "@/lib/api/schemas";
 import { patchChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
@@ -111,6 +111,19 @@ export function useUpdateChat(chatId: string) {
     onSuccess: (chat) => {
       queryClient.setQueryData(queryKeys.chat(chatId), chat);
       patchChat(queryClient, chatId, chat);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+    },
+  });
+}
+
+/** Duplicates a chat (POST /v2/chats/{chatId}/duplicate): the copy, with its messages, files and locks. */
+export function useDuplicateChat(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DuplicateChatBody) => client.duplicateChat(chatId, body),
+    onSuccess: (copy) => {
+      queryClient.setQueryData(queryKeys.chat(copy.id), copy);
       return queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
     },
   });

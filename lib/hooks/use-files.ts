@@ -8,7 +8,7 @@ import { ServiceError } from "@/lib/api/errors";
 import { applyLockToggle, applyPatchLocally } from "@/lib/api/files";
 import type { Chat } from "@/lib/api/schemas";
 import type { PatchVersionBodyV1, VersionV1 } from "@/lib/api/schemas/v1";
-import { patchChat } from "./chat-cache";
+import { patchChat, settleChat } from "./chat-cache";
 import { reverseLockBody, splitPatchBody } from "./lock-batches";
 import { filesKeys, queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
@@ -203,6 +203,22 @@ export function useCreateHostProject(chatId: string) {
     onSuccess: ({ hostProjectId }) => {
       patchChat(queryClient, chatId, { hostProjectId } as Partial<Chat>);
       void queryClient.invalidateQueries({ queryKey: queryKeys.chat(chatId) });
+    },
+  });
+}
+
+/**
+ * Restores the files an assistant message left (POST /v2/chats/{chatId}/restore-message): a new version, recorded by
+ * two new messages. The timeline, the files, the versions and the preview are refetched.
+ */
+export function useRestoreMessage(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => client.restoreMessage(chatId, messageId),
+    onSuccess: () => {
+      settleChat(queryClient, chatId);
+      return queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });
     },
   });
 }

@@ -30,7 +30,7 @@ export function lastDays(days: number, now: number = Date.now()): UsageRangeQuer
 }
 
 /** A deployment without the usage operations answers 404 or 405: it does not report usage. */
-export const isUsageUnsupported = (error: unknown): boolean =>
+const isUsageUnsupported = (error: unknown): boolean =>
   error instanceof ServiceError && (error.status === 404 || error.status === 405);
 
 const EVENTS_PAGE = 100;

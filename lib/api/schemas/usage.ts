@@ -24,8 +24,7 @@ export const UsageScope = z.object({
 export type UsageScope = z.infer<typeof UsageScope>;
 
 /** Credits by source: included plan credits, on-demand credits, and their total. */
-export const UsageCredits = z.object({ plan: z.number(), onDemand: z.number(), total: z.number() });
-export type UsageCredits = z.infer<typeof UsageCredits>;
+const UsageCredits = z.object({ plan: z.number(), onDemand: z.number(), total: z.number() });
 
 /** GET /v2/usage/summary: credits over the range and per UTC day (chronological). */
 export const UsageSummary = z.object({
@@ -70,17 +69,16 @@ export type UsageEventList = z.infer<typeof UsageEventList>;
 const activityCounts = { messageCount: count, activeDays: count, firstActivity: DateTime, lastActivity: DateTime };
 
 /** Activity of one hosting project, or of the chats without one (`drafts`). */
-export const UsageActivityProject = z.object({
+const UsageActivityProject = z.object({
   kind: z.enum(["project", "drafts", "unavailable"]),
   vercelProjectId: z.string().nullable(),
   name: z.string(),
   chatCount: count,
   ...activityCounts,
 });
-export type UsageActivityProject = z.infer<typeof UsageActivityProject>;
 
 /** Activity of one chat. */
-export const UsageActivityChat = z.object({
+const UsageActivityChat = z.object({
   kind: z.enum(["chat", "unavailable"]),
   chatId: z.string(),
   title: z.string(),
@@ -88,7 +86,6 @@ export const UsageActivityChat = z.object({
   projectName: z.string().nullable(),
   ...activityCounts,
 });
-export type UsageActivityChat = z.infer<typeof UsageActivityChat>;
 
 /** GET /v2/usage/activity: assistant messages, chats, active days and users over the range. */
 export const UsageActivity = z.object({

@@ -16,7 +16,7 @@ import "server-only";
  *   /image              (parsed; image generation in a later issue)
  */
 /** The slowest `/pace` (ms per step). */
-export const MAX_PACE_MS = 2000;
+const MAX_PACE_MS = 2000;
 
 export interface Directives {
   fail: boolean;

@@ -11,13 +11,10 @@ import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1"
 import { generateTitle } from "../agent/title";
 import { createChatFromFiles } from "../seed-files";
 import { HttpError, notFound } from "../errors";
-import { checkFileCount, checkFileInputs } from "../files-input";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
-import { requireServerIds } from "../mcp/server-ids";
-import { chatsStore, duplicateStore, filesStore, messagesStore, versionsStore, type Db } from "../store";
-import { EMBEDDED_AUTHOR_ID } from "../turns";
+import { chatsStore, duplicateStore, messagesStore, versionsStore, type Db } from "../store";
 import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
 import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";

@@ -55,7 +55,7 @@ function decodeCursor(cursor: string, kind: string): number {
 }
 
 /** A page position plus the query it continues (string values only). */
-export interface QueryCursor {
+interface QueryCursor {
   seq: number;
   query: Record<string, string>;
 }

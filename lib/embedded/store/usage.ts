@@ -28,7 +28,7 @@ const charged = (range: TimeRange): SQL =>
 /** Rounds sums of credits to the precision they are stored with (micro-credits). */
 const micro = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export interface DailyCredits {
+interface DailyCredits {
   date: string;
   credits: number;
 }
@@ -82,25 +82,25 @@ export async function listUsageEvents(
   return rows.flatMap((r) => (r.usage ? [{ ...r, usage: r.usage }] : []));
 }
 
-export interface ActivityCounts {
+interface ActivityCounts {
   messageCount: number;
   activeDays: number;
   firstActivity: Date;
   lastActivity: Date;
 }
 
-export interface ActivityTotals {
+interface ActivityTotals {
   messageCount: number;
   chatCount: number;
   activeDays: number;
 }
 
-export interface ProjectActivity extends ActivityCounts {
+interface ProjectActivity extends ActivityCounts {
   hostProjectId: string | null;
   chatCount: number;
 }
 
-export interface ChatActivity extends ActivityCounts {
+interface ChatActivity extends ActivityCounts {
   chatId: string;
   title: string | null;
   hostProjectId: string | null;
