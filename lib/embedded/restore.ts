@@ -12,7 +12,6 @@ import {
   type VersionFile,
 } from "./store";
 import { iso } from "./time";
-import { ZERO_USAGE } from "./views/message";
 
 type FileEdit = { path: string; operation: "create" | "update" | "delete" };
 
@@ -111,7 +110,8 @@ export async function restoreMessageFiles(db: Db, chatId: string, messageId: str
       ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
       { type: "text", text, startedAt: stamp, finishedAt: stamp },
     ];
-    const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: ZERO_USAGE };
+    // No model ran: no usage stored (the view shows zero), so a restore is no charge in /v2/usage.
+    const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null };
     const finishReason = "stop";
     const user = await messagesStore.insertMessage(tx, {
       ...base,
