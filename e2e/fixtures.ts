@@ -107,7 +107,7 @@ export const test = base.extend<{ signedIn: Page; referenceChecks: void }>({
       const seen = await peerViolations();
       const errors: string[] = [];
       const polls: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
       page.context().on("request", (r) => {
         if (r.method() === "GET" && MESSAGE_POLL.test(new URL(r.url()).pathname)) polls.push(new URL(r.url()).pathname);
       });

@@ -2,11 +2,6 @@ import type { Page } from "@playwright/test";
 import { SCREENS_DIR, baseURL, expect, isReference, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
-// Against the document-shaped upstream the webhook rows do not yet show after a create (server B's list also holds
-// earlier specs' webhooks): to fix; the reference screens spec still loads the page there.
-test.beforeEach(() =>
-  test.fixme(test.info().project.name === "reference", "webhooks list against the reference upstream: to fix"),
-);
 
 /**
  * Against a document-shaped deployment (the `reference` project) webhook creation reveals no signing secret:
@@ -29,8 +24,6 @@ async function screens(page: Page, name: string) {
 let inboxUrl = "";
 
 test("deliver to this dashboard: chat events arrive verified in the inbox", async ({ signedIn: page }) => {
-  // Server B keeps the webhooks of the reference project's earlier specs, so "No webhooks yet" never shows there: to adapt.
-  test.fixme(test.info().project.name === "reference", "expects an empty webhooks list in the reference project");
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
 
