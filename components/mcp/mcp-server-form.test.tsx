@@ -77,16 +77,19 @@ describe("McpServerForm (register)", () => {
       name: "Tracker",
       url: "https://mcp.tracker.test/mcp",
       enabled: true,
-      auth: "oauth",
       scope: "user",
-      oauthConfig: {
-        authorizationUrl: "https://auth.tracker.test/authorize",
-        tokenUrl: "https://auth.tracker.test/token",
-        clientId: "atelier-client",
-        clientSecret: "s3cret",
-        scopes: ["read", "write", "offline_access"],
-        usePKCE: true,
-        resource: "https://mcp.tracker.test/mcp",
+      // The document's shape (real deployments accept it; the embedded service takes both).
+      auth: {
+        type: "oauth",
+        config: {
+          authorizationUrl: "https://auth.tracker.test/authorize",
+          tokenUrl: "https://auth.tracker.test/token",
+          clientId: "atelier-client",
+          clientSecret: "s3cret",
+          scopes: ["read", "write", "offline_access"],
+          usePKCE: true,
+          resource: "https://mcp.tracker.test/mcp",
+        },
       },
     });
   });
@@ -152,13 +155,15 @@ describe("McpServerForm (edit)", () => {
       name: "Tracker",
       url: "https://mcp.tracker.test/mcp",
       enabled: true,
-      auth: "oauth",
-      oauthConfig: {
-        authorizationUrl: "https://auth.tracker.test/authorize",
-        tokenUrl: "https://auth.tracker.test/token",
-        clientId: "new-client",
-        scopes: ["read"],
-        usePKCE: true,
+      auth: {
+        type: "oauth",
+        config: {
+          authorizationUrl: "https://auth.tracker.test/authorize",
+          tokenUrl: "https://auth.tracker.test/token",
+          clientId: "new-client",
+          scopes: ["read"],
+          usePKCE: true,
+        },
       },
     });
   });

@@ -111,8 +111,7 @@ describe("McpServersView", () => {
     expect(post.url.pathname).toBe("/api/service/v2/mcp-servers");
     expect(post.body).toMatchObject({
       name: "Tracker",
-      auth: "oauth",
-      oauthConfig: { clientId: "cid", usePKCE: true },
+      auth: { type: "oauth", config: { clientId: "cid", usePKCE: true } },
     });
   });
 
@@ -198,8 +197,10 @@ describe("McpServersView", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(requests.some((r) => r.method === "PATCH")).toBe(true));
     expect(requests.find((r) => r.method === "PATCH")!.body).toMatchObject({
-      auth: "oauth",
-      oauthConfig: { clientId: "p-client", scopes: ["mcp:tools"], resource: "https://mcp.p.test/mcp" },
+      auth: {
+        type: "oauth",
+        config: { clientId: "p-client", scopes: ["mcp:tools"], resource: "https://mcp.p.test/mcp" },
+      },
     });
   });
 });

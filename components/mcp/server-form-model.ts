@@ -151,6 +151,18 @@ function oauthConfigOf(v: McpServerFormValues) {
   };
 }
 
+/**
+ * The OAuth `auth` of a body: the document's `{type: "oauth", config}` (what real deployments accept; the embedded
+ * service takes both), except with the service's client metadata document as client id, which the document's config
+ * (clientId required) cannot say: the spec's `auth: "oauth"` + `oauthConfig` then.
+ */
+function oauthAuthOf(v: McpServerFormValues) {
+  const config = oauthConfigOf(v);
+  return v.clientIdMode === "metadata"
+    ? { auth: "oauth" as const, oauthConfig: config }
+    : { auth: { type: "oauth" as const, config } };
+}
+
 function extraOAuthErrors(v: McpServerFormValues): FieldErrors {
   const errors: FieldErrors = {};
   if (v.clientIdMode === "manual" && v.clientId.trim() === "")
@@ -164,8 +176,8 @@ function extraOAuthErrors(v: McpServerFormValues): FieldErrors {
 
 function fieldOfIssue(path: readonly PropertyKey[]): McpServerField | null {
   const last = path.at(-1);
-  if (path[0] === "oauthConfig" && typeof last === "string" && last in emptyMcpServerForm)
-    return last as McpServerField;
+  const inConfig = path[0] === "oauthConfig" || (path[0] === "auth" && path[1] === "config");
+  if (inConfig && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
   if (path[0] === "auth" && path[1] === "token") return "token";
   if (path[0] === "auth" && path[1] === "headers") return "headers";
   if (path.length === 1 && typeof last === "string" && last in emptyMcpServerForm) return last as McpServerField;
@@ -191,8 +203,7 @@ export function toCreateBody(v: McpServerFormValues): FormResult<CreateMcpServer
     url: v.url.trim(),
     enabled: v.enabled,
     scope: "user" as const,
-    // OAuth: the spec's body; the other types exist only in the document's shape.
-    ...(oauth ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) } : { auth: staticAuthOf(v) }),
+    ...(oauth ? oauthAuthOf(v) : { auth: staticAuthOf(v) }),
   };
   const parsed = CreateMcpServerBody.safeParse(candidate);
   const errors = {
@@ -213,11 +224,7 @@ export function toUpdateBody(v: McpServerFormValues, replaceAuth: boolean): Form
     name: v.name.trim(),
     url: v.url.trim(),
     enabled: v.enabled,
-    ...(replaceAuth
-      ? oauth
-        ? { auth: "oauth" as const, oauthConfig: oauthConfigOf(v) }
-        : { auth: staticAuthOf(v) }
-      : {}),
+    ...(replaceAuth ? (oauth ? oauthAuthOf(v) : { auth: staticAuthOf(v) }) : {}),
   };
   const parsed = UpdateMcpServerBody.safeParse(candidate);
   const errors = {
