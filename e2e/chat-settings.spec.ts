@@ -65,3 +65,16 @@ test("privacy and metadata from the Details tab", async ({ signedIn: page, reque
   expect(stored.privacy).toBe("team");
   expect(stored.metadata).toEqual({ stage: "beta" });
 });
+
+test("instructions given with a new chat reach the agent and show in Details", async ({ signedIn: page }) => {
+  const form = page.getByTestId("new-chat-form");
+  await form.getByTestId("add-instructions").click();
+  await form.getByTestId("instructions").fill("Use plain CSS only.\nNo frameworks.");
+  await form.getByTestId("composer").fill("A tide gauge /fast");
+  await form.getByTestId("composer").press("Enter");
+  await expect(page).toHaveURL(/\/chats\/[^/?]+$/);
+  const assistant = page.locator('[data-testid="message"][data-role="assistant"]');
+  await expect(assistant).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
+  await page.getByTestId("details-tab").click();
+  await expect(page.getByTestId("chat-instructions")).toHaveText("Use plain CSS only.\nNo frameworks.");
+});

@@ -4,6 +4,7 @@ import { formatCredits, formatNumber, formatUtc } from "@/components/ui/format";
 import { MonoId } from "@/components/ui/mono-id";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ChatProjectPicker } from "@/components/projects/chat-project-picker";
+import { ChatInstructions } from "./chat-instructions";
 import { ChatMetadataEditor, ChatPrivacySelect } from "./chat-settings-fields";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -70,6 +71,9 @@ export function ChatDetails({ chat, messages }: { chat: Chat | undefined; messag
           ) : (
             <span className="text-muted-foreground">none yet</span>
           )}
+        </Row>
+        <Row label="Instructions">
+          <ChatInstructions chatId={chat.id} />
         </Row>
         <Row label="Metadata">
           <ChatMetadataEditor chat={chat} />

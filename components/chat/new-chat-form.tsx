@@ -31,11 +31,13 @@ export function NewChatForm() {
   const [mcpServerIds, setMcpServerIds] = useState<string[]>([]);
   const [sharedNpm, setSharedNpm] = useState(false);
   const [github, setGithub] = useState(false);
+  const [instructions, setInstructions] = useState<string | null>(null);
 
   const onSubmit = async (prompt: string) => {
     const body: CreateChatBody = { message: prompt, privacy };
     if (mcpServerIds.length) body.mcpServerIds = mcpServerIds;
     if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
+    if (instructions?.trim()) body.systemPrompt = instructions.trim();
     try {
       const { chat } = await create.mutateAsync({ body, mode });
       router.push(`/chats/${encodeURIComponent(chat.id)}`);
@@ -95,6 +97,34 @@ export function NewChatForm() {
       </div>
       <div className="px-1">
         <McpServerPicker value={mcpServerIds} onChange={setMcpServerIds} />
+      </div>
+      <div className="px-1 text-xs">
+        {instructions === null ? (
+          <button
+            type="button"
+            onClick={() => setInstructions("")}
+            data-testid="add-instructions"
+            className="text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+          >
+            + Instructions for the agent
+          </button>
+        ) : (
+          <label className="block space-y-1">
+            <span className="text-muted-foreground">
+              Instructions for the agent (its system prompt for this chat; kept with the chat)
+            </span>
+            <textarea
+              value={instructions}
+              onChange={(e) => setInstructions(e.target.value)}
+              maxLength={10_000}
+              rows={3}
+              autoFocus
+              data-testid="instructions"
+              placeholder="e.g. Use plain CSS, no frameworks. Keep every page accessible."
+              className="w-full resize-y rounded-md border border-input bg-card px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/30"
+            />
+          </label>
+        )}
       </div>
       {create.isPending ? (
         <p className="text-xs text-muted-foreground" role="status">

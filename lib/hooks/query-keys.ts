@@ -2,6 +2,8 @@
 export const queryKeys = {
   chats: () => ["chats"] as const,
   chat: (chatId: string) => ["chat", chatId] as const,
+  /** The v1 chat (its `systemPrompt`, the embedded service's extension). */
+  chatV1: (chatId: string) => ["chat", chatId, "v1"] as const,
   messages: (chatId: string) => ["messages", chatId] as const,
   /** One message polled by id (async mode, resuming a generation); not under `messages` so list invalidations skip it. */
   message: (chatId: string, messageId: string) => ["message", chatId, messageId] as const,
