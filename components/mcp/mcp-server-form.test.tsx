@@ -81,6 +81,7 @@ describe("McpServerForm (register)", () => {
       // The document's shape (real deployments accept it; the embedded service takes both).
       auth: {
         type: "oauth",
+        connected: false,
         config: {
           authorizationUrl: "https://auth.tracker.test/authorize",
           tokenUrl: "https://auth.tracker.test/token",
@@ -157,6 +158,7 @@ describe("McpServerForm (edit)", () => {
       enabled: true,
       auth: {
         type: "oauth",
+        connected: false,
         config: {
           authorizationUrl: "https://auth.tracker.test/authorize",
           tokenUrl: "https://auth.tracker.test/token",

@@ -111,7 +111,7 @@ describe("McpServersView", () => {
     expect(post.url.pathname).toBe("/api/service/v2/mcp-servers");
     expect(post.body).toMatchObject({
       name: "Tracker",
-      auth: { type: "oauth", config: { clientId: "cid", usePKCE: true } },
+      auth: { type: "oauth", connected: false, config: { clientId: "cid", usePKCE: true } },
     });
   });
 
@@ -199,6 +199,7 @@ describe("McpServersView", () => {
     expect(requests.find((r) => r.method === "PATCH")!.body).toMatchObject({
       auth: {
         type: "oauth",
+        connected: false,
         config: { clientId: "p-client", scopes: ["mcp:tools"], resource: "https://mcp.p.test/mcp" },
       },
     });

@@ -160,7 +160,8 @@ function oauthAuthOf(v: McpServerFormValues) {
   const config = oauthConfigOf(v);
   return v.clientIdMode === "metadata"
     ? { auth: "oauth" as const, oauthConfig: config }
-    : { auth: { type: "oauth" as const, config } };
+    : // `connected` is required by the document's schema in bodies too (read-only: the service ignores it).
+      { auth: { type: "oauth" as const, connected: false, config } };
 }
 
 function extraOAuthErrors(v: McpServerFormValues): FieldErrors {
