@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { AppDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useRestoreTarget } from "./restore-context";
-import type { RestoreChange } from "./restore-targets";
+import type { RestoreChange, RestoreTarget } from "./restore-targets";
 
 const CHANGE_LABEL: Record<RestoreChange["change"], string> = {
   created: "removed (made later)",
@@ -34,11 +34,26 @@ let unsupported = false;
  */
 export function RestoreFilesButton({ messageId }: { messageId: string }) {
   const found = useRestoreTarget(messageId);
-  const restore = useRestoreMessage(found?.chatId ?? "");
+  const [gone, setGone] = useState(unsupported);
+  if (!found || gone) return null;
+  return <RestoreFilesControl {...found} messageId={messageId} onUnsupported={() => setGone(true)} />;
+}
+
+function RestoreFilesControl({
+  chatId,
+  target,
+  generating,
+  messageId,
+  onUnsupported,
+}: {
+  chatId: string;
+  target: RestoreTarget;
+  generating: boolean;
+  messageId: string;
+  onUnsupported: () => void;
+}) {
+  const restore = useRestoreMessage(chatId);
   const [open, setOpen] = useState(false);
-  const [, rerender] = useState(0);
-  if (!found || unsupported) return null;
-  const { chatId, target, generating } = found;
 
   const confirm = () =>
     restore.mutate(messageId, {
@@ -50,7 +65,7 @@ export function RestoreFilesButton({ messageId }: { messageId: string }) {
         if (isUnsupported(error, chatId)) {
           unsupported = true;
           setOpen(false);
-          rerender((n) => n + 1);
+          onUnsupported();
           toast.error("This service cannot restore files", {
             description: "It has no POST /v2/chats/{chatId}/restore-message.",
           });
