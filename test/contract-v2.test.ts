@@ -254,6 +254,18 @@ describe("chats", () => {
     chatId = (res.body as Json).chat.id;
   });
 
+  test("POST /chats/from-files", async () => {
+    const res = await call(svc, "POST", "/v2/chats/from-files", {
+      body: { files: [{ name: "index.html", content: "<h1>Hi</h1>" }], title: "Seeded", privacy: "private" },
+    });
+    expect(res.status).toBe(200);
+    const used: ExceptionKey[] = [];
+    const body = clone(res.body) as Json;
+    chatX(body.chat, used);
+    usageX(body.usage, used);
+    expectValid("POST /chats/from-files", responseValidator("POST", "/chats/from-files", "200"), body, used);
+  });
+
   test("POST /chats/stream: events and parts rebuilt with a plain jsondiffpatch", async () => {
     const res = await svc.handle(request("POST", "/v2/chats/stream", { body: { message: "Build a habit tracker" } }));
     const events = await streamEvents(res);
