@@ -78,3 +78,204 @@ describe("writing files", () => {
     expect(Object.values(toolResults(second!))).toEqual([expect.stringMatching(/^Created index\.html/)]);
   });
 });
+
+/** The chat's latest v1 version (id, status, files with locks). */
+async function latestVersion(chatId: string) {
+  const res = await h.api("GET", `/v1/chats/${chatId}`);
+  expect(res.status).toBe(200);
+  return (
+    res.body as {
+      latestVersion: { id: string; status: string; files: Array<{ name: string; content: string; locked: boolean }> };
+    }
+  ).latestVersion;
+}
+
+/** A chat whose first answer wrote index.html (the peer scripted for it). */
+async function chatWithIndex(prompt = "Start a counter page"): Promise<string> {
+  h.peer.script([
+    { toolCalls: [{ name: "write_file", arguments: { path: "index.html", content: INDEX } }] },
+    { text: "Done." },
+  ]);
+  return (await createChat(prompt)).chat.id;
+}
+
+async function send(chatId: string, message: string): Promise<Message> {
+  const res = await h.api("POST", `/v2/chats/${chatId}/messages`, { message });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return lastAssistant(chatId);
+}
+
+describe("reading, editing and the project tools", () => {
+  test("read then edit: a file-read part, then a patch; the edit's search text is replaced once", async () => {
+    const chatId = await chatWithIndex();
+    h.peer.script([
+      { toolCalls: [{ name: "read_file", arguments: { path: "index.html" } }] },
+      {
+        toolCalls: [
+          {
+            name: "edit_file",
+            arguments: { path: "index.html", search: "<h1>Counter</h1>", replace: "<h1>Clicks</h1>" },
+          },
+        ],
+      },
+      { text: "Renamed the heading." },
+    ]);
+    const answer = await send(chatId, "Call the heading Clicks");
+    expect(shapes(answer.parts)).toEqual([
+      { type: "file-read", paths: ["index.html"] },
+      { type: "file-edit", operation: "patch", path: "index.html" },
+      { type: "text", text: "Renamed the heading." },
+    ]);
+    const [read, edit] = h.peer.requests.slice(-2);
+    expect(Object.values(toolResults(read!))).toEqual([INDEX]); // the model read the real content
+    expect(Object.values(toolResults(edit!)).at(-1)).toMatch(/^Edited index\.html: replaced 1 occurrence/);
+    expect((await h.files(chatId))[0]!.content).toBe(INDEX.replace("Counter", "Clicks"));
+    // The system prompt lists the chat's files.
+    expect(String(read!.body.messages[0]!.content)).toContain("- index.html");
+  });
+
+  test("list, search, rename and delete map to file-read, search (repo) and file-edit parts", async () => {
+    const chatId = await chatWithIndex();
+    h.peer.script([
+      {
+        toolCalls: [
+          { name: "list_files", arguments: {} },
+          { name: "search_files", arguments: { query: "counter" } },
+        ],
+      },
+      { toolCalls: [{ name: "write_file", arguments: { path: "old.txt", content: "old" } }] },
+      { toolCalls: [{ name: "rename_file", arguments: { from: "index.html", to: "home.html" } }] },
+      { toolCalls: [{ name: "delete_file", arguments: { path: "old.txt" } }] },
+      { text: "Moved things around." },
+    ]);
+    const answer = await send(chatId, "Reorganize");
+    expect(shapes(answer.parts)).toEqual([
+      { type: "file-read", paths: ["index.html"] },
+      { type: "search", scope: "repo", query: "counter" },
+      { type: "file-edit", operation: "create", path: "old.txt" },
+      { type: "file-edit", operation: "rename", path: "index.html", toPath: "home.html" },
+      { type: "file-edit", operation: "delete", path: "old.txt" },
+      { type: "text", text: "Moved things around." },
+    ]);
+    const searched = toolResults(h.peer.requests.at(-4)!);
+    expect(Object.values(searched)).toEqual([
+      expect.stringMatching(/^index\.html \(\d+ bytes\)$/),
+      expect.stringMatching(/^index\.html:2: .*Counter/),
+    ]);
+    expect((await h.files(chatId)).map((f) => f.path)).toEqual(["home.html"]);
+  });
+
+  test("a locked file is refused: the model is told why, no file-edit part, the file unchanged", async () => {
+    const chatId = await chatWithIndex();
+    const version = await latestVersion(chatId);
+    const lock = await h.api("PATCH", `/v1/chats/${chatId}/versions/${version.id}`, {
+      files: [{ name: "index.html", content: INDEX, locked: true }],
+    });
+    expect(lock.status).toBe(200);
+    h.peer.script([
+      {
+        toolCalls: [
+          { name: "write_file", arguments: { path: "index.html", content: "<p>gone</p>" } },
+          { name: "edit_file", arguments: { path: "index.html", search: "Counter", replace: "X" } },
+          { name: "delete_file", arguments: { path: "index.html" } },
+        ],
+      },
+      { text: "index.html is locked, so I left it unchanged." },
+    ]);
+    const answer = await send(chatId, "Replace the page");
+    expect(shapes(answer.parts)).toEqual([{ type: "text", text: "index.html is locked, so I left it unchanged." }]);
+    const results = Object.values(toolResults(h.peer.requests.at(-1)!));
+    expect(results).toHaveLength(3);
+    for (const r of results) expect(r).toMatch(/^Refused: index\.html is locked by the user/);
+    expect(await h.files(chatId)).toEqual([{ path: "index.html", content: INDEX, encoding: "utf8" }]);
+    expect((await latestVersion(chatId)).files[0]).toMatchObject({ content: INDEX, locked: true });
+    // The model's system prompt marks it.
+    expect(String(h.peer.requests.at(-1)!.body.messages[0]!.content)).toContain("- index.html (locked)");
+  });
+
+  test("the Part 8 limits: a write over 3 MB and a bad name are refused the same way", async () => {
+    const chatId = await chatWithIndex();
+    h.peer.script([
+      {
+        toolCalls: [
+          { name: "write_file", arguments: { path: "big.txt", content: "a".repeat(3 * 1024 * 1024 + 1) } },
+          { name: "write_file", arguments: { path: "../escape.js", content: "x" } },
+        ],
+      },
+      { text: "Could not." },
+    ]);
+    const answer = await send(chatId, "Write a huge file");
+    expect(shapes(answer.parts)).toEqual([{ type: "text", text: "Could not." }]);
+    const [big, bad] = Object.values(toolResults(h.peer.requests.at(-1)!));
+    expect(big).toMatch(/^Refused: big\.txt would be 3145729 bytes, over the 3 MB/);
+    expect(bad).toMatch(/^Refused: "\.\.\/escape\.js" is not an accepted file name/);
+    expect((await h.files(chatId)).map((f) => f.path)).toEqual(["index.html"]);
+  });
+});
+
+describe("the conversation", () => {
+  test("a follow-up sends the earlier exchange (prompt, answer and what it changed) and the chat's system prompt", async () => {
+    h.peer.script([
+      { toolCalls: [{ name: "write_file", arguments: { path: "index.html", content: INDEX } }] },
+      { text: "Made a counter page." },
+    ]);
+    const created = await createChat("Make a counter page", { systemPrompt: "Always use British spelling." });
+    h.peer.script([{ text: "Sure, colour added." }]);
+    await send(created.chat.id, "Add some colour");
+    const request = h.peer.requests.at(-1)!;
+    expect(String(request.body.messages[0]!.content)).toContain(
+      "The user's instructions for this chat:\nAlways use British spelling.",
+    );
+    expect(request.body.messages.slice(1)).toEqual([
+      { role: "user", content: "Make a counter page" },
+      { role: "assistant", content: "Made a counter page.\n\n[changed files: create index.html]" },
+      { role: "user", content: "Add some colour" },
+    ]);
+  });
+
+  test("usage: the model's reported tokens (input without cached), the service's model id, credits at the prices", async () => {
+    const priced = await startModelHarness({ creditsPerMTok: { input: 2, output: 10, cacheRead: 0.5, cacheWrite: 2 } });
+    try {
+      priced.peer.titles(["Priced"]);
+      priced.peer.script([
+        { toolCalls: [{ name: "list_files", arguments: {} }], usage: { prompt: 1000, completion: 50, cached: 400 } },
+        { text: "Nothing here yet.", usage: { prompt: 1200, completion: 30, cached: 1000 } },
+      ]);
+      const res = await priced.api("POST", "/v2/chats", {
+        message: "What is there?",
+        modelConfiguration: { modelId: "svc-mini" },
+      });
+      expect(res.status).toBe(200);
+      const { usage } = expectSchema(ChatWithUsage, res.body);
+      expect(priced.peer.requests[0]!.body.model).toBe("peer-mini"); // AGENT_MODELS maps svc-mini
+      // Two agent steps plus the title call (the peer counts its prompt and answer at 4 characters a token).
+      const title = priced.peer.titleRequests[0]!;
+      expect(title.body.model).toBe("peer-mini");
+      const titleIn = Math.ceil(JSON.stringify(title.body.messages).length / 4);
+      const titleOut = Math.ceil("Priced".length / 4);
+      const tokens = { input: 600 + 200 + titleIn, output: 80 + titleOut, cacheRead: 1400, cacheWrite: 0 };
+      expect(usage).toEqual({
+        model: "svc-mini",
+        tokens: { ...tokens, total: tokens.input + tokens.output + tokens.cacheRead },
+        creditsCost: {
+          input: (tokens.input * 2) / 1e6,
+          output: (tokens.output * 10) / 1e6,
+          cacheRead: (1400 * 0.5) / 1e6,
+          cacheWrite: 0,
+          total: expect.closeTo((tokens.input * 2 + tokens.output * 10 + 1400 * 0.5) / 1e6, 9),
+        },
+      });
+    } finally {
+      await priced.close();
+    }
+  });
+
+  test("without prices usage costs 0 credits; the title falls back to the prompt when the title call fails", async () => {
+    h.peer.titles(["   "]); // nothing usable
+    h.peer.script([{ text: "Hello." }]);
+    const created = await createChat("Please build a weather dashboard with charts");
+    expect(created.chat.title).toBe("Weather dashboard");
+    expect(created.usage.creditsCost.total).toBe(0);
+    expect(created.usage.tokens.total).toBeGreaterThan(0);
+  });
+});
