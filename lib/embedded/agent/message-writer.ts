@@ -27,6 +27,10 @@ export class MessageWriter {
   /** The message's `content` (the answer's text). */
   content = "";
   finishReason: FinishReason = "stop";
+  /** When the message was last stored (Date.now()). */
+  persistedAt = 0;
+  private persisting: Promise<void> = Promise.resolve();
+  private done = false;
   /** The message's Version: pending from the first change to the files (version.ts). */
   readonly version: MessageVersion;
   readonly now: () => Date;
@@ -68,8 +72,19 @@ export class MessageWriter {
     this.emitParts();
   }
 
-  /** Stores the message as it is (a part boundary) and emits message.updated. */
-  async persist(): Promise<void> {
+  /**
+   * Stores the message as it is (a part boundary) and emits message.updated. Stores run one after the other, each
+   * with the parts as they are when it runs; none after the message finished.
+   */
+  persist(): Promise<void> {
+    const run = this.persisting.then(() => this.store());
+    this.persisting = run.catch(() => {});
+    return run;
+  }
+
+  private async store(): Promise<void> {
+    if (this.done) return;
+    this.persistedAt = Date.now();
     await messagesStore.updateMessage(this.db, this.messageId, {
       parts: this.parts,
       content: this.content,
@@ -126,6 +141,8 @@ export class MessageWriter {
    * the generation. Always call it once.
    */
   async finish(usage: Usage, versionStatus?: "completed" | "failed"): Promise<void> {
+    await this.persisting;
+    this.done = true;
     try {
       const at = this.now();
       const message = await messagesStore.updateMessage(this.db, this.messageId, {

@@ -34,7 +34,8 @@ function apiMessage(body: string | undefined): string | null {
 export function describeFailure(error: unknown, where: string): Failure {
   const errors = chain(error);
   const api = errors.find((e): e is APICallError => APICallError.isInstance(e));
-  if (api?.statusCode) {
+  // An error while reading a 200 response's stream carries that status: it is not an HTTP error.
+  if (api?.statusCode && api.statusCode >= 400) {
     const detail = apiMessage(api.responseBody);
     return {
       code: "model_error",
@@ -46,7 +47,7 @@ export function describeFailure(error: unknown, where: string): Failure {
     /terminated|other side closed|ended without a finish reason|ECONNRESET|socket hang up|premature close|UND_ERR_SOCKET/i.test(
       all,
     ) &&
-    !api
+    (!api || (api.statusCode ?? 0) >= 200)
   ) {
     return {
       code: "model_stream_dropped",

@@ -279,3 +279,168 @@ describe("the conversation", () => {
     expect(created.usage.tokens.total).toBeGreaterThan(0);
   });
 });
+
+describe("asking the user", () => {
+  test("request_integration blocks the chat (tool-calls); the resolve runs the model again with the answer", async () => {
+    h.peer.script([
+      {
+        text: "Payments need Stripe.",
+        toolCalls: [{ name: "request_integration", arguments: { integrations: ["Stripe"], mcpPresets: [] } }],
+      },
+    ]);
+    const created = await createChat("A shop with payments");
+    const chatId = created.chat.id;
+    const blocked = await lastAssistant(chatId);
+    expect(blocked.finishReason).toBe("tool-calls");
+    expect(shapes(blocked.parts)).toEqual([
+      { type: "text", text: "Payments need Stripe." },
+      {
+        type: "agent-action",
+        name: "get_or_request_integration",
+        summary: "Requested Stripe",
+        data: { requestedIntegrations: ["Stripe"], requestedMcpPresets: [], status: "pending" },
+      },
+    ]);
+    const asked = h.peer.requests.length;
+    // The model was not called again after the request (the loop stops on it).
+    expect(h.peer.pending()).toBe(0);
+
+    h.peer.script([
+      { toolCalls: [{ name: "write_file", arguments: { path: "index.html", content: INDEX } }] },
+      { text: "Checkout is wired to Stripe." },
+    ]);
+    const resolved = await h.api("POST", `/v2/chats/${chatId}/messages/resolve`, {
+      task: { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] },
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    const messages = await h.messages(chatId);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "assistant"]);
+    expect(messages[1]!.parts!.at(-1)).toMatchObject({
+      data: { status: "connected", connectedIntegrationNames: ["Stripe"] },
+    });
+    const resumed = messages[2]!;
+    expect(resumed.finishReason).toBe("stop");
+    expect(shapes(resumed.parts)).toEqual([
+      { type: "file-edit", operation: "create", path: "index.html" },
+      { type: "text", text: "Checkout is wired to Stripe." },
+    ]);
+    const resume = h.peer.requests[asked]!;
+    expect(resume.body.messages.slice(1)).toEqual([
+      { role: "user", content: "A shop with payments" },
+      {
+        role: "assistant",
+        content: "Payments need Stripe.\n\n[asked the user to connect Stripe: connected]",
+      },
+      { role: "user", content: "I connected Stripe. Continue the task." },
+    ]);
+  });
+});
+
+describe("failures", () => {
+  /** Streams a new chat's first answer and returns its events, the chat id and the answer. */
+  async function streamed(message: string, harness = h) {
+    const events = await harness.stream("/v2/chats/stream", { message });
+    const chatId = (events.find((e) => e.object === "chat") as unknown as { id: string }).id;
+    return { events, chatId, answer: (await harness.messages(chatId)).at(-1)! };
+  }
+
+  test("an HTTP error from the API ends the message with finishReason error and a model_error event", async () => {
+    h.peer.script([{ fail: "http", status: 500, message: "the GPU caught fire" }]);
+    const { events, chatId, answer } = await streamed("Anything");
+    expect(answer.finishReason).toBe("error");
+    const error = events.find((e) => e.object === "error")!;
+    expect(error).toMatchObject({ code: "model_error" });
+    expect(error.message).toMatch(/answered HTTP 500: the GPU caught fire/);
+    expect(error.message).toContain("peer-coder at 127.0.0.1");
+    // The chat takes the next message.
+    h.peer.script([{ text: "Back again." }]);
+    expect((await send(chatId, "Try again")).parts).toMatchObject([{ type: "text", text: "Back again." }]);
+  });
+
+  test("a dropped stream: files written before it stay, in a completed version; model_stream_dropped", async () => {
+    h.peer.script([
+      { toolCalls: [{ name: "write_file", arguments: { path: "index.html", content: INDEX } }] },
+      { fail: "drop", afterText: "Now the styles, and then" },
+    ]);
+    const { events, chatId, answer } = await streamed("A page with styles");
+    expect(answer.finishReason).toBe("error");
+    expect(
+      events.find((e) => e.object === "error"),
+      JSON.stringify(events.find((e) => e.object === "error")),
+    ).toMatchObject({ code: "model_stream_dropped" });
+    expect(shapes(answer.parts)[0]).toEqual({ type: "file-edit", operation: "create", path: "index.html" });
+    for (const p of answer.parts!) expect(p.finishedAt, p.type).toBeTruthy();
+    expect((await h.files(chatId)).map((f) => f.path)).toEqual(["index.html"]);
+    expect(await latestVersion(chatId)).toMatchObject({ status: "completed", files: [{ name: "index.html" }] });
+  });
+
+  test("an unreachable API: model_unreachable", async () => {
+    const down = await startModelHarness({ baseUrl: "http://127.0.0.1:9/v1" });
+    try {
+      const { events, answer } = await streamed("Anything", down);
+      expect(answer.finishReason).toBe("error");
+      const error = events.find((e) => e.object === "error")!;
+      expect(error).toMatchObject({ code: "model_unreachable" });
+      expect(error.message).toMatch(/Could not reach the model API at peer-coder at 127\.0\.0\.1:9/);
+    } finally {
+      await down.close();
+    }
+  });
+
+  test("a hanging API is cut off at the time limit: model_timeout, and the chat takes the next message", async () => {
+    const slow = await startModelHarness({ timeoutMs: 800 });
+    try {
+      slow.peer.script([{ text: "I am thinking about", thenHang: true }]);
+      const started = Date.now();
+      const { events, chatId, answer } = await streamed("Anything", slow);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(answer.finishReason).toBe("error");
+      expect(events.find((e) => e.object === "error")).toMatchObject({ code: "model_timeout" });
+      expect(shapes(answer.parts)).toEqual([{ type: "text", text: "I am thinking about" }]);
+      expect(answer.parts![0]!.finishedAt).toBeTruthy();
+      slow.peer.script([{ fail: "hang" }]);
+      const second = await slow.api("POST", `/v2/chats/${chatId}/messages`, { message: "Again" });
+      expect(second.status).toBe(200);
+      expect((await slow.messages(chatId)).at(-1)!.finishReason).toBe("error");
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test("a model the configuration does not name: model_not_configured", async () => {
+    const partial = await startModelHarness({ model: null, models: { "svc-mini": "peer-mini" } });
+    try {
+      const { events, answer } = await streamed("Anything", partial);
+      expect(answer.finishReason).toBe("error");
+      expect(events.find((e) => e.object === "error")).toMatchObject({ code: "model_not_configured" });
+      expect(partial.peer.requests).toHaveLength(0);
+    } finally {
+      await partial.close();
+    }
+  });
+});
+
+describe("stop", () => {
+  test("stop aborts the model call mid-answer; the message keeps the text so far and finishes 'stop'", async () => {
+    h.peer.script([{ text: ["Writing ", "a long ", "answer ", "slowly"], chunkDelayMs: 150, thenHang: true }]);
+    const res = await h.api("POST", "/v2/chats/async", { message: "Long answer" });
+    expect(res.status).toBe(202);
+    const { chatId, messageId } = res.body as { chatId: string; messageId: string };
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const m = (await h.api("GET", `/v2/chats/${chatId}/messages/${messageId}`)).body as Message;
+      if (m.parts?.some((p) => p.type === "text" && (p as { text: string }).text.length > 0)) break;
+      if (Date.now() > until) throw new Error(`no text streamed: ${JSON.stringify(m)}`);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect((await h.api("POST", `/v2/chats/${chatId}/messages/${messageId}/stop`)).status).toBe(200);
+    const stopped = (await h.api("GET", `/v2/chats/${chatId}/messages/${messageId}`)).body as Message;
+    expect(stopped.finishReason).toBe("stop");
+    const text = stopped.parts!.find((p) => p.type === "text") as { text: string; finishedAt?: string };
+    expect("Writing a long answer slowly".startsWith(text.text)).toBe(true);
+    expect(text.finishedAt).toBeTruthy();
+    expect(stopped.usage?.model).toBe("svc-pro");
+    h.peer.script([{ text: "Next." }]);
+    expect((await send(chatId, "Go on")).finishReason).toBe("stop");
+  });
+});

@@ -86,6 +86,8 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
         for await (const chunk of result.fullStream) await stream.handle(chunk);
       } catch (error) {
         stream.error ??= error;
+      } finally {
+        stream.dispose();
       }
       tokens = addTokens(tokens, stream.tokens);
       if (generation.stopped) {

@@ -10,6 +10,9 @@ import { addTokens, NO_TOKENS, tokensOf } from "./usage";
 
 type Chunk = TextStreamPart<ToolSet>;
 
+/** How often a growing text or thinking part is stored. */
+const PERSIST_EVERY_MS = 500;
+
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
 
 /**
@@ -23,6 +26,7 @@ export class StreamParts {
   private open: { id: string; index: number } | null = null;
   /** Tool calls seen: when they started and the index of their running part, if they show one. */
   private readonly calls = new Map<string, { at: string; index?: number }>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
   tokens = NO_TOKENS;
   error: unknown = null;
   /** The last step's stream ended without a finish reason from the API: it was cut off. */
@@ -78,6 +82,23 @@ export class StreamParts {
     const part = this.writer.parts[index] as Part & { text: string };
     this.writer.replaceAt(index, { ...part, text: part.text + text });
     if (type === "text") this.writer.content = this.answerText();
+    this.persistSoon();
+  }
+
+  /** A growing text is stored too (readers of the stored message, a crash), at most twice a second. */
+  private persistSoon(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, PERSIST_EVERY_MS - (Date.now() - this.writer.persistedAt));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.writer.persist().catch((error: unknown) => console.error("[embedded] could not store the message", error));
+    }, wait);
+  }
+
+  /** No more stores of a growing text (the message is finishing). */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   private async closeText(): Promise<void> {
