@@ -9,12 +9,14 @@ export type ToolParts = Map<string, KnownPart>;
 
 /** Asks the user to connect integrations (interface.md Part 3): the chat waits for the answer. */
 export const INTEGRATION_TOOL = "request_integration";
+/** Asks the user's permission to run a command (AGENT_ALLOW_COMMANDS=1): the chat waits for the answer. */
+export const COMMAND_TOOL = "run_command";
 
 /**
  * The project tools the model gets: list/read (→ file-read), search (→ search, scope repo), write/edit/rename/delete
  * (→ file-edit; the chat's files and the message's version change), and the integration request.
  */
-export function fileTools(files: ProjectFiles, parts: ToolParts): ToolSet {
+export function fileTools(files: ProjectFiles, parts: ToolParts, allowCommands = false): ToolSet {
   const run =
     <I>(fn: (input: I) => Promise<FileOutcome>) =>
     async (input: I, { toolCallId }: { toolCallId: string }) => {
@@ -22,7 +24,19 @@ export function fileTools(files: ProjectFiles, parts: ToolParts): ToolSet {
       if (outcome.part) parts.set(toolCallId, outcome.part);
       return outcome.result;
     };
+  const commands: ToolSet = allowCommands
+    ? {
+        [COMMAND_TOOL]: tool({
+          description:
+            "Run a shell command (e.g. node --check app.js, a test script) in a temporary copy of the project's files. The user must approve it first: the chat waits for the answer, so stop after calling it; once approved it runs and you get its output.",
+          inputSchema: z.object({ command: z.string() }),
+          execute: async ({ command }) =>
+            `Asked the user's permission to run \`${command}\`. It runs once approved and you then get its output; stop now.`,
+        }),
+      }
+    : {};
   return {
+    ...commands,
     list_files: tool({
       description: "List the project's files with their sizes (and which are binary or locked).",
       inputSchema: z.object({ prefix: z.string().optional().describe("only files whose path starts with this") }),

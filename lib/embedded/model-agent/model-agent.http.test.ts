@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, type Message } from "@/lib/api";
+import { startMcpServer } from "@/e2e/peers/mcp-server";
 import { expectSchema } from "../test-support";
 import { shapes, startModelHarness, toolResults, type ModelHarness } from "./test-support";
 
@@ -442,5 +443,94 @@ describe("stop", () => {
     expect(stopped.usage?.model).toBe("svc-pro");
     h.peer.script([{ text: "Next." }]);
     expect((await send(chatId, "Go on")).finishReason).toBe("stop");
+  });
+});
+
+describe("MCP tools", () => {
+  test("the chat's connected MCP server's tools are offered; a call is a real call, shown as a tool-call part", async () => {
+    const mcp = await startMcpServer({ bearerToken: "mcp-token" });
+    try {
+      const registered = await h.api("POST", "/v2/mcp-servers", {
+        name: "Math",
+        url: mcp.url,
+        enabled: true,
+        scope: "user",
+        auth: { type: "bearer", token: "mcp-token" },
+      });
+      expect(registered.status).toBe(201);
+      const serverId = (registered.body as { id: string }).id;
+      h.peer.script([
+        { toolCalls: [{ name: "add", arguments: { a: 2, b: 3 } }] },
+        { text: "2 + 3 = 5, says the Math server." },
+      ]);
+      const created = await createChat("Add two and three", { mcpServerIds: [serverId] });
+      const answer = await lastAssistant(created.chat.id);
+      expect(shapes(answer.parts)).toEqual([
+        {
+          type: "agent-action",
+          name: "list_mcp_tools",
+          summary: "Loaded the tools of 1 MCP server",
+          data: expect.objectContaining({ notLoaded: [] }),
+        },
+        {
+          type: "tool-call",
+          name: "add",
+          toolDisplayName: expect.stringContaining("(Math)"),
+          input: { a: 2, b: 3 },
+          output: expect.objectContaining({ structuredContent: { sum: 5 } }),
+          status: "ok",
+        },
+        { type: "text", text: "2 + 3 = 5, says the Math server." },
+      ]);
+      expect(mcp.stats().calls.add).toBe(1);
+      const [offer, after] = h.peer.requests.slice(-2);
+      expect(offer!.body.tools!.map((t) => t.function.name)).toEqual(expect.arrayContaining(["add", "echo", "whoami"]));
+      expect(Object.values(toolResults(after!))).toEqual(["5"]);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
+  test("run_command asks permission (run_script tool-call with suggestedPermissions); once approved it runs in a copy", async () => {
+    const cmd = await startModelHarness({ allowCommands: true });
+    try {
+      cmd.peer.script([
+        { toolCalls: [{ name: "write_file", arguments: { path: "index.html", content: INDEX } }] },
+        { text: "Page written." },
+      ]);
+      const created = await cmd.api("POST", "/v2/chats", { message: "A page" });
+      const chatId = (created.body as { chat: { id: string } }).chat.id;
+      expect(cmd.peer.requests[0]!.body.tools!.map((t) => t.function.name)).toContain("run_command");
+
+      const command = 'wc -c < index.html; echo "home=$HOME key=${SERVICE_API_KEY:-none}"; touch made-by-command.txt';
+      cmd.peer.script([{ text: "Let me measure it.", toolCalls: [{ name: "run_command", arguments: { command } }] }]);
+      await cmd.api("POST", `/v2/chats/${chatId}/messages`, { message: "How big is the page?" });
+      const blocked = (await cmd.messages(chatId)).at(-1)!;
+      expect(blocked.finishReason).toBe("tool-calls");
+      const request = blocked.parts!.at(-1) as { name: string; input: unknown; suggestedPermissions: unknown[] };
+      expect(request).toMatchObject({ type: "tool-call", name: "run_script", input: { command, path: "", cwd: "." } });
+      expect(request.suggestedPermissions).toHaveLength(1);
+
+      cmd.peer.script([{ text: "The page is 139 bytes." }]);
+      const resolved = await cmd.api("POST", `/v2/chats/${chatId}/messages/resolve`, {
+        task: { type: "confirmed-permissions", permissions: request.suggestedPermissions },
+      });
+      expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+      const ran = (await cmd.messages(chatId)).at(-1)!;
+      expect(ran.finishReason).toBe("stop");
+      const [bash, text] = shapes(ran.parts) as [Record<string, unknown>, Record<string, unknown>];
+      expect(bash).toMatchObject({ type: "bash", command, exitCode: 0, isDangerous: true, timeoutMs: 60_000 });
+      expect(bash.output).toMatch(new RegExp(`^${Buffer.byteLength(INDEX)}\\nhome=/\\S*atelier-cmd-\\S+ key=none\\n$`));
+      expect(text).toEqual({ type: "text", text: "The page is 139 bytes." });
+      // The model got the output; the chat's files did not change.
+      expect(String(cmd.peer.requests.at(-1)!.body.messages.at(-1)!.content)).toMatch(
+        /^I approved running `wc -c[\s\S]*exited with code 0\. Its output:\n```\n\d+\n/,
+      );
+      expect((await cmd.files(chatId)).map((f) => f.path)).toEqual(["index.html"]);
+    } finally {
+      await cmd.close();
+    }
   });
 });

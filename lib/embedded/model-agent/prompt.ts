@@ -74,8 +74,15 @@ function actionsNote(parts: readonly Part[]): string {
       const data = ((p as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
       const names = [data.requestedIntegrations, data.requestedMcpPresets].flat().filter(Boolean).join(", ");
       notes.push(`[asked the user to connect ${names}: ${String(data.status ?? "pending")}]`);
+    } else if (p.type === "tool-call" && (p as { name: string }).name === "run_script") {
+      const call = p as { input?: { command?: string }; status?: string; suggestedPermissions?: unknown[] };
+      const answer = call.suggestedPermissions?.length ? "pending" : call.status === "ok" ? "approved" : "not approved";
+      notes.push(`[asked permission to run \`${call.input?.command ?? ""}\`: ${answer}]`);
     } else if (p.type === "tool-call") {
       notes.push(`[called ${(p as { name: string }).name}]`);
+    } else if (p.type === "bash") {
+      const b = p as { command: string; exitCode?: number | null };
+      notes.push(`[ran \`${b.command}\`: exit code ${b.exitCode ?? "none (killed)"}]`);
     }
   }
   if (changed.length) notes.unshift(`[changed files: ${changed.join(", ")}]`);

@@ -6,7 +6,9 @@ import type { McpConnections } from "../mcp/connections";
 import { filesStore, messagesStore } from "../store";
 import { iso } from "../time";
 import { describeFailure, droppedFailure, timeoutFailure, type Failure } from "./failures";
-import { fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
+import { outcomeOf } from "../approvals/requests";
+import { runApprovedCommand } from "./approved-command";
+import { COMMAND_TOOL, fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { mcpTools } from "./mcp-tools";
 import { describeModel, languageModel, modelNameFor, type ModelAgentOptions } from "./options";
 import { HISTORY_MESSAGES, historyMessages, systemPrompt } from "./prompt";
@@ -62,8 +64,22 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
           await writer.setTitle(t.title);
         });
       }
+      const messages = historyMessages(earlier);
+      // After the user approved a command: run it first, then the model goes on from its output.
+      const last = earlier.at(-1);
+      const outcome = last ? outcomeOf(last) : null;
+      if (outcome?.kind === "permissions" && outcome.approved) {
+        const note = await runApprovedCommand({
+          writer,
+          command: outcome.command,
+          files,
+          allowed: options.allowCommands,
+          signal,
+        });
+        messages.push({ role: "user", content: note });
+      }
       const project = new ProjectFiles(db, chat.id, writer);
-      const own = fileTools(project, toolParts);
+      const own = fileTools(project, toolParts, options.allowCommands);
       const external = await mcpTools(input.mcp, chat, new Set(Object.keys(own)), toolParts);
       const stream = new StreamParts(writer, toolParts, external.running);
       if (external.listing) {
@@ -74,9 +90,9 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       const result = streamText({
         model: languageModelFor,
         system: systemPrompt(files, chat.settings.systemPrompt),
-        messages: historyMessages(earlier),
+        messages,
         tools: { ...external.tools, ...own },
-        stopWhen: [stepCountIs(options.maxSteps), hasToolCall(INTEGRATION_TOOL)],
+        stopWhen: [stepCountIs(options.maxSteps), hasToolCall(INTEGRATION_TOOL), hasToolCall(COMMAND_TOOL)],
         abortSignal: signal,
         maxRetries: 0,
         // Errors arrive as `error` chunks (handled below); the default handler would only log them.

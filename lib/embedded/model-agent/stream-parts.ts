@@ -1,10 +1,11 @@
 import "server-only";
 import type { TextStreamPart, ToolSet } from "ai";
 import type { Part } from "@/lib/api";
-import { integrationRequestPart } from "../approvals/requests";
+import { commandRequestPart, integrationRequestPart } from "../approvals/requests";
 import type { MessageWriter } from "../agent/message-writer";
 import { iso } from "../time";
-import { INTEGRATION_TOOL, type ToolParts } from "./file-tools";
+import { COMMAND_TOOL, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
+import { COMMAND_TIMEOUT_MS } from "./command";
 import type { RunningParts } from "./mcp-tools";
 import { addTokens, NO_TOKENS, tokensOf } from "./usage";
 
@@ -123,6 +124,13 @@ export class StreamParts {
         startedAt: at,
         finishedAt: at,
       });
+      this.writer.finishReason = "tool-calls";
+      await this.writer.persist();
+      return;
+    }
+    if (name === COMMAND_TOOL) {
+      const command = String((input as { command?: unknown } | null)?.command ?? "");
+      this.writer.append({ ...commandRequestPart(command, COMMAND_TIMEOUT_MS), startedAt: at, finishedAt: at });
       this.writer.finishReason = "tool-calls";
       await this.writer.persist();
       return;
