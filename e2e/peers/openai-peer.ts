@@ -14,14 +14,14 @@ import type { AddressInfo } from "node:net";
  * the next turn). Requests without tools are title requests, answered from `titles`. Every request is recorded.
  */
 
-export interface PeerToolCall {
+interface PeerToolCall {
   name: string;
   /** An object (sent as JSON) or the raw arguments text. */
   arguments: Record<string, unknown> | string;
   id?: string;
 }
 
-export type PeerTurn =
+type PeerTurn =
   | {
       /** Content deltas: one string is cut into a few pieces. */
       text?: string | string[];
@@ -41,7 +41,7 @@ export type PeerTurn =
   /** Never answers (until the peer closes). */
   | { fail: "hang" };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   path: string;
   authorization: string | null;
   body: {
@@ -255,7 +255,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** A message's content as text (a string, or the text of its content parts). */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content))
     return content

@@ -39,7 +39,7 @@ export interface AppConfig {
 const SERVICE_MODEL_IDS = ["svc-mini", "svc-pro", "svc-max", "svc-max-fast"] as const;
 
 /** An OpenAI-compatible API behind the embedded service's agent (README, Configuration). */
-export interface AgentModelConfig {
+interface AgentModelConfig {
   /** AGENT_BASE_URL, no trailing slash, e.g. http://127.0.0.1:11434/v1 (Ollama). */
   baseUrl: string;
   /** AGENT_MODEL: the model name sent for any service model id AGENT_MODELS does not map. */
@@ -127,7 +127,7 @@ export function readConfig(env: Env = process.env): AppConfig {
 }
 
 /** The AGENT_* variables; null without AGENT_BASE_URL. Malformed values stop the start with a message naming them. */
-export function readAgentConfig(env: Env): AgentModelConfig | null {
+function readAgentConfig(env: Env): AgentModelConfig | null {
   const raw = env.AGENT_BASE_URL?.trim();
   if (!raw) return null;
   let url: URL;

@@ -14,12 +14,12 @@ import { bearer, callTool, listTools, McpUnauthorized, type McpAuthHeaders, type
  * The tool is the one the prompt names, else the first whose required arguments the agent can fill.
  */
 
-export interface LoadedServer {
+interface LoadedServer {
   row: McpServerRow;
   tools: McpTool[];
 }
 
-export interface NotLoadedServer {
+interface NotLoadedServer {
   id: string;
   name?: string;
   reason: string;

@@ -10,7 +10,7 @@ export const COMMAND_TIMEOUT_MS = 60_000;
 /** Output kept of a command (its end). */
 const OUTPUT_LIMIT = 200_000;
 
-export interface CommandRun {
+interface CommandRun {
   output: string;
   /** null when it was killed (time limit, stop). */
   exitCode: number | null;

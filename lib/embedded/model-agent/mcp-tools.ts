@@ -10,7 +10,7 @@ import type { ToolParts } from "./file-tools";
 /** What an MCP tool call shows while it runs: a `tool-call` part with its input (the output comes with the result). */
 export type RunningParts = Map<string, (input: unknown) => KnownPart>;
 
-export interface McpTools {
+interface McpTools {
   tools: ToolSet;
   /** By the tool's name as the model knows it: the running tool-call part for an input. */
   running: RunningParts;

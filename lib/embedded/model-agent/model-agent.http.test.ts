@@ -520,7 +520,7 @@ describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
       expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
       const ran = (await cmd.messages(chatId)).at(-1)!;
       expect(ran.finishReason).toBe("stop");
-      const [bash, text] = shapes(ran.parts) as [Record<string, unknown>, Record<string, unknown>];
+      const [bash, text] = shapes(ran.parts) as unknown as [Record<string, unknown>, Record<string, unknown>];
       expect(bash).toMatchObject({ type: "bash", command, exitCode: 0, isDangerous: true, timeoutMs: 60_000 });
       expect(bash.output).toMatch(new RegExp(`^${Buffer.byteLength(INDEX)}\\nhome=/\\S*atelier-cmd-\\S+ key=none\\n$`));
       expect(text).toEqual({ type: "text", text: "The page is 139 bytes." });

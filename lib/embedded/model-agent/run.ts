@@ -17,7 +17,7 @@ import { StreamParts } from "./stream-parts";
 import { modelTitle } from "./title";
 import { addTokens, modelUsage, NO_TOKENS } from "./usage";
 
-export interface ModelTurnInput extends MessageWriterInput {
+interface ModelTurnInput extends MessageWriterInput {
   options: ModelAgentOptions;
   /** MCP connections: the chat's attached, connected servers' tools are offered to the model. */
   mcp?: McpConnections;

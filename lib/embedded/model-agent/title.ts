@@ -34,7 +34,7 @@ export async function modelTitle(
 }
 
 /** The first line, without quotes, Markdown marks, a "Title:" label or trailing punctuation; at most 60 characters. */
-export function cleanTitle(raw: string): string {
+function cleanTitle(raw: string): string {
   let title = (
     raw
       .replace(/<think>[\s\S]*?<\/think>/g, "")
