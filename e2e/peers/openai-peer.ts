@@ -36,8 +36,8 @@ type PeerTurn =
     }
   /** An HTTP error with an OpenAI error body. */
   | { fail: "http"; status?: number; message?: string }
-  /** Sends the role delta and `afterText`, then destroys the connection. */
-  | { fail: "drop"; afterText?: string }
+  /** Sends the role delta and `afterText`, then destroys the connection (`clean`: ends the response, no finish reason). */
+  | { fail: "drop"; afterText?: string; clean?: boolean }
   /** Never answers (until the peer closes). */
   | { fail: "hang" };
 
@@ -211,7 +211,8 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     if ("fail" in turn) {
       for (const piece of pieces(turn.afterText)) await send({ delta: { content: piece } });
       await sleep(20);
-      res.socket?.destroy();
+      if (turn.fail === "drop" && turn.clean) res.end();
+      else res.socket?.destroy();
       return;
     }
     for (const piece of pieces(turn.reasoning)) await send({ delta: { reasoning_content: piece } });

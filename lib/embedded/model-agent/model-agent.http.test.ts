@@ -106,6 +106,19 @@ async function send(chatId: string, message: string): Promise<Message> {
   return lastAssistant(chatId);
 }
 
+describe("the peer", () => {
+  test("GET /v1/models lists its models; a wrong key is a 401 in the OpenAI error shape", async () => {
+    const ok = await fetch(`${h.peer.baseUrl}/models`, { headers: { authorization: "Bearer sk-peer" } });
+    expect(await ok.json()).toEqual({
+      object: "list",
+      data: [{ id: "peer-model", object: "model", created: 0, owned_by: "peer" }],
+    });
+    const refused = await fetch(`${h.peer.baseUrl}/models`, { headers: { authorization: "Bearer nope" } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
+});
+
 describe("reading, editing and the project tools", () => {
   test("read then edit: a file-read part, then a patch; the edit's search text is replaced once", async () => {
     const chatId = await chatWithIndex();
@@ -373,6 +386,14 @@ describe("failures", () => {
     for (const p of answer.parts!) expect(p.finishedAt, p.type).toBeTruthy();
     expect((await h.files(chatId)).map((f) => f.path)).toEqual(["index.html"]);
     expect(await latestVersion(chatId)).toMatchObject({ status: "completed", files: [{ name: "index.html" }] });
+  });
+
+  test("a stream that ends without a finish reason is cut off too: model_stream_dropped", async () => {
+    h.peer.script([{ fail: "drop", afterText: "Half an ans", clean: true }]);
+    const { events, answer } = await streamed("Anything");
+    expect(answer.finishReason).toBe("error");
+    expect(events.find((e) => e.object === "error")).toMatchObject({ code: "model_stream_dropped" });
+    expect(shapes(answer.parts)).toEqual([{ type: "text", text: "Half an ans" }]);
   });
 
   test("an unreachable API: model_unreachable", async () => {
