@@ -207,6 +207,21 @@ describe("reading, editing and the project tools", () => {
     expect(String(h.peer.requests.at(-1)!.body.messages[0]!.content)).toContain("- index.html (locked)");
   });
 
+  test("the step limit ends the answer with a note when the model still wanted to go on", async () => {
+    const chatId = await chatWithIndex();
+    h.peer.script(
+      Array.from({ length: 8 }, () => ({ toolCalls: [{ name: "read_file", arguments: { path: "index.html" } }] })),
+    );
+    const answer = await send(chatId, "Read it again and again");
+    expect(answer.finishReason).toBe("stop");
+    expect(shapes(answer.parts)).toHaveLength(9);
+    expect(answer.parts!.at(-1)).toMatchObject({
+      type: "text",
+      text: expect.stringMatching(/^I stopped here: one answer may use at most 8 model calls/),
+    });
+    expect(h.peer.pending()).toBe(0);
+  });
+
   test("the Part 8 limits: a write over 3 MB and a bad name are refused the same way", async () => {
     const chatId = await chatWithIndex();
     h.peer.script([

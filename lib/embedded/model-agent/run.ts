@@ -59,10 +59,12 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       const earlier = earlierDesc.reverse();
       const prompt = earlier.findLast((m) => m.role === "user")?.content ?? "";
       if (chat.title === null && prompt) {
-        titling = modelTitle(languageModelFor, prompt, signal).then(async (t) => {
-          tokens = addTokens(tokens, t.tokens);
-          await writer.setTitle(t.title);
-        });
+        titling = modelTitle(languageModelFor, prompt, signal)
+          .then(async (t) => {
+            tokens = addTokens(tokens, t.tokens);
+            await writer.setTitle(t.title);
+          })
+          .catch((error: unknown) => console.error("[embedded] could not store the title", error));
       }
       const messages = historyMessages(earlier);
       // After the user approved a command: run it first, then the model goes on from its output.
@@ -111,6 +113,10 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       } else if (timeout.aborted) failure = timeoutFailure(where, options.timeoutMs);
       else if (stream.error) failure = describeFailure(stream.error, where);
       else if (stream.cutOff) failure = droppedFailure(where);
+      else if (stream.wantedMore && writer.finishReason !== "tool-calls")
+        await stream.note(
+          `I stopped here: one answer may use at most ${options.maxSteps} model calls. Send a message to let me continue.`,
+        );
     }
   } catch (error) {
     if (timeout.aborted && !generation.stopped) failure = timeoutFailure(where, options.timeoutMs);
@@ -120,7 +126,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
     }
   }
 
-  await titling.catch((error: unknown) => console.error("[embedded] could not store the title", error));
+  await titling;
   writer.closeOpenParts();
   if (failure) writer.fail(failure.message, failure.code);
   // Files written before a failure stay: the version is completed with them.

@@ -32,6 +32,8 @@ export class StreamParts {
   error: unknown = null;
   /** The last step's stream ended without a finish reason from the API: it was cut off. */
   cutOff = false;
+  /** The last step ended with tool calls (the model wanted to go on). */
+  wantedMore = false;
 
   constructor(
     private readonly writer: MessageWriter,
@@ -60,6 +62,7 @@ export class StreamParts {
       case "finish-step":
         this.tokens = addTokens(this.tokens, tokensOf(chunk.usage));
         this.cutOff = chunk.rawFinishReason === undefined;
+        this.wantedMore = chunk.finishReason === "tool-calls";
         return;
       case "error":
         this.error ??= chunk.error;
@@ -94,6 +97,14 @@ export class StreamParts {
       this.timer = null;
       this.writer.persist().catch((error: unknown) => console.error("[embedded] could not store the message", error));
     }, wait);
+  }
+
+  /** A closing text part (a note of ours, e.g. the step limit). */
+  async note(text: string): Promise<void> {
+    const at = iso(this.writer.now());
+    this.writer.append({ type: "text", text, startedAt: at, finishedAt: at });
+    this.writer.content = this.answerText();
+    await this.writer.persist();
   }
 
   /** No more stores of a growing text (the message is finishing). */
