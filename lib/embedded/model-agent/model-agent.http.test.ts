@@ -249,8 +249,9 @@ describe("the conversation", () => {
       { text: "Made a counter page." },
     ]);
     const created = await createChat("Make a counter page", { systemPrompt: "Always use British spelling." });
-    h.peer.script([{ text: "Sure, colour added." }]);
-    await send(created.chat.id, "Add some colour");
+    // Scripted by the prompt this time (the queue is empty).
+    h.peer.when("Add some colour", [{ text: "Sure, colour added." }]);
+    expect((await send(created.chat.id, "Add some colour")).content).toBe("Sure, colour added.");
     const request = h.peer.requests.at(-1)!;
     expect(String(request.body.messages[0]!.content)).toContain(
       "The user's instructions for this chat:\nAlways use British spelling.",
