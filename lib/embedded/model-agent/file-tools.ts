@@ -88,8 +88,11 @@ export function fileTools(files: ProjectFiles, parts: ToolParts, allowCommands =
         integrations: z.array(z.string()).describe('integration names, e.g. ["Stripe"]'),
         mcpPresets: z.array(z.string()).optional().describe('MCP server presets, e.g. ["Linear"]'),
       }),
-      execute: async ({ integrations, mcpPresets }) =>
-        `Asked the user to connect ${[...integrations, ...(mcpPresets ?? [])].join(", ")}. The chat continues once the user answers; stop now.`,
+      execute: async ({ integrations, mcpPresets }) => {
+        const names = [...integrations, ...(mcpPresets ?? [])];
+        if (!names.length) return "Refused: name at least one integration or MCP preset.";
+        return `Asked the user to connect ${names.join(", ")}. The chat continues once the user answers; stop now.`;
+      },
     }),
   };
 }

@@ -31,10 +31,14 @@ export class ProjectFiles {
     private readonly db: Db,
     private readonly chatId: string,
     private readonly writer: MessageWriter,
+    /** Aborted when the answer was stopped or timed out: no change after that. */
+    private readonly signal: AbortSignal,
   ) {}
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
+    const guarded = () =>
+      this.signal.aborted ? Promise.resolve(refuse("the answer was stopped; nothing was changed.") as T) : fn();
+    const run = this.queue.then(guarded, guarded);
     this.queue = run.catch(() => {});
     return run;
   }

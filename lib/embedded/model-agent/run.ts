@@ -80,7 +80,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
         });
         messages.push({ role: "user", content: note });
       }
-      const project = new ProjectFiles(db, chat.id, writer);
+      const project = new ProjectFiles(db, chat.id, writer, signal);
       const own = fileTools(project, toolParts, options.allowCommands);
       const external = await mcpTools(input.mcp, chat, new Set(Object.keys(own)), toolParts);
       const stream = new StreamParts(writer, toolParts, external.running);

@@ -32,8 +32,10 @@ export class StreamParts {
   error: unknown = null;
   /** The last step's stream ended without a finish reason from the API: it was cut off. */
   cutOff = false;
-  /** The last step ended with tool calls (the model wanted to go on). */
+  /** The last step ended with tool calls (the model wanted to go on, not to wait for the user). */
   wantedMore = false;
+  /** The model called a tool that asks the user (the loop ends on it). */
+  private askedUser = false;
 
   constructor(
     private readonly writer: MessageWriter,
@@ -62,7 +64,7 @@ export class StreamParts {
       case "finish-step":
         this.tokens = addTokens(this.tokens, tokensOf(chunk.usage));
         this.cutOff = chunk.rawFinishReason === undefined;
-        this.wantedMore = chunk.finishReason === "tool-calls";
+        this.wantedMore = chunk.finishReason === "tool-calls" && !this.askedUser;
         return;
       case "error":
         this.error ??= chunk.error;
@@ -128,10 +130,13 @@ export class StreamParts {
     const call: { at: string; index?: number } = { at };
     this.calls.set(id, call);
     if (invalid) return;
+    if (name === INTEGRATION_TOOL || name === COMMAND_TOOL) this.askedUser = true;
     if (name === INTEGRATION_TOOL) {
       const args = (input ?? {}) as { integrations?: unknown; mcpPresets?: unknown };
+      const [integrations, presets] = [strings(args.integrations), strings(args.mcpPresets)];
+      if (!integrations.length && !presets.length) return; // the tool tells the model to name one
       this.writer.append({
-        ...integrationRequestPart(strings(args.integrations), strings(args.mcpPresets)),
+        ...integrationRequestPart(integrations, presets),
         startedAt: at,
         finishedAt: at,
       });
