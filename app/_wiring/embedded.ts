@@ -13,6 +13,7 @@ export function embeddedService() {
     agentDelayMs: config.agentDelayMs,
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
+    modelAgent: config.agent,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

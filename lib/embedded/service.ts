@@ -2,6 +2,7 @@ import "server-only";
 import { EventBus } from "./events";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
+import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { messagesStore, openDatabase, versionsStore } from "./store";
@@ -34,6 +35,8 @@ export interface EmbeddedOptions {
   oauthStateTtlMs?: number;
   /** Where a person opens a chat (the remote MCP endpoint's `url` for chats); none: no `url`. */
   chatUrl?: (chatId: string) => string;
+  /** The model-backed agent (AGENT_BASE_URL and friends); none or null: the scripted agent. */
+  modelAgent?: ModelAgentOptions | null;
 }
 
 export interface EmbeddedService {
@@ -77,6 +80,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     delayMs: Math.max(0, opts.agentDelayMs),
     emit: events.emit.bind(events),
     mcp,
+    model: opts.modelAgent ?? null,
   });
   const route = createRouter({
     db: database.db,

@@ -15,6 +15,8 @@ import { requireServerIds } from "./mcp/server-ids";
 import { attachServers } from "./mcp/store";
 import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
+import type { ModelAgentOptions } from "./model-agent/options";
+import { runModelTurn } from "./model-agent/run";
 
 export { EMBEDDED_AUTHOR_ID } from "./author";
 import { EMBEDDED_AUTHOR_ID } from "./author";
@@ -36,8 +38,10 @@ interface TurnsOptions {
   delayMs: number;
   /** The service's event bus (webhook events); none in isolation. */
   emit?: EmitEvent;
-  /** MCP connections for the `/mcp` directive; none in isolation. */
+  /** MCP connections for the `/mcp` directive (and the model's MCP tools); none in isolation. */
   mcp?: McpConnections;
+  /** The model-backed agent answers every new message when set; else the scripted agent. */
+  model?: ModelAgentOptions | null;
 }
 
 /**
@@ -106,7 +110,8 @@ export class Turns {
         const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
         if (body.systemPrompt !== undefined)
           await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
-        await checkPlannedWrites(tx, chat, pair.assistant); // interface.md Part 8 limits: 413 rolls all of this back
+        // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
+        if (!this.opts.model) await checkPlannedWrites(tx, chat, pair.assistant);
         await attachServers(tx, chat.id, body.mcpServerIds ?? []);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { ...pair, updated, rejected };
@@ -132,7 +137,8 @@ export class Turns {
       const { blocked, assistant, updated } = await this.opts.db.transaction(async (tx) => {
         const { blocked } = await resolvePending(tx, chat.id, task, at);
         const assistant = await insertAssistant(tx, chat.id, at);
-        await checkPlannedWrites(tx, chat, assistant); // interface.md Part 8 limits: 413 rolls all of this back
+        // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
+        if (!this.opts.model) await checkPlannedWrites(tx, chat, assistant);
         const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
         return { blocked, assistant, updated };
       });
@@ -204,9 +210,16 @@ export class Turns {
     };
   }
 
-  /** Plans from the stored conversation (a new prompt or a resume) and runs the scripted agent. */
+  /**
+   * Runs the model-backed agent when configured; else plans from the stored conversation (a new prompt or a resume)
+   * and runs the scripted agent.
+   */
   private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
     const { db } = this.opts;
+    if (this.opts.model) {
+      const { emit, mcp, model: options } = this.opts;
+      return runModelTurn({ db, generation, chat, message: assistant, emit, mcp, options });
+    }
     const [conversation, files] = await Promise.all([
       messagesStore.conversation(db, chat.id, assistant.seq, CONVERSATION_READ),
       filesStore.listFiles(db, chat.id),

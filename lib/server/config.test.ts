@@ -60,4 +60,60 @@ describe("config", () => {
       /SERVICE_API_KEY/,
     );
   });
+
+  describe("the model-backed agent (AGENT_*)", () => {
+    it("is off (scripted agent) without AGENT_BASE_URL", () => {
+      expect(readConfig({ DATA_DIR: tmp(), AGENT_MODEL: "m" }).agent).toBeNull();
+    });
+
+    it("reads the base URL, model, per-id models, key, prices and the commands switch", () => {
+      const { agent } = readConfig({
+        DATA_DIR: tmp(),
+        AGENT_BASE_URL: "http://127.0.0.1:11434/v1/",
+        AGENT_MODEL: "qwen2.5-coder:7b",
+        AGENT_MODELS: "svc-mini=llama3.2:3b, svc-max=org/model=v2",
+        AGENT_API_KEY: "sk-x",
+        AGENT_CREDITS_PER_MTOK: "3,15",
+        AGENT_ALLOW_COMMANDS: "1",
+        AGENT_TIMEOUT_MS: "60000",
+      });
+      expect(agent).toEqual({
+        baseUrl: "http://127.0.0.1:11434/v1",
+        model: "qwen2.5-coder:7b",
+        models: { "svc-mini": "llama3.2:3b", "svc-max": "org/model=v2" },
+        apiKey: "sk-x",
+        creditsPerMTok: { input: 3, output: 15, cacheRead: 3, cacheWrite: 3 },
+        allowCommands: true,
+        timeoutMs: 60_000,
+        maxSteps: 24,
+      });
+    });
+
+    it("defaults: no key, no prices, no commands; AGENT_MODELS alone is enough", () => {
+      const { agent } = readConfig({
+        DATA_DIR: tmp(),
+        AGENT_BASE_URL: "https://api.example.com/v1",
+        AGENT_MODELS: "svc-pro=gpt-x",
+        AGENT_CREDITS_PER_MTOK: "1,2,0.1,1.25",
+      });
+      expect(agent).toMatchObject({
+        model: null,
+        models: { "svc-pro": "gpt-x" },
+        apiKey: null,
+        creditsPerMTok: { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25 },
+        allowCommands: false,
+        timeoutMs: 300_000,
+      });
+    });
+
+    it("refuses malformed values with a message naming the variable", () => {
+      const base = { DATA_DIR: tmp(), AGENT_BASE_URL: "http://127.0.0.1:1/v1", AGENT_MODEL: "m" };
+      expect(() => readConfig({ ...base, AGENT_BASE_URL: "ftp://x" })).toThrow(/AGENT_BASE_URL/);
+      expect(() => readConfig({ ...base, AGENT_MODEL: "" })).toThrow(/AGENT_MODEL/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-huge=x" })).toThrow(/AGENT_MODELS/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro" })).toThrow(/AGENT_MODELS/);
+      expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
+      expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3,-1" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
+    });
+  });
 });

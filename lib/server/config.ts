@@ -31,6 +31,31 @@ export interface AppConfig {
   embeddedSecretKey: string;
   /** Lifetime of an MCP authorization URL (EMBEDDED_OAUTH_STATE_TTL_MS; default 5 minutes, the spec's value). */
   oauthStateTtlMs: number;
+  /** The embedded service's model-backed agent (AGENT_BASE_URL set); null = the scripted agent. */
+  agent: AgentModelConfig | null;
+}
+
+/** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
+const SERVICE_MODEL_IDS = ["svc-mini", "svc-pro", "svc-max", "svc-max-fast"] as const;
+
+/** An OpenAI-compatible API behind the embedded service's agent (README, Configuration). */
+interface AgentModelConfig {
+  /** AGENT_BASE_URL, no trailing slash, e.g. http://127.0.0.1:11434/v1 (Ollama). */
+  baseUrl: string;
+  /** AGENT_MODEL: the model name sent for any service model id AGENT_MODELS does not map. */
+  model: string | null;
+  /** AGENT_MODELS: service model id (svc-mini, svc-pro, …) → model name. */
+  models: Partial<Record<(typeof SERVICE_MODEL_IDS)[number], string>>;
+  /** AGENT_API_KEY: the bearer key for that API. */
+  apiKey: string | null;
+  /** AGENT_CREDITS_PER_MTOK `input,output[,cacheRead[,cacheWrite]]`; cache prices default to the input price. */
+  creditsPerMTok: { input: number; output: number; cacheRead: number; cacheWrite: number } | null;
+  /** AGENT_ALLOW_COMMANDS=1: the agent may ask to run commands (the permission flow). */
+  allowCommands: boolean;
+  /** AGENT_TIMEOUT_MS: the time limit of one answer; default 5 minutes. */
+  timeoutMs: number;
+  /** AGENT_MAX_STEPS: model calls in one answer (each tool round is one); default 24. */
+  maxSteps: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -97,7 +122,65 @@ export function readConfig(env: Env = process.env): AppConfig {
     serveEmbedded: !serviceBaseUrl || env.EMBEDDED_SERVICE === "on",
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
+    agent: readAgentConfig(env),
   };
+}
+
+/** The AGENT_* variables; null without AGENT_BASE_URL. Malformed values stop the start with a message naming them. */
+function readAgentConfig(env: Env): AgentModelConfig | null {
+  const raw = env.AGENT_BASE_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`AGENT_BASE_URL must be an http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`AGENT_BASE_URL must be an http(s) URL (got ${JSON.stringify(raw)})`);
+  const models = parseModels(env.AGENT_MODELS);
+  const model = env.AGENT_MODEL?.trim() || null;
+  if (!model && !Object.keys(models).length)
+    throw new Error("AGENT_BASE_URL is set but neither AGENT_MODEL nor AGENT_MODELS names a model");
+  return {
+    baseUrl: raw.replace(/\/+$/, ""),
+    model,
+    models,
+    apiKey: env.AGENT_API_KEY || null,
+    creditsPerMTok: parsePrices(env.AGENT_CREDITS_PER_MTOK),
+    allowCommands: env.AGENT_ALLOW_COMMANDS === "1",
+    timeoutMs: positiveOr(env.AGENT_TIMEOUT_MS, 300_000),
+    maxSteps: Math.floor(positiveOr(env.AGENT_MAX_STEPS, 24)),
+  };
+}
+
+/** `svc-mini=qwen2.5-coder:7b,svc-pro=qwen2.5-coder:32b` (the model name may hold `=` and `:`). */
+function parseModels(raw: string | undefined): AgentModelConfig["models"] {
+  const models: AgentModelConfig["models"] = {};
+  for (const item of (raw ?? "").split(",").map((s) => s.trim())) {
+    if (!item) continue;
+    const at = item.indexOf("=");
+    const id = item.slice(0, Math.max(0, at)).trim();
+    const name = item.slice(at + 1).trim();
+    if (at < 0 || !name || !(SERVICE_MODEL_IDS as readonly string[]).includes(id))
+      throw new Error(
+        `AGENT_MODELS must be a comma-separated list of <id>=<model name> with id one of ${SERVICE_MODEL_IDS.join(", ")} (got ${JSON.stringify(item)})`,
+      );
+    models[id as (typeof SERVICE_MODEL_IDS)[number]] = name;
+  }
+  return models;
+}
+
+/** `input,output[,cacheRead[,cacheWrite]]` credits per million tokens; null when unset. */
+function parsePrices(raw: string | undefined): AgentModelConfig["creditsPerMTok"] {
+  if (!raw?.trim()) return null;
+  const values = raw.split(",").map((s) => (s.trim() === "" ? NaN : Number(s)));
+  if (values.length < 2 || values.length > 4 || values.some((n) => !Number.isFinite(n) || n < 0))
+    throw new Error(
+      `AGENT_CREDITS_PER_MTOK must be "input,output" (optionally ",cacheRead,cacheWrite") credits per million tokens, numbers ≥ 0 (got ${JSON.stringify(raw)})`,
+    );
+  const [input, output, cacheRead = input, cacheWrite = input] = values as [number, number, number?, number?];
+  return { input, output, cacheRead, cacheWrite };
 }
 
 function positiveOr(raw: string | undefined, fallback: number): number {

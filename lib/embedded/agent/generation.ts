@@ -25,6 +25,7 @@ export class Generation {
   readonly done: Promise<GenerationResult>;
   private settle!: { resolve: (r: GenerationResult) => void; reject: (e: unknown) => void };
   private stopRequested = false;
+  private readonly aborter = new AbortController();
   private latestParts: readonly Part[] = [];
   private finishedWith: GenerationResult | null = null;
 
@@ -69,10 +70,16 @@ export class Generation {
   /** Asks the generation to end at its next step (POST …/messages/{messageId}/stop); the message keeps its parts. */
   stop(): void {
     this.stopRequested = true;
+    this.aborter.abort();
   }
 
   get stopped(): boolean {
     return this.stopRequested;
+  }
+
+  /** Aborted by `stop()` (the model-backed agent aborts its model call with it). */
+  get stopSignal(): AbortSignal {
+    return this.aborter.signal;
   }
 
   /** The message's parts as last emitted (a resumed stream starts from them). */

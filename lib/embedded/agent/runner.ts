@@ -1,25 +1,16 @@
 import "server-only";
-import type { FinishReason, Part, Usage } from "@/lib/api";
-import type { EmitEvent } from "../events";
-import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "../store";
+import type { Part, Usage } from "@/lib/api";
 import { iso, sleep } from "../time";
-import type { Generation } from "./generation";
+import { MessageWriter, type MessageWriterInput } from "./message-writer";
 import type { Step } from "./script";
-import { MessageVersion, plansVersion } from "./version";
+import { plansVersion } from "./version";
 
-interface RunInput {
-  db: Db;
-  generation: Generation;
-  chat: ChatRow;
-  message: MessageRow;
+interface RunInput extends MessageWriterInput {
   steps: Step[];
   /** Pause between steps and for the work of a part; text chunks come at half this pace. */
   delayMs: number;
   /** Usage once the parts are known. */
   usage: (parts: readonly Part[]) => Usage;
-  now?: () => Date;
-  /** Webhook events: chat.updated (title), message.updated (at every part boundary), message.finished. */
-  emit?: EmitEvent;
 }
 
 class ScriptedFailure extends Error {
@@ -39,44 +30,26 @@ class ScriptedFailure extends Error {
  * ("stop"); the part in progress is closed as it is.
  */
 export async function runScript(input: RunInput): Promise<void> {
-  const { db, generation, steps, delayMs } = input;
-  const now = input.now ?? (() => new Date());
-  const messageId = input.message.id;
-  const chatId = input.chat.id;
-  let parts: Part[] = [];
-  let content = "";
-  // The message's Version: pending from the start when it works on the files (version.ts).
-  const version = new MessageVersion(db, input.chat.id, input.message.id, now);
-  let finishReason: FinishReason = "stop";
-
-  const replaceLast = (part: Part) => {
-    parts = [...parts.slice(0, -1), part];
-    generation.emit({ type: "parts", messageId, parts });
-  };
-  const persist = async () => {
-    await messagesStore.updateMessage(db, messageId, { parts, content, updatedAt: now() });
-    input.emit?.("message.updated", { chatId, messageId });
-  };
+  const { generation, steps, delayMs } = input;
+  const writer = new MessageWriter(input);
+  const now = writer.now;
 
   try {
-    if (plansVersion(steps)) await version.open();
+    if (plansVersion(steps)) await writer.version.open();
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       if (i > 0) await sleep(delayMs);
       if (generation.stopped) break; // stopped by the user: the message keeps what it has and finishes
       if (step.kind === "title") {
-        await chatsStore.updateChat(db, chatId, { title: step.title, updatedAt: now() });
-        generation.emit({ type: "title", chatId, title: step.title });
-        input.emit?.("chat.updated", { chatId });
+        await writer.setTitle(step.title);
         continue;
       }
       if (step.kind === "fail") throw new ScriptedFailure(step.message, step.code);
       if (step.kind === "block") {
         // The request the user answers: its part is complete, the message waits (finishReason "tool-calls").
         const at = iso(now());
-        parts = [...parts, { ...step.part, startedAt: at, finishedAt: at } as Part];
-        generation.emit({ type: "parts", messageId, parts });
-        finishReason = "tool-calls";
+        writer.append({ ...step.part, startedAt: at, finishedAt: at } as Part);
+        writer.finishReason = "tool-calls";
         break;
       }
 
@@ -95,9 +68,8 @@ export async function runScript(input: RunInput): Promise<void> {
         const { exitCode: _exit, ...running } = part;
         part = { ...running, output: "" } as Part;
       }
-      parts = [...parts, part];
-      generation.emit({ type: "parts", messageId, parts });
-      await persist();
+      writer.append(part);
+      await writer.persist();
 
       if (step.chunks && (part.type === "text" || part.type === "thinking")) {
         let text = "";
@@ -106,15 +78,15 @@ export async function runScript(input: RunInput): Promise<void> {
           if (generation.stopped) break;
           text += chunk;
           part = { ...part, text } as Part;
-          if (part.type === "text") content = text;
-          replaceLast(part);
+          if (part.type === "text") writer.content = text;
+          writer.replaceLast(part);
         }
       } else if (shell) {
         for (const chunk of outputChunks(shell.output)) {
           await sleep(Math.floor(delayMs / 2));
           if (generation.stopped) break;
           part = { ...part, output: (part as { output?: string }).output + chunk } as Part;
-          replaceLast(part);
+          writer.replaceLast(part);
         }
         await sleep(delayMs);
         if (shell.exitCode !== undefined) part = { ...part, exitCode: shell.exitCode } as Part;
@@ -123,46 +95,16 @@ export async function runScript(input: RunInput): Promise<void> {
         if (step.run) part = { ...part, ...(await step.run()) } as Part;
       }
       // Locked files are never written (the plan skips them; this guards the store too).
-      if (step.write && !(await filesStore.findFile(db, chatId, step.write.path))?.locked) {
-        const { path, content, encoding = "utf8" } = step.write;
-        await version.open();
-        await filesStore.writeFile(db, { chatId, path, content, encoding, at: now() });
-      }
-      replaceLast({ ...part, finishedAt: iso(now()) } as Part);
-      await persist();
+      if (step.write) await writer.writeUnlessLocked(step.write);
+      writer.replaceLast({ ...part, finishedAt: iso(now()) } as Part);
+      await writer.persist();
     }
   } catch (error) {
-    finishReason = "error";
-    const scripted = error instanceof ScriptedFailure;
-    if (!scripted) console.error("[embedded] generation failed", error);
-    generation.emit({
-      type: "error",
-      messageId,
-      message: scripted ? error.message : "The agent stopped because of an internal error.",
-      code: scripted ? error.code : "internal_error",
-    });
+    if (error instanceof ScriptedFailure) writer.fail(error.message, error.code);
+    else writer.internalError(error);
   }
 
-  try {
-    const at = now();
-    const message = await messagesStore.updateMessage(db, messageId, {
-      parts,
-      content,
-      finishReason,
-      usage: input.usage(parts),
-      updatedAt: at,
-    });
-    const chat = await chatsStore.updateChat(db, chatId, { updatedAt: at });
-    if (!message || !chat) throw new Error(`chat ${chatId} or message ${messageId} disappeared while generating`);
-    await version.close(finishReason === "error" ? "failed" : "completed", at);
-    input.emit?.("message.finished", { chatId, messageId });
-    generation.emit({ type: "finished", message, chat });
-    generation.resolve({ message, chat });
-  } catch (error) {
-    console.error("[embedded] could not finish the message", error);
-    generation.emit({ type: "error", messageId, message: "The message could not be saved.", code: "internal_error" });
-    generation.reject(error);
-  }
+  await writer.finish(input.usage(writer.parts));
 }
 
 /** A command's output in about eight pieces of whole lines, as a terminal would show it arriving. */

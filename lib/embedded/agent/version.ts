@@ -24,6 +24,11 @@ export class MessageVersion {
     private readonly now: () => Date,
   ) {}
 
+  /** Whether the pending version was inserted (the message changed or was going to change the files). */
+  get opened(): boolean {
+    return this.row !== null;
+  }
+
   /** Inserts the pending version (once). */
   async open(): Promise<void> {
     if (this.row) return;

@@ -84,6 +84,31 @@ export function permissionRequestPart(path: string): ToolCallPart {
   };
 }
 
+/**
+ * The model-backed agent's request to run a command (AGENT_ALLOW_COMMANDS=1): the same `run_script` permission request,
+ * with the command as the input (`path` empty); once approved it runs in a temporary copy of the chat's files.
+ */
+export function commandRequestPart(command: string, timeoutMs: number): ToolCallPart {
+  const input: ScriptInput = { command, path: "", cwd: "." };
+  return {
+    type: "tool-call",
+    name: SCRIPT_TOOL,
+    toolDisplayName: "Run command",
+    input,
+    suggestedPermissions: [
+      {
+        type: "ALLOW_DYNAMIC_TOOL_STRICT",
+        toolName: SCRIPT_TOOL,
+        input,
+        toolDisplayName: "Run command",
+        taskNameActive: `Running ${command}`,
+        taskNameComplete: `Ran ${command}`,
+        userMessage: `Allow the agent to run \`${command}\`? It runs in a temporary copy of the project's files for at most ${Math.round(timeoutMs / 1000)} seconds.`,
+      },
+    ],
+  };
+}
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);

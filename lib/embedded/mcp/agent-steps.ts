@@ -19,11 +19,17 @@ interface LoadedServer {
   tools: McpTool[];
 }
 
+interface NotLoadedServer {
+  id: string;
+  name?: string;
+  reason: string;
+}
+
 /**
  * Runs `fn` with the server's credentials as headers: none, the stored bearer token or custom headers (decrypted
  * here, only for the request), or the OAuth access token; after a 401 an OAuth token is refreshed once and retried.
  */
-async function withToken<T>(
+export async function withToken<T>(
   mcp: McpConnections,
   row: McpServerRow,
   fn: (headers: McpAuthHeaders) => Promise<T>,
@@ -87,11 +93,18 @@ function chooseTool(loaded: LoadedServer[], promptText: string) {
   return chosen ? { ...chosen, args: argumentsFor(chosen.tool, promptText)! } : null;
 }
 
-async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: string): Promise<Step[]> {
+/**
+ * The tools of the chat's attached MCP servers that are enabled and connected (interface.md 4.3), and the servers that
+ * were not loaded, with the reason.
+ */
+export async function loadMcpServers(
+  mcp: McpConnections,
+  chat: ChatRow,
+): Promise<{ loaded: LoadedServer[]; notLoaded: NotLoadedServer[] }> {
   const ids = [...new Set(chat.settings.mcpServerIds ?? [])];
   const rows = await mcpStore.findServers(mcp.db, ids);
   const loaded: LoadedServer[] = [];
-  const notLoaded: { id: string; name?: string; reason: string }[] = ids
+  const notLoaded: NotLoadedServer[] = ids
     .filter((id) => !rows.some((r) => r.id === id))
     .map((id) => ({ id, reason: "no such MCP server" }));
   for (const row of rows) {
@@ -106,7 +119,12 @@ async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: stri
       }
     }
   }
-  const listing: KnownPart = {
+  return { loaded, notLoaded };
+}
+
+/** The agent-action part that says which MCP servers' tools were loaded, and which not and why. */
+export function mcpListingPart(loaded: LoadedServer[], notLoaded: NotLoadedServer[]): KnownPart {
+  return {
     type: "agent-action",
     name: "list_mcp_tools",
     summary: `Loaded the tools of ${loaded.length} MCP server${loaded.length === 1 ? "" : "s"}${notLoaded.length ? `; ${notLoaded.length} not loaded` : ""}`,
@@ -119,6 +137,11 @@ async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: stri
       notLoaded,
     },
   };
+}
+
+async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: string): Promise<Step[]> {
+  const { loaded, notLoaded } = await loadMcpServers(mcp, chat);
+  const listing = mcpListingPart(loaded, notLoaded);
   const steps: Step[] = [{ kind: "part", part: listing }];
   const chosen = chooseTool(loaded, promptText);
   if (!chosen) return steps;

@@ -1,0 +1,94 @@
+import "server-only";
+import type { ModelMessage } from "ai";
+import type { Part } from "@/lib/api";
+import { outcomeOf } from "../approvals/requests";
+import type { ChatFileRow, MessageRow } from "../store";
+
+/** Messages of the chat the model reads before the answer (oldest dropped first). */
+export const HISTORY_MESSAGES = 20;
+/** Characters of one earlier message the model reads (the rest is cut). */
+const MESSAGE_CHARS = 4_000;
+/** File names listed in the system prompt. */
+const LISTED_FILES = 200;
+
+const OURS = `You are the agent of Atelier, a chat code-generation service. The user describes a web app; you build it, or change the app the project already holds, with the tools.
+
+- Build a working static web app: index.html, styles.css and app.js at the top level (plain HTML, CSS and JavaScript; no build step and no npm packages; CDN links are fine). index.html links the CSS and the script.
+- When the project has files, read what you change first and edit the existing files rather than starting over. Prefer edit_file for small changes and write_file for new files or full rewrites.
+- Locked files cannot be changed: leave them as they are and say so.
+- When the app needs an external service the user must connect (a database, payments, auth, an MCP server), call request_integration and stop.
+- Finish with a short Markdown summary for the user: what you built or changed, file by file.`;
+
+/** Our instructions, the chat's own system prompt if any, and the project's file names. */
+export function systemPrompt(files: readonly ChatFileRow[], chatSystemPrompt: string | undefined): string {
+  const listed = files.slice(0, LISTED_FILES).map((f) => `- ${f.path}${f.locked ? " (locked)" : ""}`);
+  const more = files.length > LISTED_FILES ? [`- … and ${files.length - LISTED_FILES} more (list_files)`] : [];
+  const project = files.length
+    ? `The project's files (${files.length}):\n${[...listed, ...more].join("\n")}`
+    : "The project has no files yet.";
+  const own = chatSystemPrompt?.trim();
+  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project].filter(Boolean).join("\n\n");
+}
+
+/**
+ * The conversation before the answer as model messages: user prompts as they were written; assistant answers as their
+ * text plus a note of what they did (files changed, requests to the user and their answers). When the answer continues
+ * a message that waited for the user (a resolve), a last user message says how the user answered.
+ */
+export function historyMessages(earlier: readonly MessageRow[]): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  for (const m of earlier) {
+    if (m.role === "user") messages.push({ role: "user", content: cut(m.content) || "(empty message)" });
+    else {
+      const text = [m.content, actionsNote(m.parts)].filter(Boolean).join("\n\n");
+      if (text) messages.push({ role: "assistant", content: cut(text) });
+    }
+  }
+  const last = earlier.at(-1);
+  const outcome = last ? outcomeOf(last) : null;
+  if (last?.role === "assistant" && outcome?.kind === "integrations") {
+    const missing = outcome.requested.filter((n) => !outcome.connected.includes(n));
+    messages.push({
+      role: "user",
+      content: [
+        outcome.connected.length ? `I connected ${outcome.connected.join(", ")}.` : null,
+        missing.length ? `I did not connect ${missing.join(", ")}.` : null,
+        "Continue the task.",
+      ]
+        .filter(Boolean)
+        .join(" "),
+    });
+  }
+  return messages;
+}
+
+/** What an earlier answer did, in a line or two the model can rely on. */
+function actionsNote(parts: readonly Part[]): string {
+  const changed: string[] = [];
+  const notes: string[] = [];
+  for (const p of parts) {
+    if (p.type === "file-edit") {
+      const e = p as { operation: string; path: string; toPath?: string };
+      changed.push(`${e.operation} ${e.path}${e.toPath ? ` → ${e.toPath}` : ""}`);
+    } else if (p.type === "agent-action" && (p as { name?: string }).name === "get_or_request_integration") {
+      const data = ((p as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
+      const names = [data.requestedIntegrations, data.requestedMcpPresets].flat().filter(Boolean).join(", ");
+      notes.push(`[asked the user to connect ${names}: ${String(data.status ?? "pending")}]`);
+    } else if (p.type === "tool-call" && (p as { name: string }).name === "run_script") {
+      const call = p as { input?: { command?: string }; status?: string; suggestedPermissions?: unknown[] };
+      const answer = call.suggestedPermissions?.length ? "pending" : call.status === "ok" ? "approved" : "not approved";
+      notes.push(`[asked permission to run \`${call.input?.command ?? ""}\`: ${answer}]`);
+    } else if (p.type === "tool-call") {
+      notes.push(`[called ${(p as { name: string }).name}]`);
+    } else if (p.type === "bash") {
+      const b = p as { command: string; exitCode?: number | null };
+      notes.push(`[ran \`${b.command}\`: exit code ${b.exitCode ?? "none (killed)"}]`);
+    }
+  }
+  if (changed.length) notes.unshift(`[changed files: ${changed.join(", ")}]`);
+  return notes.join("\n");
+}
+
+function cut(text: string): string {
+  return text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}\n[…]` : text;
+}
