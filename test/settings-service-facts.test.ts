@@ -21,9 +21,29 @@ describe("settings page: what it says about the service", () => {
       clientMetadataUrl: "http://127.0.0.1:3100/svc/oauth/client-metadata.json",
       mcpUrl: "http://127.0.0.1:3100/svc/mcp",
       appUrl: "http://127.0.0.1:3100",
+      agent: { kind: "scripted" },
     });
     const json = JSON.stringify(facts);
     for (const secret of secretsOf(config)) expect(json).not.toContain(secret);
+  });
+
+  it("a model-backed agent: its API address (credentials stripped) and model names; never AGENT_API_KEY", () => {
+    const config = readConfig({
+      DATA_DIR: dataDir(),
+      AGENT_BASE_URL: "http://user:pw-in-url@127.0.0.1:11434/v1",
+      AGENT_MODEL: "qwen2.5-coder:7b",
+      AGENT_MODELS: "svc-mini=qwen2.5-coder:1.5b",
+      AGENT_API_KEY: "sk-agent-secret-42",
+    });
+    const facts = serviceFacts(config);
+    expect(facts.agent).toEqual({
+      kind: "model",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "qwen2.5-coder:7b",
+      models: { "svc-mini": "qwen2.5-coder:1.5b" },
+    });
+    const json = JSON.stringify(facts);
+    for (const secret of ["sk-agent-secret-42", "pw-in-url"]) expect(json).not.toContain(secret);
   });
 
   it("external: the upstream host and base URL; the DATABASE_URL (with its password) and the key never appear", () => {
@@ -41,6 +61,7 @@ describe("settings page: what it says about the service", () => {
       storage: null,
       clientMetadataUrl: null,
       mcpUrl: null,
+      agent: null,
     });
     const json = JSON.stringify(facts);
     for (const secret of [...secretsOf(config), "db-password-9", "db.internal"]) expect(json).not.toContain(secret);

@@ -1,6 +1,7 @@
 import { KeyRound, Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { AgentRow } from "./agent-row";
 import { SettingsSection } from "./settings-section";
 
 /** What the page may show of the upstream (from the server; never the key). */
@@ -16,7 +17,13 @@ export interface ServiceFacts {
   /** The embedded service's own MCP endpoint ({mcp_url}); null for an external service. */
   mcpUrl: string | null;
   appUrl: string;
+  /** The embedded service's agent: null for an external service. */
+  agent: AgentFacts | null;
 }
+
+/** Which agent answers in the embedded service (never its key). */
+export type AgentFacts =
+  { kind: "scripted" } | { kind: "model"; baseUrl: string; model: string | null; models: Record<string, string> };
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -54,7 +61,7 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
             <Server className="size-4 text-muted-foreground" aria-hidden />
             {facts.label}
             {facts.embedded ? (
-              <span className="text-xs text-muted-foreground">(built in, scripted agent, no account needed)</span>
+              <span className="text-xs text-muted-foreground">(built in, no account needed)</span>
             ) : null}
           </span>
         </Row>
@@ -68,6 +75,11 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
           </span>
         </Row>
         {facts.storage ? <Row term="Embedded data">{facts.storage}</Row> : null}
+        {facts.agent ? (
+          <Row term="Agent" testId="settings-agent">
+            <AgentRow agent={facts.agent} />
+          </Row>
+        ) : null}
         {facts.mcpUrl ? (
           <Row term="MCP endpoint">
             <Address value={facts.mcpUrl} />

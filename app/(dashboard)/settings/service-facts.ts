@@ -1,5 +1,5 @@
 import "server-only";
-import type { ServiceFacts } from "@/components/settings/service-settings";
+import type { AgentFacts, ServiceFacts } from "@/components/settings/service-settings";
 import { getConfig, type AppConfig } from "@/lib/server/config";
 import { upstreamLabel } from "../upstream";
 
@@ -15,5 +15,15 @@ export function serviceFacts(config: AppConfig = getConfig()): ServiceFacts {
     clientMetadataUrl: embedded ? `${base}/oauth/client-metadata.json` : null,
     mcpUrl: embedded ? `${base}/mcp` : null,
     appUrl: config.appUrl,
+    agent: !embedded ? null : agentFacts(config.agent),
   };
+}
+
+/** The agent's API address without any credentials in it, and the model names it is sent. */
+function agentFacts(agent: AppConfig["agent"]): AgentFacts {
+  if (!agent) return { kind: "scripted" };
+  const url = new URL(agent.baseUrl);
+  url.username = "";
+  url.password = "";
+  return { kind: "model", baseUrl: url.toString().replace(/\/$/, ""), model: agent.model, models: { ...agent.models } };
 }
