@@ -6,6 +6,10 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   E2E_AUTH_SECRET,
   E2E_BASE_URL,
+  E2E_MODEL_BASE_URL,
+  E2E_MODEL_NAME,
+  E2E_MODEL_PEER_PORT,
+  E2E_MODEL_PORT,
   E2E_PASSWORD,
   E2E_PEER_PORT,
   E2E_PEER_URL,
@@ -14,6 +18,7 @@ import {
   E2E_REF_PORT,
   E2E_SERVICE_API_KEY,
   E2E_USERNAME,
+  MODEL_PROJECT,
   REFERENCE_PROJECT,
 } from "./e2e/fixtures";
 
@@ -22,6 +27,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_REF_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const refDataDir = process.env.E2E_REF_DATA_DIR;
+process.env.E2E_MODEL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const modelDataDir = process.env.E2E_MODEL_DATA_DIR;
 
 /** The specs that also run in the `reference` project (plus its own e2e/reference-*.spec.ts). */
 const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
@@ -40,6 +47,9 @@ const command = built ? start : `npx next build && ${start}`;
 // Web servers start one after the other: the reference server builds only when the default one does not run.
 const refStart = `npx next start -p ${E2E_REF_PORT} -H 127.0.0.1`;
 const refCommand = built || runs("chromium") ? refStart : `npx next build && ${refStart}`;
+const modelStart = `npx next start -p ${E2E_MODEL_PORT} -H 127.0.0.1`;
+const modelCommand =
+  built || runs("chromium") || runs(REFERENCE_PROJECT) ? modelStart : `npx next build && ${modelStart}`;
 
 const serverEnv = {
   NODE_ENV: "production",
@@ -76,7 +86,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: "**/reference-*.spec.ts",
+      testIgnore: ["**/reference-*.spec.ts", "**/model-*.spec.ts"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1366, height: 860 },
@@ -100,6 +110,27 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         baseURL: E2E_REF_BASE_URL,
+        viewport: { width: 1366, height: 860 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+    {
+      // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer.
+      name: MODEL_PROJECT,
+      testMatch: "**/model-*.spec.ts",
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: E2E_MODEL_BASE_URL,
         viewport: { width: 1366, height: 860 },
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -154,6 +185,27 @@ export default defineConfig({
               APP_URL: E2E_REF_BASE_URL,
               SERVICE_BASE_URL: E2E_PEER_URL,
               EMBEDDED_SERVICE: "on",
+            },
+          },
+        ]
+      : []),
+    ...(runs(MODEL_PROJECT)
+      ? [
+          {
+            command: modelCommand,
+            url: `${E2E_MODEL_BASE_URL}/sign-in`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: {
+              ...serverEnv,
+              DATA_DIR: modelDataDir,
+              APP_URL: E2E_MODEL_BASE_URL,
+              SERVICE_BASE_URL: "",
+              AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
+              AGENT_MODEL: E2E_MODEL_NAME,
+              AGENT_TIMEOUT_MS: "30000",
             },
           },
         ]

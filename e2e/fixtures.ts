@@ -21,6 +21,16 @@ export const E2E_REF_BASE_URL = `http://127.0.0.1:${E2E_REF_PORT}`;
 export const E2E_PEER_PORT = Number(process.env.E2E_PEER_PORT || E2E_PORT + 2);
 export const E2E_PEER_URL = `http://127.0.0.1:${E2E_PEER_PORT}`;
 
+/**
+ * The `model` project: a third server (its own port and DATA_DIR) whose embedded service answers with the
+ * model-backed agent (AGENT_BASE_URL) over a scripted OpenAI-compatible peer that its spec starts on E2E_MODEL_PEER_PORT.
+ */
+export const MODEL_PROJECT = "model";
+export const E2E_MODEL_PORT = Number(process.env.E2E_MODEL_PORT || E2E_PORT + 3);
+export const E2E_MODEL_BASE_URL = `http://127.0.0.1:${E2E_MODEL_PORT}`;
+export const E2E_MODEL_PEER_PORT = Number(process.env.E2E_MODEL_PEER_PORT || E2E_PORT + 4);
+export const E2E_MODEL_NAME = "peer-coder";
+
 export const SCREENS_DIR = "test-results/screens";
 
 /** The running test's project base URL (the server under test); the default server outside a test. */

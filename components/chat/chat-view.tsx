@@ -58,7 +58,7 @@ export function ChatView({ chatId }: { chatId: string }) {
   useFollowMessage(chatId, following); // else (and until then) poll the message
 
   const timeline = useMemo(() => mergeTimeline(chatId, messages.messages, stream), [chatId, messages.messages, stream]);
-  const generating = streaming || unfinished !== null;
+  const generating = streaming || (unfinished !== null && !endedHere);
   const generatingId = (streaming ? stream?.state.message?.id : null) ?? unfinished?.id ?? null;
   const shown = useMemo(() => timeline.entries.map((e) => e.message), [timeline]);
   const restore = useMemo(

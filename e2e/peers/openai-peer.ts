@@ -77,6 +77,8 @@ interface PeerOptions {
   apiKey?: string;
   /** Listed by GET /v1/models. */
   models?: string[];
+  /** The loopback port to listen on; default any free one. */
+  port?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -233,7 +235,7 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: `${origin}/v1`,
