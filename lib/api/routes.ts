@@ -92,6 +92,8 @@ export const ROUTES = [
   r("v2.usage.summary", "GET", "/v2/usage/summary"),
   r("v2.usage.events", "GET", "/v2/usage/events"),
   r("v2.usage.activity", "GET", "/v2/usage/activity"),
+  // ----- v2 quotas (our extension: interface.md Part 8's daily quotas and today's use, wire-decisions.md 12) -----
+  r("v2.quotas", "GET", "/v2/quotas"),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
   r("v1.chats.list", "GET", "/v1/chats"),

@@ -1,11 +1,19 @@
 import "server-only";
+import type { QuotaLimits } from "@/lib/api";
 import { EventBus } from "./events";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
-import { messagesStore, openDatabase, versionsStore } from "./store";
+import { QuotaMeter } from "./quotas/meter";
+import {
+  assertMessageArchiveLimit,
+  messagesStore,
+  openDatabase,
+  setMessageArchiveLimit,
+  versionsStore,
+} from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 
@@ -37,6 +45,13 @@ export interface EmbeddedOptions {
   chatUrl?: (chatId: string) => string;
   /** The model-backed agent (AGENT_BASE_URL and friends); none or null: the scripted agent. */
   modelAgent?: ModelAgentOptions | null;
+  /**
+   * Daily quotas (interface.md Part 8) by name; a quota absent is off. Default: none (a self-hoster's own service).
+   * Counted per UTC day in the database, so instances sharing a PostgreSQL database share the counts.
+   */
+  quotas?: QuotaLimits;
+  /** Messages per chat before the oldest are archived (interface.md Part 8); default 10,000, at least 2. */
+  messageArchiveLimit?: number;
 }
 
 export interface EmbeddedService {
@@ -51,11 +66,13 @@ function pgliteDir(dataDir: string): string {
 }
 
 export async function createEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedService> {
+  if (opts.messageArchiveLimit !== undefined) assertMessageArchiveLimit(opts.messageArchiveLimit);
   const database = await openDatabase({
     dataDir: pgliteDir(opts.dataDir),
     databaseUrl: opts.databaseUrl,
     migrationsFolder: opts.migrationsFolder,
   });
+  if (opts.messageArchiveLimit !== undefined) setMessageArchiveLimit(database.db, opts.messageArchiveLimit);
   const interrupted = await messagesStore.closeInterruptedMessages(database.db, new Date());
   if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
   await versionsStore.failPendingVersions(database.db, new Date());
@@ -90,6 +107,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     events,
     webhooks,
     mcp,
+    quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
     chatUrl: opts.chatUrl,

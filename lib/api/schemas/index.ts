@@ -3,4 +3,5 @@ export * from "./parts";
 export * from "./v2";
 export * from "./events";
 export * from "./usage";
+export * from "./quotas";
 export * as v1 from "./v1";

@@ -139,11 +139,11 @@ const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls =
   preview: (chatId) => ctx.previews.create(chatId).url,
 });
 
-/** The v1 Chat of a stored chat: every message oldest first, and the latest version. */
+/** The v1 Chat of a stored chat: every live (not archived) message oldest first, and the latest version. */
 async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
   const chat = await requireChat(db, chatId);
   const [messages, latest] = await Promise.all([
-    messagesStore.allMessages(db, chatId),
+    messagesStore.liveMessages(db, chatId),
     versionsStore.latestVersion(db, chatId),
   ]);
   return toChatV1(chat, messages, latest, urls);

@@ -3,6 +3,7 @@ import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { EventBus } from "../events";
 import type { McpConnections } from "../mcp/connections";
 import type { PreviewLinks } from "../preview/links";
+import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
@@ -19,6 +20,8 @@ export interface ServiceParts {
   webhooks: Webhooks;
   /** MCP server connections: OAuth flow, encrypted secrets, tokens. */
   mcp: McpConnections;
+  /** The daily quotas (interface.md Part 8): the router draws them; GET /v2/quotas reports them. */
+  quotas: QuotaMeter;
 }
 
 /**

@@ -8,6 +8,7 @@ import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { projectHandlers } from "./projects";
+import { quotaHandlers } from "./quotas";
 import { resolveHandlers } from "./resolve";
 import { restoreHandlers } from "./restore";
 import { usageHandlers } from "./usage";
@@ -33,4 +34,5 @@ export const HANDLERS: HandlerTable = {
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
   ...usageHandlers,
+  ...quotaHandlers,
 };

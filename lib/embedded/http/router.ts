@@ -7,6 +7,8 @@ import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext } from "../handlers/context";
 import { servePreview } from "../preview/serve";
 import type { PreviewLinks } from "../preview/links";
+import type { QuotaMeter } from "../quotas/meter";
+import type { RoutedRequest } from "../quotas/charges";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
@@ -24,6 +26,7 @@ interface RouterDeps {
   events: EventBus;
   webhooks: Webhooks;
   mcp: McpConnections;
+  quotas: QuotaMeter;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
@@ -34,7 +37,8 @@ interface RouterDeps {
 /**
  * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
- * (400 / 413 / 422) and calls the route's handler. Errors come out in the spec's shape for the path's version.
+ * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
+ * and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
   const remoteMcp = createRemoteMcpEndpoint({
@@ -76,6 +80,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
+      const ticket = await deps.quotas.take({ route: match.route.name, body } as RoutedRequest);
       // The table and the handler agree on the route's name, so the context is the one this handler expects.
       const handler = HANDLERS[match.route.name] as Handler<RouteName>;
       const ctx = {
@@ -86,13 +91,21 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         events: deps.events,
         webhooks: deps.webhooks,
         mcp: deps.mcp,
+        quotas: deps.quotas,
         route: match.route.name,
         req,
         url,
         params: match.params,
         body,
       } as HandlerContext<RouteName>;
-      const res = await handler(ctx);
+      let res: Response;
+      try {
+        res = await handler(ctx);
+      } catch (error) {
+        await ticket?.giveBack();
+        throw error;
+      }
+      if (res.status >= 400) await ticket?.giveBack();
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
     } catch (error) {
       if (error instanceof HttpError) {

@@ -9,4 +9,6 @@ export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
 export * as duplicateStore from "./duplicate";
 export * as usageStore from "./usage";
+export * as quotasStore from "./quotas";
+export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";

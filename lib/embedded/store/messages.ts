@@ -1,23 +1,37 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { archiveBeyondLimit, messageArchiveLimit } from "./archive";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
-type NewMessage = Omit<MessageRow, "seq" | "attachments"> & Partial<Pick<MessageRow, "attachments">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt"> &
+  Partial<Pick<MessageRow, "attachments" | "archivedAt">>;
 
+/** A message not archived (interface.md Part 8): what lists and the agent's context read. */
+const live = (chatId: string) => and(eq(messages.chatId, chatId), isNull(messages.archivedAt));
+
+/**
+ * Adds a message and, in the same transaction, archives the chat's oldest messages beyond its limit
+ * (`messageArchiveLimit`, the spec's 10,000 by default).
+ */
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(message).returning();
-  return row!;
+  const limit = messageArchiveLimit(db);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(messages).values(message).returning();
+    await archiveBeyondLimit(tx, message.chatId, limit, message.createdAt);
+    return row!;
+  });
 }
 
 /** Rows per INSERT of `insertMessages`. */
 const INSERT_BATCH = 200;
 
-/** Inserts messages in the given order (their `seq` follows it), many per statement. */
+/** Inserts messages in the given order (their `seq` follows it), many per statement; `archivedAt` kept as given. */
 export async function insertMessages(db: Db, rows: readonly NewMessage[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await db.insert(messages).values(rows.slice(i, i + INSERT_BATCH));
 }
 
+/** A message by id, archived or not. */
 export async function findMessage(db: Db, chatId: string, id: string): Promise<MessageRow | null> {
   const [row] = await db
     .select()
@@ -27,7 +41,7 @@ export async function findMessage(db: Db, chatId: string, id: string): Promise<M
   return row ?? null;
 }
 
-/** Newest first; `beforeSeq` continues after the last message of the previous page. */
+/** Live messages, newest first; `beforeSeq` continues after the last message of the previous page. */
 export async function listMessages(
   db: Db,
   chatId: string,
@@ -36,25 +50,27 @@ export async function listMessages(
   return db
     .select()
     .from(messages)
-    .where(
-      opts.beforeSeq === undefined
-        ? eq(messages.chatId, chatId)
-        : and(eq(messages.chatId, chatId), lt(messages.seq, opts.beforeSeq)),
-    )
+    .where(opts.beforeSeq === undefined ? live(chatId) : and(live(chatId), lt(messages.seq, opts.beforeSeq)))
     .orderBy(desc(messages.seq))
     .limit(opts.limit);
 }
 
-/** Every message of a chat, oldest first (the agent reads the conversation so far). */
+/** Every message of a chat, archived ones included, oldest first (deleting or duplicating a chat). */
 export async function allMessages(db: Db, chatId: string): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.seq));
+}
+
+/** The live messages of a chat, oldest first (the v1 Chat's `messages`). */
+export async function liveMessages(db: Db, chatId: string): Promise<MessageRow[]> {
+  return db.select().from(messages).where(live(chatId)).orderBy(asc(messages.seq));
 }
 
 /**
  * What the agent reads of a conversation up to and including message `uptoSeq`, without loading every message
  * (a chat holds up to 10,000): the last three messages in full and the last `prompts` user prompts' text (both
  * oldest first), how many user messages came before `uptoSeq`, and the size in characters (content plus parts
- * JSON) of the `window` messages before it: the agent's context window, not the whole chat.
+ * JSON) of the `window` messages before it: the agent's context window, not the whole chat. Archived messages
+ * (interface.md Part 8) are out of it.
  */
 export interface Conversation {
   recent: MessageRow[];
@@ -69,8 +85,8 @@ export async function conversation(
   uptoSeq: number,
   limits: { prompts: number; window: number },
 ): Promise<Conversation> {
-  const upto = and(eq(messages.chatId, chatId), lte(messages.seq, uptoSeq));
-  const before = and(eq(messages.chatId, chatId), lt(messages.seq, uptoSeq));
+  const upto = and(live(chatId), lte(messages.seq, uptoSeq));
+  const before = and(live(chatId), lt(messages.seq, uptoSeq));
   const window = db
     .select({ content: messages.content, parts: messages.parts })
     .from(messages)

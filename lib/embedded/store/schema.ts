@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { FinishReason, ModelId, Part, Privacy, Usage, WebhookEvent } from "@/lib/api";
 
@@ -79,10 +80,19 @@ export const messages = pgTable(
     usage: jsonb("usage").$type<Usage>(),
     /** Files the user attached to a user message (`[{url}]`, http(s) only); null when none. */
     attachments: jsonb("attachments").$type<MessageAttachment[]>(),
+    /**
+     * Set when the chat grew past its message limit (interface.md Part 8: 10,000; older messages are archived):
+     * out of the lists and the agent's context, still readable by id. Null for a live message.
+     */
+    archivedAt: ts("archived_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("messages_chat_seq_idx").on(t.chatId, t.seq)],
+  (t) => [
+    index("messages_chat_seq_idx").on(t.chatId, t.seq),
+    // The live messages of a chat, newest first: lists, the agent's context and the archiving step walk it.
+    index("messages_chat_live_seq_idx").on(t.chatId, t.seq).where(sql`${t.archivedAt} is null`),
+  ],
 );
 
 export const chatFiles = pgTable(
@@ -201,6 +211,20 @@ export const webhookAttempts = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.number] })],
+);
+
+/**
+ * Daily quotas (interface.md Part 8): what each quota used on one UTC day, shared by every instance on the database.
+ * `day` is "YYYY-MM-DD" (UTC); rows of past days are kept (a history) and never read by the quota check.
+ */
+export const quotaUsage = pgTable(
+  "quota_usage",
+  {
+    day: text("day").notNull(),
+    quota: text("quota").notNull(),
+    used: bigint("used", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.quota] })],
 );
 
 export type ChatRow = typeof chats.$inferSelect;

@@ -1,0 +1,40 @@
+import "server-only";
+import type { QuotaName, RouteBody, RouteName } from "@/lib/api";
+
+/** A matched request: its route's name and its validated body, told apart by `route`. */
+export type RoutedRequest = { [N in RouteName]: { route: N; body: RouteBody<N> } }[RouteName];
+
+/** What one request takes from the content quotas (the API request itself is counted by the meter). */
+export type Charges = Partial<Record<Exclude<QuotaName, "api_requests">, number>>;
+
+/** Bytes of file contents as sent (UTF-8). */
+const bytesOf = (files: readonly { content: string }[]): number =>
+  files.reduce((sum, f) => sum + Buffer.byteLength(f.content, "utf8"), 0);
+
+/**
+ * The quotas a request draws from (interface.md Part 8): a user message sent (creating a chat with a prompt, sending
+ * a message, v1 and v2, every response mode) is one chat message; files given in the body (v1 initialization from
+ * files, v2 from-files, the v1 version PATCH) are their bytes. Attachments are links, not uploads (nothing is
+ * stored), so they count nothing; resolving, restoring and duplicating send no message. Deployments: no route
+ * deploys yet.
+ */
+export function chargesOf(req: RoutedRequest): Charges {
+  switch (req.route) {
+    case "v2.chats.create":
+    case "v2.chats.create.stream":
+    case "v2.chats.create.async":
+    case "v2.messages.send":
+    case "v2.messages.send.stream":
+    case "v2.messages.send.async":
+    case "v1.messages.send":
+      return { chat_messages: 1 };
+    case "v1.chats.create":
+      if (req.body.type === "files") return { file_uploads_bytes: bytesOf(req.body.files ?? []) };
+      return req.body.type === "repo" ? {} : { chat_messages: 1 };
+    case "v2.chats.fromFiles":
+    case "v1.versions.patch":
+      return { file_uploads_bytes: bytesOf(req.body.files) };
+    default:
+      return {};
+  }
+}
