@@ -7,13 +7,7 @@ import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
-import {
-  assertMessageArchiveLimit,
-  messagesStore,
-  openDatabase,
-  setMessageArchiveLimit,
-  versionsStore,
-} from "./store";
+import { assertMessageArchiveLimit, messagesStore, openDatabase, setMessageArchiveLimit, versionsStore } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 

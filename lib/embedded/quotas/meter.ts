@@ -35,7 +35,9 @@ export class QuotaMeter {
   constructor(opts: { db: Db; limits?: QuotaLimits; now?: () => Date }) {
     this.db = opts.db;
     this.limits = Object.fromEntries(
-      Object.entries(opts.limits ?? {}).filter(([name, n]) => QuotaName.safeParse(name).success && Number.isInteger(n) && n >= 0),
+      Object.entries(opts.limits ?? {}).filter(
+        ([name, n]) => QuotaName.safeParse(name).success && Number.isInteger(n) && n >= 0,
+      ),
     );
     this.now = opts.now ?? (() => new Date());
   }

@@ -91,7 +91,9 @@ export const messages = pgTable(
   (t) => [
     index("messages_chat_seq_idx").on(t.chatId, t.seq),
     // The live messages of a chat, newest first: lists, the agent's context and the archiving step walk it.
-    index("messages_chat_live_seq_idx").on(t.chatId, t.seq).where(sql`${t.archivedAt} is null`),
+    index("messages_chat_live_seq_idx")
+      .on(t.chatId, t.seq)
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
 

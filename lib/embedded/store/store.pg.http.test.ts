@@ -3,6 +3,8 @@ import { ChatWithUsage, Message, MessageList } from "@/lib/api";
 import { describeTransitionsContract } from "../approvals/transitions-contract";
 import { createEmbeddedService, type EmbeddedService } from "../service";
 import { openDatabase, type OpenedDatabase } from ".";
+import { describeArchiveContract } from "./archive-contract";
+import { describeQuotasContract } from "./quotas-contract";
 import { describeStoreContract } from "./store-contract";
 import { BASE, TEST_KEY, call, expectSchema, readAll, request } from "../test-support";
 import { throwawayDatabase } from "../test-pg";
@@ -50,6 +52,8 @@ if (!adminUrl) {
   });
 
   describeStoreContract("PostgreSQL (pg)", () => opened.db);
+  describeArchiveContract("PostgreSQL (pg)", () => opened.db);
+  describeQuotasContract("PostgreSQL (pg)", () => opened.db);
   describeTransitionsContract("PostgreSQL (pg)", () => opened.db);
 
   describe("the service on PostgreSQL", () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type OpenedDatabase } from "./db";
+import { describeArchiveContract } from "./archive-contract";
+import { describeQuotasContract } from "./quotas-contract";
 import { describeStoreContract } from "./store-contract";
 
 /** The store on PGlite (in memory), with the committed migrations. */
@@ -10,3 +12,5 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 describeStoreContract("PGlite", () => opened.db);
+describeArchiveContract("PGlite", () => opened.db);
+describeQuotasContract("PGlite", () => opened.db);
