@@ -14,6 +14,8 @@ export function embeddedService() {
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
     modelAgent: config.agent,
+    quotas: config.embeddedQuotas,
+    messageArchiveLimit: config.messageArchiveLimit,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

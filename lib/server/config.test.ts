@@ -55,6 +55,46 @@ describe("config", () => {
     expect(c.embeddedSecretKey).not.toBe("");
   });
 
+  it("leaves quotas off and the message limit to the service by default", () => {
+    const c = readConfig({ DATA_DIR: tmp() });
+    expect(c.embeddedQuotas).toEqual({});
+    expect(c.messageArchiveLimit).toBeUndefined();
+  });
+
+  it("turns on the spec's quotas with EMBEDDED_QUOTAS=spec, and sets or switches off one with EMBEDDED_QUOTA_<NAME>", () => {
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTAS: "spec" }).embeddedQuotas).toEqual({
+      api_requests: 10_000,
+      chat_messages: 1_000,
+      file_uploads_bytes: 1024 ** 3,
+      deployments: 100,
+    });
+    expect(
+      readConfig({
+        DATA_DIR: tmp(),
+        EMBEDDED_QUOTAS: "spec",
+        EMBEDDED_QUOTA_CHAT_MESSAGES: "5",
+        EMBEDDED_QUOTA_API_REQUESTS: "off",
+      }).embeddedQuotas,
+    ).toEqual({ chat_messages: 5, file_uploads_bytes: 1024 ** 3, deployments: 100 });
+    // One quota alone turns quotas on for it.
+    expect(
+      readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTA_FILE_UPLOADS_BYTES: "1000", EMBEDDED_QUOTA_DEPLOYMENTS: "0" })
+        .embeddedQuotas,
+    ).toEqual({ file_uploads_bytes: 1000, deployments: 0 });
+  });
+
+  it("refuses quota and message-limit values it cannot read", () => {
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTAS: "on" })).toThrow(/EMBEDDED_QUOTAS/);
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTA_CHAT_MESSAGES: "-1" })).toThrow(
+      /EMBEDDED_QUOTA_CHAT_MESSAGES/,
+    );
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTA_API_REQUESTS: "1.5" })).toThrow(/whole number/);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "6" }).messageArchiveLimit).toBe(6);
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "1" })).toThrow(
+      /EMBEDDED_MESSAGE_ARCHIVE_LIMIT/,
+    );
+  });
+
   it("refuses a base URL without a key", () => {
     expect(() => readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "https://api.example.com" })).toThrow(
       /SERVICE_API_KEY/,

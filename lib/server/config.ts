@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
 /** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
 export interface AppConfig {
@@ -33,6 +34,13 @@ export interface AppConfig {
   oauthStateTtlMs: number;
   /** The embedded service's model-backed agent (AGENT_BASE_URL set); null = the scripted agent. */
   agent: AgentModelConfig | null;
+  /**
+   * The embedded service's daily quotas (interface.md Part 8): EMBEDDED_QUOTAS=spec for the spec's table,
+   * EMBEDDED_QUOTA_<NAME>=n for one (n ≥ 0, or "off"). Empty: off (the default).
+   */
+  embeddedQuotas: QuotaLimits;
+  /** Messages per chat before the oldest are archived (EMBEDDED_MESSAGE_ARCHIVE_LIMIT); undefined: the spec's 10,000. */
+  messageArchiveLimit: number | undefined;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -123,6 +131,8 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
+    embeddedQuotas: readQuotas(env),
+    messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
   };
 }
 
@@ -181,6 +191,39 @@ function parsePrices(raw: string | undefined): AgentModelConfig["creditsPerMTok"
     );
   const [input, output, cacheRead = input, cacheWrite = input] = values as [number, number, number?, number?];
   return { input, output, cacheRead, cacheWrite };
+}
+
+/** EMBEDDED_QUOTAS (`spec` | `off`) and EMBEDDED_QUOTA_<NAME> (a whole number ≥ 0, or `off`); anything else throws. */
+function readQuotas(env: Env): QuotaLimits {
+  const mode = env.EMBEDDED_QUOTAS?.trim().toLowerCase() || "off";
+  if (mode !== "spec" && mode !== "off") {
+    throw new Error(`EMBEDDED_QUOTAS must be "spec" or "off" (got ${JSON.stringify(env.EMBEDDED_QUOTAS)})`);
+  }
+  const limits: QuotaLimits = mode === "spec" ? { ...SPEC_DAILY_QUOTAS } : {};
+  for (const name of QUOTA_NAMES) {
+    const variable = `EMBEDDED_QUOTA_${name.toUpperCase()}`;
+    const raw = env[variable]?.trim();
+    if (!raw) continue;
+    if (raw.toLowerCase() === "off") {
+      delete limits[name];
+      continue;
+    }
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n)) {
+      throw new Error(`${variable} must be a whole number ≥ 0 or "off" (got ${JSON.stringify(raw)})`);
+    }
+    limits[name] = n;
+  }
+  return limits;
+}
+
+function readArchiveLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 2) {
+    throw new Error(`EMBEDDED_MESSAGE_ARCHIVE_LIMIT must be a whole number ≥ 2 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
 }
 
 function positiveOr(raw: string | undefined, fallback: number): number {
