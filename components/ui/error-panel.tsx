@@ -1,13 +1,20 @@
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { ServiceError } from "@/lib/api/errors";
+import { retryAfterText } from "@/lib/api/retry-after";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { Disclosure } from "./disclosure";
 import { JsonView } from "./json-view";
 
-/** What to tell the user for an error: its message, the service status and code, and what to do. */
-export function describeError(error: unknown): {
+/**
+ * What to tell the user for an error: its message, the service status and code, and what to do (for a 429 with
+ * `Retry-After`, e.g. a daily quota: "Try again in 12 minutes (at 14:32 UTC).").
+ */
+export function describeError(
+  error: unknown,
+  now: number = Date.now(),
+): {
   message: string;
   status?: number;
   code?: string;
@@ -28,7 +35,9 @@ export function describeError(error: unknown): {
         : error.status === 404
           ? "It may have been deleted, or the link is wrong."
           : error.status === 429
-            ? "The service is rate-limiting: wait a moment and try again."
+            ? error.retryAfter !== undefined
+              ? `The service refuses more for now (a rate limit or a daily quota). ${retryAfterText(error.retryAfter, now)}`
+              : "The service is rate-limiting: wait a moment and try again."
             : error.status >= 500
               ? "The service had a problem: try again in a moment."
               : "Check the request and try again.";

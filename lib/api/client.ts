@@ -48,6 +48,7 @@ import {
   type UsageEventsQuery,
   type UsageQuery,
   type UsageSummary,
+  QuotaList,
 } from "./schemas";
 import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEventPage } from "./lenient/usage";
 
@@ -133,6 +134,8 @@ export interface ServiceClient {
   usageEvents(q?: UsageEventsQuery): Promise<UsageEventPage>;
   /** GET /v2/usage/activity?start&end&userId: assistant messages, chats, projects and active days. */
   usageActivity(q?: UsageQuery): Promise<UsageActivity>;
+  /** GET /v2/quotas (the embedded service's extension): the daily quotas, today's use and when they reset. */
+  quotas(): Promise<QuotaList>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
@@ -192,5 +195,6 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     usageSummary: (q) => read(readUsageSummary, call("v2.usage.summary", {}, { query: { ...q } })),
     usageEvents: (q) => read(readUsageEventList, call("v2.usage.events", {}, { query: { ...q } })),
     usageActivity: (q) => read(readUsageActivity, call("v2.usage.activity", {}, { query: { ...q } })),
+    quotas: () => json(QuotaList, call("v2.quotas", {})),
   };
 }

@@ -1,3 +1,5 @@
+import { parseRetryAfter } from "./retry-after";
+
 /**
  * One error class for everything the service (or the way to it) answers with: v2 `{message}`, v1
  * `{error: {code, type, message, userMessage}}` (interface.md Part 7), and non-JSON bodies such as a proxy's
@@ -20,6 +22,8 @@ export class ServiceError extends Error {
   userMessage?: string;
   /** The parsed JSON body, or the raw text when it was not JSON. */
   body: unknown;
+  /** Seconds to wait before trying again, from the `Retry-After` header (a 429 or 503); absent when not sent. */
+  retryAfter?: number;
 
   constructor(init: {
     status: number;
@@ -29,6 +33,7 @@ export class ServiceError extends Error {
     userMessage?: string;
     body?: unknown;
     cause?: unknown;
+    retryAfter?: number;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "ServiceError";
@@ -37,6 +42,7 @@ export class ServiceError extends Error {
     if (init.type !== undefined) this.type = init.type;
     if (init.userMessage !== undefined) this.userMessage = init.userMessage;
     this.body = init.body;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
   }
 }
 
@@ -72,8 +78,15 @@ function sameAsStatus(text: string, status: number, statusText: string): boolean
   return t === String(status) || t === st || t === `${status} ${st}`.trim() || t === `http ${status} ${st}`.trim();
 }
 
-/** Normalizes a non-2xx response into a ServiceError. Reads (consumes) the body. */
+/** Normalizes a non-2xx response into a ServiceError (with `retryAfter` when sent). Reads (consumes) the body. */
 export async function errorFromResponse(res: Response): Promise<ServiceError> {
+  const error = await errorOfBody(res);
+  const retryAfter = parseRetryAfter(res.headers.get("retry-after"));
+  if (retryAfter !== undefined) error.retryAfter = retryAfter;
+  return error;
+}
+
+async function errorOfBody(res: Response): Promise<ServiceError> {
   const status = res.status;
   const statusLine = `HTTP ${status}${res.statusText ? ` ${res.statusText}` : ""}`;
   let text = "";

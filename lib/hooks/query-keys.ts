@@ -13,6 +13,8 @@ export const queryKeys = {
   /** v1 projects; `project` keys share the prefix. */
   projects: () => ["projects"] as const,
   project: (projectId: string) => ["projects", projectId] as const,
+  /** The service's daily quotas and today's use (GET /v2/quotas). */
+  quotas: () => ["quotas"] as const,
 };
 
 /** A chat's files, versions and preview (use-files); all under ["files", chatId]. */

@@ -3,6 +3,7 @@ import { PageBody } from "@/components/layout/page-body";
 import { AccountSettings } from "@/components/settings/account-settings";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
 import { PreferenceSettings } from "@/components/settings/preference-settings";
+import { QuotaSettings } from "@/components/settings/quota-settings";
 import { ServiceSettings } from "@/components/settings/service-settings";
 import { auth } from "@/lib/server/auth";
 import { signOutAction } from "../actions";
@@ -19,6 +20,7 @@ export default async function SettingsPage() {
       <PreferenceSettings />
       <KeyboardSettings />
       <ServiceSettings facts={serviceFacts()} />
+      <QuotaSettings />
     </PageBody>
   );
 }
