@@ -5,7 +5,7 @@ import type { QuotaName, RouteBody, RouteName } from "@/lib/api";
 export type RoutedRequest = { [N in RouteName]: { route: N; body: RouteBody<N> } }[RouteName];
 
 /** What one request takes from the content quotas (the API request itself is counted by the meter). */
-export type Charges = Partial<Record<Exclude<QuotaName, "api_requests">, number>>;
+type Charges = Partial<Record<Exclude<QuotaName, "api_requests">, number>>;
 
 /** Bytes of file contents as sent (UTF-8). */
 const bytesOf = (files: readonly { content: string }[]): number =>

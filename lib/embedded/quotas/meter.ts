@@ -7,7 +7,7 @@ import { chargesOf, type RoutedRequest } from "./charges";
 import { nextUtcMidnight, secondsUntilReset, utcDay } from "./day";
 
 /** What a request took from the content quotas, given back when its work failed (a 4xx/5xx answer). */
-export interface QuotaTicket {
+interface QuotaTicket {
   giveBack(): Promise<void>;
 }
 

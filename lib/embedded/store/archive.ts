@@ -6,7 +6,7 @@ import { messages } from "./schema";
 /** Messages per chat (interface.md Part 8): past it, the oldest are archived automatically. */
 export const MESSAGE_ARCHIVE_LIMIT = 10_000;
 /** The smallest limit accepted: the newest user message and its answer stay live. */
-export const MIN_MESSAGE_ARCHIVE_LIMIT = 2;
+const MIN_MESSAGE_ARCHIVE_LIMIT = 2;
 
 /**
  * The limit of each opened database, keyed by its drizzle schema registry: one object per `drizzle()` call, shared
