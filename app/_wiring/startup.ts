@@ -3,6 +3,7 @@ import path from "node:path";
 import { DataDirLockedError } from "@/lib/db/dir-lock";
 import { getConfig } from "@/lib/server/config";
 import { embeddedService } from "./embedded";
+import { handleShutdownSignals } from "./shutdown";
 
 /** Prints the dashboard URL and the sign-in line; starts the embedded service so the first page is fast. */
 export async function announce(): Promise<void> {
@@ -20,6 +21,8 @@ export async function announce(): Promise<void> {
     "",
   ];
   console.log(lines.join("\n"));
+  // Only where Next leaves the signals to us (npm start sets NEXT_MANUAL_SIG_HANDLE); else Next exits on its own.
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) handleShutdownSignals();
   if (config.serveEmbedded) {
     try {
       await embeddedService();

@@ -50,8 +50,11 @@ export interface EmbeddedOptions {
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
-  /** Waits for running generations, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Refuses new requests (503), waits for running generations up to `graceMs` (default: for good), ends the rest as
+   * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
@@ -114,9 +117,9 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
       return route(req);
     },
-    close: () =>
+    close: (closeOpts) =>
       (closing ??= (async () => {
-        await turns.drain();
+        await turns.drain(closeOpts?.graceMs);
         await webhooks.close();
         await database.close();
       })()),

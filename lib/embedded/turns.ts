@@ -167,8 +167,18 @@ export class Turns {
     this.opts.emit?.("message.created", { chatId, messageId: assistant.id });
   }
 
-  /** Waits for every running generation to finish. */
-  async drain(): Promise<void> {
+  /**
+   * Waits for every running generation to finish, at most `graceMs`; those still running then are stopped as by a
+   * shutdown (each ends at its next step, stored as an error with `message.finished`) and waited for.
+   */
+  async drain(graceMs = Infinity): Promise<void> {
+    const until = Date.now() + graceMs;
+    while (this.running.size && Date.now() < until) {
+      const left = until - Date.now();
+      const timer = Number.isFinite(left) ? new Promise((r) => setTimeout(r, left)) : new Promise(() => {});
+      await Promise.race([Promise.allSettled([...this.running]), timer]);
+    }
+    for (const g of this.busy.values()) if (g instanceof Generation) g.stop("shutdown");
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 

@@ -25,6 +25,7 @@ export class Generation {
   readonly done: Promise<GenerationResult>;
   private settle!: { resolve: (r: GenerationResult) => void; reject: (e: unknown) => void };
   private stopRequested = false;
+  private shuttingDown = false;
   private readonly aborter = new AbortController();
   private latestParts: readonly Part[] = [];
   private finishedWith: GenerationResult | null = null;
@@ -67,10 +68,19 @@ export class Generation {
     }
   }
 
-  /** Asks the generation to end at its next step (POST …/messages/{messageId}/stop); the message keeps its parts. */
-  stop(): void {
+  /**
+   * Asks the generation to end at its next step; the message keeps its parts. `user`: POST …/messages/{messageId}/stop
+   * (finishes "stop"); `shutdown`: the service is stopping (finishes "error", code service_shutdown).
+   */
+  stop(reason: "user" | "shutdown" = "user"): void {
     this.stopRequested = true;
+    if (reason === "shutdown") this.shuttingDown = true;
     this.aborter.abort();
+  }
+
+  /** Stopped because the service is shutting down (the message ends as an error the user can retry). */
+  get stoppedByShutdown(): boolean {
+    return this.shuttingDown;
   }
 
   get stopped(): boolean {

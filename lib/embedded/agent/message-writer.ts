@@ -141,6 +141,8 @@ export class MessageWriter {
    * the generation. Always call it once.
    */
   async finish(usage: Usage, versionStatus?: "completed" | "failed"): Promise<void> {
+    if (this.generation.stoppedByShutdown && this.finishReason === "stop")
+      this.fail("The service shut down before this answer finished; send the message again.", "service_shutdown");
     await this.persisting;
     this.done = true;
     try {
