@@ -65,6 +65,24 @@ const serverEnv = {
   DATABASE_URL: "",
 };
 
+/** Debian's Chromium (CHROMIUM_PATH) as every project drives it; `baseURL`: the project's own server. */
+const chromium = (baseURL?: string) => ({
+  ...devices["Desktop Chrome"],
+  ...(baseURL ? { baseURL } : {}),
+  viewport: { width: 1366, height: 860 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+});
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
@@ -87,63 +105,19 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: ["**/reference-*.spec.ts", "**/model-*.spec.ts"],
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1366, height: 860 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
+      use: chromium(),
     },
     {
       // The same specs against a document-shaped deployment: server B → the reference upstream peer → B's own /svc.
       name: REFERENCE_PROJECT,
       testMatch: [...REFERENCE_SPECS, "**/reference-*.spec.ts"],
-      use: {
-        ...devices["Desktop Chrome"],
-        baseURL: E2E_REF_BASE_URL,
-        viewport: { width: 1366, height: 860 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
+      use: chromium(E2E_REF_BASE_URL),
     },
     {
       // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer.
       name: MODEL_PROJECT,
       testMatch: "**/model-*.spec.ts",
-      use: {
-        ...devices["Desktop Chrome"],
-        baseURL: E2E_MODEL_BASE_URL,
-        viewport: { width: 1366, height: 860 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
+      use: chromium(E2E_MODEL_BASE_URL),
     },
   ],
   webServer: [
