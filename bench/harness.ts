@@ -3,7 +3,7 @@
 export interface BenchRow {
   /** What was measured. */
   label: string;
-  /** Median wall time of one run, in milliseconds. */
+  /** Median wall time of one run, in milliseconds (or in the result's `unit`). */
   medianMs: number;
   minMs: number;
   maxMs: number;
@@ -24,6 +24,8 @@ export interface BenchResult {
   ratios: BenchRatio[];
   /** Facts about the workload (sizes, counts), printed above the table. */
   facts?: Record<string, string | number>;
+  /** What the rows' median/min/max are in (default "ms": wall time; e.g. "MB" for memory). */
+  unit?: string;
 }
 
 export interface BenchOptions {
@@ -94,8 +96,8 @@ export function compare(
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
-export function formatTable(rows: readonly BenchRow[]): string {
-  const header = ["contender", "median ms", "min ms", "max ms", "runs", ""];
+export function formatTable(rows: readonly BenchRow[], unit = "ms"): string {
+  const header = ["contender", `median ${unit}`, `min ${unit}`, `max ${unit}`, "runs", ""];
   const body = rows.map((r) => [r.label, fmt(r.medianMs), fmt(r.minMs), fmt(r.maxMs), String(r.runs), r.note ?? ""]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>

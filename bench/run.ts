@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatTable, type BenchModule } from "./harness";
 import { filesPanel } from "./files-panel";
+import { memory } from "./memory";
 import { partsReconstruction } from "./parts-reconstruction";
 import { proxy } from "./proxy";
 import { timeline } from "./timeline";
@@ -13,7 +14,7 @@ import { timeline } from "./timeline";
  * --quick: fewer repetitions. --check: exit 1 when a ratio misses its target.
  * Results are also written to bench/results/<name>.json (not committed).
  */
-const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline, proxy];
+const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline, proxy, memory];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -34,7 +35,7 @@ for (const m of selected) {
   const result = await m.run({ quick });
   for (const [k, v] of Object.entries(result.facts ?? {})) console.log(`${k}: ${v}`);
   if (result.facts) console.log();
-  console.log(formatTable(result.rows));
+  console.log(formatTable(result.rows, result.unit));
   console.log();
   for (const r of result.ratios) {
     const verdict =
