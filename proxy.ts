@@ -39,6 +39,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's static assets (their headers come from next.config.ts).
+  // Everything but Next's static assets (their headers come from next.config.mjs).
   matcher: ["/((?!_next/static|_next/image).*)"],
 };

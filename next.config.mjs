@@ -1,12 +1,18 @@
-import type { NextConfig } from "next";
-
-const nextConfig: NextConfig = {
+// JavaScript, not next.config.ts: `next start` would load Next's native SWC binding (about 25 MB of the server's
+// resident memory) only to transpile a TypeScript config. The JSDoc type keeps editors checking it.
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // NEXT_DIST_DIR lets parallel builds (e.g. two browser-test runs) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // Route modules load on their first request instead of all at start: a server that is only signed in to never
+    // holds the embedded service's, the MCP endpoint's or the inbox's code (bench/memory.ts).
+    preloadEntriesOnStart: false,
+  },
   // Static assets skip proxy.ts (which sets the security headers of everything else).
   async headers() {
     return [
