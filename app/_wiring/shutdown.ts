@@ -1,6 +1,5 @@
 import "server-only";
 import { getConfig } from "@/lib/server/config";
-import { embeddedService } from "./embedded";
 
 /** How long SIGTERM waits for running answers before ending them as errors (SHUTDOWN_GRACE_MS; default 20 s). */
 function graceMs(): number {
@@ -24,6 +23,7 @@ export function handleShutdownSignals(): void {
       if (config.serveEmbedded) {
         console.log(`\n  ${signal}: finishing running answers (up to ${graceMs() / 1000} s), then stopping.`);
         try {
+          const { embeddedService } = await import("./embedded");
           await (await embeddedService()).close({ graceMs: graceMs() });
         } catch (error) {
           console.error("  The embedded service did not close cleanly:", error);

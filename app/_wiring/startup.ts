@@ -2,7 +2,6 @@ import "server-only";
 import path from "node:path";
 import { DataDirLockedError } from "@/lib/db/dir-lock";
 import { getConfig } from "@/lib/server/config";
-import { embeddedService } from "./embedded";
 import { handleShutdownSignals } from "./shutdown";
 
 /** Prints the dashboard URL and the sign-in line; starts the embedded service so the first page is fast. */
@@ -25,6 +24,8 @@ export async function announce(): Promise<void> {
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleShutdownSignals();
   if (config.serveEmbedded) {
     try {
+      // Imported here: with an upstream service (SERVICE_BASE_URL) the embedded service's code is never loaded.
+      const { embeddedService } = await import("./embedded");
       await embeddedService();
     } catch (error) {
       if (error instanceof DataDirLockedError) {

@@ -1,4 +1,3 @@
-import { embeddedService } from "@/app/_wiring/embedded";
 import { getConfig } from "@/lib/server/config";
 import { proxyRequest, type Upstream } from "@/lib/server/proxy";
 import { sessionCheck } from "@/lib/server/session";
@@ -10,7 +9,10 @@ type Context = { params: Promise<{ path: string[] }> };
 async function handle(request: Request, context: Context): Promise<Response> {
   const config = getConfig();
   const { path } = await context.params;
-  const upstream: Upstream = config.embedded ? async (r) => (await embeddedService()).handle(r) : (r) => fetch(r);
+  // With an upstream service the embedded one's code is never loaded.
+  const upstream: Upstream = config.embedded
+    ? async (r) => (await (await import("@/app/_wiring/embedded")).embeddedService()).handle(r)
+    : (r) => fetch(r);
   return proxyRequest(request, path, {
     upstream,
     baseUrl: config.serviceBaseUrl ?? `${config.appUrl}/svc`,
