@@ -2,6 +2,7 @@ import "server-only";
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
@@ -41,6 +42,21 @@ type OpenedDb<S extends Record<string, unknown>> = {
 const PGLITE_SHARED_BUFFERS = "16MB";
 
 /**
+ * PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. By default V8 recompiles the functions Postgres
+ * runs often with its optimizing compiler on background threads, and the memory of those compilations stays with the
+ * process: about 50 MB of resident memory per server, for no measurable gain on this app's queries (bench/memory.ts:
+ * the 200-stream burst takes as long; only a scan of the whole table is slower). The flag is process-wide but only
+ * concerns WebAssembly compiled after it is set, and PGlite's is the only WebAssembly the server compiles.
+ */
+const WASM_FLAGS = ["--liftoff-only"];
+let wasmFlagsSet = false;
+function setWasmFlags(): void {
+  if (wasmFlagsSet) return;
+  for (const flag of WASM_FLAGS) setFlagsFromString(flag);
+  wasmFlagsSet = true;
+}
+
+/**
  * A new PGlite directory is created (initdb) in a short-lived child process: initdb runs a second WebAssembly
  * Postgres whose memory (about 450 MB resident) the server would otherwise keep until a full garbage collection
  * that rarely comes. The server then opens the ready directory as on any later start.
@@ -53,7 +69,7 @@ await db.close();`;
   await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--input-type=module", "-e", script, dir],
+      [...WASM_FLAGS, "--input-type=module", "-e", script, dir],
       { cwd: process.cwd(), maxBuffer: 4 * 1024 * 1024 },
       (error, _stdout, stderr) =>
         error
@@ -84,6 +100,7 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
       throw error;
     }
   }
+  setWasmFlags();
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
