@@ -1,9 +1,11 @@
 import "server-only";
 import { getEmbeddedService } from "@/lib/embedded";
 import { getConfig } from "@/lib/server/config";
+import { markEmbeddedServiceStarted } from "./embedded-started";
 
-/** The process's embedded service, configured from the dashboard's environment. */
+/** The process's embedded service, configured from the dashboard's environment; started on the first call. */
 export function embeddedService() {
+  markEmbeddedServiceStarted();
   const config = getConfig();
   return getEmbeddedService({
     apiKey: config.serviceApiKey,

@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/server/config";
+import { embeddedServiceStarted } from "./embedded-started";
 
 /** How long SIGTERM waits for running answers before ending them as errors (SHUTDOWN_GRACE_MS; default 20 s). */
 function graceMs(): number {
@@ -20,7 +21,8 @@ export function handleShutdownSignals(): void {
     stopping = true;
     void (async () => {
       const config = getConfig();
-      if (config.serveEmbedded) {
+      // Not started (it starts on first use): nothing runs, nothing to close.
+      if (config.serveEmbedded && embeddedServiceStarted()) {
         console.log(`\n  ${signal}: finishing running answers (up to ${graceMs() / 1000} s), then stopping.`);
         try {
           const { embeddedService } = await import("./embedded");

@@ -1,10 +1,27 @@
 import "server-only";
 import path from "node:path";
 import { DataDirLockedError } from "@/lib/db/dir-lock";
-import { getConfig } from "@/lib/server/config";
+import { reserveDataDir } from "@/lib/db/open";
+import { embeddedPgliteDir, embeddedWorkWaiting } from "@/lib/embedded/startup-work";
+import { getConfig, type AppConfig } from "@/lib/server/config";
 import { handleShutdownSignals } from "./shutdown";
 
-/** Prints the dashboard URL and the sign-in line; starts the embedded service so the first page is fast. */
+/**
+ * Whether the embedded service starts with the server. On PGlite it waits for its first request (its database is
+ * most of an idle server's memory, issue 17) unless a previous run left work it does on its own (webhook deliveries
+ * to retry, answers to close). Its directory is locked now all the same (a second server on it still stops here),
+ * and a new one gets its database now (in a child process), so the first request only opens it.
+ */
+async function startEmbeddedNow(config: AppConfig): Promise<boolean> {
+  if (config.databaseUrl) return true;
+  const { created } = await reserveDataDir(embeddedPgliteDir(config.dataDir));
+  return !created && (await embeddedWorkWaiting(config.dataDir));
+}
+
+/**
+ * Prints the dashboard URL and the sign-in line; takes the embedded service's data directory, and starts the service
+ * when work waits in it (else its first request does).
+ */
 export async function announce(): Promise<void> {
   const config = getConfig();
   const secretsFile = path.join(config.dataDir, "secrets.json");
@@ -24,9 +41,11 @@ export async function announce(): Promise<void> {
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleShutdownSignals();
   if (config.serveEmbedded) {
     try {
-      // Imported here: with an upstream service (SERVICE_BASE_URL) the embedded service's code is never loaded.
-      const { embeddedService } = await import("./embedded");
-      await embeddedService();
+      if (await startEmbeddedNow(config)) {
+        // Imported here: the embedded service's code loads when it starts.
+        const { embeddedService } = await import("./embedded");
+        await embeddedService();
+      }
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         // Two servers on one PGlite directory would corrupt it: this one does not start.

@@ -56,27 +56,104 @@ function setWasmFlags(): void {
   wasmFlagsSet = true;
 }
 
+/** What every PGlite starts with besides the library's default start parameters. */
+const EXTRA_START_PARAMS = ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /**
- * A new PGlite directory is created (initdb) in a short-lived child process: initdb runs a second WebAssembly
- * Postgres whose memory (about 450 MB resident) the server would otherwise keep until a full garbage collection
- * that rarely comes. The server then opens the ready directory as on any later start.
+ * Runs `script` (an ES module with `PGlite`, `dir`, `startParams` and `input` in scope) in a short-lived child process
+ * and returns what it prints. Its WebAssembly Postgres lives and dies there: the server's memory never holds it.
  */
-async function initPgliteDir(dir: string): Promise<void> {
-  if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  const script = `const { PGlite } = await import("@electric-sql/pglite");
-const db = await PGlite.create(process.argv[1]);
-await db.close();`;
-  await new Promise<void>((resolve, reject) => {
+async function inChildProcess(what: string, dir: string, script: string, input: unknown = null): Promise<string> {
+  // Errors are reported by their message (an uncaught one would print a line of PGlite's minified source).
+  const program = `try {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const [dir, input, extra] = process.argv.slice(1).map((arg, i) => (i ? JSON.parse(arg) : arg));
+  const startParams = [...PGlite.defaultStartParams, ...extra];
+  ${script}
+} catch (error) {
+  process.stderr.write(String(error?.message ?? error));
+  process.exit(1);
+}`;
+  return new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
-      [...WASM_FLAGS, "--input-type=module", "-e", script, dir],
-      { cwd: process.cwd(), maxBuffer: 4 * 1024 * 1024 },
-      (error, _stdout, stderr) =>
-        error
-          ? reject(new Error(`Creating the PGlite database in ${dir} failed: ${stderr || error.message}`))
-          : resolve(),
+      [
+        ...WASM_FLAGS,
+        "--input-type=module",
+        "-e",
+        program,
+        dir,
+        JSON.stringify(input),
+        JSON.stringify(EXTRA_START_PARAMS),
+      ],
+      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${what} in ${dir} failed: ${stderr || error.message}`)) : resolve(stdout),
     );
   });
+}
+
+const isPgliteDir = (dir: string) => existsSync(path.join(dir, "PG_VERSION"));
+
+/**
+ * A new PGlite directory is created (initdb) in a child process: initdb runs a second WebAssembly Postgres whose
+ * memory (about 450 MB resident) the server would otherwise keep until a full garbage collection that rarely comes.
+ * The server then opens the ready directory as on any later start.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  if (isPgliteDir(dir)) return;
+  await inChildProcess("Creating the PGlite database", dir, "await (await PGlite.create(dir)).close();");
+}
+
+/**
+ * One query on an existing PGlite directory, run in a child process (so this one holds no PGlite for it), e.g. to
+ * decide whether to open it now. The directory must not be open meanwhile: take its lock first (reserveDataDir).
+ */
+export async function queryPgliteDir<R>(dataDir: string, query: { sql: string; params: unknown[] }): Promise<R[]> {
+  const dir = path.resolve(dataDir);
+  if (!isPgliteDir(dir)) throw new Error(`${dir} is not a PGlite database`);
+  const out = await inChildProcess(
+    "Reading the PGlite database",
+    dir,
+    `const db = await PGlite.create(dir, { startParams });
+try {
+  process.stdout.write(JSON.stringify((await db.query(input.sql, input.params)).rows));
+} finally {
+  await db.close();
+}`,
+    query,
+  );
+  return JSON.parse(out) as R[];
+}
+
+/** Locks taken ahead of opening, by directory; on globalThis since Next may load this module more than once. */
+const RESERVED = Symbol.for("atelier.reservedDataDirs");
+function reserved(): Map<string, () => void> {
+  const holder = globalThis as { [RESERVED]?: Map<string, () => void> };
+  return (holder[RESERVED] ??= new Map());
+}
+
+/**
+ * Everything but opening, for this process's later openDb of a PGlite directory: takes its lock now (a second server
+ * on the directory is refused at its start, DataDirLockedError, even while this one has not opened its database),
+ * and creates the database if the directory has none (in a child process). `created`: it had none.
+ */
+export async function reserveDataDir(dataDir: string): Promise<{ created: boolean }> {
+  const dir = path.resolve(dataDir);
+  if (!reserved().has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    reserved().set(dir, lockDataDir(dir));
+  }
+  const created = !isPgliteDir(dir);
+  await initPgliteDir(dir);
+  return { created };
+}
+
+function takeLock(dir: string): () => void {
+  const release = reserved().get(dir);
+  if (!release) return lockDataDir(dir);
+  reserved().delete(dir);
+  return release;
 }
 
 export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOptions<S>): Promise<OpenedDb<S>> {
@@ -106,14 +183,12 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const inMemory = opts.dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const unlock = inMemory ? () => {} : lockDataDir(path.resolve(opts.dataDir));
+  const unlock = inMemory ? () => {} : takeLock(path.resolve(opts.dataDir));
   let pglite: PGlite | null = null;
   try {
     const dir = inMemory ? opts.dataDir : path.resolve(opts.dataDir);
     if (!inMemory) await initPgliteDir(dir);
-    pglite = await PGlite.create(dir, {
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
+    pglite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...EXTRA_START_PARAMS] });
     const db = drizzle(pglite, { schema: opts.schema });
     await migrate(db, config);
     const client = pglite;

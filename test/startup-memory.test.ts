@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from "@/lib/db/dir-lock";
+
+/**
+ * What a new server holds after its start (issue 17, bench/memory.ts): the embedded service's data directory is
+ * locked and its database created, but the database (a WebAssembly Postgres) opens on first use; the inbox's is not
+ * touched either.
+ */
+
+/** A PGlite instance reserves 128 MB of WebAssembly memory (counted in `external` at once). */
+const WASM_POSTGRES = 128 * 1024 * 1024;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-startup-"));
+Object.assign(process.env, { DATA_DIR: dataDir, APP_URL: "http://127.0.0.1:3999", EMBEDDED_AGENT_DELAY_MS: "0" });
+for (const name of [
+  "SERVICE_BASE_URL",
+  "DATABASE_URL",
+  "EMBEDDED_SERVICE",
+  "NEXT_MANUAL_SIG_HANDLE",
+  "SERVICE_API_KEY",
+])
+  delete process.env[name];
+
+afterAll(async () => {
+  const { embeddedService } = await import("@/app/_wiring/embedded");
+  await (await embeddedService()).close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("server start on a new data directory", () => {
+  it("locks and creates the embedded service's database without opening it; the first request opens it", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const { announce } = await import("@/app/_wiring/startup");
+    await announce();
+    const pglite = path.join(dataDir, "pglite");
+    expect(existsSync(path.join(pglite, LOCK_FILE))).toBe(true);
+    expect(() => lockDataDir(pglite)).toThrow(DataDirLockedError);
+    // Created (by a child process), not opened: no PGlite's 128 MB of WebAssembly memory in this process.
+    expect(existsSync(path.join(pglite, "PG_VERSION"))).toBe(true);
+    expect(process.memoryUsage().external).toBeLessThan(WASM_POSTGRES);
+    expect(existsSync(path.join(dataDir, "inbox"))).toBe(false);
+
+    const { embeddedService } = await import("@/app/_wiring/embedded");
+    const { getConfig } = await import("@/lib/server/config");
+    const res = await (
+      await embeddedService()
+    ).handle(
+      new Request("http://127.0.0.1:3999/svc/v2/chats", {
+        headers: { authorization: `Bearer ${getConfig().serviceApiKey}` },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(process.memoryUsage().external).toBeGreaterThan(WASM_POSTGRES);
+    expect(existsSync(path.join(dataDir, "inbox"))).toBe(false);
+  });
+});
