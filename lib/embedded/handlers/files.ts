@@ -1,7 +1,6 @@
 import "server-only";
 import type { ChatFiles, Preview } from "@/lib/api";
 import { attachmentDisposition, zipName } from "@/lib/api/files";
-import { zipStream } from "../files-zip";
 import { json } from "../http/respond";
 import { filesStore, versionsStore } from "../store";
 import { toChatFile } from "../views/files";
@@ -19,6 +18,8 @@ const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
 const downloadFiles: Handler<"v2.chats.files.download"> = async ({ db, params }) => {
   const chat = await requireChat(db, params.chatId);
   const files = await filesStore.listFiles(db, chat.id);
+  // fflate loads with the first download (issue 17: nothing a server does not use stays in its memory).
+  const { zipStream } = await import("../files-zip");
   return new Response(zipStream(files), {
     headers: {
       "content-type": "application/zip",

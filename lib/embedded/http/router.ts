@@ -12,7 +12,6 @@ import type { RoutedRequest } from "../quotas/charges";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
-import { createRemoteMcpEndpoint } from "../remote-mcp/endpoint";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
@@ -41,11 +40,17 @@ interface RouterDeps {
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
-  const remoteMcp = createRemoteMcpEndpoint({
-    handle: (req) => route(req),
-    publicBaseUrl: deps.publicBaseUrl,
-    chatUrl: deps.chatUrl,
-  });
+  // The MCP SDK's server loads with the endpoint's first request (issue 17: a server nobody uses as an MCP server
+  // never holds it).
+  let remoteMcp: Promise<(req: Request) => Promise<Response>> | null = null;
+  const remoteMcpEndpoint = () =>
+    (remoteMcp ??= import("../remote-mcp/endpoint").then(({ createRemoteMcpEndpoint }) =>
+      createRemoteMcpEndpoint({
+        handle: (req) => route(req),
+        publicBaseUrl: deps.publicBaseUrl,
+        chatUrl: deps.chatUrl,
+      }),
+    ));
   const route = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = stripBase(url.pathname, deps.basePath);
@@ -68,7 +73,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         });
       }
       // {mcp_url}: the service's own MCP server (interface.md 4.6), its tools backed by the v2 endpoints.
-      if (path === "/mcp") return await remoteMcp(req);
+      if (path === "/mcp") return await (await remoteMcpEndpoint())(req);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);
       if (!match) {

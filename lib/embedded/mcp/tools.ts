@@ -1,6 +1,5 @@
 import "server-only";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 
 /** Talking to an external MCP server over Streamable HTTP (@modelcontextprotocol/sdk), the bearer token attached. */
 
@@ -24,8 +23,15 @@ export type McpAuthHeaders = Record<string, string>;
 
 export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bearer ${token}` });
 
-/** Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. */
+/**
+ * Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. The MCP SDK loads on the first call: a
+ * server whose chats use no MCP server never holds it (issue 17).
+ */
 async function withMcpClient<T>(url: string, headers: McpAuthHeaders, fn: (client: Client) => Promise<T>): Promise<T> {
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+  ]);
   let unauthorized = false;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers }, redirect: "error" },
