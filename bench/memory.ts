@@ -21,11 +21,14 @@ import { BENCH_KEY, distDirOrNull, startBenchServer } from "./server";
  * Next app (same Next, React and Node, built from a generated project whose node_modules is a symlink to ours),
  * side by side in one run on one machine.
  *
+ * Atelier runs as `npm start` runs it (with its Node flags: package.json), on a new data directory; the bare app under
+ * a plain `next start`. Without --quick, Atelier is also measured under a plain `next start`, for information.
  * RSS is that of the server's process tree: the `next-server` process and its descendants, summed from /proc.
  * - idle: after start, a warm-up request (Atelier: `/sign-in`; bare: `/`) and ~2 s to settle; median of samples.
  * - burst: the peak (sampled every 20 ms) while 200 streams run at once and until a second after the last ends.
  *   Atelier: 200 concurrent `POST /svc/v2/chats/stream` (v2's streaming create, the 6.2 events; v1's
- *   `responseMode: "experimental_stream"`), each a short prompt the scripted agent answers in about 2 s.
+ *   `responseMode: "experimental_stream"`), each a short prompt the scripted agent answers in about 2 s alone
+ *   (EMBEDDED_AGENT_DELAY_MS; 200 at once take longer on a small machine: the median is printed).
  *   Bare: 200 concurrent `GET /api/stream`, a route handler sending one SSE event every 100 ms for 2 s.
  * Ratios: idle Atelier / idle bare (target ≤ 1.5); burst peak of Atelier / burst peak of the bare app (≤ 2);
  * and, for information, idle again ~2 s after the burst (what each process keeps once it has served).
@@ -331,6 +334,37 @@ async function measure(
   return { idle, peak, after, streamMs: result.ms, failed: result.failed };
 }
 
+function npmStartScript(): string {
+  return (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts
+    .start;
+}
+
+/** Atelier on a new data directory, started as `npm start` does or with a plain `next start`. */
+async function measureAtelier(samples: number, npmStart: boolean): Promise<Measured> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-memory-"));
+  try {
+    const server = await startBenchServer({
+      port: ATELIER_PORT,
+      dataDir,
+      env: { EMBEDDED_AGENT_DELAY_MS: String(AGENT_DELAY_MS) },
+      npmStart,
+    });
+    try {
+      return await measure(server, "/sign-in", samples, () =>
+        fetch(`${server.origin}/svc/v2/chats/stream`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" },
+          body: JSON.stringify({ message: "A small counter app" }),
+        }),
+      );
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export const memory: BenchModule = {
   name: "memory",
   description:
@@ -355,28 +389,9 @@ export const memory: BenchModule = {
       bareServer.stop();
     }
 
-    const dataDir = mkdtempSync(path.join(tmpdir(), "bench-memory-"));
-    let atelier: Measured;
-    try {
-      const server = await startBenchServer({
-        port: ATELIER_PORT,
-        dataDir,
-        env: { EMBEDDED_AGENT_DELAY_MS: String(AGENT_DELAY_MS) },
-      });
-      try {
-        atelier = await measure(server, "/sign-in", samples, () =>
-          fetch(`${server.origin}/svc/v2/chats/stream`, {
-            method: "POST",
-            headers: { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" },
-            body: JSON.stringify({ message: "A small counter app" }),
-          }),
-        );
-      } finally {
-        server.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const atelier = await measureAtelier(samples, true);
+    // For information (not with --quick): the same server under a plain `next start`, without npm start's Node flags.
+    const plain = quick ? null : await measureAtelier(samples, false);
 
     const secs = (ms: number[]) => (ms.length ? `${(median(ms) / 1000).toFixed(1)} s` : "—");
     return {
@@ -385,6 +400,7 @@ export const memory: BenchModule = {
         "concurrent streams": STREAMS,
         "Atelier stream": `POST /svc/v2/chats/stream, EMBEDDED_AGENT_DELAY_MS=${AGENT_DELAY_MS}, median ${secs(atelier.streamMs)}, ${atelier.failed} failed`,
         "bare stream": `GET /api/stream (20 SSE events, 100 ms apart), median ${secs(bare.streamMs)}, ${bare.failed} failed`,
+        "Atelier started by": `npm start: ${npmStartScript()}`,
         "idle samples": `${samples} per server, 250 ms apart, after a warm-up request and 2 s`,
       },
       rows: [
@@ -394,6 +410,12 @@ export const memory: BenchModule = {
         mbRow(`Atelier, peak of ${STREAMS} chat streams`, [atelier.peak]),
         mbRow("bare Next, idle after the burst", bare.after),
         mbRow("Atelier, idle after the burst", atelier.after),
+        ...(plain
+          ? [
+              mbRow("Atelier under plain next start, idle", plain.idle),
+              mbRow(`Atelier under plain next start, peak of ${STREAMS} chat streams`, [plain.peak]),
+            ]
+          : []),
       ],
       ratios: [
         { label: "idle RSS, Atelier / bare Next", value: median(atelier.idle) / median(bare.idle), max: 1.5 },
@@ -403,9 +425,12 @@ export const memory: BenchModule = {
           max: 2,
         },
         { label: "idle RSS after the burst, Atelier / bare Next", value: median(atelier.after) / median(bare.after) },
+        ...(plain
+          ? [{ label: "burst peak RSS, Atelier under plain next start / bare Next", value: plain.peak / bare.peak }]
+          : []),
         {
           label: "streams failed (a dropped stream would flatter the peak)",
-          value: atelier.failed + bare.failed,
+          value: atelier.failed + bare.failed + (plain?.failed ?? 0),
           max: 0,
         },
       ],

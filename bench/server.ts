@@ -25,12 +25,16 @@ export async function startBenchServer(opts: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** Start it as `npm start` does (its Node flags and signal handling) instead of a plain `next start`. */
+  npmStart?: boolean;
 }): Promise<BenchServer> {
   const distDir = distDirOrNull();
   if (!distDir) throw new Error("no production build (run `npx next build` first)");
   const origin = `http://127.0.0.1:${opts.port}`;
   mkdirSync(opts.dataDir, { recursive: true });
-  const child = spawn("npx", ["next", "start", "-p", String(opts.port), "-H", "127.0.0.1"], {
+  const listen = ["-p", String(opts.port), "-H", "127.0.0.1"];
+  const [command, ...args] = opts.npmStart ? ["npm", "start", "--", ...listen] : ["npx", "next", "start", ...listen];
+  const child = spawn(command!, args, {
     cwd: root,
     env: {
       ...process.env,
