@@ -6,8 +6,8 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from "@/lib/db/dir-lock";
 
 /**
  * What a new server holds after its start (issue 17, bench/memory.ts): the embedded service's data directory is
- * locked and its database created, but the database (a WebAssembly Postgres) opens on first use; the inbox's is not
- * touched either.
+ * locked and its database created, but the database (a WebAssembly Postgres) opens on first use; the webhook inbox
+ * shares it when used.
  */
 
 /** A PGlite instance reserves 128 MB of WebAssembly memory (counted in `external` at once). */
@@ -27,6 +27,7 @@ for (const name of [
 afterAll(async () => {
   const { embeddedService } = await import("@/app/_wiring/embedded");
   await (await embeddedService()).close();
+  await (await import("@/lib/server/inbox")).closeInboxStore();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -54,6 +55,16 @@ describe("server start on a new data directory", () => {
     );
     expect(res.status).toBe(200);
     expect(process.memoryUsage().external).toBeGreaterThan(WASM_POSTGRES);
+    expect(existsSync(path.join(dataDir, "inbox"))).toBe(false);
+  });
+
+  it("the webhook inbox opens in the embedded service's database, not a second WebAssembly Postgres", async () => {
+    const before = process.memoryUsage().external;
+    const { inboxStore } = await import("@/lib/server/inbox");
+    const store = await inboxStore();
+    const inbox = await store.create("shared");
+    expect((await store.find(inbox.id))?.name).toBe("shared");
+    expect(process.memoryUsage().external - before).toBeLessThan(WASM_POSTGRES / 2);
     expect(existsSync(path.join(dataDir, "inbox"))).toBe(false);
   });
 });

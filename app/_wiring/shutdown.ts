@@ -13,7 +13,8 @@ let stopping = false;
 /**
  * SIGTERM / SIGINT (with `npm start`, which sets NEXT_MANUAL_SIG_HANDLE so Next leaves the signals to us): the
  * embedded service refuses new requests, lets running answers finish within the grace period, ends the rest as
- * errors (`service_shutdown`, with their webhook events), flushes and closes its database; then the process exits.
+ * errors (`service_shutdown`, with their webhook events), flushes and closes its database; the webhook inbox closes
+ * its store (on PGlite the two share one database, closed by the last); then the process exits.
  */
 export function handleShutdownSignals(): void {
   const onSignal = (signal: NodeJS.Signals) => {
@@ -30,6 +31,11 @@ export function handleShutdownSignals(): void {
         } catch (error) {
           console.error("  The embedded service did not close cleanly:", error);
         }
+      }
+      try {
+        await (await import("@/lib/server/inbox")).closeInboxStore();
+      } catch (error) {
+        console.error("  The webhook inbox did not close cleanly:", error);
       }
       process.exit(0);
     })();

@@ -65,7 +65,7 @@ describe("lockDataDir", () => {
 });
 
 describe("openDb on PGlite", () => {
-  it("a second open of the same directory is refused until the first closes", async () => {
+  it("a second open in this process shares the first's database; the directory is locked until the last close", async () => {
     const dir = tempDir();
     const opts = {
       dataDir: dir,
@@ -74,8 +74,16 @@ describe("openDb on PGlite", () => {
       migrationsTable: "__lock_test",
     };
     const first = await openDb(opts);
-    await expect(openDb(opts)).rejects.toThrow(DataDirLockedError);
+    // Another room: the embedded service's tables, next to the inbox's.
+    const second = await openDb({ dataDir: dir, schema: {}, migrationsFolder: path.join(process.cwd(), "drizzle") });
+    if (first.driver !== "pglite" || second.driver !== "pglite") throw new Error("expected PGlite");
+    expect(second.pglite).toBe(first.pglite);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     await first.close();
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect((await second.pglite.query<{ n: number }>("select 1 as n")).rows[0]!.n).toBe(1);
+    await second.close();
+    lockDataDir(dir)();
     const again = await openDb(opts);
     await again.close();
   });

@@ -178,35 +178,105 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
     }
   }
   setWasmFlags();
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const inMemory = opts.dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const unlock = inMemory ? () => {} : takeLock(path.resolve(opts.dataDir));
-  let pglite: PGlite | null = null;
+  const handle = await pgliteHandle(opts.dataDir);
   try {
-    const dir = inMemory ? opts.dataDir : path.resolve(opts.dataDir);
-    if (!inMemory) await initPgliteDir(dir);
-    pglite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...EXTRA_START_PARAMS] });
-    const db = drizzle(pglite, { schema: opts.schema });
+    const db = drizzle(handle.pglite, { schema: opts.schema });
     await migrate(db, config);
-    const client = pglite;
-    return {
-      db,
-      driver: "pglite",
-      pglite: client,
-      close: async () => {
-        try {
-          await client.close();
-        } finally {
-          unlock();
-        }
-      },
-    };
+    return { db, driver: "pglite", pglite: handle.pglite, close: handle.release };
   } catch (error) {
-    await pglite?.close().catch(() => {});
-    unlock();
+    await handle.release().catch(() => {});
     throw error;
   }
+}
+
+interface PgliteHandle {
+  pglite: PGlite;
+  /** This user is done; the last one closes the database and releases the directory. */
+  release(): Promise<void>;
+}
+
+/** A PGlite open (or opening, or closing) in this process for a directory, and how many rooms use it. */
+interface OpenPglite {
+  pglite: Promise<PGlite>;
+  users: number;
+  /** Set once the last user let go: the close under way. */
+  closing: Promise<void> | null;
+  close(): Promise<void>;
+}
+
+/** By directory; on globalThis since Next may load this module more than once. */
+const OPEN = Symbol.for("atelier.openPglite");
+function openPglites(): Map<string, OpenPglite> {
+  const holder = globalThis as { [OPEN]?: Map<string, OpenPglite> };
+  return (holder[OPEN] ??= new Map());
+}
+
+/**
+ * The PGlite of a directory: one per directory in this process, shared by the rooms that open it (the embedded
+ * service and the webhook inbox, each with its own tables and migrations table: one WebAssembly Postgres, not two),
+ * closed when the last lets go. Another process is refused by the directory's lock. "memory://" is a new database
+ * each time.
+ */
+async function pgliteHandle(dataDir: string): Promise<PgliteHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const create = (dir: string) =>
+    PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...EXTRA_START_PARAMS] });
+  if (dataDir.startsWith("memory://")) {
+    const pglite = await create(dataDir);
+    return { pglite, release: () => pglite.close() };
+  }
+  const dir = path.resolve(dataDir);
+  let entry = openPglites().get(dir);
+  while (entry?.closing) {
+    await entry.closing.catch(() => {});
+    entry = openPglites().get(dir);
+  }
+  if (!entry) {
+    mkdirSync(dir, { recursive: true });
+    const unlock = takeLock(dir);
+    const opening = (async () => {
+      await initPgliteDir(dir);
+      return create(dir);
+    })();
+    const created: OpenPglite = {
+      pglite: opening,
+      users: 0,
+      closing: null,
+      close: () =>
+        (created.closing ??= (async () => {
+          try {
+            await (await opening).close();
+          } finally {
+            if (openPglites().get(dir) === created) openPglites().delete(dir);
+            unlock();
+          }
+        })()),
+    };
+    openPglites().set(dir, created);
+    opening.catch(() => {
+      if (openPglites().get(dir) === created) openPglites().delete(dir);
+      unlock();
+    });
+    entry = created;
+  }
+  const shared = entry;
+  shared.users++;
+  let pglite: PGlite;
+  try {
+    pglite = await shared.pglite;
+  } catch (error) {
+    shared.users--;
+    throw error;
+  }
+  let released = false;
+  return {
+    pglite,
+    release: async () => {
+      if (released) return;
+      released = true;
+      if (--shared.users === 0) await shared.close();
+    },
+  };
 }
