@@ -11,7 +11,9 @@ import { lockDataDir } from "./dir-lock";
 /**
  * Opening a database for one room (the embedded service's store, the dashboard's webhook inbox): PGlite in a data
  * directory, or PostgreSQL through a `pg` pool when a connection string is given; the room's committed drizzle-kit
- * migrations are applied before it is handed over. Rooms share this helper, never each other's tables.
+ * migrations are applied before it is handed over. Rooms share this helper, never each other's tables; on PGlite they
+ * share the one database a directory has open in this process (pgliteHandle). What a PGlite costs the process, and
+ * how this keeps it down, is docs/architecture.md "Memory".
  */
 
 interface OpenDbOptions<S extends Record<string, unknown>> {
