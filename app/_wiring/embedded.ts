@@ -16,6 +16,7 @@ export function embeddedService() {
     modelAgent: config.agent,
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
+    generationLeaseMs: config.generationLeaseMs,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

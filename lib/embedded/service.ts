@@ -1,13 +1,16 @@
 import "server-only";
 import type { QuotaLimits } from "@/lib/api";
-import { EventBus } from "./events";
+import { hostname } from "node:os";
+import { newId } from "./ids";
+import { LiveHub } from "./live/hub";
+import { Recovery } from "./recovery";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
-import { assertMessageArchiveLimit, messagesStore, openDatabase, setMessageArchiveLimit, versionsStore } from "./store";
+import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 
@@ -46,7 +49,14 @@ export interface EmbeddedOptions {
   quotas?: QuotaLimits;
   /** Messages per chat before the oldest are archived (interface.md Part 8); default 10,000, at least 2. */
   messageArchiveLimit?: number;
+  /**
+   * How long a generation's lease lives unless its instance renews it (every third of it); an instance that dies
+   * has its answers closed as errors this long after, by any other. Default 15 s.
+   */
+  generationLeaseMs?: number;
 }
+
+export const DEFAULT_GENERATION_LEASE_MS = 15_000;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -70,18 +80,25 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     migrationsFolder: opts.migrationsFolder,
   });
   if (opts.messageArchiveLimit !== undefined) setMessageArchiveLimit(database.db, opts.messageArchiveLimit);
-  const interrupted = await messagesStore.closeInterruptedMessages(database.db, new Date());
-  if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
-  await versionsStore.failPendingVersions(database.db, new Date());
+  const leaseMs = Math.max(100, opts.generationLeaseMs ?? DEFAULT_GENERATION_LEASE_MS);
+  const shared = database.driver === "pg";
+  // Who holds a lease, for people reading the database: host, process and a random part (one per start).
+  const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
-  const events = new EventBus();
   const webhooks = new Webhooks({
     db: database.db,
-    events,
+    listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
   });
+  const events = { emit: webhooks.emit };
+  // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
+  // run's; on PostgreSQL only expired ones (other instances may be generating right now).
+  const recovery = new Recovery({ db: database.db, emit: events.emit, everyMs: Math.max(50, Math.floor(leaseMs / 3)) });
+  await recovery.start(!shared);
+  const live = new LiveHub(database.listening);
+  await live.started();
   const mcp = new McpConnections({
     db: database.db,
     box: new SecretBox(opts.secretKey || opts.apiKey),
@@ -92,16 +109,21 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const turns = new Turns({
     db: database.db,
     delayMs: Math.max(0, opts.agentDelayMs),
-    emit: events.emit.bind(events),
+    emit: events.emit,
     mcp,
     model: opts.modelAgent ?? null,
+    owner,
+    leaseMs,
+    shared,
   });
+  live.onStopRequest((chatId, messageId) => turns.stopLocal(chatId, messageId));
   const route = createRouter({
     db: database.db,
     turns,
     previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
     publicBaseUrl,
     events,
+    live,
     webhooks,
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
@@ -120,6 +142,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);
+        await recovery.stop();
+        await live.close();
         await webhooks.close();
         await database.close();
       })()),

@@ -93,6 +93,11 @@ describe("config", () => {
     expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "1" })).toThrow(
       /EMBEDDED_MESSAGE_ARCHIVE_LIMIT/,
     );
+    expect(readConfig({ DATA_DIR: tmp() }).generationLeaseMs).toBe(15_000);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_GENERATION_LEASE_MS: "5000" }).generationLeaseMs).toBe(5000);
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_GENERATION_LEASE_MS: "50" })).toThrow(
+      /EMBEDDED_GENERATION_LEASE_MS/,
+    );
   });
 
   it("refuses a base URL without a key", () => {

@@ -1,7 +1,8 @@
 import "server-only";
 import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
 import { HttpError } from "../errors";
-import type { EventBus } from "../events";
+import type { ServiceEvents } from "../events";
+import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext } from "../handlers/context";
@@ -23,7 +24,8 @@ interface RouterDeps {
   previews: PreviewLinks;
   /** The service's own {base_url} without a trailing slash. */
   publicBaseUrl: string;
-  events: EventBus;
+  events: ServiceEvents;
+  live: LiveHub;
   webhooks: Webhooks;
   mcp: McpConnections;
   quotas: QuotaMeter;
@@ -89,6 +91,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         previews: deps.previews,
         publicBaseUrl: deps.publicBaseUrl,
         events: deps.events,
+        live: deps.live,
         webhooks: deps.webhooks,
         mcp: deps.mcp,
         quotas: deps.quotas,

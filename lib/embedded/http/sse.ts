@@ -9,7 +9,7 @@ import { toChatEvent } from "../views/chat";
 import { SSE_HEADERS } from "./respond";
 
 /** One response's event stream: what the relay writes to. */
-interface Out {
+export interface Out {
   send(event: StreamEvent): void;
   /** A `message.parts.chunk` delta from the parts sent so far to `parts` (nothing when equal). */
   sendParts(messageId: string, parts: readonly Part[]): void;
@@ -18,7 +18,7 @@ interface Out {
   onEnd(cleanup: () => void): void;
 }
 
-function eventStream(setup: (out: Out) => void): Response {
+export function eventStream(setup: (out: Out) => void): Response {
   const encoder = new TextEncoder();
   let sent: readonly Part[] = [];
   let closed = false;

@@ -10,5 +10,6 @@ export * as projectsStore from "./projects";
 export * as duplicateStore from "./duplicate";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
+export * as leasesStore from "./leases";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";

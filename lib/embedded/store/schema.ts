@@ -59,8 +59,19 @@ export const chats = pgTable(
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /**
+     * The generation lease (store/leases.ts): the instance generating (or otherwise holding) the chat, the message it
+     * generates (null for a short exclusive operation) and when the lease ends unless its owner renews it.
+     */
+    leaseOwner: text("lease_owner"),
+    leaseMessageId: text("lease_message_id"),
+    leaseExpiresAt: ts("lease_expires_at"),
   },
-  (t) => [index("chats_seq_idx").on(t.seq), index("chats_project_idx").on(t.projectId)],
+  (t) => [
+    index("chats_seq_idx").on(t.seq),
+    index("chats_project_idx").on(t.projectId),
+    index("chats_lease_expires_idx").on(t.leaseExpiresAt),
+  ],
 );
 
 export const messages = pgTable(
