@@ -56,7 +56,7 @@ export interface EmbeddedOptions {
   generationLeaseMs?: number;
 }
 
-export const DEFAULT_GENERATION_LEASE_MS = 15_000;
+const DEFAULT_GENERATION_LEASE_MS = 15_000;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;

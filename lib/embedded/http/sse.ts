@@ -9,7 +9,7 @@ import { toChatEvent } from "../views/chat";
 import { SSE_HEADERS } from "./respond";
 
 /** One response's event stream: what the relay writes to. */
-export interface Out {
+interface Out {
   send(event: StreamEvent): void;
   /** A `message.parts.chunk` delta from the parts sent so far to `parts` (nothing when equal). */
   sendParts(messageId: string, parts: readonly Part[]): void;

@@ -11,7 +11,7 @@ import { chats } from "./schema";
  */
 
 /** The lease as stored: `live` is false when it expired (its owner stopped renewing it: crashed or stalled). */
-export interface Lease {
+interface Lease {
   owner: string;
   messageId: string | null;
   live: boolean;
