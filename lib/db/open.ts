@@ -45,8 +45,16 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
     // An idle client whose connection the server ends (restart, admin command) must not crash the process.
     pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
     try {
+      // Instances starting together migrate one at a time (a session lock on one connection); the rest find nothing to do.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext($1))", [`atelier:migrate:${opts.migrationsTable ?? "default"}`]);
+        await migrate(drizzle(client, { schema: opts.schema }), config);
+      } finally {
+        await client.query("select pg_advisory_unlock_all()").catch(() => {});
+        client.release();
+      }
       const db = drizzle(pool, { schema: opts.schema });
-      await migrate(db, config);
       return { db, driver: "pg", pool, close: () => pool.end() };
     } catch (error) {
       await pool.end().catch(() => {});
