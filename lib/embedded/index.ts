@@ -19,9 +19,9 @@ export function getEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedServi
       const close = created.close.bind(created);
       return {
         handle: created.handle,
-        close: async () => {
+        close: async (closeOpts) => {
           if (holder[KEY] === service) delete holder[KEY];
-          await close();
+          await close(closeOpts);
         },
       };
     });
