@@ -34,6 +34,14 @@ async function message(server: ServerProcess, ref: AsyncChatRef): Promise<Messag
   return res.body;
 }
 
+/** The status of a GET; 0 when nothing answered. */
+async function statusOf(server: ServerProcess, urlPath: string): Promise<number> {
+  return svc(server, "GET", urlPath).then(
+    (res) => res.status,
+    () => 0,
+  );
+}
+
 async function startAsync(server: ServerProcess, prompt: string): Promise<AsyncChatRef> {
   const res = await svc<AsyncChatRef>(server, "POST", "/v2/chats/async", { message: prompt });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -49,6 +57,12 @@ test("SIGTERM lets a running async answer finish, then the process exits 0", asy
   const ref = await startAsync(first, "A small note page /pace 80");
   const signalledAt = Date.now();
   first.child.kill("SIGTERM"); // npm's pid: npm must pass it on to the server
+  // While it drains, new requests are refused (a load balancer sends them elsewhere).
+  let during = 200;
+  for (const until = Date.now() + 30_000; during === 200 && Date.now() < until;) {
+    during = await statusOf(first, "/v2/chats?limit=1");
+  }
+  expect(during, "a request while it drains").toBe(503);
 
   const exit = await exitWithin(first, 90_000);
   expect(exit, `no exit within 90 s:\n${first.output()}`).not.toBeNull();
