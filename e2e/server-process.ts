@@ -98,7 +98,7 @@ export async function untilReady(server: ServerProcess, timeoutMs = 120_000): Pr
   throw new Error(`the server on ${server.port} was not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-/** A request to the server's embedded service with the service key; the JSON answer (null when none). */
+/** A request to the server's embedded service with the service key; the JSON answer (null when none). At most 60 s. */
 export async function svc<T = unknown>(
   server: ServerProcess,
   method: string,
@@ -112,6 +112,7 @@ export async function svc<T = unknown>(
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000), // a hung server fails the test instead of stalling it
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
