@@ -81,4 +81,19 @@ describe("lifecycle", () => {
     // A closed service refuses requests.
     expect((await call(c, "GET", "/v2/chats", { auth: "Bearer next" })).status).toBe(503);
   });
+
+  test("while it closes, the process's service is the closing one (503), not a new one", async () => {
+    const opts = { apiKey: TEST_KEY, dataDir: "memory://", publicBaseUrl: BASE, agentDelayMs: 5 };
+    const a = await getEmbeddedService(opts);
+    const started = await call(a, "POST", "/v2/chats/async", { body: { message: "A note /pace 100" } });
+    expect(started.status).toBe(202);
+    const closing = a.close({ graceMs: 30_000 });
+    const during = await getEmbeddedService(opts);
+    expect(during).toBe(a);
+    expect((await call(during, "GET", "/v2/chats")).status).toBe(503);
+    await closing;
+    const after = await getEmbeddedService(opts);
+    expect(after).not.toBe(a);
+    await after.close();
+  });
 });
