@@ -35,6 +35,7 @@ import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { DuplicateChatSection } from "@/components/chat/duplicate-chat-section";
 import { ExportChatSection } from "@/components/chat/export-chat-section";
 import { HostProjectPanel } from "../files/host-project-panel";
+import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { PanelLayout } from "../files/panel-layout";
 import { PreviewPanel } from "../files/preview-panel";
 
@@ -65,6 +66,9 @@ const tabClass =
  * `?tab=preview|details`. Esc inside the panel closes it and gives the focus back to what opened it.
  */
 export function ChatSidePanel(props: ChatSidePanelProps) {
+  // Rendered in the browser only (its queries' data may arrive before its boundary hydrates: see useHydrated).
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   // useSearchParams needs a Suspense boundary when a page is prerendered.
   return (
     <Suspense fallback={null}>
