@@ -55,7 +55,9 @@ export const deploymentKeys = {
   all: () => ["deployments"] as const,
   list: (filter: { chatId?: string; projectId?: string }) =>
     ["deployments", "list", filter.chatId ?? null, filter.projectId ?? null] as const,
-  logs: (deploymentId: string) => ["deployments", "logs", deploymentId] as const,
+  /** With the state the log was read in: a deployment that settles reads its log again (its last lines). */
+  logs: (deploymentId: string, status: string | undefined) =>
+    ["deployments", "logs", deploymentId, status ?? null] as const,
   errors: (deploymentId: string) => ["deployments", "errors", deploymentId] as const,
   /** A chat's versions, newest first (the Deploy dialog's choice). */
   versions: (chatId: string) => ["deployments", "versions", chatId] as const,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateDeploymentBodyV1, DeploymentReadV1 } from "@/lib/api/schemas/v1";
 import { deploymentKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
@@ -25,13 +25,15 @@ export function useDeployments(filter: { chatId: string } | { projectId: string 
   return { ...query, deployments: query.data?.data ?? [] };
 }
 
-/** The build log; read again every second while the deployment is pending. */
+/** The build log; read again every second while the deployment is pending, and once more when it settles. */
 export function useDeploymentLogs(deployment: DeploymentReadV1, enabled: boolean) {
   const client = useServiceClientV1();
   return useQuery({
-    queryKey: deploymentKeys.logs(deployment.id),
+    queryKey: deploymentKeys.logs(deployment.id, deployment.status),
     queryFn: () => client.deploymentLogs(deployment.id),
     enabled,
+    // The lines read so far stay on screen while the settled log is read.
+    placeholderData: keepPreviousData,
     refetchInterval: isPending(deployment) ? PENDING_POLL_MS : false,
   });
 }

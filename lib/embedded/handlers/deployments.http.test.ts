@@ -86,6 +86,14 @@ describe("v1 deployments", () => {
     expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
     expect(await css.text()).toBe("h1{color:teal}");
     expect((await site(`${created.webUrl}index.html`, "HEAD")).status).toBe(200);
+    // Without the trailing slash (the dashboard's server drops it): a redirect to the index, relative links work.
+    const bare = await site(created.webUrl.slice(0, -1));
+    expect(bare.status).toBe(302);
+    expect(new URL(bare.headers.get("location")!, created.webUrl.slice(0, -1)).href).toBe(
+      `${created.webUrl}index.html`,
+    );
+    const css2 = await site(`${created.webUrl}css`);
+    expect(css2.status).toBe(404);
     expect((await site(`${created.webUrl}missing.js`)).status).toBe(404);
     expect((await site(`${created.webUrl}%252e%252e/x`)).status).toBe(400);
     expect((await site(created.webUrl, "POST")).status).toBe(405);
