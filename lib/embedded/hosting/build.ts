@@ -20,6 +20,8 @@ const line = (at: Date, text: string, level: DeploymentLogLine["level"] = "info"
   level,
 });
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** The log lines written when the deployment is created. */
 export function startLines(files: readonly VersionFile[], versionId: string, at: Date): DeploymentLogLine[] {
   const n = files.length;
@@ -36,7 +38,7 @@ export async function settle(db: Db, row: DeploymentRow, buildMs: number, now = 
     (sum, f) => sum + Buffer.byteLength(f.content, f.encoding === "base64" ? "base64" : "utf8"),
     0,
   );
-  const logs = [...row.logs, line(at, `Uploaded ${row.files.length} files (${bytes} bytes)`)];
+  const logs = [...row.logs, line(at, `Uploaded ${plural(row.files.length, "file")} (${plural(bytes, "byte")})`)];
   const settled = hasIndex(row.files)
     ? await deploymentsStore.finishBuild(
         db,
