@@ -33,6 +33,7 @@ import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { DuplicateChatSection } from "@/components/chat/duplicate-chat-section";
+import { DeploymentsSection } from "@/components/deployments/deployments-section";
 import { ExportChatSection } from "@/components/chat/export-chat-section";
 import { HostProjectPanel } from "../files/host-project-panel";
 import { useHydrated } from "@/lib/hooks/use-hydrated";
@@ -327,6 +328,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
+          <DeploymentsSection chatId={chatId} />
           <DuplicateChatSection chat={chat.data} generating={generating} />
           <ExportChatSection chat={chat.data} generating={generating} />
           <DeleteChatSection chat={chat.data} generating={generating} />

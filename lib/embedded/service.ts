@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import { newId } from "./ids";
 import { LiveHub } from "./live/hub";
 import { Recovery } from "./recovery";
+import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -54,6 +55,8 @@ export interface EmbeddedOptions {
    * has its answers closed as errors this long after, by any other. Default 15 s.
    */
   generationLeaseMs?: number;
+  /** How long a new deployment stays pending before its build settles; default 1.5 s (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs?: number;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -127,6 +130,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     webhooks,
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
+    deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
     chatUrl: opts.chatUrl,

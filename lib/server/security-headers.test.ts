@@ -9,6 +9,7 @@ const directives = (csp: string) =>
 describe("security headers", () => {
   it("classifies paths: the preview, JSON endpoints (API and the embedded service), pages", () => {
     expect(responseKindOf("/svc/preview/chat_1/tok/index.html")).toBe("preview");
+    expect(responseKindOf("/svc/hosting/dpl_1/index.html")).toBe("preview");
     expect(responseKindOf("/svc/v2/chats")).toBe("api");
     expect(responseKindOf("/api/service/v2/chats")).toBe("api");
     expect(responseKindOf("/api/auth/session")).toBe("api");

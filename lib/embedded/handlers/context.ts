@@ -25,6 +25,8 @@ export interface ServiceParts {
   mcp: McpConnections;
   /** The daily quotas (interface.md Part 8): the router draws them; GET /v2/quotas reports them. */
   quotas: QuotaMeter;
+  /** How long a deployment stays pending before its build settles (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs: number;
 }
 
 /**

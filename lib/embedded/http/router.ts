@@ -6,6 +6,7 @@ import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext } from "../handlers/context";
+import { serveHosting } from "../hosting/serve";
 import { servePreview } from "../preview/serve";
 import type { PreviewLinks } from "../preview/links";
 import type { QuotaMeter } from "../quotas/meter";
@@ -29,6 +30,8 @@ interface RouterDeps {
   webhooks: Webhooks;
   mcp: McpConnections;
   quotas: QuotaMeter;
+  /** How long a deployment stays pending (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs: number;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
@@ -37,7 +40,8 @@ interface RouterDeps {
 }
 
 /**
- * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
+ * The embedded service's front door: strips the base path, serves previews (token in the URL, no key) and
+ * deployed sites (`/hosting/…`, no key),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
  * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
@@ -56,6 +60,10 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     try {
       if (path.startsWith("/preview/")) {
         return await servePreview(deps.db, deps.previews, method, path.slice("/preview/".length).split("/"));
+      }
+      if (path.startsWith("/hosting/")) {
+        // Published sites (v1 deployments): public like any hosted site, sandboxed like the preview.
+        return await serveHosting(deps.db, deps.deploymentBuildMs, method, path.slice("/hosting/".length).split("/"));
       }
       if (method === "GET" && path === "/oauth/client-metadata.json") {
         // {client_metadata_url}: public, like any OAuth client metadata document.
@@ -95,6 +103,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         webhooks: deps.webhooks,
         mcp: deps.mcp,
         quotas: deps.quotas,
+        deploymentBuildMs: deps.deploymentBuildMs,
         route: match.route.name,
         req,
         url,
