@@ -1,7 +1,7 @@
 import "server-only";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
-export type { EmbeddedService } from "./service";
+export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };
