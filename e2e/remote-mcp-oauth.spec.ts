@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,6 +12,12 @@ import { BrowserProvider, MCP_URL, loopback } from "./remote-mcp-client";
  * loopback redirect URI (RFC 8252) → token → tools → refresh (the e2e server's access tokens live 5 s,
  * EMBEDDED_MCP_TOKEN_TTL_S) → revoke in Settings → 401.
  */
+
+/** WCAG 2.1 A/AA violations on the page (as e2e/a11y.spec.ts checks every other page). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
 
 const mcpStatus = async (token: string) =>
   (
@@ -73,6 +81,7 @@ test("the MCP SDK client connects with OAuth: consent in the dashboard, tools, r
     await expect(page.getByTestId("consent-redirect-host")).toHaveText(new URL(redirect.url).host);
     await expect(consent.getByRole("radio", { name: /Embedded service/ })).toBeChecked();
     await page.screenshot({ path: `${SCREENS_DIR}/remote-mcp-oauth-consent.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     const answered = redirect.next();
     await consent.getByRole("button", { name: "Approve" }).click();
     const query = await answered;
@@ -114,6 +123,7 @@ test("the MCP SDK client connects with OAuth: consent in the dashboard, tools, r
     await row.getByRole("button", { name: "Revoke" }).click();
     const dialog = page.getByTestId("revoke-mcp-client-dialog");
     await expect(dialog).toContainText("E2E MCP client");
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Revoke" }).click();
     await expect(row).toHaveCount(0);
 

@@ -72,6 +72,9 @@ export function ConsentForm({
           It asks to use this dashboard&apos;s embedded service through its MCP endpoint: list, create and read chats
           and send messages, as you.
         </p>
+        <p className="text-sm text-muted-foreground">
+          The name is the client&apos;s own; approve only if you started this connection and know where it returns to.
+        </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Returns to</dt>
