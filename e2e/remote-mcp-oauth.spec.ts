@@ -49,6 +49,23 @@ test("a request without a token gets 401 with the resource metadata pointer; the
   expect(await prm.json()).toMatchObject({ resource: MCP_URL, authorization_servers: [`${E2E_BASE_URL}/svc`] });
 });
 
+test("revoking through the dashboard needs the session and the dashboard's own origin", async ({ page, request }) => {
+  expect((await request.delete(`${E2E_BASE_URL}/api/mcp-clients/mcpc_x`)).status()).toBe(401);
+  await page.goto("/sign-in");
+  await page.getByLabel("Username").fill(E2E_USERNAME);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  const crossOrigin = await page.request.delete(`${E2E_BASE_URL}/api/mcp-clients/mcpc_x`, {
+    headers: { origin: "https://evil.example" },
+  });
+  expect(crossOrigin.status()).toBe(403);
+  const unknown = await page.request.delete(`${E2E_BASE_URL}/api/mcp-clients/mcpc_x`, {
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(unknown.status()).toBe(404);
+});
+
 test("the MCP SDK client connects with OAuth: consent in the dashboard, tools, refresh, revoke → 401", async ({
   page,
 }) => {
