@@ -21,7 +21,11 @@ let docBody: unknown = null;
 beforeAll(async () => {
   svc = await startService({
     fetchClientMetadataDocument: async (url) =>
-      url === DOC_ID && docBody ? Response.json(docBody) : new Response("nope", { status: 404 }),
+      url === DOC_ID && docBody
+        ? Response.json(docBody)
+        : url.endsWith("/c.json") // a valid document for any host, to show which hosts are never asked
+          ? Response.json({ client_id: url, client_name: "Any", redirect_uris: [REDIRECT] })
+          : new Response("nope", { status: 404 }),
   });
 });
 afterAll(async () => {
@@ -246,6 +250,22 @@ describe("authorize request checks (the dashboard page's)", () => {
       ok: true,
       request: { clientName: "Doc client", metadataDocument: true },
     });
+    // Never fetched from a private or loopback address.
+    expect(
+      await svc.remoteMcp.checkAuthorization({ ...params, client_id: "https://public.example/c.json" }),
+    ).toMatchObject({
+      ok: true,
+    });
+    for (const id of [
+      "https://127.0.0.1/c.json",
+      "https://[::1]/c.json",
+      "https://10.1.2.3/c.json",
+      "https://localhost/c.json",
+    ])
+      expect(await svc.remoteMcp.checkAuthorization({ ...params, client_id: id }), id).toMatchObject({
+        ok: false,
+        error: "invalid_client",
+      });
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import {
@@ -149,6 +150,32 @@ function isMetadataDocumentId(clientId: string): boolean {
   }
 }
 
+/** Addresses a client ID metadata document is never fetched from (by IP literal or `localhost`; DNS is not checked). */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  PRIVATE.addSubnet(net, bits, "ipv6");
+
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  const family = isIP(host);
+  return family !== 0 && PRIVATE.check(host, family === 4 ? "ipv4" : "ipv6");
+}
+
 async function defaultFetchDocument(url: string): Promise<Response> {
   return fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { accept: "application/json" } });
 }
@@ -271,6 +298,7 @@ export class RemoteMcpAuth {
 
   /** The document at the client_id URL: JSON client metadata whose `client_id` is that URL; null when not usable. */
   private async fetchMetadataDocumentOf(clientId: string): Promise<(Record<string, unknown> & ClientMeta) | null> {
+    if (isPrivateHost(new URL(clientId).hostname)) return null;
     try {
       const res = await this.fetchDocument(clientId);
       if (!res.ok) return null;
