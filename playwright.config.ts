@@ -162,7 +162,14 @@ export default defineConfig({
             timeout: 600_000,
             stdout: "pipe" as const,
             stderr: "pipe" as const,
-            env: { ...serverEnv, DATA_DIR: dataDir, APP_URL: E2E_BASE_URL, SERVICE_BASE_URL: "" },
+            // Remote MCP access tokens live 5 s here, so e2e/remote-mcp-oauth.spec.ts sees the SDK refresh one.
+            env: {
+              ...serverEnv,
+              DATA_DIR: dataDir,
+              APP_URL: E2E_BASE_URL,
+              SERVICE_BASE_URL: "",
+              EMBEDDED_MCP_TOKEN_TTL_S: "5",
+            },
           },
         ]
       : []),

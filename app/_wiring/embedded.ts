@@ -17,6 +17,9 @@ export function embeddedService() {
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
     generationLeaseMs: config.generationLeaseMs,
+    mcpAuthorizeUrl: `${config.appUrl}/oauth/authorize`,
+    mcpAllowApiKey: config.mcpAllowApiKey,
+    mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

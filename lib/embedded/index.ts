@@ -1,7 +1,7 @@
 import "server-only";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
-export type { EmbeddedService } from "./service";
+export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };
@@ -19,6 +19,7 @@ export function getEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedServi
       const close = created.close.bind(created);
       return {
         handle: created.handle,
+        remoteMcp: created.remoteMcp,
         // Forgotten once closed, not before: while it drains, requests reach it (503), not a fresh service that
         // would take the database beside it and close the answers still running as interrupted.
         close: async (closeOpts) => {

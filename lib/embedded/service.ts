@@ -11,6 +11,7 @@ import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
+import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/oauth";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
@@ -57,6 +58,14 @@ export interface EmbeddedOptions {
   generationLeaseMs?: number;
   /** How long a new deployment stays pending before its build settles; default 1.5 s (lib/embedded/hosting/build.ts). */
   deploymentBuildMs?: number;
+  /** The remote MCP endpoint's OAuth authorize page (the dashboard's); default `{origin of base_url}/oauth/authorize`. */
+  mcpAuthorizeUrl?: string;
+  /** {mcp_url} also takes the API key (a departure from the spec's OAuth); default false. */
+  mcpAllowApiKey?: boolean;
+  /** Lifetime of the remote MCP endpoint's access tokens in seconds; default 3600. */
+  mcpAccessTokenTtlS?: number;
+  /** How client ID metadata documents are fetched (tests); default fetch. */
+  fetchClientMetadataDocument?: (url: string) => Promise<Response>;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -68,6 +77,20 @@ export interface EmbeddedService {
    * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
    */
   close(opts?: { graceMs?: number }): Promise<void>;
+  /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
+  remoteMcp: RemoteMcpAuthorization;
+}
+
+/** What the dashboard's pages do with the remote MCP endpoint's authorization server (signed in already). */
+export interface RemoteMcpAuthorization {
+  checkAuthorization(params: Record<string, string | undefined>): Promise<AuthorizationCheck>;
+  decide(
+    params: Record<string, string | undefined>,
+    approve: boolean,
+    subject: string,
+  ): Promise<AuthorizationCheck | { ok: true; redirectTo: string }>;
+  connectedClients(): Promise<ConnectedClient[]>;
+  revokeClient(clientId: string): Promise<boolean>;
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
@@ -120,6 +143,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     shared,
   });
   live.onStopRequest((chatId, messageId) => turns.stopLocal(chatId, messageId));
+  const remoteAuth = new RemoteMcpAuth({
+    db: database.db,
+    publicBaseUrl,
+    authorizeUrl: opts.mcpAuthorizeUrl ?? `${new URL(publicBaseUrl).origin}/oauth/authorize`,
+    accessTokenTtlS: opts.mcpAccessTokenTtlS,
+    fetchMetadataDocument: opts.fetchClientMetadataDocument,
+  });
   const route = createRouter({
     db: database.db,
     turns,
@@ -134,10 +164,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
     chatUrl: opts.chatUrl,
+    remoteAuth,
+    mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
   });
 
   let closing: Promise<void> | null = null;
   return {
+    remoteMcp: {
+      checkAuthorization: (params) => remoteAuth.checkAuthorization(params),
+      decide: (params, approve, subject) => remoteAuth.decide(params, approve, subject),
+      connectedClients: () => remoteAuth.connectedClients(),
+      revokeClient: (clientId) => remoteAuth.revokeClient(clientId),
+    },
     handle: (req) => {
       if (closing)
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));

@@ -100,6 +100,16 @@ describe("config", () => {
     );
   });
 
+  it("remote MCP endpoint: OAuth only unless EMBEDDED_MCP_ALLOW_API_KEY=1; access token lifetime", () => {
+    const base = readConfig({ DATA_DIR: tmp() });
+    expect(base.mcpAllowApiKey).toBe(false);
+    expect(base.mcpTokenTtlS).toBe(3600);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_ALLOW_API_KEY: "1" }).mcpAllowApiKey).toBe(true);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_ALLOW_API_KEY: "yes" }).mcpAllowApiKey).toBe(false);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_TOKEN_TTL_S: "2" }).mcpTokenTtlS).toBe(2);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_TOKEN_TTL_S: "nope" }).mcpTokenTtlS).toBe(3600);
+  });
+
   it("refuses a base URL without a key", () => {
     expect(() => readConfig({ DATA_DIR: tmp(), SERVICE_BASE_URL: "https://api.example.com" })).toThrow(
       /SERVICE_API_KEY/,

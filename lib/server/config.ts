@@ -43,6 +43,10 @@ export interface AppConfig {
   messageArchiveLimit: number | undefined;
   /** How long a generation's lease lives unless renewed (EMBEDDED_GENERATION_LEASE_MS); default 15 s. */
   generationLeaseMs: number;
+  /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
+  mcpAllowApiKey: boolean;
+  /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */
+  mcpTokenTtlS: number;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -136,6 +140,8 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
+    mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
+    mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
   };
 }
 

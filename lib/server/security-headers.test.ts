@@ -13,6 +13,7 @@ describe("security headers", () => {
     expect(responseKindOf("/svc/v2/chats")).toBe("api");
     expect(responseKindOf("/api/service/v2/chats")).toBe("api");
     expect(responseKindOf("/api/auth/session")).toBe("api");
+    expect(responseKindOf("/.well-known/oauth-authorization-server/svc")).toBe("api");
     expect(responseKindOf("/chats/chat_1")).toBe("page");
     expect(responseKindOf("/sign-in")).toBe("page");
     expect(responseKindOf("/apiary")).toBe("page");

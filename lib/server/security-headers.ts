@@ -32,6 +32,8 @@ export function responseKindOf(pathname: string): ResponseKind {
   if (pathname.startsWith("/svc/preview/") || pathname.startsWith("/svc/hosting/")) return "preview";
   if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc")
     return "api";
+  // The remote MCP endpoint's OAuth metadata at the origin (RFC 8414 / 9728 path-inserted forms): JSON.
+  if (pathname.startsWith("/.well-known/")) return "api";
   return "page";
 }
 

@@ -15,6 +15,8 @@ import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
 import { createRemoteMcpEndpoint } from "../remote-mcp/endpoint";
+import type { RemoteMcpAuth } from "../remote-mcp/oauth";
+import { serveOAuth } from "../remote-mcp/oauth-routes";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
@@ -37,6 +39,10 @@ interface RouterDeps {
   basePath: string;
   /** Where a person opens a chat (for the remote MCP endpoint's tools). */
   chatUrl?: (chatId: string) => string;
+  /** The remote MCP endpoint's authorization server. */
+  remoteAuth: RemoteMcpAuth;
+  /** Whether {mcp_url} also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
+  mcpAllowApiKey: boolean;
 }
 
 /**
@@ -49,6 +55,7 @@ interface RouterDeps {
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
   const remoteMcp = createRemoteMcpEndpoint({
     handle: (req) => route(req),
+    apiKey: deps.apiKey,
     publicBaseUrl: deps.publicBaseUrl,
     chatUrl: deps.chatUrl,
   });
@@ -69,6 +76,28 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         // {client_metadata_url}: public, like any OAuth client metadata document.
         return Response.json(deps.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
       }
+      // The remote MCP endpoint's authorization server: metadata, registration, token, revocation (no key).
+      const oauthAnswer = await serveOAuth(deps.remoteAuth, req, method, url.pathname, path, deps.basePath);
+      if (oauthAnswer) return oauthAnswer;
+      // {mcp_url}: the service's own MCP server (interface.md 4.6, 5.5), its tools backed by the v2 endpoints.
+      // OAuth access tokens for this resource; the API key only when allowed.
+      if (path === "/mcp") {
+        const granted = await deps.remoteAuth.verify(req.headers.get("authorization"));
+        if (!granted && !(deps.mcpAllowApiKey && hasValidKey(req.headers, deps.apiKey))) {
+          const sent = req.headers.has("authorization");
+          return errorResponse(
+            version,
+            401,
+            "Missing or invalid access token: connect with OAuth (see the resource metadata).",
+            {
+              headers: {
+                "www-authenticate": `Bearer resource_metadata="${deps.remoteAuth.resourceMetadataUrl}"${sent ? ', error="invalid_token"' : ""}`,
+              },
+            },
+          );
+        }
+        return await remoteMcp(req);
+      }
       // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
       const isCallback =
         method === "GET" && (path === "/v2/mcp-servers/oauth/callback" || path === "/v1/mcp-servers/oauth/callback");
@@ -77,8 +106,6 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
           headers: { "www-authenticate": 'Bearer realm="service"' },
         });
       }
-      // {mcp_url}: the service's own MCP server (interface.md 4.6), its tools backed by the v2 endpoints.
-      if (path === "/mcp") return await remoteMcp(req);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);
       if (!match) {

@@ -286,3 +286,6 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** MCP server registrations and OAuth connections (lib/embedded/mcp). */
 export * from "../mcp/schema";
+
+/** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
+export * from "../remote-mcp/schema";
