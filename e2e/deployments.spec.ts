@@ -89,4 +89,6 @@ test("deployments: a project's page lists its chats' deployments; a version with
   await expect(row.getByRole("link", { name: chat.id })).toBeVisible();
   await expect(row.getByTestId("open-deployment")).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS_DIR}/deployments-project.png` });
+  // Later specs (projects.spec.ts) start from a server without projects.
+  await svc(request, "DELETE", `/v1/projects/${project.id}`);
 });
