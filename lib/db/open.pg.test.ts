@@ -1,22 +1,14 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import * as schema from "@/lib/embedded/store/schema";
-import { throwawayDatabase } from "@/lib/embedded/test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "@/lib/embedded/test-pg";
 import { openDb } from "./open";
 
 /** On PostgreSQL (TEST_DATABASE_URL): instances starting together on an empty database migrate one at a time. */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  describe("openDb on PostgreSQL", () => {
-    if (process.env.CI) {
-      test("needs TEST_DATABASE_URL in CI", () => {
-        expect.fail("TEST_DATABASE_URL is not set: CI must run the PostgreSQL tests");
-      });
-    } else {
-      test.skip("runs when TEST_DATABASE_URL is set", () => {});
-    }
-  });
+  describeWithoutPostgres("openDb on PostgreSQL");
 } else {
   const database = throwawayDatabase(adminUrl, "atelier_open");
   beforeAll(() => database.create());

@@ -5,7 +5,7 @@ import { AsyncChatRef, Message, type Part, type StreamEvent } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
 import { createEmbeddedService, type EmbeddedService } from "./service";
 import { BASE, TEST_KEY, call, expectSchema, readAll, request, waitFor } from "./test-support";
-import { throwawayDatabase } from "./test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "./test-pg";
 import { startReceiver, type TestReceiver } from "./webhooks/test-receiver";
 
 /**
@@ -16,13 +16,7 @@ import { startReceiver, type TestReceiver } from "./webhooks/test-receiver";
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  describe("several instances on PostgreSQL", () => {
-    if (process.env.CI) {
-      test("needs TEST_DATABASE_URL in CI", () => expect.fail("TEST_DATABASE_URL is not set"));
-    } else {
-      test.skip("runs when TEST_DATABASE_URL is set", () => {});
-    }
-  });
+  describeWithoutPostgres("several instances on PostgreSQL");
 } else {
   const database = throwawayDatabase(adminUrl, "atelier_instances");
   const LEASE_MS = 600;
