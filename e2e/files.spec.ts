@@ -21,14 +21,15 @@ async function waitForAnswers(page: Page, count: number) {
 }
 
 async function serverFiles(page: Page): Promise<Record<string, string>> {
-  const res = await page.request.get(`/api/service/v2/chats/${chatId}/files`);
+  // maxRetries: a kept-alive connection the server closed while the answer ran is retried (ECONNRESET), not failed.
+  const res = await page.request.get(`/api/service/v2/chats/${chatId}/files`, { maxRetries: 2 });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { files: { path: string; content: string }[] };
   return Object.fromEntries(body.files.map((f) => [f.path, f.content]));
 }
 
 async function serverLock(page: Page, path: string): Promise<boolean | undefined> {
-  const chat = (await (await page.request.get(`/api/service/v1/chats/${chatId}`)).json()) as {
+  const chat = (await (await page.request.get(`/api/service/v1/chats/${chatId}`, { maxRetries: 2 })).json()) as {
     latestVersion?: { files: { name: string; locked: boolean }[] };
   };
   return chat.latestVersion?.files.find((f) => f.name === path)?.locked;
@@ -178,9 +179,6 @@ test("the preview shows the generated page in a sandboxed frame", async ({ page 
 
 test("creates a host project", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat");
-  // Known: in this spec's sequence, opening `?tab=project` logs React hydration error #418 ("HTML"), which only the
-  // reference project's page-error check sees; not reproduced on a fresh chat (with or without a host project).
-  test.fixme(test.info().project.name === "reference", "hydration mismatch #418 on ?tab=project: to investigate");
   await signIn(page);
   // `?tab=project` is the older deep link of the same place (the host project lives in Details).
   await page.goto(`${chatUrl}?tab=project`);

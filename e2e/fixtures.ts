@@ -31,6 +31,16 @@ export const E2E_MODEL_BASE_URL = `http://127.0.0.1:${E2E_MODEL_PORT}`;
 export const E2E_MODEL_PEER_PORT = Number(process.env.E2E_MODEL_PEER_PORT || E2E_PORT + 4);
 export const E2E_MODEL_NAME = "peer-coder";
 
+/**
+ * The `cluster` project: two servers (instances) on one PostgreSQL database (TEST_DATABASE_URL's server); the browser
+ * uses B while A generates.
+ */
+export const CLUSTER_PROJECT = "cluster";
+export const E2E_CLUSTER_A_PORT = Number(process.env.E2E_CLUSTER_A_PORT || E2E_PORT + 5);
+export const E2E_CLUSTER_B_PORT = Number(process.env.E2E_CLUSTER_B_PORT || E2E_PORT + 6);
+export const E2E_CLUSTER_A_URL = `http://127.0.0.1:${E2E_CLUSTER_A_PORT}`;
+export const E2E_CLUSTER_B_URL = `http://127.0.0.1:${E2E_CLUSTER_B_PORT}`;
+
 export const SCREENS_DIR = "test-results/screens";
 
 /** The running test's project base URL (the server under test); the default server outside a test. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebhookCreated, WebhookDeliveryList } from "@/lib/api";
 import type { EmbeddedService } from "@/lib/embedded";
 import { call, expectSchema, startService, waitFor } from "@/lib/embedded/test-support";
-import { throwawayDatabase } from "@/lib/embedded/test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "@/lib/embedded/test-pg";
 import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-receiver";
 import { InboxStore } from "@/lib/server/inbox";
 
@@ -14,15 +14,7 @@ import { InboxStore } from "@/lib/server/inbox";
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  describe("webhooks on PostgreSQL", () => {
-    if (process.env.CI) {
-      test("needs TEST_DATABASE_URL in CI", () => {
-        expect.fail("TEST_DATABASE_URL is not set: CI must run the PostgreSQL tests");
-      });
-    } else {
-      test.skip("runs when TEST_DATABASE_URL is set", () => {});
-    }
-  });
+  describeWithoutPostgres("webhooks on PostgreSQL");
 } else {
   const database = throwawayDatabase(adminUrl, "atelier_hooks");
   const runUrl = database.url;

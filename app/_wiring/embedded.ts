@@ -18,6 +18,10 @@ export function embeddedService() {
     modelAgent: config.agent,
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
+    generationLeaseMs: config.generationLeaseMs,
+    mcpAuthorizeUrl: `${config.appUrl}/oauth/authorize`,
+    mcpAllowApiKey: config.mcpAllowApiKey,
+    mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
   });
 }

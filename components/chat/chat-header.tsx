@@ -1,6 +1,7 @@
 import { PanelRight } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Chat } from "@/lib/api/schemas";
+import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UNTITLED } from "./chat-row";
@@ -39,6 +40,7 @@ export function ChatHeader({
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}
+      {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
       <button
         type="button"
         data-testid="details-toggle"

@@ -33,8 +33,10 @@ import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { DuplicateChatSection } from "@/components/chat/duplicate-chat-section";
+import { DeploymentsSection } from "@/components/deployments/deployments-section";
 import { ExportChatSection } from "@/components/chat/export-chat-section";
 import { HostProjectPanel } from "../files/host-project-panel";
+import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { PanelLayout } from "../files/panel-layout";
 import { PreviewPanel } from "../files/preview-panel";
 
@@ -65,6 +67,9 @@ const tabClass =
  * `?tab=preview|details`. Esc inside the panel closes it and gives the focus back to what opened it.
  */
 export function ChatSidePanel(props: ChatSidePanelProps) {
+  // Rendered in the browser only (its queries' data may arrive before its boundary hydrates: see useHydrated).
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   // useSearchParams needs a Suspense boundary when a page is prerendered.
   return (
     <Suspense fallback={null}>
@@ -323,6 +328,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
+          <DeploymentsSection chatId={chatId} />
           <DuplicateChatSection chat={chat.data} generating={generating} />
           <ExportChatSection chat={chat.data} generating={generating} />
           <DeleteChatSection chat={chat.data} generating={generating} />

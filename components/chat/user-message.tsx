@@ -1,15 +1,7 @@
 import { Paperclip, User } from "lucide-react";
 import type { Message } from "@/lib/api/schemas";
 import { RelativeTime } from "@/components/ui/relative-time";
-
-/** An http(s) URL, else null: attachment URLs come from the service and are never trusted as anything else. */
-function safeUrl(url: string): string | null {
-  try {
-    return ["http:", "https:"].includes(new URL(url).protocol) ? url : null;
-  } catch {
-    return null;
-  }
-}
+import { httpUrlOrNull } from "@/components/ui/safe-url";
 
 /** The document's attachments of a user message (`[{url, name?, contentType?, size?}]`), as links to open. */
 function Attachments({ items }: { items: readonly { url: string; name?: string }[] }) {
@@ -17,7 +9,7 @@ function Attachments({ items }: { items: readonly { url: string; name?: string }
   return (
     <ul aria-label="Attachments" data-testid="attachments" className="flex max-w-[85%] flex-wrap justify-end gap-1.5">
       {items.map((a, i) => {
-        const href = safeUrl(a.url);
+        const href = httpUrlOrNull(a.url);
         const label = a.name || a.url;
         return (
           <li key={i} className="flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs">

@@ -12,6 +12,7 @@ import { BackLink, RecordState } from "@/components/ui/record-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { ProjectV1 } from "@/lib/api/schemas/v1";
 import { useDeleteProject, useProject, useSaveProject } from "@/lib/hooks/use-projects";
+import { DeploymentsSection } from "@/components/deployments/deployments-section";
 import { AddChatsDialog } from "./add-chats-dialog";
 import { ProjectChats } from "./project-chats";
 import { ProjectDialog } from "./project-dialog";
@@ -90,6 +91,7 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
           }
         />
       </section>
+      <DeploymentsSection projectId={project.id} />
       <ProjectDialog open={editing} onOpenChange={setEditing} project={project} />
       <AddChatsDialog
         open={adding}

@@ -2,6 +2,11 @@ import { createHttp, routeCall, type ClientOptions, type PageQuery, type StreamC
 import type { ReadStreamEvent, ResolveBody } from "./schemas";
 import {
   ChatListV1,
+  DeploymentDeletedV1,
+  DeploymentErrorsV1,
+  DeploymentLogListV1,
+  DeploymentReadListV1,
+  DeploymentReadV1,
   ChatV1,
   MessageListV1,
   MessageV1,
@@ -12,6 +17,7 @@ import {
   VersionListV1,
   VersionV1,
   type CreateChatBodyV1,
+  type CreateDeploymentBodyV1,
   type CreateProjectBodyV1,
   type UpdateProjectBodyV1,
   type PatchVersionBodyV1,
@@ -72,6 +78,25 @@ export interface ServiceClientV1 {
   updateProject(id: string, body: UpdateProjectBodyV1): Promise<ProjectV1>;
   /** DELETE /v1/projects/{id}: its chats stay. */
   deleteProject(id: string): Promise<ProjectDeletedV1>;
+  /** POST /v1/deployments {projectId?, chatId, versionId}: the new deployment (pending on the embedded service). */
+  createDeployment(body: CreateDeploymentBodyV1): Promise<DeploymentReadV1>;
+  /** GET /v1/deployments?projectId&chatId&versionId, newest first (read leniently: status and times may be absent). */
+  listDeployments(q?: DeploymentFilter): Promise<DeploymentReadListV1>;
+  /** GET /v1/deployments/{deploymentId} */
+  getDeployment(deploymentId: string): Promise<DeploymentReadV1>;
+  /** DELETE /v1/deployments/{deploymentId}: the site is taken down. */
+  deleteDeployment(deploymentId: string): Promise<DeploymentDeletedV1>;
+  /** GET /v1/deployments/{deploymentId}/logs?since (UNIX seconds): the build log lines after `since`. */
+  deploymentLogs(deploymentId: string, q?: { since?: number }): Promise<DeploymentLogListV1>;
+  /** GET /v1/deployments/{deploymentId}/errors: `{}` when it has none. */
+  deploymentErrors(deploymentId: string): Promise<DeploymentErrorsV1>;
+}
+
+/** The list filters of GET /v1/deployments (each optional). */
+export interface DeploymentFilter {
+  projectId?: string;
+  chatId?: string;
+  versionId?: string;
 }
 
 export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
@@ -101,5 +126,12 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     getProject: (id) => json(ProjectV1, call("v1.projects.get", { id })),
     updateProject: (id, body) => json(ProjectV1, call("v1.projects.update", { id }, { body })),
     deleteProject: (id) => json(ProjectDeletedV1, call("v1.projects.delete", { id })),
+    createDeployment: (body) => json(DeploymentReadV1, call("v1.deployments.create", {}, { body })),
+    listDeployments: (q) => json(DeploymentReadListV1, call("v1.deployments.list", {}, { query: { ...q } })),
+    getDeployment: (deploymentId) => json(DeploymentReadV1, call("v1.deployments.get", { deploymentId })),
+    deleteDeployment: (deploymentId) => json(DeploymentDeletedV1, call("v1.deployments.delete", { deploymentId })),
+    deploymentLogs: (deploymentId, q) =>
+      json(DeploymentLogListV1, call("v1.deployments.logs", { deploymentId }, { query: { ...q } })),
+    deploymentErrors: (deploymentId) => json(DeploymentErrorsV1, call("v1.deployments.errors", { deploymentId })),
   };
 }

@@ -111,6 +111,13 @@ export const ROUTES = [
   r("v1.projects.get", "GET", "/v1/projects/:id"),
   r("v1.projects.update", "PUT", "/v1/projects/:id", { body: s.v1.UpdateProjectBodyV1 }),
   r("v1.projects.delete", "DELETE", "/v1/projects/:id"),
+  // v1 deployments (the document's operations; wire-decisions.md "Deployments"): a version's files as a static site
+  r("v1.deployments.list", "GET", "/v1/deployments"),
+  r("v1.deployments.create", "POST", "/v1/deployments", { body: s.v1.CreateDeploymentBodyV1 }),
+  r("v1.deployments.get", "GET", "/v1/deployments/:deploymentId"),
+  r("v1.deployments.delete", "DELETE", "/v1/deployments/:deploymentId"),
+  r("v1.deployments.logs", "GET", "/v1/deployments/:deploymentId/logs"),
+  r("v1.deployments.errors", "GET", "/v1/deployments/:deploymentId/errors"),
   r("v1.mcp.callback", "GET", "/v1/mcp-servers/oauth/callback", { proxied: false }),
   r("v1.mcp.list", "GET", "/v1/mcp-servers"),
   r("v1.mcp.create", "POST", "/v1/mcp-servers", { body: s.v1.CreateMcpServerBodyV1 }),

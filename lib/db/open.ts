@@ -31,6 +31,30 @@ interface OpenDbOptions<S extends Record<string, unknown>> {
   poolSize?: number;
 }
 
+/**
+ * Instances starting together on one PostgreSQL database would apply the same migrations at the same time (the
+ * second fails on a table the first is creating): a session advisory lock lets one process migrate at a time, and
+ * the next then finds nothing left to apply.
+ */
+const MIGRATION_LOCK = "atelier:migrations";
+
+async function migrateAlone(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client
+        .query("select pg_advisory_unlock(hashtextextended($1, 0))", [MIGRATION_LOCK])
+        .catch((error: Error) => (broken = error)); // a lost connection has released it
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 type OpenedDb<S extends Record<string, unknown>> = {
   db: PgDatabase<PgQueryResultHKT, S>;
   close(): Promise<void>;
@@ -172,7 +196,7 @@ export async function openDb<S extends Record<string, unknown>>(opts: OpenDbOpti
     pool.on("error", (error) => console.warn(`[db] idle connection error: ${error.message}`));
     try {
       const db = drizzle(pool, { schema: opts.schema });
-      await migrate(db, config);
+      await migrateAlone(pool, () => migrate(db, config));
       return { db, driver: "pg", pool, close: () => pool.end() };
     } catch (error) {
       await pool.end().catch(() => {});

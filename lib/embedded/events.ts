@@ -1,11 +1,10 @@
 import "server-only";
 import type { WebhookEvent } from "@/lib/api";
-import type { ChatRow, MessageRow } from "./store";
+import type { ChatRow, Db, MessageRow } from "./store";
 
 /**
- * What happened to a chat or a message (the seven webhook events of interface.md 6.1). Emitted by the operation
- * that caused it, after the change is stored. `chat` / `message` are snapshots for deletions (the rows
- * are gone by then); otherwise subscribers read the current state themselves.
+ * What happened to a chat or a message (the seven webhook events of interface.md 6.1). `chat` / `message` are
+ * snapshots for deletions (the rows are gone by then); otherwise the state is read where the event is recorded.
  */
 export interface ServiceEvent {
   type: WebhookEvent;
@@ -16,30 +15,15 @@ export interface ServiceEvent {
   message?: MessageRow;
 }
 
-type ServiceEventInput = Omit<ServiceEvent, "type" | "at">;
-type ServiceEventListener = (event: ServiceEvent) => void;
+export type ServiceEventInput = Omit<ServiceEvent, "type" | "at">;
 
-/** The service's event bus: synchronous fan-out; a failing listener is logged and never breaks the emitter. */
-export class EventBus {
-  private readonly listeners = new Set<ServiceEventListener>();
+/**
+ * Records an event through `db`: pass the transaction that makes the change, so the event's webhook deliveries are
+ * stored with it or not at all (a transactional outbox: an answered request never loses its events).
+ */
+export type EmitEvent = (db: Db, type: WebhookEvent, input: ServiceEventInput) => Promise<void>;
 
-  emit(type: WebhookEvent, input: ServiceEventInput): void {
-    const event: ServiceEvent = { type, at: new Date(), ...input };
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error("[embedded] event listener failed", type, error);
-      }
-    }
-  }
-
-  /** Adds a listener; returns the function that removes it. */
-  subscribe(listener: ServiceEventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+/** The one thing operations use to record events. */
+export interface ServiceEvents {
+  emit: EmitEvent;
 }
-
-/** The one function operations call (a narrow view of the bus). */
-export type EmitEvent = EventBus["emit"];

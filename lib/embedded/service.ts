@@ -1,13 +1,18 @@
 import "server-only";
 import type { QuotaLimits } from "@/lib/api";
-import { EventBus } from "./events";
+import { hostname } from "node:os";
+import { newId } from "./ids";
+import { LiveHub } from "./live/hub";
+import { Recovery } from "./recovery";
+import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
-import { assertMessageArchiveLimit, messagesStore, openDatabase, setMessageArchiveLimit, versionsStore } from "./store";
+import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/oauth";
+import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 
@@ -46,7 +51,24 @@ export interface EmbeddedOptions {
   quotas?: QuotaLimits;
   /** Messages per chat before the oldest are archived (interface.md Part 8); default 10,000, at least 2. */
   messageArchiveLimit?: number;
+  /**
+   * How long a generation's lease lives unless its instance renews it (every third of it); an instance that dies
+   * has its answers closed as errors this long after, by any other. Default 15 s.
+   */
+  generationLeaseMs?: number;
+  /** How long a new deployment stays pending before its build settles; default 1.5 s (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs?: number;
+  /** The remote MCP endpoint's OAuth authorize page (the dashboard's); default `{origin of base_url}/oauth/authorize`. */
+  mcpAuthorizeUrl?: string;
+  /** {mcp_url} also takes the API key (a departure from the spec's OAuth); default false. */
+  mcpAllowApiKey?: boolean;
+  /** Lifetime of the remote MCP endpoint's access tokens in seconds; default 3600. */
+  mcpAccessTokenTtlS?: number;
+  /** How client ID metadata documents are fetched (tests); default fetch. */
+  fetchClientMetadataDocument?: (url: string) => Promise<Response>;
 }
+
+const DEFAULT_GENERATION_LEASE_MS = 15_000;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -55,6 +77,20 @@ export interface EmbeddedService {
    * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
    */
   close(opts?: { graceMs?: number }): Promise<void>;
+  /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
+  remoteMcp: RemoteMcpAuthorization;
+}
+
+/** What the dashboard's pages do with the remote MCP endpoint's authorization server (signed in already). */
+export interface RemoteMcpAuthorization {
+  checkAuthorization(params: Record<string, string | undefined>): Promise<AuthorizationCheck>;
+  decide(
+    params: Record<string, string | undefined>,
+    approve: boolean,
+    subject: string,
+  ): Promise<AuthorizationCheck | { ok: true; redirectTo: string }>;
+  connectedClients(): Promise<ConnectedClient[]>;
+  revokeClient(clientId: string): Promise<boolean>;
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
@@ -70,18 +106,25 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     migrationsFolder: opts.migrationsFolder,
   });
   if (opts.messageArchiveLimit !== undefined) setMessageArchiveLimit(database.db, opts.messageArchiveLimit);
-  const interrupted = await messagesStore.closeInterruptedMessages(database.db, new Date());
-  if (interrupted) console.warn(`[embedded] marked ${interrupted} unfinished message(s) of a previous run as failed`);
-  await versionsStore.failPendingVersions(database.db, new Date());
+  const leaseMs = Math.max(100, opts.generationLeaseMs ?? DEFAULT_GENERATION_LEASE_MS);
+  const shared = database.driver === "pg";
+  // Who holds a lease, for people reading the database: host, process and a random part (one per start).
+  const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
-  const events = new EventBus();
   const webhooks = new Webhooks({
     db: database.db,
-    events,
+    listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
   });
+  const events = { emit: webhooks.emit };
+  // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
+  // run's; on PostgreSQL only expired ones (other instances may be generating right now).
+  const recovery = new Recovery({ db: database.db, emit: events.emit, everyMs: Math.max(50, Math.floor(leaseMs / 3)) });
+  await recovery.start(!shared);
+  const live = new LiveHub(database.listening);
+  await live.started();
   const mcp = new McpConnections({
     db: database.db,
     box: new SecretBox(opts.secretKey || opts.apiKey),
@@ -92,9 +135,20 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const turns = new Turns({
     db: database.db,
     delayMs: Math.max(0, opts.agentDelayMs),
-    emit: events.emit.bind(events),
+    emit: events.emit,
     mcp,
     model: opts.modelAgent ?? null,
+    owner,
+    leaseMs,
+    shared,
+  });
+  live.onStopRequest((chatId, messageId) => turns.stopLocal(chatId, messageId));
+  const remoteAuth = new RemoteMcpAuth({
+    db: database.db,
+    publicBaseUrl,
+    authorizeUrl: opts.mcpAuthorizeUrl ?? `${new URL(publicBaseUrl).origin}/oauth/authorize`,
+    accessTokenTtlS: opts.mcpAccessTokenTtlS,
+    fetchMetadataDocument: opts.fetchClientMetadataDocument,
   });
   const route = createRouter({
     db: database.db,
@@ -102,16 +156,26 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
     publicBaseUrl,
     events,
+    live,
     webhooks,
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
+    deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
     chatUrl: opts.chatUrl,
+    remoteAuth,
+    mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
   });
 
   let closing: Promise<void> | null = null;
   return {
+    remoteMcp: {
+      checkAuthorization: (params) => remoteAuth.checkAuthorization(params),
+      decide: (params, approve, subject) => remoteAuth.decide(params, approve, subject),
+      connectedClients: () => remoteAuth.connectedClients(),
+      revokeClient: (clientId) => remoteAuth.revokeClient(clientId),
+    },
     handle: (req) => {
       if (closing)
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
@@ -120,6 +184,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);
+        await recovery.stop();
+        await live.close();
         await webhooks.close();
         await database.close();
       })()),

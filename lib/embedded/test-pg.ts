@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { describe, expect, test } from "vitest";
 
 /** Helpers for tests on a real PostgreSQL server (TEST_DATABASE_URL; not a test file itself). */
 
@@ -28,4 +29,20 @@ export function throwawayDatabase(adminUrl: string, prefix: string) {
     create: () => adminQuery(adminUrl, `CREATE DATABASE "${name}"`),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+/**
+ * What a PostgreSQL test file declares without TEST_DATABASE_URL: skipped locally, failed under CI (so CI cannot
+ * silently skip it).
+ */
+export function describeWithoutPostgres(name: string): void {
+  describe(name, () => {
+    if (process.env.CI) {
+      test("needs TEST_DATABASE_URL in CI", () => {
+        expect.fail("TEST_DATABASE_URL is not set: CI must run the PostgreSQL tests");
+      });
+    } else {
+      test.skip("runs when TEST_DATABASE_URL is set", () => {});
+    }
+  });
 }

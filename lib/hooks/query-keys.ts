@@ -49,3 +49,16 @@ export const usageKeys = {
   allEvents: (start: string, end: string) => ["usage", "all-events", start, end] as const,
   events: (start: string, end: string) => ["usage", "events", start, end] as const,
 };
+
+/** v1 deployments (use-deployments); all under ["deployments"], so a create or delete refreshes every list. */
+export const deploymentKeys = {
+  all: () => ["deployments"] as const,
+  list: (filter: { chatId?: string; projectId?: string }) =>
+    ["deployments", "list", filter.chatId ?? null, filter.projectId ?? null] as const,
+  /** With the state the log was read in: a deployment that settles reads its log again (its last lines). */
+  logs: (deploymentId: string, status: string | undefined) =>
+    ["deployments", "logs", deploymentId, status ?? null] as const,
+  errors: (deploymentId: string) => ["deployments", "errors", deploymentId] as const,
+  /** A chat's versions, newest first (the Deploy dialog's choice). */
+  versions: (chatId: string) => ["deployments", "versions", chatId] as const,
+};

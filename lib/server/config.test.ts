@@ -93,6 +93,21 @@ describe("config", () => {
     expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "1" })).toThrow(
       /EMBEDDED_MESSAGE_ARCHIVE_LIMIT/,
     );
+    expect(readConfig({ DATA_DIR: tmp() }).generationLeaseMs).toBe(15_000);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_GENERATION_LEASE_MS: "5000" }).generationLeaseMs).toBe(5000);
+    expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_GENERATION_LEASE_MS: "50" })).toThrow(
+      /EMBEDDED_GENERATION_LEASE_MS/,
+    );
+  });
+
+  it("remote MCP endpoint: OAuth only unless EMBEDDED_MCP_ALLOW_API_KEY=1; access token lifetime", () => {
+    const base = readConfig({ DATA_DIR: tmp() });
+    expect(base.mcpAllowApiKey).toBe(false);
+    expect(base.mcpTokenTtlS).toBe(3600);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_ALLOW_API_KEY: "1" }).mcpAllowApiKey).toBe(true);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_ALLOW_API_KEY: "yes" }).mcpAllowApiKey).toBe(false);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_TOKEN_TTL_S: "2" }).mcpTokenTtlS).toBe(2);
+    expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MCP_TOKEN_TTL_S: "nope" }).mcpTokenTtlS).toBe(3600);
   });
 
   it("refuses a base URL without a key", () => {

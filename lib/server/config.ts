@@ -41,6 +41,12 @@ export interface AppConfig {
   embeddedQuotas: QuotaLimits;
   /** Messages per chat before the oldest are archived (EMBEDDED_MESSAGE_ARCHIVE_LIMIT); undefined: the spec's 10,000. */
   messageArchiveLimit: number | undefined;
+  /** How long a generation's lease lives unless renewed (EMBEDDED_GENERATION_LEASE_MS); default 15 s. */
+  generationLeaseMs: number;
+  /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
+  mcpAllowApiKey: boolean;
+  /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */
+  mcpTokenTtlS: number;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -133,6 +139,9 @@ export function readConfig(env: Env = process.env): AppConfig {
     agent: readAgentConfig(env),
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
+    generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
+    mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
+    mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
   };
 }
 
@@ -222,6 +231,17 @@ function readArchiveLimit(raw: string | undefined): number | undefined {
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < 2) {
     throw new Error(`EMBEDDED_MESSAGE_ARCHIVE_LIMIT must be a whole number ≥ 2 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
+function readLeaseMs(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 15_000;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1000) {
+    throw new Error(
+      `EMBEDDED_GENERATION_LEASE_MS must be a whole number of milliseconds ≥ 1000 (got ${JSON.stringify(raw)})`,
+    );
   }
   return n;
 }

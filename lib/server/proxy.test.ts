@@ -115,6 +115,43 @@ describe("proxy", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("forwards the v1 deployment operations (the route table is the allowlist), bodies validated; not the hosted sites", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const body = JSON.stringify({ chatId: "chat_1", versionId: "ver_1" });
+    const created = await proxyRequest(post("v1/deployments", body), ["v1", "deployments"], options({ upstream }));
+    expect(created.status).toBe(200);
+    for (const segs of [
+      ["v1", "deployments"],
+      ["v1", "deployments", "dpl_1"],
+      ["v1", "deployments", "dpl_1", "logs"],
+      ["v1", "deployments", "dpl_1", "errors"],
+    ]) {
+      const res = await proxyRequest(
+        new Request(`${APP}/api/service/${segs.join("/")}?since=1`),
+        segs,
+        options({ upstream }),
+      );
+      expect(res.status, segs.join("/")).toBe(200);
+    }
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      "POST /svc/v1/deployments",
+      "GET /svc/v1/deployments",
+      "GET /svc/v1/deployments/dpl_1",
+      "GET /svc/v1/deployments/dpl_1/logs",
+      "GET /svc/v1/deployments/dpl_1/errors",
+    ]);
+    const bad = await proxyRequest(post("v1/deployments", "{}"), ["v1", "deployments"], options({ upstream }));
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.message).toMatch(/chatId/);
+    const site = await proxyRequest(
+      new Request(`${APP}/api/service/hosting/dpl_1/`),
+      ["hosting", "dpl_1"],
+      options({ upstream }),
+    );
+    expect(site.status).toBe(404);
+    expect(seen).toHaveLength(5);
+  });
+
   it("injects the server-held key and strips the browser's cookies and authorization", async () => {
     const { seen, upstream } = recordingUpstream();
     const req = new Request(`${APP}/api/service/v2/chats?limit=5&cursor=abc`, {

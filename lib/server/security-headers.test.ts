@@ -9,9 +9,11 @@ const directives = (csp: string) =>
 describe("security headers", () => {
   it("classifies paths: the preview, JSON endpoints (API and the embedded service), pages", () => {
     expect(responseKindOf("/svc/preview/chat_1/tok/index.html")).toBe("preview");
+    expect(responseKindOf("/svc/hosting/dpl_1/index.html")).toBe("preview");
     expect(responseKindOf("/svc/v2/chats")).toBe("api");
     expect(responseKindOf("/api/service/v2/chats")).toBe("api");
     expect(responseKindOf("/api/auth/session")).toBe("api");
+    expect(responseKindOf("/.well-known/oauth-authorization-server/svc")).toBe("api");
     expect(responseKindOf("/chats/chat_1")).toBe("page");
     expect(responseKindOf("/sign-in")).toBe("page");
     expect(responseKindOf("/apiary")).toBe("page");

@@ -24,11 +24,16 @@ export function securityEnvFrom(env: Record<string, string | undefined>): Securi
 
 type ResponseKind = "page" | "api" | "preview";
 
-/** Which policy a path gets: the preview (framed by the dashboard), JSON endpoints, or a dashboard page. */
+/**
+ * Which policy a path gets: the preview and deployed sites (their own sandboxing CSP; the preview is framed by the
+ * dashboard), JSON endpoints, or a dashboard page.
+ */
 export function responseKindOf(pathname: string): ResponseKind {
-  if (pathname.startsWith("/svc/preview/")) return "preview";
+  if (pathname.startsWith("/svc/preview/") || pathname.startsWith("/svc/hosting/")) return "preview";
   if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc")
     return "api";
+  // The remote MCP endpoint's OAuth metadata at the origin (RFC 8414 / 9728 path-inserted forms): JSON.
+  if (pathname.startsWith("/.well-known/")) return "api";
   return "page";
 }
 

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { PageBody } from "@/components/layout/page-body";
+import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
+import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
 import { PreferenceSettings } from "@/components/settings/preference-settings";
 import { QuotaSettings } from "@/components/settings/quota-settings";
@@ -13,6 +15,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const session = await auth();
+  const remoteMcp = await remoteMcpAuthorization();
   return (
     <PageBody className="flex flex-col gap-8">
       <h1 className="text-xl font-semibold tracking-tight">Settings</h1>
@@ -20,6 +23,7 @@ export default async function SettingsPage() {
       <PreferenceSettings />
       <KeyboardSettings />
       <ServiceSettings facts={serviceFacts()} />
+      <ConnectedMcpClients clients={remoteMcp ? await remoteMcp.connectedClients() : null} />
       <QuotaSettings />
     </PageBody>
   );

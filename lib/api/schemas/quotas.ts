@@ -4,7 +4,7 @@ import { DateTime } from "./common";
 /**
  * Daily quotas (interface.md Part 8), reported by `GET /v2/quotas` (the embedded service's extension; docs/
  * wire-decisions.md 12). Each counts one UTC day: API requests, chat messages sent, bytes of files uploaded, and
- * deployments (counted once deployments exist; nothing deploys yet).
+ * deployments created (POST /v1/deployments).
  */
 export const QUOTA_NAMES = ["api_requests", "chat_messages", "file_uploads_bytes", "deployments"] as const;
 export const QuotaName = z.enum(QUOTA_NAMES);

@@ -287,3 +287,82 @@ export const ErrorV1 = z.object({
   error: z.object({ code: z.string(), type: z.string(), message: z.string(), userMessage: z.string() }),
 });
 export type ErrorV1 = z.infer<typeof ErrorV1>;
+
+/**
+ * v1 deployments (4.2; fields "not shown" in the spec, so the v1 document's DeploymentDetail, plus our extensions
+ * `status`, `createdAt`, `updatedAt`; docs/wire-decisions.md "Deployments"). A deployment publishes one completed
+ * version's files as a static site at `webUrl` (`{base_url}/hosting/{id}/`): pending → ready, or error (no index.html).
+ */
+const DeploymentStatusV1 = z.enum(["pending", "ready", "error"]);
+export const DeploymentV1 = z.object({
+  id: z.string(),
+  object: z.literal("deployment"),
+  inspectorUrl: z.string(),
+  chatId: z.string(),
+  projectId: z.string().optional(),
+  versionId: z.string(),
+  apiUrl: z.string(),
+  webUrl: z.string(),
+  /** Extension: pending (building) → ready (served at webUrl) or error (see …/errors). */
+  status: DeploymentStatusV1,
+  /** Extension. */
+  createdAt: z.string(),
+  /** Extension: the last change of status. */
+  updatedAt: z.string(),
+});
+export type DeploymentV1 = z.infer<typeof DeploymentV1>;
+export const DeploymentListV1 = z.object({ object: z.literal("list"), data: z.array(DeploymentV1) });
+export type DeploymentListV1 = z.infer<typeof DeploymentListV1>;
+const DeploymentIdField = z.string().min(1, "must not be empty").max(200);
+/** POST /v1/deployments (the document's body): chatId and versionId required; projectId defaults to the chat's. */
+export const CreateDeploymentBodyV1 = z.object({
+  projectId: DeploymentIdField.optional(),
+  chatId: DeploymentIdField,
+  versionId: DeploymentIdField,
+});
+export type CreateDeploymentBodyV1 = z.infer<typeof CreateDeploymentBodyV1>;
+export const DeploymentDeletedV1 = z.object({
+  id: z.string(),
+  object: z.literal("deployment"),
+  deleted: z.literal(true),
+});
+export type DeploymentDeletedV1 = z.infer<typeof DeploymentDeletedV1>;
+/** One build log line (the document's deployment_log). */
+export const DeploymentLogV1 = z.object({
+  id: z.string(),
+  object: z.literal("deployment_log"),
+  deploymentId: z.string(),
+  createdAt: z.string(),
+  text: z.string(),
+  type: z.enum(["stdout", "stderr"]),
+  level: z.enum(["error", "warning", "info"]).optional(),
+});
+export type DeploymentLogV1 = z.infer<typeof DeploymentLogV1>;
+/** GET …/logs?since (UNIX seconds): the lines after `since`, oldest first; `nextSince` to ask for the next ones. */
+export const DeploymentLogListV1 = z.object({
+  object: z.literal("list"),
+  logs: z.array(DeploymentLogV1),
+  nextSince: z.number().optional(),
+});
+export type DeploymentLogListV1 = z.infer<typeof DeploymentLogListV1>;
+/** GET …/errors (the document's shape): empty when the deployment has no error. */
+export const DeploymentErrorsV1 = z.object({
+  fullErrorText: z.string().optional(),
+  errorType: z.string().optional(),
+  formattedError: z.string().optional(),
+});
+export type DeploymentErrorsV1 = z.infer<typeof DeploymentErrorsV1>;
+/**
+ * What the dashboard reads (lenient, interoperability.md): a service that follows only the document sends no status
+ * or times, and one that knows other states may send them; the page shows what it got.
+ */
+export const DeploymentReadV1 = DeploymentV1.extend({
+  status: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  inspectorUrl: z.string().optional(),
+  apiUrl: z.string().optional(),
+});
+export type DeploymentReadV1 = z.infer<typeof DeploymentReadV1>;
+export const DeploymentReadListV1 = z.object({ object: z.literal("list"), data: z.array(DeploymentReadV1) });
+export type DeploymentReadListV1 = z.infer<typeof DeploymentReadListV1>;

@@ -1,7 +1,8 @@
 import "server-only";
 import type { FinishReason, Part, Usage } from "@/lib/api";
 import type { EmitEvent } from "../events";
-import { chatsStore, filesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "../store";
+import { announceProgress } from "../live/channels";
+import { chatsStore, filesStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "../store";
 import { iso } from "../time";
 import type { Generation } from "./generation";
 import { MessageVersion } from "./version";
@@ -14,7 +15,15 @@ export interface MessageWriterInput {
   now?: () => Date;
   /** Webhook events: chat.updated (title), message.updated (at every part boundary), message.finished. */
   emit?: EmitEvent;
+  /**
+   * The generation's lease (released in the transaction that finishes the message) and whether other instances
+   * share the database (then progress is also stored between part boundaries, and announced).
+   */
+  lease?: { owner: string; shared: boolean };
 }
+
+/** With a shared database, how often a growing part is stored for readers on other instances. */
+const LIVE_STORE_MS = 150;
 
 /**
  * The one path by which an agent (scripted or model-backed) builds an assistant message: appends parts and replaces
@@ -39,6 +48,7 @@ export class MessageWriter {
   private readonly chatId: string;
   private readonly messageId: string;
   private readonly emitEvent?: EmitEvent;
+  private readonly lease?: { owner: string; shared: boolean };
 
   constructor(input: MessageWriterInput) {
     this.db = input.db;
@@ -46,6 +56,7 @@ export class MessageWriter {
     this.chatId = input.chat.id;
     this.messageId = input.message.id;
     this.emitEvent = input.emit;
+    this.lease = input.lease;
     this.now = input.now ?? (() => new Date());
     this.version = new MessageVersion(input.db, this.chatId, this.messageId, this.now);
   }
@@ -73,31 +84,38 @@ export class MessageWriter {
   }
 
   /**
-   * Stores the message as it is (a part boundary) and emits message.updated. Stores run one after the other, each
-   * with the parts as they are when it runs; none after the message finished.
+   * Stores the message as it is (a part boundary) and records message.updated in the same transaction. Stores run
+   * one after the other, each with the parts as they are when it runs; none after the message finished.
    */
   persist(): Promise<void> {
-    const run = this.persisting.then(() => this.store());
+    return this.enqueueStore(true);
+  }
+
+  private enqueueStore(boundary: boolean): Promise<void> {
+    const run = this.persisting.then(() => this.store(boundary));
     this.persisting = run.catch(() => {});
     return run;
   }
 
-  private async store(): Promise<void> {
+  private async store(boundary: boolean): Promise<void> {
     if (this.done) return;
     this.persistedAt = Date.now();
-    await messagesStore.updateMessage(this.db, this.messageId, {
-      parts: this.parts,
-      content: this.content,
-      updatedAt: this.now(),
+    const patch = { parts: this.parts, content: this.content, updatedAt: this.now() };
+    await this.db.transaction(async (tx) => {
+      await messagesStore.updateMessage(tx, this.messageId, patch, { unfinished: true });
+      if (boundary) await this.emitEvent?.(tx, "message.updated", { chatId: this.chatId, messageId: this.messageId });
+      if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
     });
-    this.emitEvent?.("message.updated", { chatId: this.chatId, messageId: this.messageId });
   }
 
   /** Stores the chat's title and emits it (`chat.title` on the stream, chat.updated as a webhook event). */
   async setTitle(title: string): Promise<void> {
-    await chatsStore.updateChat(this.db, this.chatId, { title, updatedAt: this.now() });
+    await this.db.transaction(async (tx) => {
+      await chatsStore.updateChat(tx, this.chatId, { title, updatedAt: this.now() });
+      await this.emitEvent?.(tx, "chat.updated", { chatId: this.chatId });
+      if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
+    });
     this.generation.emit({ type: "title", chatId: this.chatId, title });
-    this.emitEvent?.("chat.updated", { chatId: this.chatId });
   }
 
   /** Writes a chat file into the message's version unless it is locked; false when locked. */
@@ -147,18 +165,25 @@ export class MessageWriter {
     this.done = true;
     try {
       const at = this.now();
-      const message = await messagesStore.updateMessage(this.db, this.messageId, {
-        parts: this.parts,
-        content: this.content,
-        finishReason: this.finishReason,
-        usage,
-        updatedAt: at,
+      const status = versionStatus ?? (this.finishReason === "error" ? "failed" : "completed");
+      const { message, chat } = await this.db.transaction(async (tx) => {
+        const message = await messagesStore.updateMessage(
+          tx,
+          this.messageId,
+          { parts: this.parts, content: this.content, finishReason: this.finishReason, usage, updatedAt: at },
+          { unfinished: true },
+        );
+        const chat = await chatsStore.updateChat(tx, this.chatId, { updatedAt: at });
+        if (!message || !chat)
+          throw new Error(
+            `chat ${this.chatId} or message ${this.messageId} disappeared or was closed while generating`,
+          );
+        await this.version.close(status, at, tx);
+        if (this.lease) await leasesStore.releaseLease(tx, this.chatId, this.lease.owner, this.messageId);
+        await this.emitEvent?.(tx, "message.finished", { chatId: this.chatId, messageId: this.messageId });
+        if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
+        return { message, chat };
       });
-      const chat = await chatsStore.updateChat(this.db, this.chatId, { updatedAt: at });
-      if (!message || !chat)
-        throw new Error(`chat ${this.chatId} or message ${this.messageId} disappeared while generating`);
-      await this.version.close(versionStatus ?? (this.finishReason === "error" ? "failed" : "completed"), at);
-      this.emitEvent?.("message.finished", { chatId: this.chatId, messageId: this.messageId });
       this.generation.emit({ type: "finished", message, chat });
       this.generation.resolve({ message, chat });
     } catch (error) {
@@ -175,5 +200,8 @@ export class MessageWriter {
 
   private emitParts(): void {
     this.generation.emit({ type: "parts", messageId: this.messageId, parts: this.parts });
+    // Readers on other instances see a growing part a few times a second (they cannot hear this process's events).
+    if (this.lease?.shared && Date.now() - this.persistedAt >= LIVE_STORE_MS)
+      void this.enqueueStore(false).catch(() => {});
   }
 }

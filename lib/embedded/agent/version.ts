@@ -44,12 +44,12 @@ export class MessageVersion {
     });
   }
 
-  /** Completes or fails the version with the chat's files as they are now; nothing when none was opened. */
-  async close(status: "completed" | "failed", at: Date): Promise<void> {
+  /** Completes or fails the version with the chat's files as they are now (through `db`, e.g. the finishing transaction). */
+  async close(status: "completed" | "failed", at: Date, db: Db = this.db): Promise<void> {
     if (!this.row) return;
-    await versionsStore.updateVersion(this.db, this.chatId, this.row.id, {
+    await versionsStore.updateVersion(db, this.chatId, this.row.id, {
       status,
-      files: await snapshot(this.db, this.chatId),
+      files: await snapshot(db, this.chatId),
       updatedAt: at,
     });
   }

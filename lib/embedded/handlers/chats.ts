@@ -66,12 +66,15 @@ const getChat: Handler<"v2.chats.get"> = async ({ db, params }) => json(toChat(a
 
 /** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires. */
 const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body }) => {
-  const updated = await chatsStore.patchChat(db, params.chatId, body, new Date(), MAX_METADATA_ENTRIES);
-  if (updated === null) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
-  if (updated === "tooMany") {
-    throw new HttpError(422, `metadata: at most ${MAX_METADATA_ENTRIES} entries`, "validation_failed");
-  }
-  events.emit("chat.updated", { chatId: updated.id });
+  const updated = await db.transaction(async (tx) => {
+    const updated = await chatsStore.patchChat(tx, params.chatId, body, new Date(), MAX_METADATA_ENTRIES);
+    if (updated === null) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
+    if (updated === "tooMany") {
+      throw new HttpError(422, `metadata: at most ${MAX_METADATA_ENTRIES} entries`, "validation_failed");
+    }
+    await events.emit(tx, "chat.updated", { chatId: updated.id });
+    return updated;
+  });
   return json(toChat(updated));
 };
 
@@ -86,17 +89,20 @@ const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, turns, events,
       "The chat is still generating a response; duplicate it once its finishReason is set.",
       "chat_busy",
     );
-  if (turns.active(params.chatId)) throw generating();
-  const copy = await duplicateStore.duplicateChat(db, params.chatId, {
-    id: newId("chat"),
-    privacy: body.privacy,
-    title: body.title,
-    at: new Date(),
-    newId,
+  if (await turns.generatingMessageId(params.chatId)) throw generating();
+  const copy = await db.transaction(async (tx) => {
+    const copy = await duplicateStore.duplicateChat(tx, params.chatId, {
+      id: newId("chat"),
+      privacy: body.privacy,
+      title: body.title,
+      at: new Date(),
+      newId,
+    });
+    if (copy === "missing") throw notFound(`Chat ${params.chatId}`, "chat_not_found");
+    if (copy === "generating") throw generating();
+    await events.emit(tx, "chat.created", { chatId: copy.id });
+    return copy;
   });
-  if (copy === "missing") throw notFound(`Chat ${params.chatId}`, "chat_not_found");
-  if (copy === "generating") throw generating();
-  events.emit("chat.created", { chatId: copy.id });
   return json(toChat(copy), 201);
 };
 
@@ -106,10 +112,13 @@ const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, 
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
     // Atomic: of two simultaneous calls one links a project and both answer with it.
-    const result = await chatsStore.linkHostProject(db, chat.id, newId("hp"), new Date());
+    const result = await db.transaction(async (tx) => {
+      const result = await chatsStore.linkHostProject(tx, chat.id, newId("hp"), new Date());
+      if (result?.linked) await events.emit(tx, "chat.updated", { chatId: chat.id });
+      return result;
+    });
     if (!result) throw notFound(`Chat ${chat.id}`, "chat_not_found");
     hostProjectId = result.hostProjectId;
-    if (result.linked) events.emit("chat.updated", { chatId: chat.id });
   }
   const body: HostProject = { hostProjectId };
   return json(body);
@@ -121,13 +130,13 @@ const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, 
  */
 const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, params }) => {
   const chat = await requireChat(db, params.chatId);
-  const messages = await turns.exclusive(chat.id, async () => {
-    const rows = await messagesStore.allMessages(db, chat.id);
-    await chatsStore.deleteChat(db, chat.id);
-    return rows;
+  await turns.exclusive(chat.id, async (tx) => {
+    const messages = await messagesStore.allMessages(tx, chat.id);
+    await chatsStore.deleteChat(tx, chat.id);
+    for (const message of messages)
+      await events.emit(tx, "message.deleted", { chatId: chat.id, messageId: message.id, message });
+    await events.emit(tx, "chat.deleted", { chatId: chat.id, chat });
   });
-  for (const message of messages) events.emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
-  events.emit("chat.deleted", { chatId: chat.id, chat });
   const body: ChatDeleted = { chatId: chat.id };
   return json(body);
 };
@@ -190,14 +199,17 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
 async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
   const files = body.files ?? [];
   const context = body.initialContext?.trim();
-  const chat = await createChatFromFiles(ctx.db, {
-    files,
-    title: context ? generateTitle(context) : `Imported files (${files.length})`,
-    privacy: body.privacy,
-    mcpServerIds: body.mcpServerIds,
-    initialContext: body.initialContext,
+  const chat = await ctx.db.transaction(async (tx) => {
+    const chat = await createChatFromFiles(tx, {
+      files,
+      title: context ? generateTitle(context) : `Imported files (${files.length})`,
+      privacy: body.privacy,
+      mcpServerIds: body.mcpServerIds,
+      initialContext: body.initialContext,
+    });
+    await ctx.events.emit(tx, "chat.created", { chatId: chat.id });
+    return chat;
   });
-  ctx.events.emit("chat.created", { chatId: chat.id });
   return loadChatV1(ctx.db, chat.id, v1Urls(ctx));
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
-import type { EventBus } from "../events";
+import type { ServiceEvents } from "../events";
+import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import type { PreviewLinks } from "../preview/links";
 import type { QuotaMeter } from "../quotas/meter";
@@ -15,13 +16,17 @@ export interface ServiceParts {
   previews: PreviewLinks;
   /** The service's own {base_url} without a trailing slash (v1 apiUrl and webUrl fields). */
   publicBaseUrl: string;
-  /** Emits the webhook events of interface.md 6.1 (chat.*, message.*). */
-  events: EventBus;
+  /** Records the webhook events of interface.md 6.1 (chat.*, message.*): pass the change's transaction. */
+  events: ServiceEvents;
+  /** Notifications between instances: follow a generation another instance runs, ask it to stop. */
+  live: LiveHub;
   webhooks: Webhooks;
   /** MCP server connections: OAuth flow, encrypted secrets, tokens. */
   mcp: McpConnections;
   /** The daily quotas (interface.md Part 8): the router draws them; GET /v2/quotas reports them. */
   quotas: QuotaMeter;
+  /** How long a deployment stays pending before its build settles (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs: number;
 }
 
 /**

@@ -11,13 +11,16 @@ import type { Handler, HandlerTablePart } from "./context";
  * answer is ChatWithUsage with zero usage (nothing was generated). `chat.created` fires.
  */
 const createFromFiles: Handler<"v2.chats.fromFiles"> = async ({ db, events, body }) => {
-  const chat = await createChatFromFiles(db, {
-    files: body.files,
-    title: body.title ?? `Imported files (${body.files.length})`,
-    privacy: body.privacy,
-    metadata: body.metadata,
+  const chat = await db.transaction(async (tx) => {
+    const chat = await createChatFromFiles(tx, {
+      files: body.files,
+      title: body.title ?? `Imported files (${body.files.length})`,
+      privacy: body.privacy,
+      metadata: body.metadata,
+    });
+    await events.emit(tx, "chat.created", { chatId: chat.id });
+    return chat;
   });
-  events.emit("chat.created", { chatId: chat.id });
   const answer: ChatWithUsage = { chat: toChat(chat), usage: ZERO_USAGE };
   return json(answer);
 };

@@ -7,6 +7,7 @@ import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
+import { deploymentHandlers } from "./deployments";
 import { projectHandlers } from "./projects";
 import { quotaHandlers } from "./quotas";
 import { resolveHandlers } from "./resolve";
@@ -30,6 +31,7 @@ export const HANDLERS: HandlerTable = {
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,
+  ...deploymentHandlers,
   ...hookHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,

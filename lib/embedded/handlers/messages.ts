@@ -4,8 +4,11 @@ import type { MessageListV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
 import { json } from "../http/respond";
 import { resumeStream } from "../http/sse";
+import { followRemoteStream } from "../http/sse-remote";
+import { requestStop } from "../live/channels";
+import type { LiveHub } from "../live/hub";
 import { readPageQuery, toPage } from "../http/pagination";
-import { messagesStore } from "../store";
+import { messagesStore, type Db } from "../store";
 import { toMessageView, toMessages } from "../views/message";
 import { toMessageV1 } from "../views/v1";
 import type { Handler, HandlerTablePart } from "./context";
@@ -42,22 +45,59 @@ const sendMessage =
  * the message keeps what it has and finishes ("stop"); streams close and webhooks fire as for any end. Answers once
  * the message is stored finished. 409 when that message is not generating.
  */
-const stopMessage: Handler<"v2.messages.stop"> = async ({ db, turns, params }) => {
+const stopMessage: Handler<"v2.messages.stop"> = async ({ db, turns, live, params }) => {
   const message = await requireMessage(db, params.chatId, params.messageId);
+  const notGenerating = () =>
+    new HttpError(409, `Message ${message.id} is not generating; there is nothing to stop.`, "not_generating");
+  if (message.finishReason !== null) throw notGenerating();
   const generation = turns.active(params.chatId);
-  if (message.finishReason !== null || generation?.messageId !== message.id) {
-    throw new HttpError(409, `Message ${message.id} is not generating; there is nothing to stop.`, "not_generating");
-  }
-  generation.stop();
-  await generation.done.catch(() => undefined); // a failed save is the generation's error event, not this answer's
+  if (generation?.messageId === message.id) {
+    generation.stop();
+    await generation.done.catch(() => undefined); // a failed save is the generation's error event, not this answer's
+  } else if ((await turns.generatingMessageId(params.chatId)) === message.id) {
+    // Another instance runs it: ask it to stop, and answer once it is stored finished.
+    await stopElsewhere(db, live, params.chatId, message.id);
+  } else throw notGenerating();
   const body: MessageRef = { messageId: message.id };
   return json(body);
 };
 
-/** POST /v2/chats/{chatId}/resume: the running generation's events from now on (a snapshot first); see resumeStream. */
-const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, params }) => {
+/** How long a stop waits for the instance that runs the generation (it ends at its next step, or its lease expires). */
+const REMOTE_STOP_WAIT_MS = 30_000;
+
+async function stopElsewhere(db: Db, live: LiveHub, chatId: string, messageId: string): Promise<void> {
+  let wake: () => void = () => {};
+  const unwatch = live.watch(messageId, () => wake());
+  try {
+    await requestStop(db, chatId, messageId);
+    const until = Date.now() + REMOTE_STOP_WAIT_MS;
+    while (Date.now() < until) {
+      if ((await messagesStore.findMessage(db, chatId, messageId))?.finishReason !== null) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 250);
+      });
+    }
+    throw new HttpError(
+      503,
+      "The instance generating this message did not stop it in time; try again.",
+      "stop_timeout",
+    );
+  } finally {
+    unwatch();
+  }
+}
+
+/**
+ * POST /v2/chats/{chatId}/resume: the running generation's events from now on (a snapshot first); see resumeStream.
+ * When another instance runs it, followed through the database (followRemoteStream).
+ */
+const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, live, params }) => {
   const chat = await requireChat(db, params.chatId);
-  return resumeStream(chat, turns.active(chat.id));
+  const local = turns.active(chat.id);
+  if (local) return resumeStream(chat, local);
+  const messageId = await turns.generatingMessageId(chat.id);
+  return messageId ? followRemoteStream(chat, messageId, { db, live }) : resumeStream(chat, null);
 };
 
 // ----- v1 (interface.md 4.2) -----

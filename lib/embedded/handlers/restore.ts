@@ -13,12 +13,13 @@ import { requireChat } from "./lookup";
  */
 const restoreMessage: Handler<"v2.chats.restore"> = async ({ db, turns, events, params, body }) => {
   const chat = await requireChat(db, params.chatId);
-  const { user, assistant } = await turns.exclusive(chat.id, () =>
-    restoreMessageFiles(db, chat.id, body.messageId, new Date()),
-  );
-  events.emit("message.created", { chatId: chat.id, messageId: user.id });
-  events.emit("message.created", { chatId: chat.id, messageId: assistant.id });
-  events.emit("message.finished", { chatId: chat.id, messageId: assistant.id });
+  const { user, assistant } = await turns.exclusive(chat.id, async (tx) => {
+    const restored = await restoreMessageFiles(tx, chat.id, body.messageId, new Date());
+    await events.emit(tx, "message.created", { chatId: chat.id, messageId: restored.user.id });
+    await events.emit(tx, "message.created", { chatId: chat.id, messageId: restored.assistant.id });
+    await events.emit(tx, "message.finished", { chatId: chat.id, messageId: restored.assistant.id });
+    return restored;
+  });
   const answer: RestoredMessages = { messages: await toMessages(db, [user, assistant]) };
   return json(answer);
 };

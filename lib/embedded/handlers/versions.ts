@@ -59,28 +59,26 @@ const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
 const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId);
   const { files } = ctx.body;
-  const updated = await ctx.turns.exclusive(chat.id, async () => {
-    const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
-    const latest = await versionsStore.latestVersion(ctx.db, chat.id);
+  const updated = await ctx.turns.exclusive(chat.id, async (tx) => {
+    const version = await requireVersion(tx, chat.id, ctx.params.versionId);
+    const latest = await versionsStore.latestVersion(tx, chat.id);
     if (latest?.id !== version.id) {
       throw new HttpError(409, "Only the chat's latest version can be changed.", "version_not_latest");
     }
-    const current = await filesStore.listFiles(ctx.db, chat.id);
+    const current = await filesStore.listFiles(tx, chat.id);
     const byPath = new Map(current.map((f) => [f.path, f]));
     const names = checkFileInputs(files, "files", (name) => byPath.get(name)?.encoding ?? "utf8");
     checkFileCount(new Set([...byPath.keys(), ...names]).size);
     const at = new Date();
-    return ctx.db.transaction(async (tx) => {
-      const snapshot = new Map<string, VersionFile>(version.files.map((f) => [f.path, f]));
-      const written = files.map((file, i): VersionFile => {
-        const path = names[i]!;
-        return { path, content: file.content, encoding: byPath.get(path)?.encoding ?? "utf8", locked: file.locked };
-      });
-      await filesStore.upsertFiles(tx, chat.id, written, at);
-      for (const file of written) snapshot.set(file.path, file);
-      const next = [...snapshot.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      return (await versionsStore.updateVersion(tx, chat.id, version.id, { files: next, updatedAt: at }))!;
+    const snapshot = new Map<string, VersionFile>(version.files.map((f) => [f.path, f]));
+    const written = files.map((file, i): VersionFile => {
+      const path = names[i]!;
+      return { path, content: file.content, encoding: byPath.get(path)?.encoding ?? "utf8", locked: file.locked };
     });
+    await filesStore.upsertFiles(tx, chat.id, written, at);
+    for (const file of written) snapshot.set(file.path, file);
+    const next = [...snapshot.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return (await versionsStore.updateVersion(tx, chat.id, version.id, { files: next, updatedAt: at }))!;
   });
   return json(toVersionV1(updated, await demoUrlOf(ctx, updated)));
 };

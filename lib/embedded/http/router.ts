@@ -1,10 +1,12 @@
 import "server-only";
 import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
 import { HttpError } from "../errors";
-import type { EventBus } from "../events";
+import type { ServiceEvents } from "../events";
+import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext } from "../handlers/context";
+import { serveHosting } from "../hosting/serve";
 import { servePreview } from "../preview/serve";
 import type { PreviewLinks } from "../preview/links";
 import type { QuotaMeter } from "../quotas/meter";
@@ -12,6 +14,8 @@ import type { RoutedRequest } from "../quotas/charges";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
+import type { RemoteMcpAuth } from "../remote-mcp/oauth";
+import { serveOAuth } from "../remote-mcp/oauth-routes";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
@@ -22,19 +26,27 @@ interface RouterDeps {
   previews: PreviewLinks;
   /** The service's own {base_url} without a trailing slash. */
   publicBaseUrl: string;
-  events: EventBus;
+  events: ServiceEvents;
+  live: LiveHub;
   webhooks: Webhooks;
   mcp: McpConnections;
   quotas: QuotaMeter;
+  /** How long a deployment stays pending (lib/embedded/hosting/build.ts). */
+  deploymentBuildMs: number;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
   /** Where a person opens a chat (for the remote MCP endpoint's tools). */
   chatUrl?: (chatId: string) => string;
+  /** The remote MCP endpoint's authorization server. */
+  remoteAuth: RemoteMcpAuth;
+  /** Whether {mcp_url} also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
+  mcpAllowApiKey: boolean;
 }
 
 /**
- * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
+ * The embedded service's front door: strips the base path, serves previews (token in the URL, no key) and
+ * deployed sites (`/hosting/…`, no key),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
  * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
@@ -47,6 +59,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     (remoteMcp ??= import("../remote-mcp/endpoint").then(({ createRemoteMcpEndpoint }) =>
       createRemoteMcpEndpoint({
         handle: (req) => route(req),
+        apiKey: deps.apiKey,
         publicBaseUrl: deps.publicBaseUrl,
         chatUrl: deps.chatUrl,
       }),
@@ -60,9 +73,35 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       if (path.startsWith("/preview/")) {
         return await servePreview(deps.db, deps.previews, method, path.slice("/preview/".length).split("/"));
       }
+      if (path.startsWith("/hosting/")) {
+        // Published sites (v1 deployments): public like any hosted site, sandboxed like the preview.
+        return await serveHosting(deps.db, deps.deploymentBuildMs, method, path.slice("/hosting/".length).split("/"));
+      }
       if (method === "GET" && path === "/oauth/client-metadata.json") {
         // {client_metadata_url}: public, like any OAuth client metadata document.
         return Response.json(deps.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
+      }
+      // The remote MCP endpoint's authorization server: metadata, registration, token, revocation (no key).
+      const oauthAnswer = await serveOAuth(deps.remoteAuth, req, method, url.pathname, path, deps.basePath);
+      if (oauthAnswer) return oauthAnswer;
+      // {mcp_url}: the service's own MCP server (interface.md 4.6, 5.5), its tools backed by the v2 endpoints.
+      // OAuth access tokens for this resource; the API key only when allowed.
+      if (path === "/mcp") {
+        const granted = await deps.remoteAuth.verify(req.headers.get("authorization"));
+        if (!granted && !(deps.mcpAllowApiKey && hasValidKey(req.headers, deps.apiKey))) {
+          const sent = req.headers.has("authorization");
+          return errorResponse(
+            version,
+            401,
+            "Missing or invalid access token: connect with OAuth (see the resource metadata).",
+            {
+              headers: {
+                "www-authenticate": `Bearer resource_metadata="${deps.remoteAuth.resourceMetadataUrl}"${sent ? ', error="invalid_token"' : ""}`,
+              },
+            },
+          );
+        }
+        return await (await remoteMcpEndpoint())(req);
       }
       // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
       const isCallback =
@@ -72,8 +111,6 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
           headers: { "www-authenticate": 'Bearer realm="service"' },
         });
       }
-      // {mcp_url}: the service's own MCP server (interface.md 4.6), its tools backed by the v2 endpoints.
-      if (path === "/mcp") return await (await remoteMcpEndpoint())(req);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);
       if (!match) {
@@ -94,9 +131,11 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         previews: deps.previews,
         publicBaseUrl: deps.publicBaseUrl,
         events: deps.events,
+        live: deps.live,
         webhooks: deps.webhooks,
         mcp: deps.mcp,
         quotas: deps.quotas,
+        deploymentBuildMs: deps.deploymentBuildMs,
         route: match.route.name,
         req,
         url,

@@ -18,7 +18,7 @@ interface Out {
   onEnd(cleanup: () => void): void;
 }
 
-function eventStream(setup: (out: Out) => void): Response {
+export function eventStream(setup: (out: Out) => void): Response {
   const encoder = new TextEncoder();
   let sent: readonly Part[] = [];
   let closed = false;

@@ -301,6 +301,16 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v1.deployments.create",
+    prepare: async (ctx) => {
+      const chatId = await ctx.chat();
+      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      const project = await ok("POST", "/v1/projects", { name: "Hosting", chatIds: [chatId] });
+      return { path: "/v1/deployments", body: { chatId, versionId: versions.data[0]!.id, projectId: project.id } };
+    },
+    readBack: async (_p, r) => [`/v1/deployments/${idOf(r)}`],
+  },
+  {
     route: "v1.mcp.create",
     prepare: async () => ({
       path: "/v1/mcp-servers",

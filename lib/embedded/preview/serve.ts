@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
   wasm: "application/wasm",
 };
 
-function contentTypeOf(path: string): string {
+export function contentTypeOf(path: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
@@ -35,7 +35,7 @@ function contentTypeOf(path: string): string {
  * The preview is served from the dashboard's origin, so it runs sandboxed: an opaque origin that cannot read
  * the dashboard's cookies or storage nor call its APIs with the session.
  */
-const PREVIEW_HEADERS = {
+export const PREVIEW_HEADERS = {
   // Framed by the dashboard only (same origin): nothing else may embed a generated app under our origin.
   "content-security-policy": "sandbox allow-scripts allow-forms allow-modals allow-popups; frame-ancestors 'self'",
   "x-content-type-options": "nosniff",
@@ -43,8 +43,27 @@ const PREVIEW_HEADERS = {
   "cache-control": "no-cache",
 };
 
-function text(status: number, body: string): Response {
+export function plainText(status: number, body: string): Response {
   return new Response(body, { status, headers: { ...PREVIEW_HEADERS, "content-type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * Decodes the raw (percent-encoded) segments of a served path, or null for traversal: `..`, `.`, encoded slashes or
+ * backslashes, double encoding (a "%" left after decoding), control characters.
+ */
+export function decodeSegments(segments: readonly string[]): string[] | null {
+  const decoded: string[] = [];
+  for (const raw of segments) {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (value === "." || value === ".." || /[\/\\%\u0000-\u001f\u007f]/.test(value)) return null;
+    decoded.push(value);
+  }
+  return decoded;
 }
 
 /**
@@ -56,29 +75,19 @@ export async function servePreview(db: Db, links: PreviewLinks, method: string, 
   if (method !== "GET" && method !== "HEAD") {
     return new Response("Method not allowed", { status: 405, headers: { ...PREVIEW_HEADERS, allow: "GET, HEAD" } });
   }
-  const decoded: string[] = [];
-  for (const raw of segments) {
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      return text(400, "Bad path");
-    }
-    // Also refused: a "%" left after decoding (double encoding like %252e%252e), control characters.
-    if (value === "." || value === ".." || /[\/\\%\u0000-\u001f\u007f]/.test(value)) return text(400, "Bad path");
-    decoded.push(value);
-  }
+  const decoded = decodeSegments(segments);
+  if (!decoded) return plainText(400, "Bad path");
   const [chatId, token, ...rest] = decoded;
-  if (!chatId || !token) return text(404, "Not found");
+  if (!chatId || !token) return plainText(404, "Not found");
   const check = links.verify(chatId, token);
-  if (check === "invalid") return text(404, "Not found");
-  if (check === "expired") return text(403, "This preview link has expired; ask for a new one.");
-  if (!(await chatsStore.findChat(db, chatId))) return text(404, "Not found");
+  if (check === "invalid") return plainText(404, "Not found");
+  if (check === "expired") return plainText(403, "This preview link has expired; ask for a new one.");
+  if (!(await chatsStore.findChat(db, chatId))) return plainText(404, "Not found");
 
   let path = rest.join("/");
   if (path === "" || path.endsWith("/")) path += "index.html";
   const file = await filesStore.findFile(db, chatId, path);
-  if (!file) return text(404, `${path} not found`);
+  if (!file) return plainText(404, `${path} not found`);
   const body = new Uint8Array(Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8"));
   return new Response(method === "HEAD" ? null : body, {
     status: 200,

@@ -15,8 +15,8 @@ const bytesOf = (files: readonly { content: string }[]): number =>
  * The quotas a request draws from (interface.md Part 8): a user message sent (creating a chat with a prompt, sending
  * a message, v1 and v2, every response mode) is one chat message; files given in the body (v1 initialization from
  * files, v2 from-files, the v1 version PATCH) are their bytes. Attachments are links, not uploads (nothing is
- * stored), so they count nothing; resolving, restoring and duplicating send no message. Deployments: no route
- * deploys yet.
+ * stored), so they count nothing; resolving, restoring and duplicating send no message. Creating a deployment is
+ * one deployment (given back, like the others, when the handler refuses it).
  */
 export function chargesOf(req: RoutedRequest): Charges {
   switch (req.route) {
@@ -31,6 +31,8 @@ export function chargesOf(req: RoutedRequest): Charges {
     case "v1.chats.create":
       if (req.body.type === "files") return { file_uploads_bytes: bytesOf(req.body.files ?? []) };
       return req.body.type === "repo" ? {} : { chat_messages: 1 };
+    case "v1.deployments.create":
+      return { deployments: 1 };
     case "v2.chats.fromFiles":
     case "v1.versions.patch":
       return { file_uploads_bytes: bytesOf(req.body.files) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorV2, QuotaList } from "@/lib/api";
 import { createEmbeddedService, type EmbeddedService } from "../service";
 import { BASE, TEST_KEY, call, expectSchema } from "../test-support";
-import { throwawayDatabase } from "../test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
 
 /**
  * Quotas held across two instances of the service on one PostgreSQL database (TEST_DATABASE_URL, as
@@ -12,15 +12,7 @@ import { throwawayDatabase } from "../test-pg";
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  describe("quotas on PostgreSQL", () => {
-    if (process.env.CI) {
-      test("needs TEST_DATABASE_URL in CI", () => {
-        expect.fail("TEST_DATABASE_URL is not set: CI must run the PostgreSQL quota test");
-      });
-    } else {
-      test.skip("runs when TEST_DATABASE_URL is set", () => {});
-    }
-  });
+  describeWithoutPostgres("quotas on PostgreSQL");
 } else {
   const database = throwawayDatabase(adminUrl, "atelier_quota");
   const instances: EmbeddedService[] = [];

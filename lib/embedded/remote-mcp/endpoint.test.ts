@@ -1,23 +1,59 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatWithUsage, MessageList } from "@/lib/api";
 import type { EmbeddedService } from "../service";
 import { BASE, TEST_KEY, call, startService } from "../test-support";
 
-/** The service's own MCP endpoint (interface.md 4.6) driven by the SDK's real client over the service's handler. */
+/** The service's own MCP endpoint (interface.md 4.6) driven by the SDK's real client over the service's handler, with an OAuth access token. */
 let svc: EmbeddedService;
+let accessToken = "";
 const clients: Client[] = [];
+
+/** An access token for {mcp_url} through the OAuth flow (registration, approval, code exchange; oauth.http.test.ts). */
+async function oauthToken(): Promise<string> {
+  const redirect = "http://127.0.0.1:8700/cb";
+  const post = (path: string, body: string, type: string) =>
+    svc.handle(new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": type }, body }));
+  const reg = (await (
+    await post("/oauth/register", JSON.stringify({ redirect_uris: [redirect] }), "application/json")
+  ).json()) as { client_id: string };
+  const verifier = randomBytes(32).toString("base64url");
+  const params = {
+    response_type: "code",
+    client_id: reg.client_id,
+    redirect_uri: redirect,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    resource: `${BASE}/mcp`,
+  };
+  const decided = (await svc.remoteMcp.decide(params, true, "admin")) as { redirectTo: string };
+  const code = new URL(decided.redirectTo).searchParams.get("code")!;
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    client_id: reg.client_id,
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirect,
+  });
+  return (
+    (await (await post("/oauth/token", form.toString(), "application/x-www-form-urlencoded")).json()) as {
+      access_token: string;
+    }
+  ).access_token;
+}
 
 beforeAll(async () => {
   svc = await startService({ chatUrl: (id) => `http://dash.test/chats/${encodeURIComponent(id)}` });
+  accessToken = await oauthToken();
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await svc.close();
 });
 
-async function connect(key: string | null = TEST_KEY): Promise<Client> {
+async function connect(key: string | null = accessToken): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), {
     requestInit: key ? { headers: { authorization: `Bearer ${key}` } } : {},
     fetch: (input, init) => svc.handle(new Request(input, init)),
@@ -102,12 +138,17 @@ describe("remote MCP endpoint", () => {
     expect(after.chats).toHaveLength(before.chats.length);
   });
 
-  test("without the key the endpoint answers 401 in the spec's shape, like every endpoint", async () => {
-    await expect(connect(null)).rejects.toThrow(/Missing or invalid API key/);
+  test("without an access token the endpoint answers 401 in the spec's shape, pointing at the resource metadata", async () => {
+    await expect(connect(null)).rejects.toThrow(/Missing or invalid access token/);
+    // The API key is not an access token (unless EMBEDDED_MCP_ALLOW_API_KEY=1).
+    await expect(connect(TEST_KEY)).rejects.toThrow(/Missing or invalid access token/);
     const res = await svc.handle(
       new Request(`${BASE}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
     );
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toMatch(/API key/);
+    expect(res.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource"`,
+    );
+    expect(((await res.json()) as { message: string }).message).toMatch(/access token/);
   });
 });

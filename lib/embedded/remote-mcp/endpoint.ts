@@ -8,12 +8,14 @@ import { Privacy } from "@/lib/api";
 /**
  * The service's own remote MCP endpoint (interface.md 4.6) at `{mcp_url}` = `{base_url}/mcp`: a stateless Streamable HTTP
  * MCP server whose tools are backed by the v2 endpoints — each tool call is a request to this service's own router
- * with the caller's credentials, so validation, errors and webhooks are exactly those of the HTTP API. Tools that
+ * (with the service's key, the caller having been authorized by the router), so validation, errors and webhooks are exactly those of the HTTP API. Tools that
  * return a chat add `url`, where the chat opens in the dashboard.
  */
 interface RemoteMcpOptions {
   /** The service's own router: tool calls become requests to it. */
   handle: (req: Request) => Promise<Response>;
+  /** The service's API key: tool calls are the service's own requests once the caller was authorized. */
+  apiKey: string;
   /** The service's {base_url}. */
   publicBaseUrl: string;
   /** Where a chat opens for a person (the dashboard's chat page); none: no `url`. */
@@ -107,11 +109,11 @@ function withChatUrls(body: unknown, chatUrl: ((id: string) => string) | undefin
   return body;
 }
 
-/** Handles one request to `{mcp_url}` (already authenticated by the router). */
+/** Handles one request to `{mcp_url}` (already authorized by the router: an OAuth access token, or the key if allowed). */
 export function createRemoteMcpEndpoint(opts: RemoteMcpOptions): (req: Request) => Promise<Response> {
   const base = opts.publicBaseUrl.replace(/\/+$/, "");
   return async (req) => {
-    const authorization = req.headers.get("authorization") ?? "";
+    const authorization = `Bearer ${opts.apiKey}`;
     const call: Call = async (method, path, body) => {
       const res = await opts.handle(
         new Request(`${base}${path}`, {

@@ -3,7 +3,10 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { chats, type ChatRow } from "./schema";
 
-type NewChat = Omit<ChatRow, "seq" | "projectId"> & { projectId?: string | null };
+type LeaseColumns = "leaseOwner" | "leaseMessageId" | "leaseExpiresAt";
+type NewChat = Omit<ChatRow, "seq" | "projectId" | LeaseColumns> & {
+  projectId?: string | null;
+} & Partial<Pick<ChatRow, LeaseColumns>>;
 
 export async function insertChat(db: Db, chat: NewChat): Promise<ChatRow> {
   const [row] = await db.insert(chats).values(chat).returning();

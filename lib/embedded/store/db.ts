@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { pgListening, pgliteListening, type Listening } from "@/lib/db/notify";
 import { openDb } from "@/lib/db/open";
 import * as schema from "./schema";
 
@@ -10,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenedDatabase {
   db: Db;
   driver: "pglite" | "pg";
+  /** LISTEN/NOTIFY on this database (across processes on PostgreSQL). */
+  listening: Listening;
   close(): Promise<void>;
 }
 
@@ -30,14 +33,28 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
     schema,
     migrationsFolder: opts.migrationsFolder ?? path.join(process.cwd(), "drizzle"),
   });
-  if (opened.driver === "pg") return { db: opened.db, driver: "pg", close: opened.close };
+  if (opened.driver === "pg") {
+    const listening = pgListening(opts.databaseUrl!, "embedded");
+    return {
+      db: opened.db,
+      driver: "pg",
+      listening,
+      close: async () => {
+        await listening.close();
+        await opened.close();
+      },
+    };
+  }
   try {
     const stats = await keepPlannerStatistics(opened.pglite);
+    const listening = pgliteListening(opened.pglite);
     return {
       db: opened.db,
       driver: "pglite",
+      listening,
       close: async () => {
         clearInterval(stats);
+        await listening.close();
         await opened.close();
       },
     };

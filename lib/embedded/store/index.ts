@@ -7,8 +7,19 @@ export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
+export * as deploymentsStore from "./deployments";
 export * as duplicateStore from "./duplicate";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
+export * as leasesStore from "./leases";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
-export type { ChatFileRow, ChatRow, MessageRow, ProjectRow, VersionFile, VersionRow } from "./schema";
+export type {
+  ChatFileRow,
+  ChatRow,
+  DeploymentLogLine,
+  DeploymentRow,
+  MessageRow,
+  ProjectRow,
+  VersionFile,
+  VersionRow,
+} from "./schema";

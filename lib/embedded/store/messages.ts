@@ -118,26 +118,52 @@ export async function conversation(
   };
 }
 
+/** `unfinished`: only while the message has no finishReason (a generation never rewrites a message recovery closed). */
 export async function updateMessage(
   db: Db,
   id: string,
   patch: Partial<Pick<MessageRow, "content" | "parts" | "finishReason" | "usage" | "updatedAt">>,
+  opts: { unfinished?: boolean } = {},
 ): Promise<MessageRow | null> {
-  const [row] = await db.update(messages).set(patch).where(eq(messages.id, id)).returning();
+  const where = opts.unfinished ? and(eq(messages.id, id), isNull(messages.finishReason)) : eq(messages.id, id);
+  const [row] = await db.update(messages).set(patch).where(where).returning();
   return row ?? null;
 }
 
 /**
- * Marks assistant messages left unfinished by a previous process as failed (their generation cannot resume).
- * Returns how many were closed.
+ * Ends an unfinished message as an error (its generation is gone: its instance crashed or stopped renewing the
+ * lease): open parts get their finishedAt. Null when the message is finished already or missing.
  */
-export async function closeInterruptedMessages(db: Db, at: Date): Promise<number> {
-  const rows = await db
+export async function closeUnfinished(db: Db, chatId: string, id: string, at: Date): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.id, id), isNull(messages.finishReason)))
+    .for("update");
+  if (!row) return null;
+  const stamp = at.toISOString();
+  const parts = row.parts.map((p) => (p.startedAt && !p.finishedAt ? { ...p, finishedAt: stamp } : p));
+  const [closed] = await db
     .update(messages)
-    .set({ finishReason: "error", updatedAt: at })
-    .where(and(eq(messages.role, "assistant"), isNull(messages.finishReason)))
-    .returning({ id: messages.id });
-  return rows.length;
+    .set({ finishReason: "error", parts, updatedAt: at })
+    .where(eq(messages.id, id))
+    .returning();
+  return closed ?? null;
+}
+
+/** Unfinished assistant messages no lease covers (left by a run before leases existed); at most `limit`. */
+export async function unleasedUnfinished(db: Db, limit: number): Promise<Array<{ chatId: string; id: string }>> {
+  return db
+    .select({ chatId: messages.chatId, id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.role, "assistant"),
+        isNull(messages.finishReason),
+        sql`not exists (select 1 from chats c where c.lease_message_id = ${messages.id})`,
+      ),
+    )
+    .limit(limit);
 }
 
 /** The chat's newest message, or null when it has none. */

@@ -59,8 +59,19 @@ export const chats = pgTable(
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /**
+     * The generation lease (store/leases.ts): the instance generating (or otherwise holding) the chat, the message it
+     * generates (null for a short exclusive operation) and when the lease ends unless its owner renews it.
+     */
+    leaseOwner: text("lease_owner"),
+    leaseMessageId: text("lease_message_id"),
+    leaseExpiresAt: ts("lease_expires_at"),
   },
-  (t) => [index("chats_seq_idx").on(t.seq), index("chats_project_idx").on(t.projectId)],
+  (t) => [
+    index("chats_seq_idx").on(t.seq),
+    index("chats_project_idx").on(t.projectId),
+    index("chats_lease_expires_idx").on(t.leaseExpiresAt),
+  ],
 );
 
 export const messages = pgTable(
@@ -229,14 +240,52 @@ export const quotaUsage = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.quota] })],
 );
 
+/** A line of a deployment's build log (the document's deployment_log, without its ids). */
+export interface DeploymentLogLine {
+  id: string;
+  at: string;
+  text: string;
+  type: "stdout" | "stderr";
+  level: "error" | "warning" | "info";
+}
+
+/**
+ * Deployments (v1; wire-decisions.md "Deployments"): a snapshot of one version's files, served as a static site at
+ * `{base_url}/hosting/{id}/` once `ready`. Independent of the chat's later versions (the files are copied here);
+ * deleting the chat deletes its deployments. `error` holds the reason when the build failed.
+ */
+export const deployments = pgTable(
+  "deployments",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    projectId: text("project_id"),
+    versionId: text("version_id").notNull(),
+    status: text("status").$type<"pending" | "ready" | "error">().notNull(),
+    files: jsonb("files").$type<VersionFile[]>().notNull(),
+    logs: jsonb("logs").$type<DeploymentLogLine[]>().notNull(),
+    error: jsonb("error").$type<{ type: string; text: string } | null>(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("deployments_chat_seq_idx").on(t.chatId, t.seq), index("deployments_project_idx").on(t.projectId)],
+);
+
 export type ChatRow = typeof chats.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
+export type DeploymentRow = typeof deployments.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** MCP server registrations and OAuth connections (lib/embedded/mcp). */
 export * from "../mcp/schema";
+
+/** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
+export * from "../remote-mcp/schema";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Part, Usage } from "@/lib/api";
-import { chatsStore, filesStore, messagesStore, versionsStore, type ChatRow, type Db } from ".";
+import { chatsStore, filesStore, leasesStore, messagesStore, versionsStore, type ChatRow, type Db } from ".";
 
 /**
  * The store's behaviour, run against each driver (PGlite in store.test.ts, PostgreSQL in store.pg.http.test.ts).
@@ -145,12 +145,47 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       });
     });
 
-    test("interrupted assistant messages are closed as failed", async () => {
+    test("an unfinished assistant message is closed as failed, its open parts finished; a finished one is kept", async () => {
       const db = getDb();
       const chat = await newChat();
       const open = await newMessage(chat.id, "assistant", "");
-      expect(await messagesStore.closeInterruptedMessages(db, at(20))).toBeGreaterThanOrEqual(1);
-      expect((await messagesStore.findMessage(db, chat.id, open.id))!.finishReason).toBe("error");
+      await messagesStore.updateMessage(db, open.id, {
+        parts: [{ type: "text", text: "half", startedAt: at(1).toISOString() } as never],
+      });
+      expect(
+        (await messagesStore.unleasedUnfinished(db, 1000)).some((m) => m.id === open.id && m.chatId === chat.id),
+      ).toBe(true);
+      const closed = await messagesStore.closeUnfinished(db, chat.id, open.id, at(20));
+      expect(closed).toMatchObject({ finishReason: "error" });
+      expect(closed!.parts[0]).toMatchObject({ text: "half", finishedAt: at(20).toISOString() });
+      expect(await messagesStore.closeUnfinished(db, chat.id, open.id, at(21))).toBeNull();
+      expect(await messagesStore.updateMessage(db, open.id, { content: "late" }, { unfinished: true })).toBeNull();
+      expect((await messagesStore.findMessage(db, chat.id, open.id))!.content).toBe("");
+    });
+
+    test("generation leases: one live holder; renew, release by its owner and message; expiry", async () => {
+      const db = getDb();
+      const chat = await newChat();
+      const lock = () => db.transaction((tx) => leasesStore.lockLease(tx, chat.id));
+      expect(await lock()).toBeNull();
+      expect(await db.transaction((tx) => leasesStore.lockLease(tx, "chat_missing"))).toBe("missing");
+      await leasesStore.setLease(db, chat.id, { owner: "a", messageId: "m1", ttlMs: 60_000 });
+      expect(await lock()).toEqual({ owner: "a", messageId: "m1", live: true });
+      expect(await leasesStore.renewLeases(db, "b", [chat.id], 60_000)).toEqual(new Set());
+      expect(await leasesStore.renewLeases(db, "a", [chat.id], 60_000)).toEqual(new Set([chat.id]));
+      await leasesStore.releaseLease(db, chat.id, "b", "m1");
+      await leasesStore.releaseLease(db, chat.id, "a", "m0");
+      expect(await lock()).toMatchObject({ owner: "a", live: true });
+      expect(await leasesStore.expiredLeases(db, 1000)).not.toContain(chat.id);
+      expect(await leasesStore.expiredLeases(db, 1000, true)).toContain(chat.id);
+      await leasesStore.releaseLease(db, chat.id, "a", "m1");
+      expect(await lock()).toBeNull();
+      await leasesStore.setLease(db, chat.id, { owner: "a", messageId: null, ttlMs: 1 });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await lock()).toEqual({ owner: "a", messageId: null, live: false });
+      expect(await leasesStore.expiredLeases(db, 1000)).toContain(chat.id);
+      await leasesStore.clearLease(db, chat.id);
+      expect(await lock()).toBeNull();
     });
 
     test("files: create, update keeps the lock, list sorted, count, delete", async () => {
@@ -235,8 +270,11 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
         a.id,
       ]);
       const p = await versionsStore.insertVersion(db, { ...base, id: uid("ver"), status: "pending" });
-      expect(await versionsStore.failPendingVersions(db, at(8))).toBeGreaterThanOrEqual(1);
+      await versionsStore.failPendingVersionOf(db, chat.id, "other", at(8));
+      expect((await versionsStore.findVersion(db, chat.id, p.id))!.status).toBe("pending");
+      await versionsStore.failPendingVersionOf(db, chat.id, "m", at(8));
       expect((await versionsStore.findVersion(db, chat.id, p.id))!.status).toBe("failed");
+      expect((await versionsStore.findVersion(db, chat.id, b.id))!.status).toBe("completed");
     });
 
     test("host project (issue 5): linked once, even by simultaneous calls", async () => {

@@ -7,7 +7,7 @@ import { describeArchiveContract } from "./archive-contract";
 import { describeQuotasContract } from "./quotas-contract";
 import { describeStoreContract } from "./store-contract";
 import { BASE, TEST_KEY, call, expectSchema, readAll, request } from "../test-support";
-import { throwawayDatabase } from "../test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
 
 /**
  * The store and the service on a real PostgreSQL server through `pg`. Set TEST_DATABASE_URL to a database the
@@ -17,15 +17,7 @@ import { throwawayDatabase } from "../test-pg";
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  describe("store on PostgreSQL", () => {
-    if (process.env.CI) {
-      test("needs TEST_DATABASE_URL in CI", () => {
-        expect.fail("TEST_DATABASE_URL is not set: CI must run the PostgreSQL store test");
-      });
-    } else {
-      test.skip("runs when TEST_DATABASE_URL is set", () => {});
-    }
-  });
+  describeWithoutPostgres("store on PostgreSQL");
 } else {
   const database = throwawayDatabase(adminUrl, "atelier_test");
   const runUrl = database.url;

@@ -95,14 +95,12 @@ export async function listVersions(
     .limit(opts.limit);
 }
 
-/** At start-up: versions left pending by a previous run (its generations were cut off) become failed. */
-export async function failPendingVersions(db: Db, at: Date): Promise<number> {
-  const rows = await db
+/** Fails the message's pending version (its generation is gone); nothing when it has none. */
+export async function failPendingVersionOf(db: Db, chatId: string, messageId: string, at: Date): Promise<void> {
+  await db
     .update(versions)
     .set({ status: "failed", updatedAt: at })
-    .where(eq(versions.status, "pending"))
-    .returning({ id: versions.id });
-  return rows.length;
+    .where(and(eq(versions.chatId, chatId), eq(versions.messageId, messageId), eq(versions.status, "pending")));
 }
 
 /** Of the given assistant messages, those that made a completed version (the document's `restorable`). */

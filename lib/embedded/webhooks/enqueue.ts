@@ -1,4 +1,5 @@
 import "server-only";
+import { notify } from "@/lib/db/notify";
 import type { WebhookPayload } from "@/lib/api";
 import type { ServiceEvent } from "../events";
 import { newId } from "../ids";
@@ -8,53 +9,37 @@ import { toMessageView } from "../views/message";
 import { webhookWants } from "./scope";
 import * as store from "./store";
 
+/** Where a stored delivery is announced, so every instance's worker looks at the queue (at the commit). */
+export const DELIVERIES_CHANNEL = "atelier_webhook_deliveries";
+
 /**
- * Turns service events into queued deliveries, one per interested webhook, in the order the events came.
- * The payload is built once, at enqueue time, from the state stored then (or the snapshot of a deletion).
+ * Stores the event's deliveries, one per interested webhook, through `db` (the transaction of the change that caused
+ * the event: the transactional outbox), and announces them to the workers at the commit. The payload is built from
+ * the state as that transaction sees it (or the snapshot of a deletion).
  */
-export class Enqueuer {
-  private tail: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly onQueued: () => void,
-  ) {}
-
-  accept(event: ServiceEvent): void {
-    this.tail = this.tail
-      .then(() => this.enqueue(event))
-      .catch((error: unknown) => console.error("[embedded] could not queue webhook deliveries for", event.type, error));
-  }
-
-  /** Resolves when every accepted event is queued. */
-  flush(): Promise<void> {
-    return this.tail;
-  }
-
-  private async enqueue(event: ServiceEvent): Promise<void> {
-    const hooks = (await store.enabledWebhooks(this.db)).filter((hook) => webhookWants(hook, event));
-    if (!hooks.length) return;
-    const payload = JSON.stringify(await buildPayload(this.db, event));
-    const now = new Date();
-    await store.insertDeliveries(
-      this.db,
-      hooks.map((hook) => ({
-        id: newId("dlv"),
-        webhookId: hook.id,
-        type: event.type,
-        chatId: event.chatId,
-        messageId: event.messageId ?? null,
-        payload,
-        status: "pending" as const,
-        attemptCount: 0,
-        nextAttemptAt: now,
-        lockedUntil: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    this.onQueued();
-  }
+export async function recordEvent(db: Db, event: ServiceEvent): Promise<void> {
+  const hooks = (await store.enabledWebhooks(db)).filter((hook) => webhookWants(hook, event));
+  if (!hooks.length) return;
+  const payload = JSON.stringify(await buildPayload(db, event));
+  const now = new Date();
+  await store.insertDeliveries(
+    db,
+    hooks.map((hook) => ({
+      id: newId("dlv"),
+      webhookId: hook.id,
+      type: event.type,
+      chatId: event.chatId,
+      messageId: event.messageId ?? null,
+      payload,
+      status: "pending" as const,
+      attemptCount: 0,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await notify(db, DELIVERIES_CHANNEL, "");
 }
 
 /** `{type, timestamp, data: {chatId, messageId?, chat?, message?}}` (wire-decisions.md 8) with v2 Chat / Message JSON. */

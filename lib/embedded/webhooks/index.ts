@@ -1,14 +1,16 @@
 import "server-only";
-import type { EventBus } from "../events";
+import type { Listening } from "@/lib/db/notify";
+import type { EmitEvent } from "../events";
 import type { Db } from "../store";
 import type { DeliveryRow } from "../store/schema";
-import { Enqueuer } from "./enqueue";
+import { DELIVERIES_CHANNEL, recordEvent } from "./enqueue";
 import { DEFAULT_RETRY_SCHEDULE } from "./schedule";
 import { DeliveryWorker } from "./worker";
 
 interface WebhooksOptions {
   db: Db;
-  events: EventBus;
+  /** Where stored deliveries are announced (by any instance on PostgreSQL). */
+  listening: Listening;
   /** Delays between attempts in ms; default wire-decisions.md 8 (5 s … 10 h). */
   retrySchedule?: readonly number[];
   /** Per-attempt timeout; default 15 s. */
@@ -18,13 +20,13 @@ interface WebhooksOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * Webhook delivery of the embedded service: subscribes to the event bus, queues deliveries in the database
- * and runs the worker that sends them (it resumes what a previous run left pending).
+ * Webhook delivery of the embedded service: `emit` stores an event's deliveries in the transaction of the change
+ * (the outbox); the worker sends them, woken by the announcement at the commit (any instance's, on PostgreSQL) and
+ * resuming what a previous run left pending.
  */
 export class Webhooks {
-  private readonly enqueuer: Enqueuer;
   private readonly worker: DeliveryWorker;
-  private readonly unsubscribe: () => void;
+  private unlisten: Promise<() => Promise<void>> | null = null;
 
   constructor(opts: WebhooksOptions) {
     this.worker = new DeliveryWorker({
@@ -32,20 +34,26 @@ export class Webhooks {
       schedule: opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
-    this.enqueuer = new Enqueuer(opts.db, () => this.worker.wake());
-    this.unsubscribe = opts.events.subscribe((event) => this.enqueuer.accept(event));
+    this.unlisten = opts.listening.listen(DELIVERIES_CHANNEL, () => this.worker.wake());
+    this.unlisten.catch((error: unknown) => console.error("[embedded] cannot hear webhook announcements", error));
     this.worker.start();
   }
+
+  /** Records an event through `db` (pass the change's transaction). */
+  readonly emit: EmitEvent = (db, type, input) => recordEvent(db, { type, at: new Date(), ...input });
 
   /** A new attempt of a delivery now; null when one is already in flight. */
   resend(delivery: DeliveryRow): Promise<DeliveryRow | null> {
     return this.worker.resend(delivery);
   }
 
-  /** Queues what was emitted so far, then stops the worker (attempts in flight are retried on the next start). */
+  /** Stops the worker (attempts in flight are retried on the next start, by this or another instance). */
   async close(): Promise<void> {
-    this.unsubscribe();
-    await this.enqueuer.flush();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await (
+      await unlisten?.catch(() => null)
+    )?.();
     await this.worker.stop();
   }
 }

@@ -14,8 +14,11 @@ interface WorkerOptions {
   random?: () => number;
 }
 
-/** Beyond the timeout, how long a lease outlives its attempt (a crash mid-attempt retries after this). */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * Beyond the timeout, how long a delivery's lease outlives its attempt (a crash mid-attempt retries after this): as
+ * long again as the timeout, at most 30 s.
+ */
+const leaseMargin = (timeoutMs: number) => Math.min(30_000, timeoutMs);
 /** The worker looks at the queue at least this often even when nothing is due (another process may add work). */
 const IDLE_MS = 60_000;
 /** Deliveries taken per round. */
@@ -126,7 +129,7 @@ export class DeliveryWorker {
   private async attempt(id: string, trigger: "schedule" | "resend"): Promise<DeliveryRow | null> {
     const { db, schedule, timeoutMs } = this.opts;
     const now = new Date();
-    const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+    const until = new Date(now.getTime() + timeoutMs + leaseMargin(timeoutMs));
     const delivery = await store.lockDelivery(db, id, now, until, { resend: trigger === "resend" });
     if (!delivery) return null;
     const hook = await store.findWebhook(db, delivery.webhookId);

@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Atelier: one server process. Several behind a load balancer on one PostgreSQL: docs/multi-instance.md,
+# deploy/compose.yaml.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+# Dependencies first: a change in the sources reuses this layer.
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    PORT=3000 \
+    DATA_DIR=/data
+# What `next start` reads: the build, the production dependencies, the static files and both rooms' migrations.
+COPY --from=build /app/package.json /app/next.config.ts ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/public ./public
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/drizzle-inbox ./drizzle-inbox
+COPY --from=build --chown=node:node /app/.next ./.next
+# DATA_DIR: PGlite and generated secrets without DATABASE_URL; with it, only secrets not given in the environment.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+# No HEALTHCHECK: the app has no health route.
+# `npm start` is `NEXT_MANUAL_SIG_HANDLE=1 exec next start`: npm passes SIGTERM on to the server, which lets
+# running answers finish for up to SHUTDOWN_GRACE_MS (20 s) and exits 0. Give `docker stop` more time than that.
+CMD ["npm", "start"]

@@ -1,0 +1,94 @@
+import { SCREENS_DIR, expect, svc, test } from "./fixtures";
+
+interface V1Chat {
+  id: string;
+  latestVersion?: { id: string };
+}
+
+test("deployments: deploy a chat's latest version, see it ready, open the site, read its log, delete it", async ({
+  signedIn: page,
+  request,
+}) => {
+  const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: "A tide clock for the harbour /fast",
+  });
+  const versionId = (await svc<V1Chat>(request, "GET", `/v1/chats/${chat.id}`)).latestVersion!.id;
+  const index = (
+    await svc<{ files: { path: string; content: string }[] }>(request, "GET", `/v2/chats/${chat.id}/files`)
+  ).files.find((f) => f.path === "index.html")!;
+  const titleText = /<title>([^<]*)<\/title>/.exec(index.content)?.[1];
+
+  await page.goto(`/chats/${chat.id}`);
+  await page.getByTestId("deploy-button").click();
+  const dialog = page.getByTestId("deploy-dialog");
+  // The latest completed version is chosen.
+  await expect(dialog.locator(`[data-testid="deploy-version"][data-id="${versionId}"] input`)).toBeChecked();
+  await dialog.getByTestId("deploy-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Deployment started")).toBeVisible();
+
+  // The Details tab lists it, live: building, then ready.
+  await page.getByTestId("details-toggle").click();
+  const section = page.getByTestId("deployments-section");
+  const row = section.getByTestId("deployment-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+  await expect(row.getByTestId("deployment-status")).toHaveText("ready");
+  const deploymentId = (await row.getAttribute("data-id"))!;
+  const url = (await row.getByTestId("deployment-url").textContent())!;
+  expect(url).toMatch(new RegExp(`/svc/hosting/${deploymentId}/$`));
+  // The log was open while it built (it stays open); open it otherwise.
+  if (!(await row.locator("details").evaluate((d: HTMLDetailsElement) => d.open)))
+    await row.getByText("Build log").click();
+  await expect(row.getByTestId("deployment-logs")).toContainText("Build completed");
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS_DIR}/deployments.png` });
+
+  // Open: the site in a new tab, the version's index.html, sandboxed.
+  const [site] = await Promise.all([page.context().waitForEvent("page"), row.getByTestId("open-deployment").click()]);
+  await site.waitForLoadState();
+  // (The dashboard's server drops the trailing slash; the service redirects to the index.)
+  expect(site.url()).toBe(`${url}index.html`);
+  if (titleText) await expect(site).toHaveTitle(titleText);
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-security-policy"]).toContain("sandbox");
+  await site.close();
+
+  // A new version leaves the deployment as it was.
+  await svc(request, "POST", `/v2/chats/${chat.id}/messages`, { message: "Add a moon phase /fast" });
+  expect(await (await request.get(url)).text()).toBe(index.content);
+
+  // Delete, after a confirmation: the row goes and the site answers 404.
+  await row.getByTestId("delete-deployment").click();
+  const confirm = page.getByTestId("delete-deployment-dialog");
+  await expect(confirm).toContainText(url);
+  await confirm.getByTestId("confirm-delete-deployment").click();
+  await expect(page.getByText("Deployment deleted")).toBeVisible();
+  await expect(section.getByTestId("deployments-empty")).toBeVisible();
+  expect((await request.get(url)).status()).toBe(404);
+});
+
+test("deployments: a project's page lists its chats' deployments; a version without index.html fails with its reason", async ({
+  signedIn: page,
+  request,
+}) => {
+  const chat = await svc<V1Chat>(request, "POST", "/v1/chats", {
+    type: "files",
+    files: [{ name: "notes.md", content: "# Not a site" }],
+    initialContext: "Notes only",
+  });
+  const project = await svc<{ id: string }>(request, "POST", "/v1/projects", { name: "Harbour", chatIds: [chat.id] });
+  await svc(request, "POST", "/v1/deployments", { chatId: chat.id, versionId: chat.latestVersion!.id });
+
+  await page.goto(`/projects/${project.id}`);
+  const row = page.getByTestId("deployments-section").getByTestId("deployment-row");
+  await expect(row).toHaveAttribute("data-status", "error", { timeout: 15_000 });
+  await expect(row.getByTestId("deployment-logs")).toContainText("no index.html");
+  await expect(row.getByRole("alert")).toContainText("index.html");
+  await expect(row.getByRole("link", { name: chat.id })).toBeVisible();
+  await expect(row.getByTestId("open-deployment")).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS_DIR}/deployments-project.png` });
+  // Later specs (projects.spec.ts) start from a server without projects.
+  await svc(request, "DELETE", `/v1/projects/${project.id}`);
+});

@@ -1,0 +1,79 @@
+import "server-only";
+import type { LiveHub } from "../live/hub";
+import { chatsStore, messagesStore, type ChatRow, type Db } from "../store";
+import { toChatEvent } from "../views/chat";
+import { eventStream } from "./sse";
+
+/** How often a remote follower reads the message even without a notification (one missed while reconnecting). */
+const BACKUP_POLL_MS = 1000;
+
+/**
+ * POST /v2/chats/{chatId}/resume on an instance that does not run the chat's generation (another instance holds its
+ * lease): the same events as resumeStream, built from the database. Each progress notification of the message
+ * (LISTEN/NOTIFY) makes it read the stored message and send the delta from what it sent; the title as `chat.title`;
+ * once the message is finished, usage and the closing `chat`. An answer that ended in an error gets a generic
+ * `error` event (its text stays with the instance that ran it).
+ */
+export function followRemoteStream(chat: ChatRow, messageId: string, deps: { db: Db; live: LiveHub }): Response {
+  return eventStream((out) => {
+    out.send(toChatEvent(chat));
+    let title = chat.title;
+    let reading = false;
+    let again = false;
+    let ended = false;
+    const end = () => {
+      ended = true;
+      out.finish();
+    };
+    const readOnce = async (): Promise<void> => {
+      const [message, current] = await Promise.all([
+        messagesStore.findMessage(deps.db, chat.id, messageId),
+        chatsStore.findChat(deps.db, chat.id),
+      ]);
+      if (ended) return;
+      if (!message || !current) return end();
+      if (current.title && current.title !== title) {
+        title = current.title;
+        out.send({ object: "chat.title", id: chat.id, delta: current.title });
+      }
+      out.sendParts(messageId, message.parts);
+      if (message.finishReason === null) return;
+      if (message.finishReason === "error")
+        out.send({
+          object: "error",
+          id: messageId,
+          message: "The answer ended with an error.",
+          code: "generation_failed",
+        });
+      if (message.usage) out.send({ object: "message.usage", id: messageId, usage: message.usage });
+      out.send(toChatEvent(current));
+      end();
+    };
+    const read = async (): Promise<void> => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          await readOnce();
+        } while (again && !ended);
+      } catch (error) {
+        console.error("[embedded] following a generation of another instance failed", error);
+        end();
+      } finally {
+        reading = false;
+      }
+    };
+    const unwatch = deps.live.watch(messageId, () => void read());
+    const poll = setInterval(() => void read(), BACKUP_POLL_MS);
+    out.onEnd(() => {
+      ended = true;
+      unwatch();
+      clearInterval(poll);
+    });
+    void read();
+  });
+}
