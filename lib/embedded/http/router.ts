@@ -101,7 +101,9 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
             },
           );
         }
-        return await (await remoteMcpEndpoint())(req);
+        return await (
+          await remoteMcpEndpoint()
+        )(req);
       }
       // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
       const isCallback =
