@@ -19,7 +19,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 # What `next start` reads: the build, the production dependencies, the static files and both rooms' migrations.
-COPY --from=build /app/package.json /app/next.config.ts ./
+COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
@@ -31,6 +31,6 @@ USER node
 VOLUME /data
 EXPOSE 3000
 # No HEALTHCHECK: the app has no health route.
-# `npm start` is `NEXT_MANUAL_SIG_HANDLE=1 exec next start`: npm passes SIGTERM on to the server, which lets
-# running answers finish for up to SHUTDOWN_GRACE_MS (20 s) and exits 0. Give `docker stop` more time than that.
+# `npm start` execs `next start` (with NEXT_MANUAL_SIG_HANDLE=1 and a heap flag): npm passes SIGTERM on to the
+# server, which lets running answers finish for up to SHUTDOWN_GRACE_MS (20 s) and exits 0. Give `docker stop` more time than that.
 CMD ["npm", "start"]
