@@ -34,11 +34,10 @@ export async function duplicateChat(
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(chats).where(eq(chats.id, sourceId)).for("update");
     if (!source) return "missing";
-    const [messages, files, versions] = await Promise.all([
-      allMessages(tx, sourceId),
-      listFiles(tx, sourceId),
-      allVersions(tx, sourceId),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time (pg deprecates queuing).
+    const messages = await allMessages(tx, sourceId);
+    const files = await listFiles(tx, sourceId);
+    const versions = await allVersions(tx, sourceId);
     if (messages.some((m) => m.finishReason === null) || versions.some((v) => v.status === "pending")) {
       return "generating";
     }

@@ -94,22 +94,21 @@ export async function conversation(
     .orderBy(desc(messages.seq))
     .limit(limits.window)
     .as("context_window");
-  const [recent, userPrompts, [count], [size]] = await Promise.all([
-    db.select().from(messages).where(upto).orderBy(desc(messages.seq)).limit(3),
-    db
-      .select({ id: messages.id, seq: messages.seq, content: messages.content })
-      .from(messages)
-      .where(and(upto, eq(messages.role, "user")))
-      .orderBy(desc(messages.seq))
-      .limit(limits.prompts),
-    db
-      .select({ users: sql<string | number>`count(*)` })
-      .from(messages)
-      .where(and(before, eq(messages.role, "user"))),
-    db
-      .select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` })
-      .from(window),
-  ]);
+  // One after another: callers may pass a transaction, one connection that runs one query at a time.
+  const recent = await db.select().from(messages).where(upto).orderBy(desc(messages.seq)).limit(3);
+  const userPrompts = await db
+    .select({ id: messages.id, seq: messages.seq, content: messages.content })
+    .from(messages)
+    .where(and(upto, eq(messages.role, "user")))
+    .orderBy(desc(messages.seq))
+    .limit(limits.prompts);
+  const [count] = await db
+    .select({ users: sql<string | number>`count(*)` })
+    .from(messages)
+    .where(and(before, eq(messages.role, "user")));
+  const [size] = await db
+    .select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` })
+    .from(window);
   return {
     recent: recent.reverse(),
     userPrompts: userPrompts.reverse(),
