@@ -188,3 +188,47 @@ test("Deny sends access_denied back to the client; an unregistered redirect URI 
     redirect.server.close();
   }
 });
+
+test("a browser page of another origin can discover, register and be told to authorize (CORS); the API stays closed", async ({
+  browser,
+}) => {
+  // localhost and 127.0.0.1 are different origins to the browser. bypassCSP: the sign-in page's own policy would
+  // stop its fetches before CORS is even asked; CORS itself is the browser's, unchanged.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${E2E_BASE_URL.replace("127.0.0.1", "localhost")}/sign-in`);
+  const seen = await page.evaluate(
+    async ({ base, key }) => {
+      const read = async (res: Promise<Response>) => {
+        try {
+          const r = await res;
+          return { status: r.status, auth: r.headers.get("www-authenticate"), body: await r.text() };
+        } catch (error) {
+          return { error: String(error) };
+        }
+      };
+      const headers = { "content-type": "application/json", "mcp-protocol-version": "2025-06-18" };
+      return {
+        metadata: await read(fetch(`${base}/.well-known/oauth-protected-resource/svc/mcp`, { headers })),
+        register: await read(
+          fetch(`${base}/svc/oauth/register`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ client_name: "Web page", redirect_uris: ["https://web.example/cb"] }),
+          }),
+        ),
+        mcp: await read(fetch(`${base}/svc/mcp`, { method: "POST", headers, body: "{}" })),
+        api: await read(fetch(`${base}/svc/v2/chats`, { headers: { authorization: `Bearer ${key}` } })),
+      };
+    },
+    { base: E2E_BASE_URL, key: "not-the-key" },
+  );
+  expect(seen.metadata).toMatchObject({ status: 200 });
+  expect(JSON.parse((seen.metadata as { body: string }).body)).toMatchObject({ resource: MCP_URL });
+  expect(seen.register).toMatchObject({ status: 201 });
+  expect(seen.mcp).toMatchObject({ status: 401 });
+  expect((seen.mcp as { auth: string }).auth).toContain("resource_metadata=");
+  // The v2 API answers no other origin: the browser refuses to hand the answer over.
+  expect(seen.api).toMatchObject({ error: expect.stringContaining("Failed to fetch") });
+  await context.close();
+});

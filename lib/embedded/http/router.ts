@@ -14,6 +14,7 @@ import type { RoutedRequest } from "../quotas/charges";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
 import type { Webhooks } from "../webhooks";
+import { isCorsOpen, preflightResponse, withCors } from "../remote-mcp/cors";
 import type { RemoteMcpAuth } from "../remote-mcp/oauth";
 import { serveOAuth } from "../remote-mcp/oauth-routes";
 import { hasValidKey } from "./auth";
@@ -45,8 +46,8 @@ interface RouterDeps {
 }
 
 /**
- * The embedded service's front door: strips the base path, serves previews (token in the URL, no key) and
- * deployed sites (`/hosting/…`, no key),
+ * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
+ * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
  * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
@@ -161,7 +162,13 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       return errorResponse(version, 500, "Internal error of the embedded service.");
     }
   };
-  return route;
+  // The remote MCP endpoint and its authorization server answer pages of any origin (remote-mcp/cors.ts).
+  return async (req) => {
+    const url = new URL(req.url);
+    if (!isCorsOpen(stripBase(url.pathname, deps.basePath), url.pathname, deps.basePath)) return route(req);
+    if (req.method.toUpperCase() === "OPTIONS") return preflightResponse();
+    return withCors(await route(req));
+  };
 }
 
 function stripBase(pathname: string, basePath: string): string {

@@ -334,10 +334,70 @@ describe("token endpoint", () => {
     expect(t2.refresh_token).not.toBe(t1.refresh_token);
     expect(t2.access_token).not.toBe(t1.access_token);
     expect((await mcpPost(`Bearer ${t2.access_token}`)).status).toBe(200);
+    // The access token issued before the refresh ends with it.
+    expect((await mcpPost(`Bearer ${t1.access_token}`)).status).toBe(401);
     // Reuse of t1's refresh token: invalid_grant, and t2's tokens die with the grant.
     expect(await refresh(t1.refresh_token!)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
     expect((await mcpPost(`Bearer ${t2.access_token}`)).status).toBe(401);
     expect(await refresh(t2.refresh_token!)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+  });
+
+  test("a refresh by a client the server does not know: invalid_client (401), so that the client registers again", async () => {
+    const res = await post("/oauth/token", {
+      grant_type: "refresh_token",
+      client_id: "mcpc_forgotten",
+      refresh_token: "mcprt_whatever",
+    });
+    expect(res).toMatchObject({ status: 401, body: { error: "invalid_client" } });
+  });
+});
+
+describe("CORS (browser-based MCP clients)", () => {
+  test("the endpoint, registration, token, revocation and metadata answer any origin; preflight too", async () => {
+    for (const url of [
+      `${BASE}/mcp`,
+      `${BASE}/oauth/register`,
+      `${BASE}/oauth/token`,
+      `${BASE}/oauth/revoke`,
+      `${BASE}/.well-known/oauth-protected-resource`,
+      "http://svc.test/.well-known/oauth-protected-resource/svc/mcp",
+      "http://svc.test/.well-known/oauth-authorization-server/svc",
+    ]) {
+      const res = await handle(url, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://inspector.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+        },
+      });
+      expect(res.status, url).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), url).toBe("*");
+      expect(res.headers.get("access-control-allow-methods"), url).toContain("POST");
+      expect(res.headers.get("access-control-allow-headers"), url).toContain("mcp-protocol-version");
+      expect(res.headers.get("access-control-allow-credentials"), url).toBeNull();
+    }
+    // The answers themselves, errors included: the 401's pointer is readable.
+    const noToken = await mcpPost();
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get("access-control-allow-origin")).toBe("*");
+    expect(noToken.headers.get("access-control-expose-headers")).toContain("www-authenticate");
+    const registered = await post("/oauth/register", { client_name: "Web", redirect_uris: [REDIRECT] }, true);
+    expect(registered.status).toBe(201);
+    expect(registered.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test("the API itself stays closed to other origins", async () => {
+    const preflight = await handle(`${BASE}/v2/chats`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    const res = await handle(`${BASE}/v2/chats`, {
+      headers: { origin: "https://evil.example", authorization: `Bearer ${TEST_KEY}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 

@@ -1,14 +1,16 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, or } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import {
+  InvalidClientError,
   InvalidClientMetadataError,
   InvalidGrantError,
   InvalidRequestError,
   InvalidTargetError,
   OAuthError,
+  TooManyRequestsError,
   UnsupportedGrantTypeError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import {
@@ -89,6 +91,14 @@ interface AccessGrant {
 }
 
 const CODE_TTL_S = 120;
+/** A registration nobody approved is forgotten after this long. */
+const UNAPPROVED_CLIENT_TTL_MS = 60 * 60_000;
+/** How many unapproved registrations may wait at once (registration is open to anyone: this bounds what it stores). */
+export const MAX_UNAPPROVED_CLIENTS = 100;
+/** Expired codes and tokens are deleted this long after they expire (a code used again meanwhile still revokes). */
+const EXPIRED_KEEP_MS = 24 * 3600_000;
+/** Expired rows are looked for at most this often per instance (on registration and token requests). */
+const PRUNE_EVERY_MS = 10 * 60_000;
 const METADATA_DOCUMENT_MAX_AGE_MS = 5 * 60_000;
 const MAX_BODY = 64 * 1024;
 
@@ -191,6 +201,7 @@ export class RemoteMcpAuth {
   private readonly refreshTtlS: number;
   private readonly now: () => Date;
   private readonly fetchDocument: (url: string) => Promise<Response>;
+  private lastPrunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly opts: RemoteMcpAuthOptions) {
     this.db = opts.db;
@@ -250,6 +261,7 @@ export class RemoteMcpAuth {
       throw new InvalidClientMetadataError("grant_types: only authorization_code and refresh_token are supported");
     if ((meta.response_types ?? ["code"]).some((r) => r !== "code"))
       throw new InvalidClientMetadataError("response_types: only code is supported");
+    await this.refuseWhenTooManyWaiting();
     const clientId = newToken("mcpc");
     const issuedAt = this.now();
     const info: OAuthClientInformationFull = {
@@ -399,6 +411,10 @@ export class RemoteMcpAuth {
         }),
       };
     const code = newToken("mcpcode");
+    await this.db
+      .update(remoteMcpClients)
+      .set({ approvedAt: this.now() })
+      .where(eq(remoteMcpClients.clientId, r.clientId));
     await this.db.insert(remoteMcpCodes).values({
       codeHash: sha256(code),
       clientId: r.clientId,
@@ -429,6 +445,7 @@ export class RemoteMcpAuth {
     if (grantType !== "authorization_code" && grantType !== "refresh_token")
       throw new UnsupportedGrantTypeError(`grant_type ${grantType} is not supported`);
     if (!clientId) throw new InvalidRequestError("client_id is missing (public clients identify themselves)");
+    await this.pruneNowAndThen();
     const resource = form.get("resource");
     if (resource !== null && !this.isResource(resource))
       throw new InvalidTargetError(`resource must be ${this.resource}`);
@@ -478,7 +495,11 @@ export class RemoteMcpAuth {
       .select()
       .from(remoteMcpTokens)
       .where(and(eq(remoteMcpTokens.tokenHash, hash), eq(remoteMcpTokens.kind, "refresh")));
-    if (!row || row.clientId !== clientId) throw new InvalidGrantError("The refresh token is invalid.");
+    if (!row || row.clientId !== clientId) {
+      // A client forgotten (never approved, or its rows pruned) is told so: MCP clients then register again.
+      if (!(await this.knownClient(clientId))) throw new InvalidClientError("This client is not registered.");
+      throw new InvalidGrantError("The refresh token is invalid.");
+    }
     if (row.revokedAt) throw new InvalidGrantError("The refresh token was revoked.");
     if (row.expiresAt <= this.now()) throw new InvalidGrantError("The refresh token has expired.");
     const [claimed] = await this.db
@@ -491,6 +512,17 @@ export class RemoteMcpAuth {
       await this.revokeGrant(row.grantId);
       throw new InvalidGrantError("The refresh token was already used; the grant is revoked.");
     }
+    // The access tokens issued before end with the refresh: a grant has one live access token at a time.
+    await this.db
+      .update(remoteMcpTokens)
+      .set({ revokedAt: this.now() })
+      .where(
+        and(
+          eq(remoteMcpTokens.grantId, row.grantId),
+          eq(remoteMcpTokens.kind, "access"),
+          isNull(remoteMcpTokens.revokedAt),
+        ),
+      );
     return this.issue(row.grantId, row.clientId, row.resource, row.scope, row.subject);
   }
 
@@ -552,6 +584,71 @@ export class RemoteMcpAuth {
       .update(remoteMcpTokens)
       .set({ revokedAt: this.now() })
       .where(and(eq(remoteMcpTokens.grantId, grantId), isNull(remoteMcpTokens.revokedAt)));
+  }
+
+  private async knownClient(clientId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ clientId: remoteMcpClients.clientId })
+      .from(remoteMcpClients)
+      .where(eq(remoteMcpClients.clientId, clientId));
+    return Boolean(row);
+  }
+
+  /**
+   * Registration is open (RFC 7591, no sign-in), so what it stores is bounded: registrations nobody approved within
+   * an hour are deleted, and while MAX_UNAPPROVED_CLIENTS wait, the next is refused (429, Retry-After: when the
+   * oldest is forgotten). Counted in the database, so across instances.
+   */
+  private async refuseWhenTooManyWaiting(): Promise<void> {
+    const now = this.now().getTime();
+    await this.db
+      .delete(remoteMcpClients)
+      .where(
+        and(
+          eq(remoteMcpClients.kind, "registered"),
+          isNull(remoteMcpClients.approvedAt),
+          lt(remoteMcpClients.createdAt, new Date(now - UNAPPROVED_CLIENT_TTL_MS)),
+        ),
+      );
+    const waiting = and(eq(remoteMcpClients.kind, "registered"), isNull(remoteMcpClients.approvedAt));
+    const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(remoteMcpClients).where(waiting);
+    if (n < MAX_UNAPPROVED_CLIENTS) return;
+    const [oldest] = await this.db
+      .select({ createdAt: remoteMcpClients.createdAt })
+      .from(remoteMcpClients)
+      .where(waiting)
+      .orderBy(asc(remoteMcpClients.createdAt))
+      .limit(1);
+    const retryAfterS = Math.max(
+      1,
+      Math.ceil(((oldest?.createdAt.getTime() ?? now) + UNAPPROVED_CLIENT_TTL_MS - now) / 1000),
+    );
+    throw new RegistrationLimitError(
+      `${n} registrations are waiting for approval; try again in ${Math.ceil(retryAfterS / 60)} minutes.`,
+      retryAfterS,
+    );
+  }
+
+  /** Deletes codes and tokens a day after they expired, at most every ten minutes per instance. */
+  private async pruneNowAndThen(): Promise<void> {
+    const now = this.now().getTime();
+    if (now - this.lastPrunedAt < PRUNE_EVERY_MS) return;
+    this.lastPrunedAt = now;
+    await this.prune();
+  }
+
+  /** Codes and tokens expired more than a day ago (a used code or refresh token is remembered that long for reuse detection). */
+  async prune(): Promise<{ codes: number; tokens: number }> {
+    const before = new Date(this.now().getTime() - EXPIRED_KEEP_MS);
+    const codes = await this.db
+      .delete(remoteMcpCodes)
+      .where(lt(remoteMcpCodes.expiresAt, before))
+      .returning({ hash: remoteMcpCodes.codeHash });
+    const tokens = await this.db
+      .delete(remoteMcpTokens)
+      .where(lt(remoteMcpTokens.expiresAt, before))
+      .returning({ hash: remoteMcpTokens.tokenHash });
+    return { codes: codes.length, tokens: tokens.length };
   }
 
   /** The grant behind `Authorization: Bearer <access token>` for this resource; null when none is valid. */
@@ -634,6 +731,16 @@ function hostOf(uri: string): string {
   }
 }
 
+/** Too many registrations wait for approval: 429 with Retry-After. */
+export class RegistrationLimitError extends TooManyRequestsError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+  }
+}
+
 /** RFC 7591 3.2.2: a redirect URI the server refuses. */
 class InvalidRedirectUriError extends OAuthError {
   static errorCode = "invalid_redirect_uri";
@@ -645,8 +752,13 @@ export async function readLimited(req: Request): Promise<string | null> {
   return text.length > MAX_BODY ? null : text;
 }
 
-/** An OAuth error as JSON: 400, or 401 for invalid_client; never cached. */
+/** An OAuth error as JSON: 400, 401 for invalid_client, 429 with Retry-After for too many; never cached. */
 export function oauthErrorResponse(error: OAuthError): Response {
+  if (error instanceof RegistrationLimitError)
+    return Response.json(error.toResponseObject(), {
+      status: 429,
+      headers: { "cache-control": "no-store", "retry-after": String(error.retryAfterS) },
+    });
   return Response.json(error.toResponseObject(), {
     status: error.errorCode === "invalid_client" ? 401 : 400,
     headers: { "cache-control": "no-store" },

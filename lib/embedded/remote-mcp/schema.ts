@@ -21,6 +21,11 @@ export const remoteMcpClients = pgTable("remote_mcp_clients", {
   createdAt: ts("created_at").notNull(),
   /** When the metadata document was last fetched (metadata_document clients). */
   fetchedAt: ts("fetched_at"),
+  /**
+   * When a person last approved the client on the authorize page. A registration never approved is anyone's
+   * (registration needs no sign-in): it is forgotten after an hour, and only so many may wait at once.
+   */
+  approvedAt: ts("approved_at"),
 });
 
 /** An authorization code: single use, short-lived, bound to client, redirect URI, PKCE challenge and resource. */

@@ -16,3 +16,6 @@ export async function GET(request: Request): Promise<Response> {
     return Response.json({ message: "Not found." }, { status: 404 });
   return (await embeddedService()).handle(request);
 }
+
+/** A browser-based MCP client asks first (CORS preflight): the service answers it. */
+export { GET as OPTIONS };
