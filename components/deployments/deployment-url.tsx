@@ -1,5 +1,5 @@
-import { ExternalLink } from "lucide-react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { httpUrlOrNull } from "@/components/ui/safe-url";
 
 /** The site's URL with copy and open (a new tab); shown muted until the site is ready. */
@@ -13,17 +13,13 @@ export function DeploymentUrl({ url, ready }: { url: string; ready: boolean }) {
       </code>
       <CopyButton value={url} label="Copy the site's URL" />
       {ready && href ? (
-        <a
+        <OpenInNewTab
           href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Open the site in a new tab"
+          label="Open the site in a new tab"
           title="Open the site"
-          data-testid="open-deployment"
-          className="inline-flex size-6 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <ExternalLink className="size-3.5" aria-hidden />
-        </a>
+          testId="open-deployment"
+          small
+        />
       ) : null}
     </span>
   );

@@ -1,10 +1,11 @@
 "use client";
 
-import { ExternalLink, Maximize2, Monitor, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
+import { Maximize2, Monitor, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePreview } from "@/lib/hooks/use-files";
 import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
 
@@ -120,17 +121,12 @@ export function PreviewPanel({
         >
           <RotateCw className="size-3.5" aria-hidden />
         </button>
-        <a
+        <OpenInNewTab
           href={url.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Open the preview in a new tab"
+          label="Open the preview in a new tab"
           title="Open in a new tab"
-          data-testid="preview-open"
-          className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <ExternalLink className="size-3.5" aria-hidden />
-        </a>
+          testId="preview-open"
+        />
       </div>
       <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
         <iframe
