@@ -163,6 +163,19 @@ if (!adminUrl) {
       expect(rebuild(events)).toEqual(stored.parts);
     });
 
+    test("resume through the instance that does not generate, of an answer that fails: the owner's error event", async () => {
+      const res = await call(a, "POST", "/v2/chats/async", { body: { message: "A tide clock /pace 100 /fail" } });
+      const { chatId, messageId } = expectSchema(AsyncChatRef, res.body);
+      await waitFor(async () => (((await message(b, chatId, messageId)).parts?.length ?? 0) >= 1 ? true : undefined));
+      const events = await readAll(await b.handle(request("POST", `/v2/chats/${chatId}/resume`)));
+      const errors = events.filter((e) => e.object === "error");
+      expect(errors).toEqual([
+        expect.objectContaining({ id: messageId, code: "scripted_failure", message: expect.stringMatching(/\w/) }),
+      ]);
+      expect(errors[0]).not.toMatchObject({ code: "generation_failed" });
+      expect((await message(a, chatId, messageId)).finishReason).toBe("error");
+    });
+
     test("stop through the instance that does not generate: the owner stops it, the answer names it", async () => {
       const { chatId, messageId } = await slowAsyncChat(a, 150);
       await waitFor(async () => (((await message(b, chatId, messageId)).parts?.length ?? 0) >= 1 ? true : undefined));

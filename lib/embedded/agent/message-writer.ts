@@ -36,6 +36,8 @@ export class MessageWriter {
   /** The message's `content` (the answer's text). */
   content = "";
   finishReason: FinishReason = "stop";
+  /** The `error` event an answer ended with (see fail). */
+  private failure: { message: string; code: string } | null = null;
   /** When the message was last stored (Date.now()). */
   persistedAt = 0;
   private persisting: Promise<void> = Promise.resolve();
@@ -135,6 +137,7 @@ export class MessageWriter {
   /** Ends the message with an error: finishReason "error" and an `error` event with a message and code. */
   fail(message: string, code: string): void {
     this.finishReason = "error";
+    this.failure = { message, code };
     this.generation.emit({ type: "error", messageId: this.messageId, message, code });
   }
 
@@ -170,7 +173,14 @@ export class MessageWriter {
         const message = await messagesStore.updateMessage(
           tx,
           this.messageId,
-          { parts: this.parts, content: this.content, finishReason: this.finishReason, usage, updatedAt: at },
+          {
+            parts: this.parts,
+            content: this.content,
+            finishReason: this.finishReason,
+            failure: this.finishReason === "error" ? this.failure : null,
+            usage,
+            updatedAt: at,
+          },
           { unfinished: true },
         );
         const chat = await chatsStore.updateChat(tx, this.chatId, { updatedAt: at });

@@ -11,8 +11,8 @@ const BACKUP_POLL_MS = 1000;
  * POST /v2/chats/{chatId}/resume on an instance that does not run the chat's generation (another instance holds its
  * lease): the same events as resumeStream, built from the database. Each progress notification of the message
  * (LISTEN/NOTIFY) makes it read the stored message and send the delta from what it sent; the title as `chat.title`;
- * once the message is finished, usage and the closing `chat`. An answer that ended in an error gets a generic
- * `error` event (its text stays with the instance that ran it).
+ * once the message is finished, usage and the closing `chat`. An answer that ended in an error gets the `error` event
+ * its instance sent (stored with the message: `failure`).
  */
 export function followRemoteStream(chat: ChatRow, messageId: string, deps: { db: Db; live: LiveHub }): Response {
   return eventStream((out) => {
@@ -38,13 +38,16 @@ export function followRemoteStream(chat: ChatRow, messageId: string, deps: { db:
       }
       out.sendParts(messageId, message.parts);
       if (message.finishReason === null) return;
-      if (message.finishReason === "error")
+      if (message.finishReason === "error") {
+        // The owner's own words (stored with the message); a generic one for an answer stored before they were.
+        const failure = message.failure ?? { message: "The answer ended with an error.", code: "generation_failed" };
         out.send({
           object: "error",
           id: messageId,
-          message: "The answer ended with an error.",
-          code: "generation_failed",
+          message: failure.message,
+          ...(failure.code ? { code: failure.code } : {}),
         });
+      }
       if (message.usage) out.send({ object: "message.usage", id: messageId, usage: message.usage });
       out.send(toChatEvent(current));
       end();

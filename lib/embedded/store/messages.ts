@@ -4,8 +4,8 @@ import { archiveBeyondLimit, messageArchiveLimit } from "./archive";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
-type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt"> &
-  Partial<Pick<MessageRow, "attachments" | "archivedAt">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure"> &
+  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure">>;
 
 /** A message not archived (interface.md Part 8): what lists and the agent's context read. */
 const live = (chatId: string) => and(eq(messages.chatId, chatId), isNull(messages.archivedAt));
@@ -121,7 +121,7 @@ export async function conversation(
 export async function updateMessage(
   db: Db,
   id: string,
-  patch: Partial<Pick<MessageRow, "content" | "parts" | "finishReason" | "usage" | "updatedAt">>,
+  patch: Partial<Pick<MessageRow, "content" | "parts" | "finishReason" | "failure" | "usage" | "updatedAt">>,
   opts: { unfinished?: boolean } = {},
 ): Promise<MessageRow | null> {
   const where = opts.unfinished ? and(eq(messages.id, id), isNull(messages.finishReason)) : eq(messages.id, id);
@@ -129,11 +129,23 @@ export async function updateMessage(
   return row ?? null;
 }
 
+/** Why a message whose generation is gone ended (its instance crashed or stopped). */
+export const GENERATION_LOST = {
+  message: "The instance running this answer stopped before it finished; send the message again.",
+  code: "generation_lost",
+};
+
 /**
  * Ends an unfinished message as an error (its generation is gone: its instance crashed or stopped renewing the
  * lease): open parts get their finishedAt. Null when the message is finished already or missing.
  */
-export async function closeUnfinished(db: Db, chatId: string, id: string, at: Date): Promise<MessageRow | null> {
+export async function closeUnfinished(
+  db: Db,
+  chatId: string,
+  id: string,
+  at: Date,
+  failure: { message: string; code: string } = GENERATION_LOST,
+): Promise<MessageRow | null> {
   const [row] = await db
     .select()
     .from(messages)
@@ -144,7 +156,7 @@ export async function closeUnfinished(db: Db, chatId: string, id: string, at: Da
   const parts = row.parts.map((p) => (p.startedAt && !p.finishedAt ? { ...p, finishedAt: stamp } : p));
   const [closed] = await db
     .update(messages)
-    .set({ finishReason: "error", parts, updatedAt: at })
+    .set({ finishReason: "error", failure, parts, updatedAt: at })
     .where(eq(messages.id, id))
     .returning();
   return closed ?? null;

@@ -92,6 +92,11 @@ export const messages = pgTable(
     /** Files the user attached to a user message (`[{url}]`, http(s) only); null when none. */
     attachments: jsonb("attachments").$type<MessageAttachment[]>(),
     /**
+     * Why an answer ended with `finishReason: "error"`: the stream's `error` event, kept so that a reader on another
+     * instance (or a later resume) is told the same. Not part of the wire Message. Null otherwise.
+     */
+    failure: jsonb("failure").$type<{ message: string; code?: string }>(),
+    /**
      * Set when the chat grew past its message limit (interface.md Part 8: 10,000; older messages are archived):
      * out of the lists and the agent's context, still readable by id. Null for a live message.
      */

@@ -156,7 +156,7 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
         (await messagesStore.unleasedUnfinished(db, 1000)).some((m) => m.id === open.id && m.chatId === chat.id),
       ).toBe(true);
       const closed = await messagesStore.closeUnfinished(db, chat.id, open.id, at(20));
-      expect(closed).toMatchObject({ finishReason: "error" });
+      expect(closed).toMatchObject({ finishReason: "error", failure: { code: "generation_lost" } });
       expect(closed!.parts[0]).toMatchObject({ text: "half", finishedAt: at(20).toISOString() });
       expect(await messagesStore.closeUnfinished(db, chat.id, open.id, at(21))).toBeNull();
       expect(await messagesStore.updateMessage(db, open.id, { content: "late" }, { unfinished: true })).toBeNull();
