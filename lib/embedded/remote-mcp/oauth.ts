@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { BlockList, isIP } from "node:net";
 import { and, asc, count, eq, gt, isNull, lt, or } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import {
@@ -21,6 +20,7 @@ import {
   type OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Db } from "../store";
+import { fetchPublicDocument, isPrivateHost } from "./public-fetch";
 import { remoteMcpClients, remoteMcpCodes, remoteMcpTokens, type RemoteMcpClientRow } from "./schema";
 
 /**
@@ -43,7 +43,7 @@ interface RemoteMcpAuthOptions {
   accessTokenTtlS?: number;
   /** Refresh token lifetime in seconds (each rotation starts a new one); default 30 days. */
   refreshTokenTtlS?: number;
-  /** How client ID metadata documents are fetched (tests); default: fetch with a 5 s timeout, no redirects. */
+  /** How client ID metadata documents are fetched (tests); default: public addresses only, 5 s, no redirects (public-fetch.ts). */
   fetchMetadataDocument?: (url: string) => Promise<Response>;
   now?: () => Date;
 }
@@ -160,35 +160,8 @@ function isMetadataDocumentId(clientId: string): boolean {
   }
 }
 
-/** Addresses a client ID metadata document is never fetched from (by IP literal or `localhost`; DNS is not checked). */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 127],
-  ["fc00::", 7],
-  ["fe80::", 10],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv6");
-
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  const family = isIP(host);
-  return family !== 0 && PRIVATE.check(host, family === 4 ? "ipv4" : "ipv6");
-}
-
-async function defaultFetchDocument(url: string): Promise<Response> {
-  return fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { accept: "application/json" } });
-}
+/** Client ID metadata documents come from URLs anyone can name: fetched only from public addresses. */
+const defaultFetchDocument = (url: string) => fetchPublicDocument(url, { timeoutMs: 5000, maxBytes: MAX_BODY });
 
 export class RemoteMcpAuth {
   readonly issuer: string;
