@@ -13,9 +13,12 @@ import { BrowserProvider, MCP_URL, loopback } from "./remote-mcp-client";
  * EMBEDDED_MCP_TOKEN_TTL_S) → revoke in Settings → 401.
  */
 
-/** WCAG 2.1 A/AA violations on the page (as e2e/a11y.spec.ts checks every other page). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+/** WCAG 2.1 A/AA violations on the page, or only `rules` (as e2e/a11y.spec.ts checks every other page). */
+async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (
+    rules ? axe.withRules(rules) : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+  ).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
@@ -99,6 +102,17 @@ test("the MCP SDK client connects with OAuth: consent in the dashboard, tools, r
     await expect(consent.getByRole("radio", { name: /Embedded service/ })).toBeChecked();
     await page.screenshot({ path: `${SCREENS_DIR}/remote-mcp-oauth-consent.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    // Dark mode changes only colours: contrast is checked again there. Reloaded (the page only reads the request):
+    // switching the scheme on an open page would let axe catch colours mid-transition.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await expect(page.getByTestId("consent-client-name")).toHaveText("E2E MCP client");
+    await page.screenshot({ path: `${SCREENS_DIR}/remote-mcp-oauth-consent-dark.png`, fullPage: true });
+    expect(await axeViolations(page, ["color-contrast"])).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
     const answered = redirect.next();
     await consent.getByRole("button", { name: "Approve" }).click();
     const query = await answered;
