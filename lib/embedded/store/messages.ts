@@ -130,7 +130,7 @@ export async function updateMessage(
 }
 
 /** Why a message whose generation is gone ended (its instance crashed or stopped). */
-export const GENERATION_LOST = {
+const GENERATION_LOST = {
   message: "The instance running this answer stopped before it finished; send the message again.",
   code: "generation_lost",
 };
