@@ -29,7 +29,7 @@ export function DeploymentsSection(props: { chatId: string } | { projectId: stri
         <h2 id="deployments-heading" className="flex items-center gap-2 text-sm font-semibold">
           <Rocket className="size-4 text-muted-foreground" aria-hidden />
           Deployments
-          {list.data ? (
+          {list.data && !list.unsupported ? (
             <span className="font-normal text-muted-foreground tabular-nums">{list.deployments.length}</span>
           ) : null}
         </h2>
@@ -43,6 +43,11 @@ export function DeploymentsSection(props: { chatId: string } | { projectId: stri
           title="The deployments could not be loaded"
           onRetry={() => void list.refetch()}
         />
+      ) : list.unsupported ? (
+        <p className="text-xs text-muted-foreground" data-testid="deployments-per-chat">
+          This service lists deployments per chat version only: open one of the project&apos;s chats and see its
+          deployments in its Details.
+        </p>
       ) : list.deployments.length ? (
         <ul className="space-y-2">
           {list.deployments.map((d) => (

@@ -19,6 +19,8 @@ type Schema = Obj;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_DOCUMENT = path.join(here, "reference", "openapi-v2.json");
+/** The v1 document (its paths without the `/v1` prefix, as v2's without `/v2`). */
+export const V1_DOCUMENT = path.join(here, "reference", "openapi-v1.json");
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -119,6 +121,15 @@ export class ReferenceDocument {
 
   private op(o: Operation): Obj {
     return ((this.doc.paths as Obj)[o.template] as Obj)[o.method.toLowerCase()] as Obj;
+  }
+
+  /** The query parameters the operation requires that `search` lacks (as a service that follows it refuses). */
+  missingQuery(o: Operation, search: URLSearchParams): string[] {
+    const item = (this.doc.paths as Obj)[o.template] as Obj;
+    const params = [...((item.parameters as Obj[]) ?? []), ...((this.op(o).parameters as Obj[]) ?? [])];
+    return params
+      .filter((p) => p.in === "query" && p.required === true && !search.get(String(p.name)))
+      .map((p) => String(p.name));
   }
 
   resolve(schema: Schema): Schema {

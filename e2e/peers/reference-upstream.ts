@@ -5,6 +5,7 @@ import {
   isResolve,
   ReferenceDocument,
   restorePermissions,
+  V1_DOCUMENT,
   suggestedPermissionsOf,
   StreamTranslator,
   streamKind,
@@ -55,6 +56,7 @@ const HOP = new Set(["host", "connection", "content-length", "transfer-encoding"
 
 export async function startReferenceUpstream(options: ReferenceUpstreamOptions): Promise<ReferenceUpstream> {
   const doc = options.document ?? new ReferenceDocument();
+  const v1doc = new ReferenceDocument(V1_DOCUMENT);
   const upstream = options.upstream.replace(/\/+$/, "");
   const log = options.log ?? ((line: string) => console.warn(line));
   const requestViolations: SchemaViolation[] = [];
@@ -128,7 +130,18 @@ export async function startReferenceUpstream(options: ReferenceUpstreamOptions):
     const rawBody = Buffer.concat(chunks);
 
     if (!url.pathname.startsWith("/v2/")) {
-      // v1 (and anything else) goes through as it is.
+      // v1 (and anything else) goes through as it is, except what the v1 document makes impossible: a request
+      // without a required query parameter is refused as a service that follows it would (e.g. GET /deployments
+      // without chatId and versionId).
+      const v1op = url.pathname.startsWith("/v1/") ? v1doc.operation(method, url.pathname.slice(3)) : null;
+      const missing = v1op ? v1doc.missingQuery(v1op, url.searchParams) : [];
+      if (missing.length)
+        return send(res, 422, {
+          error: {
+            message: `Missing required query parameters: ${missing.join(", ")}`,
+            type: "unprocessable_entity_error",
+          },
+        });
       return pipe(
         res,
         await fetch(`${upstream}${url.pathname}${url.search}`, init(method, forwardHeaders(req), rawBody)),

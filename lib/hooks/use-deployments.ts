@@ -2,12 +2,13 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateDeploymentBodyV1, DeploymentReadV1 } from "@/lib/api/schemas/v1";
+import { listDeployments, type DeploymentListing } from "./deployment-listing";
 import { deploymentKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
 
 /**
- * v1 deployments over the proxy (wire-decisions.md "Deployments"): lists per chat or project, polled while one is
- * pending; its logs (polled while pending) and errors; create and delete.
+ * v1 deployments over the proxy (wire-decisions.md "Deployments"): lists per chat or project (or per chat version
+ * where the service needs it), polled while one is pending; its logs (polled while pending) and errors; create and delete.
  */
 
 /** How often a list with a pending deployment, and a pending deployment's logs, are read again. */
@@ -17,12 +18,21 @@ const isPending = (d: Pick<DeploymentReadV1, "status">) => d.status === "pending
 
 export function useDeployments(filter: { chatId: string } | { projectId: string }) {
   const client = useServiceClientV1();
+  const queryClient = useQueryClient();
+  const queryKey = deploymentKeys.list(filter);
   const query = useQuery({
-    queryKey: deploymentKeys.list(filter),
-    queryFn: () => client.listDeployments(filter),
-    refetchInterval: (q) => (q.state.data?.data.some(isPending) ? PENDING_POLL_MS : false),
+    queryKey,
+    // A service that lists only per chat version is asked that way from then on (deployment-listing.ts).
+    queryFn: () =>
+      listDeployments(client, filter, queryClient.getQueryData<DeploymentListing>(queryKey)?.perVersion ?? false),
+    refetchInterval: (q) => (q.state.data?.deployments.some(isPending) ? PENDING_POLL_MS : false),
   });
-  return { ...query, deployments: query.data?.data ?? [] };
+  return {
+    ...query,
+    deployments: query.data?.deployments ?? [],
+    /** This service cannot list a project's deployments (only a chat version's). */
+    unsupported: query.data?.unsupported ?? false,
+  };
 }
 
 /** The build log; read again every second while the deployment is pending, and once more when it settles. */
