@@ -18,12 +18,13 @@ ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     PORT=3000 \
     DATA_DIR=/data
-# What `next start` reads: the build, the production dependencies, the static files and both rooms' migrations.
+# What `next start` reads: the build, the production dependencies, the static files and the migrations.
 COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/drizzle-inbox ./drizzle-inbox
+COPY --from=build /app/drizzle-dashboard ./drizzle-dashboard
 COPY --from=build --chown=node:node /app/.next ./.next
 # DATA_DIR: PGlite and generated secrets without DATABASE_URL; with it, only secrets not given in the environment.
 RUN mkdir -p /data && chown node:node /data

@@ -38,6 +38,7 @@ export default defineConfig([
     "next-env.d.ts",
     "drizzle/**",
     "drizzle-inbox/**",
+    "drizzle-dashboard/**",
     "eslint-fixtures/**",
   ]),
   {

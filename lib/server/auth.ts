@@ -4,7 +4,7 @@ import NextAuth from "next-auth";
 import { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "./config";
-import { clientAddress, signInThrottle, throttleKey, trustProxyFrom } from "./sign-in-throttle";
+import { clientAddress, signInThrottle, throttleKey, trustProxyFrom } from "./sign-in";
 
 function sameSecret(a: string, b: string): boolean {
   // Hash first so the comparison is constant-time whatever the lengths.
@@ -41,14 +41,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function authorizeSignIn(username: unknown, password: unknown, headers: Headers): Promise<boolean> {
   const throttle = signInThrottle();
   const key = signInKey(username, headers);
-  if (throttle.check(key).locked) throw new SignInLocked();
+  if ((await throttle.check(key)).locked) throw new SignInLocked();
   if (!checkCredentials(username, password)) {
-    const failure = throttle.recordFailure(key);
+    const failure = await throttle.recordFailure(key);
     await sleep(failure.delayMs);
     if (failure.locked) throw new SignInLocked();
     return false;
   }
-  throttle.recordSuccess(key);
+  await throttle.recordSuccess(key);
   return true;
 }
 

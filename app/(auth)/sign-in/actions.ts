@@ -3,7 +3,7 @@
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { signIn, signInKey } from "@/lib/server/auth";
-import { lockedMessage, signInThrottle } from "@/lib/server/sign-in-throttle";
+import { lockedMessage, signInThrottle } from "@/lib/server/sign-in";
 import type { SignInState } from "@/components/auth/sign-in-form";
 import { safeCallbackUrl } from "./callback-url";
 
@@ -16,7 +16,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     await signIn("credentials", { username, password, redirectTo });
   } catch (error) {
     if (error instanceof AuthError) {
-      const state = signInThrottle().check(signInKey(username, await headers()));
+      const state = await signInThrottle().check(signInKey(username, await headers()));
       return { error: state.locked ? lockedMessage(state.retryAfterMs) : "Wrong username or password", username };
     }
     throw error;

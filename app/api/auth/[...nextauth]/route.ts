@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { handlers, signInKey } from "@/lib/server/auth";
-import { lockedMessage, signInThrottle } from "@/lib/server/sign-in-throttle";
+import { lockedMessage, signInThrottle } from "@/lib/server/sign-in";
 
 export const { GET } = handlers;
 
@@ -11,7 +11,7 @@ export async function POST(request: NextRequest): Promise<Response> {
       .clone()
       .formData()
       .catch(() => null);
-    const state = signInThrottle().check(signInKey(form?.get("username"), request.headers));
+    const state = await signInThrottle().check(signInKey(form?.get("username"), request.headers));
     if (state.locked) {
       return Response.json(
         { error: lockedMessage(state.retryAfterMs) },

@@ -5,9 +5,11 @@ import { createHash } from "node:crypto";
  * Sign-in throttling (issue 17): failures are counted per account + client address. Each failure is answered after
  * a growing delay; the `maxFailures`-th failure within `windowMs` locks that account + address for `lockoutMs`,
  * during which every attempt is refused, even with the right password. A success before the lock resets the count.
- * State is in memory (one process), bounded in size; the clock is injectable for tests.
+ * The arithmetic is `entryState` / `withFailure`; here the counts are kept in memory (one process), bounded in size;
+ * with DATABASE_URL they are kept in PostgreSQL, shared by every instance (shared.ts). The clock is
+ * injectable for tests.
  */
-interface ThrottlePolicy {
+export interface ThrottlePolicy {
   maxFailures: number;
   windowMs: number;
   lockoutMs: number;
@@ -27,15 +29,53 @@ export const DEFAULT_POLICY: ThrottlePolicy = {
   maxKeys: 10_000,
 };
 
-type ThrottleState = { locked: false } | { locked: true; retryAfterMs: number };
+export type ThrottleState = { locked: false } | { locked: true; retryAfterMs: number };
 
-interface Entry {
+/** One account + address: the times of its failures within the window, and until when it is locked (0: not). */
+export interface ThrottleEntry {
   failures: number[];
   lockedUntil: number;
 }
 
-export class SignInThrottle {
-  private readonly entries = new Map<string, Entry>();
+/** Whether an entry is locked at `now`, and for how long. */
+export function entryState(entry: ThrottleEntry | undefined, now: number): ThrottleState {
+  if (entry && entry.lockedUntil > now) return { locked: true, retryAfterMs: entry.lockedUntil - now };
+  return { locked: false };
+}
+
+/** A failure at `now` counted into `entry`: the entry to keep, the delay before answering, the state after it. */
+export function withFailure(
+  entry: ThrottleEntry | undefined,
+  now: number,
+  policy: ThrottlePolicy,
+): { entry: ThrottleEntry; result: { delayMs: number } & ThrottleState } {
+  const next: ThrottleEntry = {
+    failures: [...(entry?.failures ?? []).filter((t) => t > now - policy.windowMs), now],
+    lockedUntil: entry?.lockedUntil ?? 0,
+  };
+  if (next.failures.length >= policy.maxFailures) {
+    next.lockedUntil = now + policy.lockoutMs;
+    next.failures = [];
+  }
+  const state = entryState(next, now);
+  const delayMs = Math.min(policy.maxDelayMs, Math.max(1, next.failures.length) * policy.delayStepMs);
+  return { entry: next, result: { delayMs: state.locked ? policy.maxDelayMs : delayMs, ...state } };
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** What the sign-in paths use: in memory, or shared through PostgreSQL. */
+export interface Throttle {
+  /** Whether attempts for this key are refused now, and for how long. */
+  check(key: string): MaybePromise<ThrottleState>;
+  /** Counts a failure: how long to wait before answering it, and whether it locked the key. */
+  recordFailure(key: string): MaybePromise<{ delayMs: number } & ThrottleState>;
+  /** A successful sign-in (not while locked): the count starts again. */
+  recordSuccess(key: string): MaybePromise<void>;
+}
+
+export class SignInThrottle implements Throttle {
+  private readonly entries = new Map<string, ThrottleEntry>();
 
   constructor(
     readonly policy: ThrottlePolicy = DEFAULT_POLICY,
@@ -44,28 +84,16 @@ export class SignInThrottle {
 
   /** Whether attempts for this key are refused now, and for how long. */
   check(key: string): ThrottleState {
-    const entry = this.entries.get(key);
-    const now = this.now();
-    if (entry && entry.lockedUntil > now) return { locked: true, retryAfterMs: entry.lockedUntil - now };
-    return { locked: false };
+    return entryState(this.entries.get(key), this.now());
   }
 
   /** Counts a failure: how long to wait before answering it, and whether it locked the key. */
   recordFailure(key: string): { delayMs: number } & ThrottleState {
-    const now = this.now();
-    const entry = this.entries.get(key) ?? { failures: [], lockedUntil: 0 };
+    const { entry, result } = withFailure(this.entries.get(key), this.now(), this.policy);
     this.entries.delete(key); // re-inserted last: the map's order is least recently failed first
-    entry.failures = entry.failures.filter((t) => t > now - this.policy.windowMs);
-    entry.failures.push(now);
-    if (entry.failures.length >= this.policy.maxFailures) {
-      entry.lockedUntil = now + this.policy.lockoutMs;
-      entry.failures = [];
-    }
     this.entries.set(key, entry);
     while (this.entries.size > this.policy.maxKeys) this.entries.delete(this.entries.keys().next().value!);
-    const delayMs = Math.min(this.policy.maxDelayMs, Math.max(1, entry.failures.length) * this.policy.delayStepMs);
-    const state = this.check(key);
-    return { delayMs: state.locked ? this.policy.maxDelayMs : delayMs, ...state };
+    return result;
   }
 
   /** A successful sign-in (not while locked): the count starts again. */
@@ -105,13 +133,4 @@ export function retryMinutes(retryAfterMs: number): number {
 export function lockedMessage(retryAfterMs: number): string {
   const n = retryMinutes(retryAfterMs);
   return `Too many failed sign-ins. Try again in ${n} minute${n === 1 ? "" : "s"}.`;
-}
-
-const KEY = Symbol.for("atelier.signInThrottle");
-type Holder = { [KEY]?: SignInThrottle };
-
-/** The process-wide throttle. */
-export function signInThrottle(): SignInThrottle {
-  const g = globalThis as Holder;
-  return (g[KEY] ??= new SignInThrottle());
 }

@@ -7,7 +7,7 @@ import {
   retryMinutes,
   throttleKey,
   trustProxyFrom,
-} from "./sign-in-throttle";
+} from "./throttle";
 
 function clock(start = 1_700_000_000_000) {
   let t = start;
