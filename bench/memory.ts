@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
-import { BENCH_KEY, distDirOrNull, startBenchServer } from "./server";
+import { BENCH_KEY, distDirOrNull, startBenchServer, startServerProcess, type BenchServer } from "./server";
 
 /**
  * Memory (issue 17): the resident memory of Atelier's production server against a bare `next start` of an empty
@@ -156,42 +156,18 @@ function bareApp(log: (s: string) => void): string {
   return dir;
 }
 
-interface Server {
-  origin: string;
-  child: ChildProcess;
-  stop(): void;
-}
-
-async function startBare(dir: string): Promise<Server> {
+function startBare(dir: string): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${BARE_PORT}`;
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(BARE_PORT), "-H", "127.0.0.1"], {
+  return startServerProcess({
+    name: "bare next start",
+    command: process.execPath,
+    args: [nextBin, "start", "-p", String(BARE_PORT), "-H", "127.0.0.1"],
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+    origin,
+    readyUrl: origin,
+    timeoutMs: 60_000,
   });
-  let log = "";
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`bare next start exited: ${log.slice(-2000)}`);
-    try {
-      if ((await fetch(origin)).ok) return { origin, child, stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  stop();
-  throw new Error(`bare next start did not answer in 60 s: ${log.slice(-2000)}`);
 }
 
 // ---------- RSS of a process tree, from /proc ----------
@@ -318,7 +294,7 @@ interface Measured {
 }
 
 async function measure(
-  server: Server,
+  server: BenchServer,
   warmUp: string,
   samples: number,
   open: () => Promise<Response>,

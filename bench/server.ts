@@ -15,7 +15,7 @@ export function distDirOrNull(): string | null {
   return existsSync(path.join(root, distDir, "BUILD_ID")) ? distDir : null;
 }
 
-interface BenchServer {
+export interface BenchServer {
   origin: string;
   child: ChildProcess;
   stop(): void;
@@ -34,7 +34,10 @@ export async function startBenchServer(opts: {
   mkdirSync(opts.dataDir, { recursive: true });
   const listen = ["-p", String(opts.port), "-H", "127.0.0.1"];
   const [command, ...args] = opts.npmStart ? ["npm", "start", "--", ...listen] : ["npx", "next", "start", ...listen];
-  const child = spawn(command!, args, {
+  return startServerProcess({
+    name: "next start",
+    command: command!,
+    args,
     cwd: root,
     env: {
       ...process.env,
@@ -52,6 +55,30 @@ export async function startBenchServer(opts: {
       NEXT_TELEMETRY_DISABLED: "1",
       ...opts.env,
     },
+    readyUrl: `${origin}/sign-in`,
+    timeoutMs: 90_000,
+    origin,
+  });
+}
+
+/**
+ * Starts a server in its own process group (stop() ends the whole tree) and waits until `readyUrl` answers 2xx;
+ * its output is kept for the error when it exits or does not answer in time.
+ */
+export async function startServerProcess(opts: {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  origin: string;
+  readyUrl: string;
+  timeoutMs: number;
+}): Promise<BenchServer> {
+  const { origin } = opts;
+  const child = spawn(opts.command, opts.args, {
+    cwd: opts.cwd,
+    env: opts.env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -65,18 +92,18 @@ export async function startBenchServer(opts: {
       // already gone
     }
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + opts.timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited: ${log.slice(-2000)}`);
+    if (child.exitCode !== null) throw new Error(`${opts.name} exited: ${log.slice(-2000)}`);
     try {
-      if ((await fetch(`${origin}/sign-in`)).ok) return { origin, child, stop };
+      if ((await fetch(opts.readyUrl)).ok) return { origin, child, stop };
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 250));
   }
   stop();
-  throw new Error(`next start did not answer in 90 s: ${log.slice(-2000)}`);
+  throw new Error(`${opts.name} did not answer in ${opts.timeoutMs / 1000} s: ${log.slice(-2000)}`);
 }
 
 /** Signs in through Auth.js's credentials endpoint; returns the Cookie header of the session. */
