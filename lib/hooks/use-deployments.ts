@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateDeploymentBodyV1, DeploymentReadV1 } from "@/lib/api/schemas/v1";
-import { listDeployments, type DeploymentListing } from "./deployment-listing";
+import { listDeployments, type DeploymentListing } from "@/lib/api/deployment-listing";
 import { deploymentKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
 
@@ -22,7 +22,7 @@ export function useDeployments(filter: { chatId: string } | { projectId: string 
   const queryKey = deploymentKeys.list(filter);
   const query = useQuery({
     queryKey,
-    // A service that lists only per chat version is asked that way from then on (deployment-listing.ts).
+    // A service that lists only per chat version is asked that way from then on (lib/api/deployment-listing.ts).
     queryFn: () =>
       listDeployments(client, filter, queryClient.getQueryData<DeploymentListing>(queryKey)?.perVersion ?? false),
     refetchInterval: (q) => (q.state.data?.deployments.some(isPending) ? PENDING_POLL_MS : false),

@@ -1,6 +1,6 @@
-import { ServiceError } from "@/lib/api/errors";
-import type { ServiceClientV1 } from "@/lib/api/client-v1";
-import type { DeploymentReadV1 } from "@/lib/api/schemas/v1";
+import { ServiceError } from "./errors";
+import type { ServiceClientV1 } from "./client-v1";
+import type { DeploymentReadV1 } from "./schemas/v1";
 
 /**
  * Listing deployments from any service. The embedded one lists by chat or by project; the public v1 document makes
