@@ -5,13 +5,14 @@ import { newId } from "./ids";
 import { LiveHub } from "./live/hub";
 import { Recovery } from "./recovery";
 import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
+import type { ServiceParts } from "./handlers/context";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
-import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/oauth";
+import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
@@ -150,7 +151,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     accessTokenTtlS: opts.mcpAccessTokenTtlS,
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
   });
-  const route = createRouter({
+  const parts: ServiceParts = {
     db: database.db,
     turns,
     previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
@@ -161,6 +162,9 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
+  };
+  const route = createRouter({
+    parts,
     apiKey: opts.apiKey,
     basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
     chatUrl: opts.chatUrl,

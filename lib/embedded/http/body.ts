@@ -1,10 +1,30 @@
 import "server-only";
+import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { describeZodError, type RouteSpec } from "@/lib/api";
 import { HttpError } from "../errors";
 import { assertStorableBody } from "./text";
 
 /** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** A request body over its limit (413); the sender's stream was cancelled, what was past the limit never read. */
+export class BodyTooLargeError extends HttpError {
+  constructor(readonly limitBytes: number) {
+    super(413, "Request body too large.");
+  }
+}
+
+/**
+ * The body as UTF-8 text, at most `maxBytes`: a declared Content-Length over it is refused before anything is read,
+ * and reading stops at the first chunk that goes past it (the MCP SDK's `readRequestBody`, which its own transport
+ * uses); then the rest of the stream is cancelled. Throws BodyTooLargeError.
+ */
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  const body = await readRequestBody(req, maxBytes);
+  if (!body.tooLarge) return body.text;
+  await req.body?.cancel().catch(() => undefined);
+  throw new BodyTooLargeError(maxBytes);
+}
 
 /**
  * Reads and validates the body of a route that declares a schema: malformed JSON → 400,
@@ -14,10 +34,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
  */
 export async function readBody(req: Request, route: RouteSpec): Promise<unknown> {
   if (!route.body) return undefined;
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
+  const text = await readBodyText(req, MAX_BODY_BYTES);
   let parsed: unknown = {};
   if (text.trim() !== "") {
     try {

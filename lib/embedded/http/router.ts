@@ -1,39 +1,20 @@
 import "server-only";
 import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
 import { HttpError } from "../errors";
-import type { ServiceEvents } from "../events";
-import type { LiveHub } from "../live/hub";
-import type { McpConnections } from "../mcp/connections";
 import { HANDLERS } from "../handlers";
-import type { Handler, HandlerContext } from "../handlers/context";
+import type { Handler, HandlerContext, ServiceParts } from "../handlers/context";
 import { serveHosting } from "../hosting/serve";
 import { servePreview } from "../preview/serve";
-import type { PreviewLinks } from "../preview/links";
-import type { QuotaMeter } from "../quotas/meter";
 import type { RoutedRequest } from "../quotas/charges";
-import type { Db } from "../store";
-import type { Turns } from "../turns";
-import type { Webhooks } from "../webhooks";
 import { isCorsOpen, preflightResponse, withCors } from "../remote-mcp/cors";
-import type { RemoteMcpAuth } from "../remote-mcp/oauth";
-import { serveOAuth } from "../remote-mcp/oauth-routes";
+import { serveOAuth, type RemoteMcpAuth } from "../remote-mcp/authorization-server";
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
 
 interface RouterDeps {
-  db: Db;
-  turns: Turns;
-  previews: PreviewLinks;
-  /** The service's own {base_url} without a trailing slash. */
-  publicBaseUrl: string;
-  events: ServiceEvents;
-  live: LiveHub;
-  webhooks: Webhooks;
-  mcp: McpConnections;
-  quotas: QuotaMeter;
-  /** How long a deployment stays pending (lib/embedded/hosting/build.ts). */
-  deploymentBuildMs: number;
+  /** The service's parts, handed to every handler. */
+  parts: ServiceParts;
   apiKey: string;
   /** Path prefix of {base_url} (e.g. "/svc"), stripped from request paths; "" for none. */
   basePath: string;
@@ -53,15 +34,16 @@ interface RouterDeps {
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
-  // The MCP SDK's server loads with the endpoint's first request (issue 17: a server nobody uses as an MCP server
-  // never holds it).
+  const { parts } = deps;
+  // The MCP SDK's server loads with the endpoint's first request (a server nobody uses as an MCP server never holds
+  // it).
   let remoteMcp: Promise<(req: Request) => Promise<Response>> | null = null;
   const remoteMcpEndpoint = () =>
     (remoteMcp ??= import("../remote-mcp/endpoint").then(({ createRemoteMcpEndpoint }) =>
       createRemoteMcpEndpoint({
         handle: (req) => route(req),
         apiKey: deps.apiKey,
-        publicBaseUrl: deps.publicBaseUrl,
+        publicBaseUrl: parts.publicBaseUrl,
         chatUrl: deps.chatUrl,
       }),
     ));
@@ -72,15 +54,15 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     const method = req.method.toUpperCase();
     try {
       if (path.startsWith("/preview/")) {
-        return await servePreview(deps.db, deps.previews, method, path.slice("/preview/".length).split("/"));
+        return await servePreview(parts.db, parts.previews, method, path.slice("/preview/".length).split("/"));
       }
       if (path.startsWith("/hosting/")) {
         // Published sites (v1 deployments): public like any hosted site, sandboxed like the preview.
-        return await serveHosting(deps.db, deps.deploymentBuildMs, method, path.slice("/hosting/".length).split("/"));
+        return await serveHosting(parts.db, parts.deploymentBuildMs, method, path.slice("/hosting/".length).split("/"));
       }
       if (method === "GET" && path === "/oauth/client-metadata.json") {
         // {client_metadata_url}: public, like any OAuth client metadata document.
-        return Response.json(deps.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
+        return Response.json(parts.mcp.clientMetadata(), { headers: { "cache-control": "public, max-age=300" } });
       }
       // The remote MCP endpoint's authorization server: metadata, registration, token, revocation (no key).
       const oauthAnswer = await serveOAuth(deps.remoteAuth, req, method, url.pathname, path, deps.basePath);
@@ -125,20 +107,11 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
-      const ticket = await deps.quotas.take({ route: match.route.name, body } as RoutedRequest);
+      const ticket = await parts.quotas.take({ route: match.route.name, body } as RoutedRequest);
       // The table and the handler agree on the route's name, so the context is the one this handler expects.
       const handler = HANDLERS[match.route.name] as Handler<RouteName>;
       const ctx = {
-        db: deps.db,
-        turns: deps.turns,
-        previews: deps.previews,
-        publicBaseUrl: deps.publicBaseUrl,
-        events: deps.events,
-        live: deps.live,
-        webhooks: deps.webhooks,
-        mcp: deps.mcp,
-        quotas: deps.quotas,
-        deploymentBuildMs: deps.deploymentBuildMs,
+        ...parts,
         route: match.route.name,
         req,
         url,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ApiVersion } from "@/lib/api";
 import type { Db } from "../store";
-import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./oauth";
+import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./client-oauth";
 import type { McpServerRow, StoredOAuthConfig } from "./schema";
 import type { SecretBox } from "./secret-box";
 import * as mcpStore from "./store";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Step } from "../agent/script";
 import { argumentsFor, withMcpSteps } from "./agent-steps";
-import { isLoopback } from "./oauth";
 import { SecretBox } from "./secret-box";
 
 describe("SecretBox (AES-256-GCM at rest)", () => {
@@ -25,27 +24,6 @@ describe("SecretBox (AES-256-GCM at rest)", () => {
     expect(box.open(`v1.${raw.toString("base64url")}`, "mcp_1:client_secret")).toBeNull();
     expect(box.open("v1.short", "mcp_1:client_secret")).toBeNull();
     expect(box.open("plaintext", "mcp_1:client_secret")).toBeNull();
-  });
-});
-
-describe("OAuth helpers", () => {
-  it("allows plain http only to loopback hosts", () => {
-    for (const url of [
-      "http://127.0.0.1:4000/token",
-      "http://localhost/token",
-      "http://[::1]:80/t",
-      "http://127.9.9.9/t",
-    ]) {
-      expect(isLoopback(url), url).toBe(true);
-    }
-    for (const url of [
-      "http://10.0.0.1/token",
-      "http://example.com/token",
-      "http://127.0.0.1.evil.com/t",
-      "not a url",
-    ]) {
-      expect(isLoopback(url), url).toBe(false);
-    }
   });
 });
 

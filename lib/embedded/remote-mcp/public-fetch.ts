@@ -2,6 +2,7 @@ import "server-only";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
+import { isLoopbackHost } from "../loopback";
 
 /**
  * GET of a document on the public internet, for URLs that come from strangers (a client ID metadata document's URL
@@ -38,10 +39,10 @@ export function isPrivateAddress(address: string): boolean {
   return family !== 0 && PRIVATE.check(ip, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** A host never asked, by its name alone: `localhost` names and private IP literals. */
+/** A host never asked, by its name alone: loopback hosts, other `*.localhost` names and private IP literals. */
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return host === "localhost" || host.endsWith(".localhost") || isPrivateAddress(host);
+  return isLoopbackHost(host) || host.endsWith(".localhost") || isPrivateAddress(host);
 }
 
 type Resolve = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;

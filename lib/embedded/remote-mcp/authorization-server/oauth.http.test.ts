@@ -8,8 +8,8 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { EmbeddedService } from "../service";
-import { BASE, TEST_KEY, startService } from "../test-support";
+import type { EmbeddedService } from "../../service";
+import { BASE, TEST_KEY, startService } from "../../test-support";
 
 /** The remote MCP endpoint's authorization server over HTTP (svc.handle), and the SDK's own OAuth client through it. */
 let svc: EmbeddedService;

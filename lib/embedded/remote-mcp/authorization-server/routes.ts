@@ -4,7 +4,10 @@ import {
   InvalidRequestError,
   OAuthError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { oauthErrorResponse, readLimited, type RemoteMcpAuth } from "./oauth";
+import { BodyTooLargeError, readBodyText } from "../../http/body";
+import { MAX_BODY_BYTES } from "./context";
+import { BodyTooLargeOAuthError, oauthErrorResponse } from "./errors";
+import type { RemoteMcpAuth } from ".";
 
 const NO_STORE = { "cache-control": "no-store" };
 const METADATA_CACHE = { "cache-control": "public, max-age=300" };
@@ -41,8 +44,7 @@ export async function serveOAuth(
   if (path !== "/oauth/register" && path !== "/oauth/token" && path !== "/oauth/revoke") return null;
   if (method !== "POST") return notAllowed("POST");
   try {
-    const text = await readLimited(req);
-    if (text === null) throw new InvalidRequestError("The body is larger than 64 KB.");
+    const text = await readOAuthBody(req);
     if (path === "/oauth/register") {
       let body: unknown;
       try {
@@ -61,6 +63,16 @@ export async function serveOAuth(
   } catch (error) {
     if (error instanceof OAuthError) return oauthErrorResponse(error);
     throw error;
+  }
+}
+
+/** The form or JSON body, at most 64 KB; past that, reading stops and the answer is 413 invalid_request. */
+async function readOAuthBody(req: Request): Promise<string> {
+  try {
+    return await readBodyText(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    throw new BodyTooLargeOAuthError("The body is larger than 64 KB.");
   }
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import * as oauth from "oauth4webapi";
+import { isLoopbackUrl } from "../loopback";
 import type { StoredOAuthConfig } from "./schema";
 
 /**
@@ -9,7 +10,8 @@ import type { StoredOAuthConfig } from "./schema";
  * mix-up defence), and the state (bound to one server and one configuration) protects the flow.
  *
  * oauth4webapi refuses plain-http endpoints; `allowInsecureRequests` is set only for loopback hosts
- * (127.0.0.0/8, ::1, localhost), which the test peers and local development use. Any other http endpoint fails.
+ * (127.0.0.0/8, ::1, localhost: ../loopback.ts), which the test peers and local development use. Any other http
+ * endpoint fails.
  */
 
 export interface TokenSet {
@@ -19,17 +21,10 @@ export interface TokenSet {
   expiresAt: Date | null;
 }
 
-export function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 function endpointOptions(tokenUrl: string): oauth.TokenEndpointRequestOptions {
-  return new URL(tokenUrl).protocol === "http:" && isLoopback(tokenUrl) ? { [oauth.allowInsecureRequests]: true } : {};
+  return new URL(tokenUrl).protocol === "http:" && isLoopbackUrl(tokenUrl)
+    ? { [oauth.allowInsecureRequests]: true }
+    : {};
 }
 
 function authorizationServer(config: StoredOAuthConfig, issuer?: string): oauth.AuthorizationServer {

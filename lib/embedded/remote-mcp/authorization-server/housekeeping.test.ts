@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type OpenedDatabase } from "../store";
-import { MAX_UNAPPROVED_CLIENTS, oauthErrorResponse, RegistrationLimitError, RemoteMcpAuth } from "./oauth";
+import { openDatabase, type OpenedDatabase } from "../../store";
+import { RemoteMcpAuth } from ".";
+import { oauthErrorResponse, RegistrationLimitError } from "./errors";
+import { MAX_UNAPPROVED_CLIENTS } from "./registration";
 
 /**
  * What the authorization server keeps: open registration is bounded (unapproved registrations are forgotten after an
