@@ -5,7 +5,7 @@ import { newSecret, sha256 } from "./secrets";
 import * as store from "./store";
 
 /** What a grant (one approval) is about. */
-export interface Grant {
+interface Grant {
   grantId: string;
   clientId: string;
   resource: string;
