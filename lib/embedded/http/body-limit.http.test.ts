@@ -57,7 +57,7 @@ describe("OAuth endpoints: 64 KB", () => {
     expect(seen.cancelled).toBe(true);
   });
 
-  test("a registration streamed past the limit: 413, nothing registered", async () => {
+  test("a JSON registration streamed past the limit: 413 invalid_request, read no further", async () => {
     const { stream, seen } = countingBody(
       1000,
       8 * KB,
