@@ -1,5 +1,5 @@
 import "server-only";
-import { describeZodError, type RouteSpec } from "@/lib/api";
+import { TOO_DEEP_MESSAGE, describeZodError, nestedDeeperThan, type RouteSpec } from "@/lib/api";
 import { HttpError } from "../errors";
 import { assertStorableBody } from "./text";
 
@@ -9,6 +9,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /**
  * Reads and validates the body of a route that declares a schema: malformed JSON → 400,
  * schema violation → 422 naming the field ("message: message is required"), too large → 413.
+ * Objects and arrays nested more than MAX_JSON_DEPTH levels → 422, checked first (every walk after it recurses).
  * Text the database cannot store exactly (NUL, lone surrogates) → 422 naming the field (./text.ts).
  * An empty body counts as `{}`.
  */
@@ -26,6 +27,7 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
       throw new HttpError(400, "Malformed JSON in request body.", "invalid_json");
     }
   }
+  if (nestedDeeperThan(parsed)) throw new HttpError(422, TOO_DEEP_MESSAGE, "validation_failed");
   assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
   if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");
