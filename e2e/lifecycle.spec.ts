@@ -270,3 +270,26 @@ test("a server restarted at once after kill -9 of its process group starts on th
   expect(holder).not.toBe(pid);
   expect(second.output()).not.toContain("Atelier cannot start");
 });
+
+test("Ctrl+C (SIGINT to the group, passed on by npm too) drains; a second one a moment later stops at once", async () => {
+  test.setTimeout(240_000);
+  const server = startServer(lifecyclePort(8), freshDataDir(), { SHUTDOWN_GRACE_MS: "90000" });
+  const pid = await untilReady(server);
+  // About 30 s of answer; interrupted once it has begun.
+  const ref = await startAsync(server, "A long page /pace 1000");
+  await expect
+    .poll(async () => (await message(server, ref)).parts?.length ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const group = server.child.pid!;
+  process.kill(-group, "SIGINT");
+  await new Promise((r) => setTimeout(r, 1_500));
+  expect(processGone(pid), "the first Ctrl+C drains").toBe(false);
+  expect((await health(server)).body).toEqual({ status: "draining" });
+
+  const secondAt = Date.now();
+  process.kill(-group, "SIGINT");
+  await expect.poll(() => processGone(pid), { timeout: 10_000 }).toBe(true);
+  expect(Date.now() - secondAt, "ms from the second Ctrl+C to the exit").toBeLessThan(10_000);
+  expect(server.output()).toContain("SIGINT again: stopping now.");
+  expect(server.output()).not.toContain("Stopped.");
+});
