@@ -18,6 +18,9 @@ const FORCE_AFTER_MS = 1_000;
 
 let stoppingSince: number | null = null;
 
+/** Installed once per process (Next may load this module more than once). */
+const INSTALLED = Symbol.for("atelier.shutdownSignalsInstalled");
+
 /**
  * Next's own SIGTERM / SIGINT handler under a plain `next start` (without NEXT_MANUAL_SIG_HANDLE, which `npm start`
  * sets): it stops accepting connections and exits 143 as soon as the open ones end, whatever the embedded service is
@@ -44,6 +47,9 @@ function takeSignalsFromNext(): void {
  * nothing (a process group's SIGTERM reaches the server twice under npm), except a later SIGINT, which exits at once.
  */
 export function handleShutdownSignals(): void {
+  const holder = globalThis as { [INSTALLED]?: boolean };
+  if (holder[INSTALLED]) return;
+  holder[INSTALLED] = true;
   takeSignalsFromNext();
   const onSignal = (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {

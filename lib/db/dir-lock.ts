@@ -80,14 +80,19 @@ function answersSignals(pid: number): boolean {
   }
 }
 
+/** The lock files this process holds (file → its startedAt); on globalThis, since Next may load this module twice. */
+const HELD = Symbol.for("atelier.heldDataDirLocks");
+function held(): Map<string, string> {
+  const holder = globalThis as { [HELD]?: Map<string, string> };
+  return (holder[HELD] ??= new Map());
+}
+
 /** Whether the process the lock names still runs (on this host; another host's lock cannot be checked: it holds). */
-function holds(holder: LockHolder, me: LockHolder): boolean {
+function holds(file: string, holder: LockHolder, me: LockHolder): boolean {
   if (holder.host !== me.host) return true;
+  // This process took it (held once, even within one process), or a former process with our pid did.
+  if (holder.pid === process.pid) return held().get(file) === holder.startedAt;
   if (holder.bootId && me.bootId && holder.bootId !== me.bootId) return false; // written before a reboot
-  if (holder.pid === process.pid) {
-    // This process took it (held once, even within one process), or a former process with our pid did.
-    return holder.procStart !== undefined && holder.procStart === me.procStart;
-  }
   const stat = procStat(holder.pid);
   if (stat === undefined) return answersSignals(holder.pid);
   if (stat === null || stat.state === "Z" || stat.state === "X") return false;
@@ -113,7 +118,7 @@ function readHolder(file: string): LockHolder | null {
 
 /** Takes the directory's lock or throws DataDirLockedError; returns the release. */
 export function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, LOCK_FILE);
+  const file = path.resolve(dir, LOCK_FILE);
   const self = procStat("self");
   const boot = bootId();
   const me: LockHolder = {
@@ -130,17 +135,19 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(file);
-      if (holder && holds(holder, me)) throw new DataDirLockedError(dir, holder);
+      if (holder && holds(file, holder, me)) throw new DataDirLockedError(dir, holder);
       rmSync(file, { force: true }); // stale: its process is gone
       continue;
     }
     writeSync(fd, JSON.stringify(me));
     closeSync(fd);
+    held().set(file, me.startedAt);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       process.off("exit", release);
+      if (held().get(file) === me.startedAt) held().delete(file);
       const holder = readHolder(file);
       if (holder?.pid === me.pid && holder.startedAt === me.startedAt) rmSync(file, { force: true });
     };
