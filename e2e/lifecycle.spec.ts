@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { WebhookEvent, type AsyncChatRef, type ChatWithUsage, type Message } from "@/lib/api";
+import {
+  WebhookEvent,
+  readSseEvents,
+  type AsyncChatRef,
+  type ChatWithUsage,
+  type Message,
+  type ReadStreamEvent,
+} from "@/lib/api";
+import { E2E_SERVICE_API_KEY } from "./fixtures";
 import { startHookReceiver, type HookReceiver } from "./hook-receiver";
 import {
   exitWithin,
@@ -14,8 +22,10 @@ import {
 } from "./server-process";
 
 /**
- * The server as a process (`npm start`, README "Run"): SIGTERM drains running answers or ends them after
- * SHUTDOWN_GRACE_MS, a second server refuses a data directory in use, and a kill -9 loses no webhook event.
+ * The server as a process (`npm start`, README "Run", and `npx next start`): SIGTERM, to the server or to its whole
+ * process group and repeated, drains running answers (streamed ones too) or ends them after SHUTDOWN_GRACE_MS, the
+ * health route says so, a second server refuses a data directory in use, a server restarted at once after kill -9
+ * starts, and a kill -9 loses no webhook event.
  * Each test starts its own production servers (the build of this run) with their own PGlite data directories and
  * talks to their embedded service directly; no browser page.
  */
@@ -163,4 +173,123 @@ test("kill -9 right after a sync answer loses no webhook event", async () => {
       },
     )
     .toEqual({ chat: 1, created: 2, finished: 1 });
+});
+
+/** GET /api/health: status, body and one of the security headers. */
+async function health(server: ServerProcess) {
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/health`, { signal: AbortSignal.timeout(10_000) });
+  return {
+    status: res.status,
+    body: (await res.json()) as unknown,
+    nosniff: res.headers.get("x-content-type-options"),
+  };
+}
+
+/**
+ * A client reads a slow answer's stream; SIGTERM goes to the server's whole process group (systemd's
+ * KillMode=control-group, `kill -TERM -<pgid>`: npm or npx pass it on, so the server gets it twice), then again.
+ * The stream ends with the answer finished, the health route answers 503 meanwhile, and the server exits 0.
+ */
+async function groupSigtermWhileStreaming(command: "npm start" | "npx next start", port: number) {
+  const dataDir = freshDataDir();
+  // A grace long enough for the whole answer however slow this machine is: it must finish, not be cut.
+  const server = startServer(port, dataDir, { SHUTDOWN_GRACE_MS: "90000" }, command);
+  await untilReady(server);
+  expect(await health(server)).toEqual({ status: 200, body: { status: "ok" }, nosniff: "nosniff" });
+
+  const res = await fetch(`http://127.0.0.1:${port}/svc/v2/chats/stream`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${E2E_SERVICE_API_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ message: "A small note page /pace 200" }),
+  });
+  expect(res.status).toBe(200);
+  const events: ReadStreamEvent[] = [];
+  let streamError: unknown = null;
+  const reading = (async () => {
+    try {
+      for await (const event of readSseEvents(res.body!)) events.push(event);
+    } catch (error) {
+      streamError = error;
+    }
+  })();
+  await expect.poll(() => events.filter((e) => e.object === "message.parts.chunk").length).toBeGreaterThan(0);
+
+  const group = server.child.pid!;
+  process.kill(-group, "SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  process.kill(-group, "SIGTERM");
+  const during = await health(server);
+  expect(during, server.output()).toEqual({ status: 503, body: { status: "draining" }, nosniff: "nosniff" });
+
+  await reading;
+  expect(streamError, server.output()).toBeNull();
+  expect(events.filter((e) => e.object === "error")).toEqual([]);
+  const last = events.at(-1);
+  expect(last?.object, JSON.stringify(last)).toBe("chat");
+  const chatId = (last as { id: string }).id;
+
+  if (command === "npm start") {
+    // npm waits for its server and ends with its exit code.
+    const exit = await exitWithin(server, 120_000);
+    expect(exit, `no exit within 120 s:\n${server.output()}`).not.toBeNull();
+    expect(exit!.code, server.output()).toBe(0);
+  } else {
+    // npx ends at once on SIGTERM without waiting for its child: the server is followed by its pid.
+    await expect.poll(() => processGone(server.serverPid!), { timeout: 120_000 }).toBe(true);
+  }
+  expect(server.output()).toContain("SIGTERM: finishing running answers");
+  expect(server.output(), "the drain's last line, just before exit(0)").toContain("Stopped.");
+
+  const again = startServer(port, dataDir, {}, command);
+  await untilReady(again);
+  const list = await svc<{ messages: Message[] }>(again, "GET", `/v2/chats/${chatId}/messages?limit=1`);
+  const answer = list.body.messages[0]!;
+  expect(answer.role).toBe("assistant");
+  expect(answer.finishReason).toBe("stop");
+  expect(answer.parts!.every((p) => p.finishedAt)).toBe(true);
+}
+
+test("npm start: SIGTERM twice to the process group while a client reads a stream: the answer finishes, exit 0", async () => {
+  test.setTimeout(300_000);
+  await groupSigtermWhileStreaming("npm start", lifecyclePort(5));
+});
+
+test("npx next start: SIGTERM twice to the process group while a client reads a stream: the answer finishes, exit 0", async () => {
+  test.setTimeout(300_000);
+  await groupSigtermWhileStreaming("npx next start", lifecyclePort(6));
+});
+
+test("a server restarted at once after kill -9 of its process group starts on the same data directory", async () => {
+  test.setTimeout(300_000);
+  const dataDir = freshDataDir();
+  const first = startServer(lifecyclePort(7), dataDir);
+  const pid = await untilReady(first);
+  process.kill(-first.child.pid!, "SIGKILL");
+  const second = startServer(lifecyclePort(7), dataDir); // no waiting for the first to be reaped
+  const holder = await untilReady(second);
+  expect(holder).not.toBe(pid);
+  expect(second.output()).not.toContain("Atelier cannot start");
+});
+
+test("Ctrl+C (SIGINT to the group, passed on by npm too) drains; a second one a moment later stops at once", async () => {
+  test.setTimeout(240_000);
+  const server = startServer(lifecyclePort(8), freshDataDir(), { SHUTDOWN_GRACE_MS: "90000" });
+  const pid = await untilReady(server);
+  // About 30 s of answer; interrupted once it has begun.
+  const ref = await startAsync(server, "A long page /pace 1000");
+  await expect
+    .poll(async () => (await message(server, ref)).parts?.length ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const group = server.child.pid!;
+  process.kill(-group, "SIGINT");
+  await new Promise((r) => setTimeout(r, 1_500));
+  expect(processGone(pid), "the first Ctrl+C drains").toBe(false);
+  expect((await health(server)).body).toEqual({ status: "draining" });
+
+  const secondAt = Date.now();
+  process.kill(-group, "SIGINT");
+  await expect.poll(() => processGone(pid), { timeout: 10_000 }).toBe(true);
+  expect(Date.now() - secondAt, "ms from the second Ctrl+C to the exit").toBeLessThan(10_000);
+  expect(server.output()).toContain("SIGINT again: stopping now.");
+  expect(server.output()).not.toContain("Stopped.");
 });

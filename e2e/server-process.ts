@@ -7,7 +7,7 @@ import { E2E_AUTH_SECRET, E2E_PASSWORD, E2E_PORT, E2E_SERVICE_API_KEY, E2E_USERN
 
 /**
  * Production servers a spec starts and stops itself (`npm start`, so npm's signal forwarding is part of what is
- * tested), each on its own port and PGlite data directory. Not a spec file.
+ * tested, or `npx next start` as many hosts run it), each on its own port and PGlite data directory. Not a spec file.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,7 +25,7 @@ export interface Exit {
 export interface ServerProcess {
   port: number;
   dataDir: string;
-  /** The `npm start` process; the server (`next-server`) is its child, in the same process group. */
+  /** The `npm start` (or `npx`) process; the server (`next-server`) is its child, in the same process group. */
   child: ChildProcess;
   exited: Promise<Exit>;
   /** Everything it printed (stdout and stderr). */
@@ -43,11 +43,21 @@ export function freshDataDir(): string {
   return dir;
 }
 
-/** `npm start -- -p <port> -H 127.0.0.1` with the e2e settings (PGlite in `dataDir`) plus `env`. */
-export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ServerProcess {
+/**
+ * `npm start -- -p <port> -H 127.0.0.1` (or `npx next start -p <port> -H 127.0.0.1`) with the e2e settings (PGlite in
+ * `dataDir`) plus `env`.
+ */
+export function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  command: "npm start" | "npx next start" = "npm start",
+): ServerProcess {
   const inherited = { ...process.env }; // NEXT_DIST_DIR: the build this run uses
   delete inherited.SHUTDOWN_GRACE_MS; // the default (20 s) unless `env` says otherwise
-  const child = spawn("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], {
+  delete inherited.NEXT_MANUAL_SIG_HANDLE; // only what the command itself sets
+  const [program, ...args] = command === "npm start" ? ["npm", "start", "--"] : ["npx", "next", "start"];
+  const child = spawn(program!, [...args, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     // Its own process group (its id is npm's pid), so cleanup can end npm and the server together.
     detached: true,

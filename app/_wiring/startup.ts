@@ -4,11 +4,11 @@ import { DataDirLockedError } from "@/lib/db/dir-lock";
 import { reserveDataDir } from "@/lib/db/open";
 import { embeddedPgliteDir, embeddedWorkWaiting } from "@/lib/embedded/startup-work";
 import { getConfig, type AppConfig } from "@/lib/server/config";
-import { handleShutdownSignals } from "./shutdown";
+import { serverState, setServerState } from "./server-state";
 
 /**
  * Whether the embedded service starts with the server. On PGlite it waits for its first request (its database is
- * most of an idle server's memory, issue 17) unless a previous run left work it does on its own (webhook deliveries
+ * most of an idle server's memory) unless a previous run left work it does on its own (webhook deliveries
  * to retry, answers to close). Its directory is locked now all the same (a second server on it still stops here),
  * and a new one gets its database now (in a child process), so the first request only opens it.
  */
@@ -37,8 +37,6 @@ export async function announce(): Promise<void> {
     "",
   ];
   console.log(lines.join("\n"));
-  // Only where Next leaves the signals to us (npm start sets NEXT_MANUAL_SIG_HANDLE); else Next exits on its own.
-  if (process.env.NEXT_MANUAL_SIG_HANDLE) handleShutdownSignals();
   if (config.serveEmbedded) {
     try {
       if (await startEmbeddedNow(config)) {
@@ -55,4 +53,5 @@ export async function announce(): Promise<void> {
       console.error("  The embedded service failed to start:", error);
     }
   }
+  if (serverState() === "starting") setServerState("ready");
 }

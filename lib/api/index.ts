@@ -9,3 +9,4 @@ export * from "./client";
 export * from "./client-v1";
 export * from "./inbox";
 export * from "./lenient/mcp";
+export * from "./json-depth";

@@ -19,6 +19,7 @@ export function getEmbeddedService(opts: EmbeddedOptions): Promise<EmbeddedServi
       const close = created.close.bind(created);
       return {
         handle: created.handle,
+        healthy: created.healthy,
         remoteMcp: created.remoteMcp,
         // Forgotten once closed, not before: while it drains, requests reach it (503), not a fresh service that
         // would take the database beside it and close the answers still running as interrupted.

@@ -1,6 +1,7 @@
 import "server-only";
 import type { QuotaLimits } from "@/lib/api";
 import { hostname } from "node:os";
+import { sql } from "drizzle-orm";
 import { newId } from "./ids";
 import { LiveHub } from "./live/hub";
 import { Recovery } from "./recovery";
@@ -78,6 +79,8 @@ export interface EmbeddedService {
    * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
    */
   close(opts?: { graceMs?: number }): Promise<void>;
+  /** Whether it serves: not closing, and its database answers (its migrations were applied when it opened). */
+  healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
 }
@@ -184,6 +187,15 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       if (closing)
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
       return route(req);
+    },
+    healthy: async () => {
+      if (closing) return false;
+      try {
+        await database.db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
     },
     close: (closeOpts) =>
       (closing ??= (async () => {

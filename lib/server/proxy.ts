@@ -1,5 +1,12 @@
 import "server-only";
-import { describeZodError, errorResponse, matchRoute, versionOfPath } from "@/lib/api";
+import {
+  TOO_DEEP_MESSAGE,
+  describeZodError,
+  errorResponse,
+  matchRoute,
+  nestedDeeperThan,
+  versionOfPath,
+} from "@/lib/api";
 import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
 import { isSameOrigin } from "./same-origin";
 
@@ -21,7 +28,7 @@ const PASSED_HEADERS = ["content-type", "cache-control", "retry-after", "x-accel
 
 /**
  * The browser's only door to the service: session required, same-origin for mutations, only the spec's paths,
- * bodies validated with the lib/api schemas, the key injected, SSE streamed through unbuffered.
+ * bodies validated with the lib/api schemas (after a depth limit: schemas recurse), the key injected, SSE streamed through unbuffered.
  */
 export async function proxyRequest(request: Request, segments: string[], options: ProxyOptions): Promise<Response> {
   const path = "/" + segments.map(encodeURIComponent).join("/");
@@ -49,6 +56,7 @@ export async function proxyRequest(request: Request, segments: string[], options
       } catch {
         return errorResponse(version, 400, "Malformed JSON in request body.");
       }
+      if (nestedDeeperThan(parsed)) return errorResponse(version, 422, TOO_DEEP_MESSAGE);
       if (match.route.body) {
         const result = match.route.body.safeParse(parsed);
         if (!result.success) return errorResponse(version, 422, describeZodError(result.error));

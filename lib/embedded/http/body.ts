@@ -1,6 +1,6 @@
 import "server-only";
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
-import { describeZodError, type RouteSpec } from "@/lib/api";
+import { TOO_DEEP_MESSAGE, describeZodError, nestedDeeperThan, type RouteSpec } from "@/lib/api";
 import { HttpError } from "../errors";
 import { assertStorableBody } from "./text";
 
@@ -29,6 +29,7 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
 /**
  * Reads and validates the body of a route that declares a schema: malformed JSON → 400,
  * schema violation → 422 naming the field ("message: message is required"), too large → 413.
+ * Objects and arrays nested more than MAX_JSON_DEPTH levels → 422, checked first (every walk after it recurses).
  * Text the database cannot store exactly (NUL, lone surrogates) → 422 naming the field (./text.ts).
  * An empty body counts as `{}`.
  */
@@ -43,6 +44,7 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
       throw new HttpError(400, "Malformed JSON in request body.", "invalid_json");
     }
   }
+  if (nestedDeeperThan(parsed)) throw new HttpError(422, TOO_DEEP_MESSAGE, "validation_failed");
   assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
   if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROUTES, type RouteSpec } from "@/lib/api";
+import { MAX_JSON_DEPTH, ROUTES, matchRoute, versionOfPath, type RouteSpec } from "@/lib/api";
+import { proxyRequest } from "@/lib/server/proxy";
 import type { EmbeddedService } from "../service";
 import { call, startService, waitFor } from "../test-support";
 
 /**
- * Text the database cannot store (issue 17): for every POST/PATCH/PUT route with a body schema, a valid body, then
- * each string field in turn replaced by a NUL-containing, a lone-surrogate, a 1 MB and a control-character string.
- * Never a 5xx; a 2xx stores the string exactly (read back); a 4xx names the field.
+ * Text the database cannot store: for every POST/PATCH/PUT route with a body schema, a valid body, then each string
+ * field in turn replaced by a NUL-containing, a lone-surrogate, a 1 MB and a control-character string. Never a 5xx;
+ * a 2xx stores the string exactly (read back); a 4xx names the field. Then bodies nested thousands of levels deep
+ * (every recursive walk over them would overflow the stack), to the service and through the dashboard's proxy.
  */
 
 let svc: EmbeddedService;
@@ -494,4 +496,95 @@ describe("query parameters and path segments", () => {
       expect((await call(svc, "GET", path)).status).toBe(404);
     },
   );
+});
+
+/** `levels` objects nested in one another, as JSON text (JSON.stringify itself overflows the stack on such a value). */
+const nested = (levels: number, inner = "1") => '{"a":'.repeat(levels) + inner + "}".repeat(levels);
+const DEEP = 10_000;
+/** The valid body with the string at `path` replaced by JSON text (`nested(…)`). */
+function withJson(body: unknown, path: Path, json: string): string {
+  const marker = "\u0001deep-marker\u0001";
+  return JSON.stringify(withValue(body, path, marker)).replace(JSON.stringify(marker), json);
+}
+
+describe("bodies nested deeper than the limit: every body route, the service and the proxy", () => {
+  const problems: string[] = [];
+  const sendText = async (method: string, path: string, text: string) => {
+    const res = await svc.handle(
+      new Request(`http://svc.test/svc${path}`, {
+        method,
+        headers: { authorization: "Bearer sk_test_embedded_key", "content-type": "application/json" },
+        body: text,
+      }),
+    );
+    return { status: res.status, body: parseResponse(await res.text(), res.headers.get("content-type")) };
+  };
+  /** The spec's error shape of the path's version, saying why. */
+  const isDepthError = (path: string, body: unknown) => {
+    const b = body as { message?: string; error?: { code?: string; type?: string; message?: string } };
+    const shaped =
+      versionOfPath(path) === "v1" ? typeof b.error?.code === "string" && typeof b.error.type === "string" : true;
+    return shaped && /nested more than 64 levels/.test(errorMessage(body));
+  };
+
+  for (const fixture of FIXTURES) {
+    test(`${fixture.route}`, { timeout: 60_000 }, async () => {
+      const ctx = makeCtx();
+      const method = ROUTES.find((r) => r.name === fixture.route)!.method;
+      const base = await fixture.prepare(ctx);
+      const check = async (what: string, prepared: Prepared, text: string) => {
+        const res = await sendText(method, prepared.path, text);
+        if (res.status !== 422 || !isDepthError(prepared.path, res.body))
+          problems.push(`${fixture.route} ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      };
+      await check(`the whole body ${DEEP} levels deep`, base, nested(DEEP));
+      for (const path of stringPaths(base.body)) {
+        const prepared = await fixture.prepare(ctx);
+        await check(`${label(path)} ${DEEP} levels deep`, prepared, withJson(prepared.body, path, nested(DEEP)));
+      }
+      // At the limit (MAX_JSON_DEPTH levels, the body itself being the first) depth refuses nothing.
+      const [first] = stringPaths(base.body);
+      if (first) {
+        const prepared = await fixture.prepare(ctx);
+        const atLimit = withJson(prepared.body, first, nested(MAX_JSON_DEPTH - first.length - 1, '"x"'));
+        const res = await sendText(method, prepared.path, atLimit);
+        if (res.status >= 500 || isDepthError(prepared.path, res.body))
+          problems.push(`${fixture.route} at the limit: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("the dashboard's proxy refuses them before its schemas, in the path's error shape, forwarding nothing", async () => {
+    const app = "http://127.0.0.1:3100";
+    const forwarded: string[] = [];
+    const ctx = makeCtx();
+    const chatId = await ctx.chat();
+    for (const route of ROUTES.filter((r: RouteSpec) => r.body && r.method !== "GET" && r.proxied !== false)) {
+      const path = route.pattern.replace(/:chatId/g, chatId).replace(/:(\w+)/g, "$1_x");
+      expect(matchRoute(route.method, path)?.route.name, path).toBe(route.name);
+      const res = await proxyRequest(
+        new Request(`${app}/api/service${path}`, {
+          method: route.method,
+          headers: { origin: app, "content-type": "application/json" },
+          body: nested(DEEP),
+        }),
+        path.slice(1).split("/"),
+        {
+          upstream: (request) => {
+            forwarded.push(request.url);
+            return svc.handle(request);
+          },
+          baseUrl: "http://svc.test/svc",
+          apiKey: "sk_test_embedded_key",
+          appUrl: app,
+          hasSession: async () => true,
+        },
+      );
+      const body = await res.json();
+      expect(res.status, `${route.name}: ${JSON.stringify(body)}`).toBe(422);
+      expect(isDepthError(path, body), `${route.name}: ${JSON.stringify(body)}`).toBe(true);
+    }
+    expect(forwarded).toEqual([]);
+  });
 });

@@ -108,6 +108,15 @@ describe("inbox receiver", () => {
     expect((await receiveDelivery(store, id, signed(secret, "not json"))).status).toBe(400);
     expect(await store.deliveries(id)).toHaveLength(0);
   });
+
+  test("a signed body nested 10,000 levels deep: 422 saying so, nothing stored (storing it would overflow the stack)", async () => {
+    const { id, secret } = await inboxWithSecret();
+    const deep = `{"type":"chat.created","data":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`;
+    const res = await receiveDelivery(store, id, signed(secret, deep));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toMatch(/nested more than 64 levels/);
+    expect(await store.deliveries(id)).toHaveLength(0);
+  });
 });
 
 describe("an inbox whose service revealed no secret", () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { TOO_DEEP_MESSAGE, nestedDeeperThan } from "@/lib/api";
 import type { InboxStore } from "./store";
 
 /** Largest delivery the inbox accepts. */
@@ -45,6 +46,8 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
   } catch {
     return reply(400, { message: "The delivery body is not JSON." });
   }
+  // Stored as jsonb: JSON.stringify of a deeper value overflows the stack.
+  if (nestedDeeperThan(payload)) return reply(422, { message: `The delivery's ${TOO_DEEP_MESSAGE}` });
   const stored = await store.addDelivery(inbox.id, {
     // Unsigned deliveries without an id are each kept.
     deliveryId: headers["webhook-id"] || `unsigned_${randomUUID()}`,
