@@ -6,10 +6,10 @@ import { checkPlannedWrites } from "./agent/limits";
 import { planTurn, CONVERSATION_READ } from "./agent/plan";
 import { computeUsage, effectiveModel } from "./agent/usage";
 import { rejectPending, resolvePending } from "./approvals/transitions";
-import { HttpError } from "./errors";
 import type { EmitEvent } from "./events";
 import { newId } from "./ids";
 import { closeAbandoned } from "./recovery";
+import { withIdleChat } from "./idle-chat";
 import type { McpConnections } from "./mcp/connections";
 import { addMcpSteps } from "./mcp/agent-steps";
 import { requireServerIds } from "./mcp/server-ids";
@@ -37,8 +37,8 @@ export interface Turn {
 interface TurnsOptions {
   db: Db;
   delayMs: number;
-  /** Records webhook events (pass the change's transaction); none in isolation. */
-  emit?: EmitEvent;
+  /** Records webhook events (pass the change's transaction); tests in isolation pass a no-op or a recorder. */
+  emit: EmitEvent;
   /** MCP connections for the `/mcp` directive (and the model's MCP tools); none in isolation. */
   mcp?: McpConnections;
   /** The model-backed agent answers every new message when set; else the scripted agent. */
@@ -54,13 +54,11 @@ interface TurnsOptions {
   shared: boolean;
 }
 
-const busy = () =>
-  new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
-
 /**
  * Conversation turns: stores the messages, runs the agent detached from the request, and allows one generation per
  * chat at a time across every instance sharing the database: the generation's lease (store/leases.ts) is taken in
- * the transaction that stores its messages, renewed while it runs and released in the one that finishes it.
+ * the transaction that stores its messages (withIdleChat, idle-chat.ts, refuses a busy chat), renewed while it runs
+ * and released in the one that finishes it.
  * `drain()` waits for this instance's running generations.
  */
 export class Turns {
@@ -74,12 +72,6 @@ export class Turns {
   /** The generation this instance runs for a chat, if any. */
   active(chatId: string): Generation | null {
     return this.generations.get(chatId) ?? null;
-  }
-
-  /** The message a live lease says is generating for the chat (whichever instance runs it); null when none. */
-  async generatingMessageId(chatId: string): Promise<string | null> {
-    const lease = await leasesStore.readLease(this.opts.db, chatId);
-    return lease && lease !== "missing" && lease.live ? lease.messageId : null;
   }
 
   get owner(): string {
@@ -112,18 +104,18 @@ export class Turns {
       });
       const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, body.attachments);
       await this.lease(tx, chatId, assistant.id);
-      await this.opts.emit?.(tx, "chat.created", { chatId });
-      await this.announcePair(tx, chatId, user, assistant);
+      await this.opts.emit(tx, "chat.created", { chatId });
+      await this.opts.emit(tx, "message.created", { chatId, messageId: user.id });
+      await this.opts.emit(tx, "message.created", { chatId, messageId: assistant.id });
       return { chat, user, assistant };
     });
     return this.turn(chat, user, assistant);
   }
 
-  /** 409 while the chat is still generating its previous answer (on any instance). */
-  async beginMessage(chat: ChatRow, body: SendMessageBody): Promise<Turn> {
+  /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
+  async beginMessage(chatId: string, body: SendMessageBody): Promise<Turn> {
     const at = new Date();
-    const { user, assistant, updated } = await this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chat.id);
+    const { chat, user, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       await requireServerIds(tx, body.mcpServerIds);
       // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
       const rejected = await rejectPending(tx, chat.id, at);
@@ -135,66 +127,38 @@ export class Turns {
       await attachServers(tx, chat.id, body.mcpServerIds ?? []);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, pair.assistant.id);
-      if (rejected) await this.opts.emit?.(tx, "message.updated", { chatId: chat.id, messageId: rejected.id });
-      await this.announcePair(tx, chat.id, pair.user, pair.assistant);
-      return { ...pair, updated };
+      if (rejected) emit("message.updated", { chatId: chat.id, messageId: rejected.id });
+      emit("message.created", { chatId: chat.id, messageId: pair.user.id });
+      emit("message.created", { chatId: chat.id, messageId: pair.assistant.id });
+      return { ...pair, chat: updated ?? chat };
     });
-    return this.turn(updated ?? chat, user, assistant);
+    return this.turn(chat, user, assistant);
   }
 
   /**
    * A resolve (interface.md 4.5): answers the request the chat's latest assistant message waits on and stores the new
-   * assistant message that continues the work. 409 while generating, for a stale task or mismatching names or
-   * permissions; 422 for the wrong task type; nothing changes then.
+   * assistant message that continues the work. 404 without the chat; 409 while generating, for a stale task or
+   * mismatching names or permissions; 422 for the wrong task type; nothing changes then.
    */
-  async beginResolve(chat: ChatRow, task: ResolveTask): Promise<Turn> {
+  async beginResolve(chatId: string, task: ResolveTask): Promise<Turn> {
     const at = new Date();
-    const { assistant, updated } = await this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chat.id);
+    const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const { blocked } = await resolvePending(tx, chat.id, task, at);
       const assistant = await insertAssistant(tx, chat.id, at);
       // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
       if (!this.opts.model) await checkPlannedWrites(tx, chat, assistant);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, assistant.id);
-      await this.opts.emit?.(tx, "message.updated", { chatId: chat.id, messageId: blocked.id });
-      await this.opts.emit?.(tx, "message.created", { chatId: chat.id, messageId: assistant.id });
-      return { assistant, updated };
+      emit("message.updated", { chatId: chat.id, messageId: blocked.id });
+      emit("message.created", { chatId: chat.id, messageId: assistant.id });
+      return { assistant, chat: updated ?? chat };
     });
-    return this.turn(updated ?? chat, null, assistant);
-  }
-
-  /**
-   * Runs `fn` in a transaction that holds the chat's row (its lease locked): 409 while a generation runs anywhere;
-   * no generation starts until it commits. `fn` must use the transaction it is given, nothing else.
-   */
-  async exclusive<T>(chatId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-    return this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chatId);
-      return fn(tx);
-    });
-  }
-
-  /**
-   * Inside a transaction: locks the chat's lease; 404 without the chat, 409 while a live lease holds it. An expired
-   * lease's message (its generation is gone) is closed as recovery would.
-   */
-  private async takeLease(tx: Db, chatId: string): Promise<void> {
-    const lease = await leasesStore.lockLease(tx, chatId);
-    if (lease === "missing") throw new HttpError(404, `Chat ${chatId} not found.`, "chat_not_found");
-    if (lease?.live) throw busy();
-    if (lease?.messageId) await closeAbandoned(tx, chatId, lease.messageId, new Date(), this.opts.emit);
+    return this.turn(chat, null, assistant);
   }
 
   /** Inside the transaction that stores the assistant message: this instance's lease for generating it. */
   private lease(tx: Db, chatId: string, messageId: string): Promise<void> {
     return leasesStore.setLease(tx, chatId, { owner: this.opts.owner, messageId, ttlMs: this.opts.leaseMs });
-  }
-
-  /** message.created for a stored user message and the assistant message that answers it. */
-  private async announcePair(tx: Db, chatId: string, user: MessageRow, assistant: MessageRow): Promise<void> {
-    await this.opts.emit?.(tx, "message.created", { chatId, messageId: user.id });
-    await this.opts.emit?.(tx, "message.created", { chatId, messageId: assistant.id });
   }
 
   /**

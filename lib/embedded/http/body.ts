@@ -15,9 +15,10 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export async function readBody(req: Request, route: RouteSpec): Promise<unknown> {
   if (!route.body) return undefined;
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.", "payload_too_large");
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large.");
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new HttpError(413, "Request body too large.", "payload_too_large");
   let parsed: unknown = {};
   if (text.trim() !== "") {
     try {
