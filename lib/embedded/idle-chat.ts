@@ -13,7 +13,7 @@ import { leasesStore, type ChatRow, type Db } from "./store";
  */
 
 /** What a change of an idle chat gets. */
-export interface IdleChat {
+interface IdleChat {
   /** The transaction of the change: use it, nothing else. */
   tx: Db;
   /** The chat's row, locked until the transaction ends (no generation starts meanwhile). */

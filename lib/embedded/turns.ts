@@ -1,23 +1,16 @@
 import "server-only";
 import { promptOf, type CreateChatBody, type ModelId, type ResolveTask, type SendMessageBody } from "@/lib/api";
-import { Generation, type GenerationListener } from "./agent/generation";
-import { runScript } from "./agent/runner";
-import { checkPlannedWrites } from "./agent/limits";
-import { planTurn, CONVERSATION_READ } from "./agent/plan";
-import { computeUsage, effectiveModel } from "./agent/usage";
+import type { Agent } from "./generation/agent";
+import { Generation, type GenerationListener } from "./generation/generation";
 import { rejectPending, resolvePending } from "./approvals/transitions";
 import type { EmitEvent } from "./events";
 import { newId } from "./ids";
 import { closeAbandoned } from "./recovery";
 import { withIdleChat } from "./idle-chat";
-import type { McpConnections } from "./mcp/connections";
-import { addMcpSteps } from "./mcp/agent-steps";
 import { requireServerIds } from "./mcp/server-ids";
 import { attachServers } from "./mcp/store";
-import { chatsStore, filesStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
+import { chatsStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
-import type { ModelAgentOptions } from "./model-agent/options";
-import { runModelTurn } from "./model-agent/run";
 
 export { EMBEDDED_AUTHOR_ID } from "./author";
 import { EMBEDDED_AUTHOR_ID } from "./author";
@@ -36,13 +29,10 @@ export interface Turn {
 
 interface TurnsOptions {
   db: Db;
-  delayMs: number;
+  /** Who writes the answers (the service picks it): Turns only stores, leases and starts. */
+  agent: Agent;
   /** Records webhook events (pass the change's transaction); tests in isolation pass a no-op or a recorder. */
   emit: EmitEvent;
-  /** MCP connections for the `/mcp` directive (and the model's MCP tools); none in isolation. */
-  mcp?: McpConnections;
-  /** The model-backed agent answers every new message when set; else the scripted agent. */
-  model?: ModelAgentOptions | null;
   /** This instance's id: the owner written into the leases it takes. */
   owner: string;
   /** How long a lease lives unless renewed (renewed every third of it while the generation runs). */
@@ -122,8 +112,8 @@ export class Turns {
       const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
       if (body.systemPrompt !== undefined)
         await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
-      // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
-      if (!this.opts.model) await checkPlannedWrites(tx, chat, pair.assistant);
+      // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
+      await this.opts.agent.preflight(tx, chat, pair.assistant);
       await attachServers(tx, chat.id, body.mcpServerIds ?? []);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, pair.assistant.id);
@@ -145,8 +135,8 @@ export class Turns {
     const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const { blocked } = await resolvePending(tx, chat.id, task, at);
       const assistant = await insertAssistant(tx, chat.id, at);
-      // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
-      if (!this.opts.model) await checkPlannedWrites(tx, chat, assistant);
+      // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
+      await this.opts.agent.preflight(tx, chat, assistant);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, assistant.id);
       emit("message.updated", { chatId: chat.id, messageId: blocked.id });
@@ -255,40 +245,10 @@ export class Turns {
     }
   }
 
-  /**
-   * Runs the model-backed agent when configured; else plans from the stored conversation (a new prompt or a resume)
-   * and runs the scripted agent.
-   */
-  private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
-    const { db } = this.opts;
-    const lease = { owner: this.opts.owner, shared: this.opts.shared };
-    if (this.opts.model) {
-      const { emit, mcp, model: options } = this.opts;
-      return runModelTurn({ db, generation, chat, message: assistant, emit, mcp, options, lease });
-    }
-    const [conversation, files] = await Promise.all([
-      messagesStore.conversation(db, chat.id, assistant.seq, CONVERSATION_READ),
-      filesStore.listFiles(db, chat.id),
-    ]);
-    const plan = planTurn({ chat, conversation, assistantId: assistant.id, files });
-    const { prompt, promptChars, historyChars } = plan;
-    const mcp = this.opts.mcp;
-    const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
-    const model = effectiveModel(chat.modelId);
-    const delayMs =
-      prompt.directives.pace ??
-      (prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : prompt.directives.fast ? 0 : this.opts.delayMs);
-    await runScript({
-      db,
-      generation,
-      chat,
-      message: assistant,
-      steps,
-      delayMs,
-      emit: this.opts.emit,
-      lease,
-      usage: (parts) => computeUsage({ model, promptChars, historyChars, outputChars: JSON.stringify(parts).length }),
-    });
+  /** The agent's generation of the message (detached from the request that stored it). */
+  private generate(chat: ChatRow, message: MessageRow, generation: Generation): Promise<void> {
+    const { db, emit, owner, shared } = this.opts;
+    return this.opts.agent.run({ db, generation, chat, message, emit, lease: { owner, shared } });
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type ResponseMode,
 } from "@/lib/api";
 import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
-import { generateTitle } from "../agent/title";
+import { generateTitle } from "../generation/title";
 import { createChatFromFiles } from "../seed-files";
 import { HttpError, notFound } from "../errors";
 import { withIdleChat } from "../idle-chat";
