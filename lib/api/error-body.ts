@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "./error-codes";
 import type { ErrorV1 } from "./schemas/v1";
 import type { ApiVersion } from "./routes";
 import type { ErrorV2 } from "./schemas/v2";
@@ -8,7 +9,18 @@ export function versionOfPath(path: string): ApiVersion {
   return path.startsWith("/v1/") || path === "/v1" ? "v1" : "v2";
 }
 
-const V1_TYPES: Record<number, [code: string, type: string]> = {
+/** The v1 error types (interface.md Part 7), one per kind of failure. */
+type ErrorTypeV1 =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "not_found_error"
+  | "conflict_error"
+  | "rate_limit_error"
+  | "api_error";
+
+/** A v1 error body's default code and its type, by status. */
+const V1_TYPES: Record<number, [code: ErrorCode, type: ErrorTypeV1]> = {
   400: ["invalid_json", "invalid_request_error"],
   401: ["unauthorized", "authentication_error"],
   403: ["forbidden", "permission_error"],
@@ -22,9 +34,9 @@ const V1_TYPES: Record<number, [code: string, type: string]> = {
 };
 
 /** An error body in the spec's shape (interface.md Part 7): v2 `{message}`, v1 `{error: {code, type, message, userMessage}}`. */
-function errorBody(version: ApiVersion, status: number, message: string, code?: string): ErrorV1 | ErrorV2 {
+function errorBody(version: ApiVersion, status: number, message: string, code?: ErrorCode): ErrorV1 | ErrorV2 {
   if (version === "v2") return { message };
-  const [defaultCode, type] = V1_TYPES[status] ?? ["internal_error", "api_error"];
+  const [defaultCode, type]: [ErrorCode, ErrorTypeV1] = V1_TYPES[status] ?? ["internal_error", "api_error"];
   return { error: { code: code ?? defaultCode, type, message, userMessage: message } };
 }
 
@@ -32,7 +44,7 @@ export function errorResponse(
   version: ApiVersion,
   status: number,
   message: string,
-  init?: { code?: string; headers?: HeadersInit },
+  init?: { code?: ErrorCode; headers?: HeadersInit },
 ): Response {
   const headers = new Headers(init?.headers);
   headers.set("content-type", "application/json");

@@ -2,6 +2,7 @@ export * from "./schemas";
 export * from "./routes";
 export * from "./error-body";
 export * from "./errors";
+export * from "./error-codes";
 export * from "./parts";
 export * from "./sse";
 export * from "./stream-state";

@@ -1,11 +1,15 @@
 import "server-only";
+import type { ErrorCode } from "@/lib/api";
 
-/** A failure with an HTTP status; the router renders it in the spec's error shape (v1 or v2). */
+/**
+ * A failure with an HTTP status and one of the service's error codes (lib/api/error-codes.ts); the router renders it
+ * in the spec's error shape (v1 or v2).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code: ErrorCode,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
@@ -13,4 +17,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string, code?: string) => new HttpError(404, `${what} not found`, code);
+export const notFound = (what: string, code: ErrorCode) => new HttpError(404, `${what} not found`, code);
+
+/** The one answer to a change of a chat while it generates (idle-chat.ts decides when). */
+export const chatBusy = () =>
+  new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");

@@ -20,7 +20,7 @@ export class Recovery {
   constructor(
     private readonly opts: {
       db: Db;
-      emit?: EmitEvent;
+      emit: EmitEvent;
       /** How often to look for expired leases. */
       everyMs: number;
     },
@@ -89,12 +89,12 @@ export async function closeAbandoned(
   chatId: string,
   messageId: string,
   at: Date,
-  emit?: EmitEvent,
+  emit: EmitEvent,
 ): Promise<string | null> {
   const message = await messagesStore.closeUnfinished(tx, chatId, messageId, at);
   if (!message) return null;
   await versionsStore.failPendingVersionOf(tx, chatId, messageId, at);
-  await emit?.(tx, "message.finished", { chatId, messageId });
+  await emit(tx, "message.finished", { chatId, messageId });
   await announceProgress(tx, chatId, messageId);
   return messageId;
 }

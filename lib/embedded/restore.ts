@@ -67,79 +67,71 @@ interface Restored {
   assistant: MessageRow;
 }
 
-const busy = () =>
-  new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
-
 /**
- * The document's restore, in one transaction (the chat's row locked throughout): the chat's files become the files
+ * The document's restore, inside the caller's transaction, which holds the idle chat's row (idle-chat.ts): the chat's files become the files
  * of the completed version `messageId` made; a user message asking for it and an assistant message reporting one
  * `file-edit` part per changed path are recorded, the latter with a new completed version (so it is restorable
- * too); the chat's updatedAt moves. 404 unknown chat or message; 409 while generating, when the message made no
- * completed version, or when the chat's files already are that version's. Nothing changes on an error.
+ * too); the chat's updatedAt moves. 404 unknown message; 409 when the message made no completed version, or when
+ * the chat's files already are that version's. Nothing changes on an error (the caller's transaction rolls back).
  */
-export async function restoreMessageFiles(db: Db, chatId: string, messageId: string, at: Date): Promise<Restored> {
-  return db.transaction(async (tx) => {
-    if (!(await chatsStore.lockChat(tx, chatId))) throw notFound(`Chat ${chatId}`, "chat_not_found");
-    const message = await messagesStore.findMessage(tx, chatId, messageId);
-    if (!message) throw notFound(`messageId: message ${messageId.slice(0, 100)}`, "message_not_found");
-    const latest = await messagesStore.latestMessage(tx, chatId);
-    if (latest?.finishReason === null) throw busy();
-    const version = await versionsStore.completedVersionOf(tx, chatId, message.id);
-    if (!version) {
-      throw new HttpError(
-        409,
-        `messageId: message ${message.id} made no completed version of the files; there is nothing to restore.`,
-        "nothing_to_restore",
-      );
-    }
-    const current = await filesStore.listFiles(tx, chatId);
-    const plan = planRestore(current, version.files);
-    if (!plan.edits.length) {
-      throw new HttpError(
-        409,
-        `messageId: the chat's files already are the files of message ${message.id}.`,
-        "already_restored",
-      );
-    }
-    await filesStore.deleteFiles(tx, chatId, plan.deletes);
-    await filesStore.upsertFiles(tx, chatId, plan.writes, at);
+export async function restoreMessageFiles(tx: Db, chatId: string, messageId: string, at: Date): Promise<Restored> {
+  const message = await messagesStore.findMessage(tx, chatId, messageId);
+  if (!message) throw notFound(`messageId: message ${messageId.slice(0, 100)}`, "message_not_found");
+  const version = await versionsStore.completedVersionOf(tx, chatId, message.id);
+  if (!version) {
+    throw new HttpError(
+      409,
+      `messageId: message ${message.id} made no completed version of the files; there is nothing to restore.`,
+      "nothing_to_restore",
+    );
+  }
+  const current = await filesStore.listFiles(tx, chatId);
+  const plan = planRestore(current, version.files);
+  if (!plan.edits.length) {
+    throw new HttpError(
+      409,
+      `messageId: the chat's files already are the files of message ${message.id}.`,
+      "already_restored",
+    );
+  }
+  await filesStore.deleteFiles(tx, chatId, plan.deletes);
+  await filesStore.upsertFiles(tx, chatId, plan.writes, at);
 
-    const stamp = iso(at);
-    const text = summary(message.id, plan.edits);
-    const parts: Part[] = [
-      ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
-      { type: "text", text, startedAt: stamp, finishedAt: stamp },
-    ];
-    // No model ran: no usage stored (the view shows zero), so a restore is no charge in /v2/usage.
-    const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null };
-    const finishReason = "stop";
-    const user = await messagesStore.insertMessage(tx, {
-      ...base,
-      id: newId("msg"),
-      role: "user",
-      finishReason,
-      content: `Restore the files of message ${message.id}`,
-      parts: [],
-    });
-    const assistant = await messagesStore.insertMessage(tx, {
-      ...base,
-      id: newId("msg"),
-      role: "assistant",
-      finishReason,
-      content: text,
-      parts,
-    });
-    const files = await filesStore.listFiles(tx, chatId);
-    await versionsStore.insertVersion(tx, {
-      id: newId("ver"),
-      chatId,
-      messageId: assistant.id,
-      status: "completed",
-      files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
-      createdAt: at,
-      updatedAt: at,
-    });
-    await chatsStore.updateChat(tx, chatId, { updatedAt: at });
-    return { user, assistant };
+  const stamp = iso(at);
+  const text = summary(message.id, plan.edits);
+  const parts: Part[] = [
+    ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
+    { type: "text", text, startedAt: stamp, finishedAt: stamp },
+  ];
+  // No model ran: no usage stored (the view shows zero), so a restore is no charge in /v2/usage.
+  const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null };
+  const finishReason = "stop";
+  const user = await messagesStore.insertMessage(tx, {
+    ...base,
+    id: newId("msg"),
+    role: "user",
+    finishReason,
+    content: `Restore the files of message ${message.id}`,
+    parts: [],
   });
+  const assistant = await messagesStore.insertMessage(tx, {
+    ...base,
+    id: newId("msg"),
+    role: "assistant",
+    finishReason,
+    content: text,
+    parts,
+  });
+  const files = await filesStore.listFiles(tx, chatId);
+  await versionsStore.insertVersion(tx, {
+    id: newId("ver"),
+    chatId,
+    messageId: assistant.id,
+    status: "completed",
+    files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+    createdAt: at,
+    updatedAt: at,
+  });
+  await chatsStore.updateChat(tx, chatId, { updatedAt: at });
+  return { user, assistant };
 }

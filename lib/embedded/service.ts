@@ -2,6 +2,8 @@ import "server-only";
 import type { QuotaLimits } from "@/lib/api";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
+import { scriptedAgent } from "./agent/scripted-agent";
+import type { Agent } from "./generation/agent";
 import { newId } from "./ids";
 import { LiveHub } from "./live/hub";
 import { Recovery } from "./recovery";
@@ -10,6 +12,7 @@ import type { ServiceParts } from "./handlers/context";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
+import { modelAgent } from "./model-agent/run";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
 import { QuotaMeter } from "./quotas/meter";
@@ -46,6 +49,8 @@ export interface EmbeddedOptions {
   chatUrl?: (chatId: string) => string;
   /** The model-backed agent (AGENT_BASE_URL and friends); none or null: the scripted agent. */
   modelAgent?: ModelAgentOptions | null;
+  /** Another agent to answer every message (it wins over `modelAgent`): a third kind, or a test's own. */
+  agent?: Agent;
   /**
    * Daily quotas (interface.md Part 8) by name; a quota absent is off. Default: none (a self-hoster's own service).
    * Counted per UTC day in the database, so instances sharing a PostgreSQL database share the counts.
@@ -136,12 +141,15 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
     sharedDatabase: database.driver === "pg",
   });
+  const agent =
+    opts.agent ??
+    (opts.modelAgent
+      ? modelAgent(opts.modelAgent, mcp)
+      : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
   const turns = new Turns({
     db: database.db,
-    delayMs: Math.max(0, opts.agentDelayMs),
+    agent,
     emit: events.emit,
-    mcp,
-    model: opts.modelAgent ?? null,
     owner,
     leaseMs,
     shared,

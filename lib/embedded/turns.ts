@@ -1,23 +1,16 @@
 import "server-only";
 import { promptOf, type CreateChatBody, type ModelId, type ResolveTask, type SendMessageBody } from "@/lib/api";
-import { Generation, type GenerationListener } from "./agent/generation";
-import { runScript } from "./agent/runner";
-import { checkPlannedWrites } from "./agent/limits";
-import { planTurn, CONVERSATION_READ } from "./agent/plan";
-import { computeUsage, effectiveModel } from "./agent/usage";
+import type { Agent } from "./generation/agent";
+import { Generation, type GenerationListener } from "./generation/generation";
 import { rejectPending, resolvePending } from "./approvals/transitions";
-import { HttpError } from "./errors";
 import type { EmitEvent } from "./events";
 import { newId } from "./ids";
 import { closeAbandoned } from "./recovery";
-import type { McpConnections } from "./mcp/connections";
-import { addMcpSteps } from "./mcp/agent-steps";
+import { withIdleChat } from "./idle-chat";
 import { requireServerIds } from "./mcp/server-ids";
 import { attachServers } from "./mcp/store";
-import { chatsStore, filesStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
+import { chatsStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
-import type { ModelAgentOptions } from "./model-agent/options";
-import { runModelTurn } from "./model-agent/run";
 
 export { EMBEDDED_AUTHOR_ID } from "./author";
 import { EMBEDDED_AUTHOR_ID } from "./author";
@@ -36,13 +29,10 @@ export interface Turn {
 
 interface TurnsOptions {
   db: Db;
-  delayMs: number;
-  /** Records webhook events (pass the change's transaction); none in isolation. */
-  emit?: EmitEvent;
-  /** MCP connections for the `/mcp` directive (and the model's MCP tools); none in isolation. */
-  mcp?: McpConnections;
-  /** The model-backed agent answers every new message when set; else the scripted agent. */
-  model?: ModelAgentOptions | null;
+  /** Who writes the answers (the service picks it): Turns only stores, leases and starts. */
+  agent: Agent;
+  /** Records webhook events (pass the change's transaction); tests in isolation pass a no-op or a recorder. */
+  emit: EmitEvent;
   /** This instance's id: the owner written into the leases it takes. */
   owner: string;
   /** How long a lease lives unless renewed (renewed every third of it while the generation runs). */
@@ -54,13 +44,11 @@ interface TurnsOptions {
   shared: boolean;
 }
 
-const busy = () =>
-  new HttpError(409, "The chat is still generating a response; wait until its finishReason is set.", "chat_busy");
-
 /**
  * Conversation turns: stores the messages, runs the agent detached from the request, and allows one generation per
  * chat at a time across every instance sharing the database: the generation's lease (store/leases.ts) is taken in
- * the transaction that stores its messages, renewed while it runs and released in the one that finishes it.
+ * the transaction that stores its messages (withIdleChat, idle-chat.ts, refuses a busy chat), renewed while it runs
+ * and released in the one that finishes it.
  * `drain()` waits for this instance's running generations.
  */
 export class Turns {
@@ -74,12 +62,6 @@ export class Turns {
   /** The generation this instance runs for a chat, if any. */
   active(chatId: string): Generation | null {
     return this.generations.get(chatId) ?? null;
-  }
-
-  /** The message a live lease says is generating for the chat (whichever instance runs it); null when none. */
-  async generatingMessageId(chatId: string): Promise<string | null> {
-    const lease = await leasesStore.readLease(this.opts.db, chatId);
-    return lease && lease !== "missing" && lease.live ? lease.messageId : null;
   }
 
   get owner(): string {
@@ -112,89 +94,61 @@ export class Turns {
       });
       const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, body.attachments);
       await this.lease(tx, chatId, assistant.id);
-      await this.opts.emit?.(tx, "chat.created", { chatId });
-      await this.announcePair(tx, chatId, user, assistant);
+      await this.opts.emit(tx, "chat.created", { chatId });
+      await this.opts.emit(tx, "message.created", { chatId, messageId: user.id });
+      await this.opts.emit(tx, "message.created", { chatId, messageId: assistant.id });
       return { chat, user, assistant };
     });
     return this.turn(chat, user, assistant);
   }
 
-  /** 409 while the chat is still generating its previous answer (on any instance). */
-  async beginMessage(chat: ChatRow, body: SendMessageBody): Promise<Turn> {
+  /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
+  async beginMessage(chatId: string, body: SendMessageBody): Promise<Turn> {
     const at = new Date();
-    const { user, assistant, updated } = await this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chat.id);
+    const { chat, user, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       await requireServerIds(tx, body.mcpServerIds);
       // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
       const rejected = await rejectPending(tx, chat.id, at);
       const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
       if (body.systemPrompt !== undefined)
         await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
-      // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
-      if (!this.opts.model) await checkPlannedWrites(tx, chat, pair.assistant);
+      // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
+      await this.opts.agent.preflight(tx, chat, pair.assistant);
       await attachServers(tx, chat.id, body.mcpServerIds ?? []);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, pair.assistant.id);
-      if (rejected) await this.opts.emit?.(tx, "message.updated", { chatId: chat.id, messageId: rejected.id });
-      await this.announcePair(tx, chat.id, pair.user, pair.assistant);
-      return { ...pair, updated };
+      if (rejected) emit("message.updated", { chatId: chat.id, messageId: rejected.id });
+      emit("message.created", { chatId: chat.id, messageId: pair.user.id });
+      emit("message.created", { chatId: chat.id, messageId: pair.assistant.id });
+      return { ...pair, chat: updated ?? chat };
     });
-    return this.turn(updated ?? chat, user, assistant);
+    return this.turn(chat, user, assistant);
   }
 
   /**
    * A resolve (interface.md 4.5): answers the request the chat's latest assistant message waits on and stores the new
-   * assistant message that continues the work. 409 while generating, for a stale task or mismatching names or
-   * permissions; 422 for the wrong task type; nothing changes then.
+   * assistant message that continues the work. 404 without the chat; 409 while generating, for a stale task or
+   * mismatching names or permissions; 422 for the wrong task type; nothing changes then.
    */
-  async beginResolve(chat: ChatRow, task: ResolveTask): Promise<Turn> {
+  async beginResolve(chatId: string, task: ResolveTask): Promise<Turn> {
     const at = new Date();
-    const { assistant, updated } = await this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chat.id);
+    const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const { blocked } = await resolvePending(tx, chat.id, task, at);
       const assistant = await insertAssistant(tx, chat.id, at);
-      // interface.md Part 8 limits: 413 rolls all of this back (the model-backed agent's tools refuse instead)
-      if (!this.opts.model) await checkPlannedWrites(tx, chat, assistant);
+      // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
+      await this.opts.agent.preflight(tx, chat, assistant);
       const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
       await this.lease(tx, chat.id, assistant.id);
-      await this.opts.emit?.(tx, "message.updated", { chatId: chat.id, messageId: blocked.id });
-      await this.opts.emit?.(tx, "message.created", { chatId: chat.id, messageId: assistant.id });
-      return { assistant, updated };
+      emit("message.updated", { chatId: chat.id, messageId: blocked.id });
+      emit("message.created", { chatId: chat.id, messageId: assistant.id });
+      return { assistant, chat: updated ?? chat };
     });
-    return this.turn(updated ?? chat, null, assistant);
-  }
-
-  /**
-   * Runs `fn` in a transaction that holds the chat's row (its lease locked): 409 while a generation runs anywhere;
-   * no generation starts until it commits. `fn` must use the transaction it is given, nothing else.
-   */
-  async exclusive<T>(chatId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-    return this.opts.db.transaction(async (tx) => {
-      await this.takeLease(tx, chatId);
-      return fn(tx);
-    });
-  }
-
-  /**
-   * Inside a transaction: locks the chat's lease; 404 without the chat, 409 while a live lease holds it. An expired
-   * lease's message (its generation is gone) is closed as recovery would.
-   */
-  private async takeLease(tx: Db, chatId: string): Promise<void> {
-    const lease = await leasesStore.lockLease(tx, chatId);
-    if (lease === "missing") throw new HttpError(404, `Chat ${chatId} not found.`, "chat_not_found");
-    if (lease?.live) throw busy();
-    if (lease?.messageId) await closeAbandoned(tx, chatId, lease.messageId, new Date(), this.opts.emit);
+    return this.turn(chat, null, assistant);
   }
 
   /** Inside the transaction that stores the assistant message: this instance's lease for generating it. */
   private lease(tx: Db, chatId: string, messageId: string): Promise<void> {
     return leasesStore.setLease(tx, chatId, { owner: this.opts.owner, messageId, ttlMs: this.opts.leaseMs });
-  }
-
-  /** message.created for a stored user message and the assistant message that answers it. */
-  private async announcePair(tx: Db, chatId: string, user: MessageRow, assistant: MessageRow): Promise<void> {
-    await this.opts.emit?.(tx, "message.created", { chatId, messageId: user.id });
-    await this.opts.emit?.(tx, "message.created", { chatId, messageId: assistant.id });
   }
 
   /**
@@ -291,40 +245,10 @@ export class Turns {
     }
   }
 
-  /**
-   * Runs the model-backed agent when configured; else plans from the stored conversation (a new prompt or a resume)
-   * and runs the scripted agent.
-   */
-  private async generate(chat: ChatRow, assistant: MessageRow, generation: Generation): Promise<void> {
-    const { db } = this.opts;
-    const lease = { owner: this.opts.owner, shared: this.opts.shared };
-    if (this.opts.model) {
-      const { emit, mcp, model: options } = this.opts;
-      return runModelTurn({ db, generation, chat, message: assistant, emit, mcp, options, lease });
-    }
-    const [conversation, files] = await Promise.all([
-      messagesStore.conversation(db, chat.id, assistant.seq, CONVERSATION_READ),
-      filesStore.listFiles(db, chat.id),
-    ]);
-    const plan = planTurn({ chat, conversation, assistantId: assistant.id, files });
-    const { prompt, promptChars, historyChars } = plan;
-    const mcp = this.opts.mcp;
-    const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
-    const model = effectiveModel(chat.modelId);
-    const delayMs =
-      prompt.directives.pace ??
-      (prompt.directives.slow ? Math.max(this.opts.delayMs * 5, 60) : prompt.directives.fast ? 0 : this.opts.delayMs);
-    await runScript({
-      db,
-      generation,
-      chat,
-      message: assistant,
-      steps,
-      delayMs,
-      emit: this.opts.emit,
-      lease,
-      usage: (parts) => computeUsage({ model, promptChars, historyChars, outputChars: JSON.stringify(parts).length }),
-    });
+  /** The agent's generation of the message (detached from the request that stored it). */
+  private generate(chat: ChatRow, message: MessageRow, generation: Generation): Promise<void> {
+    const { db, emit, owner, shared } = this.opts;
+    return this.opts.agent.run({ db, generation, chat, message, emit, lease: { owner, shared } });
   }
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { KnownPart } from "@/lib/api";
 import { parsePrompt } from "./directives";
 import { buildScript, chunkText, projectKind, type ScriptContext, type Step } from "./script";
-import { generateTitle } from "./title";
-import { computeUsage, effectiveModel } from "./usage";
+import { generateTitle } from "../generation/title";
+import { computeUsage, effectiveModel } from "../generation/usage";
 import { buildWebApp, escapeHtml, featuresOf } from "./webapp";
 
 const ctx = (prompt: string, over: Partial<ScriptContext> = {}): ScriptContext => ({

@@ -1,5 +1,5 @@
 import "server-only";
-import { slugify } from "./title";
+import { slugify } from "../generation/title";
 import { hashString, type GeneratedFile } from "./webapp";
 
 /** Terminal outputs of the scripted agent's bash parts. Deterministic for the same files. */

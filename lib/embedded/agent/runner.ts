@@ -1,9 +1,8 @@
 import "server-only";
 import type { Part, Usage } from "@/lib/api";
 import { iso, sleep } from "../time";
-import { MessageWriter, type MessageWriterInput } from "./message-writer";
+import { MessageWriter, type MessageWriterInput } from "../generation/message-writer";
 import type { Step } from "./script";
-import { plansVersion } from "./version";
 
 interface RunInput extends MessageWriterInput {
   steps: Step[];
@@ -115,4 +114,9 @@ function outputChunks(output: string): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < lines.length; i += per) chunks.push(lines.slice(i, i + per).join(""));
   return chunks;
+}
+
+/** Whether a plan works on the files: it writes one (or was going to build and stops with `/fail`), so it opens a version. */
+function plansVersion(steps: readonly Step[]): boolean {
+  return steps.some((s) => (s.kind === "part" && s.write !== undefined) || s.kind === "fail");
 }

@@ -13,7 +13,7 @@ import {
   supersededNote,
   thinkingText,
 } from "./texts";
-import { DEFAULT_SUBJECT, generateTitle } from "./title";
+import { DEFAULT_SUBJECT, generateTitle } from "../generation/title";
 import { buildWebApp, isOwnAppFile, type GeneratedFile } from "./webapp";
 import { entryFileUpdate, extraFiles } from "./extra-files";
 

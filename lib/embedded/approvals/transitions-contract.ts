@@ -1,9 +1,14 @@
 import { describe, expect, test } from "vitest";
 import type { AgentActionPart } from "@/lib/api";
 import { HttpError } from "../errors";
+import { withIdleChat } from "../idle-chat";
 import { chatsStore, messagesStore, type Db, type MessageRow } from "../store";
 import { integrationRequestPart, pendingRequestOf, permissionRequestPart } from "./requests";
 import { rejectPending, resolvePending } from "./transitions";
+
+/** Runs a transition as the service does: in the transaction that holds the idle chat (no events recorded here). */
+const idle = <T>(db: Db, chatId: string, fn: (tx: Db) => Promise<T>) =>
+  withIdleChat({ db, emit: async () => {} }, chatId, ({ tx }) => fn(tx));
 
 /**
  * The interface.md Part 3 transitions on a real database, run against each driver (PGlite in transitions.test.ts,
@@ -60,7 +65,7 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       if (pending?.kind !== "permissions") expect.fail("not blocked on permissions");
       const task = { type: "confirmed-permissions" as const, permissions: pending.suggestedPermissions };
       const results = await Promise.allSettled(
-        [0, 1].map(() => db.transaction((tx) => resolvePending(tx, chatId, task, at))),
+        [0, 1].map(() => idle(db, chatId, (tx) => resolvePending(tx, chatId, task, at))),
       );
       expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -75,8 +80,8 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       const { chatId, blocked } = await blockedChat("integrations");
       const task = { type: "confirmed-steps" as const, connectedIntegrationNames: ["Stripe"] };
       const [resolved, rejected] = await Promise.allSettled([
-        db.transaction((tx) => resolvePending(tx, chatId, task, at)),
-        db.transaction((tx) => rejectPending(tx, chatId, at)),
+        idle(db, chatId, (tx) => resolvePending(tx, chatId, task, at)),
+        idle(db, chatId, (tx) => rejectPending(tx, chatId, at)),
       ]);
       const stored = (await messagesStore.findMessage(db, chatId, blocked.id))!;
       const data = (stored.parts[0] as AgentActionPart).data ?? {};
@@ -94,12 +99,12 @@ export function describeTransitionsContract(name: string, getDb: () => Db): void
       const db = getDb();
       const { chatId, blocked } = await blockedChat("integrations");
       await expect(
-        db.transaction((tx) =>
+        idle(db, chatId, (tx) =>
           resolvePending(tx, chatId, { type: "confirmed-steps", connectedIntegrationNames: ["Neon"] }, at),
         ),
       ).rejects.toMatchObject({ status: 409, code: "integration_mismatch" });
       await expect(
-        db.transaction((tx) => resolvePending(tx, chatId, { type: "confirmed-permissions", permissions: [] }, at)),
+        idle(db, chatId, (tx) => resolvePending(tx, chatId, { type: "confirmed-permissions", permissions: [] }, at)),
       ).rejects.toMatchObject({ status: 409, code: "stale_task" });
       expect(await messagesStore.findMessage(db, chatId, blocked.id)).toEqual(blocked);
     });

@@ -1,14 +1,13 @@
 import "server-only";
 import type { ResolveTask } from "@/lib/api";
-import { HttpError, notFound } from "../errors";
-import { chatsStore, messagesStore, type Db, type MessageRow } from "../store";
+import { messagesStore, type Db, type MessageRow } from "../store";
 import { answerIntegrations, answerPermissions, pendingRequestOf } from "./requests";
 import { judgeResolve, type Decision } from "./rules";
 
 /**
- * The state transitions of interface.md Part 3 on stored messages. Both run inside the caller's transaction and first lock
- * the chat's row, so two resolves (or a resolve and a follow-up message) of one chat never both see the same
- * pending request: exactly one wins, the other finds the chat moved on (409).
+ * The state transitions of interface.md Part 3 on stored messages. Both run inside the caller's transaction, which
+ * holds the idle chat's row (idle-chat.ts), so two resolves (or a resolve and a follow-up message) of one chat never
+ * both see the same pending request: exactly one wins, the other finds the chat moved on (409).
  */
 
 interface Resolved {
@@ -19,15 +18,7 @@ interface Resolved {
 
 /** Answers the pending request of the chat's latest message, or throws 409/422 leaving everything unchanged. */
 export async function resolvePending(tx: Db, chatId: string, task: ResolveTask, at: Date): Promise<Resolved> {
-  if (!(await chatsStore.lockChat(tx, chatId))) throw notFound(`Chat ${chatId}`, "chat_not_found");
   const latest = await messagesStore.latestMessage(tx, chatId);
-  if (latest?.role === "assistant" && latest.finishReason === null) {
-    throw new HttpError(
-      409,
-      "The chat is still generating a response; wait until its finishReason is set.",
-      "chat_busy",
-    );
-  }
   const decision = judgeResolve(latest ? pendingRequestOf(latest) : null, task);
   const message = latest!;
   const parts =
@@ -43,7 +34,6 @@ export async function resolvePending(tx: Db, chatId: string, task: ResolveTask, 
  * follow-up message while blocked" → request rejected). Returns the message it changed, if any.
  */
 export async function rejectPending(tx: Db, chatId: string, at: Date): Promise<MessageRow | null> {
-  await chatsStore.lockChat(tx, chatId);
   const latest = await messagesStore.latestMessage(tx, chatId);
   const pending = latest ? pendingRequestOf(latest) : null;
   if (!latest || !pending) return null;

@@ -8,9 +8,10 @@ import {
   type ResponseMode,
 } from "@/lib/api";
 import type { ChatListV1, ChatV1, CreateChatBodyV1 } from "@/lib/api/schemas/v1";
-import { generateTitle } from "../agent/title";
+import { generateTitle } from "../generation/title";
 import { createChatFromFiles } from "../seed-files";
 import { HttpError, notFound } from "../errors";
+import { withIdleChat } from "../idle-chat";
 import { newId } from "../ids";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
@@ -82,25 +83,16 @@ const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body
  * POST /v2/chats/{chatId}/duplicate (the document's duplicate): a new chat with the source's messages, files (and
  * locks) and versions, copied in one transaction → 201 Chat; `chat.created` fires. 409 while the source generates.
  */
-const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, turns, events, params, body }) => {
-  const generating = () =>
-    new HttpError(
-      409,
-      "The chat is still generating a response; duplicate it once its finishReason is set.",
-      "chat_busy",
-    );
-  if (await turns.generatingMessageId(params.chatId)) throw generating();
-  const copy = await db.transaction(async (tx) => {
-    const copy = await duplicateStore.duplicateChat(tx, params.chatId, {
+const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params, body }) => {
+  const copy = await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
+    const copy = await duplicateStore.duplicateChat(tx, chat, {
       id: newId("chat"),
       privacy: body.privacy,
       title: body.title,
       at: new Date(),
       newId,
     });
-    if (copy === "missing") throw notFound(`Chat ${params.chatId}`, "chat_not_found");
-    if (copy === "generating") throw generating();
-    await events.emit(tx, "chat.created", { chatId: copy.id });
+    emit("chat.created", { chatId: copy.id });
     return copy;
   });
   return json(toChat(copy), 201);
@@ -128,16 +120,14 @@ const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, 
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, params }) => {
-  const chat = await requireChat(db, params.chatId);
-  await turns.exclusive(chat.id, async (tx) => {
+const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params }) => {
+  await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const messages = await messagesStore.allMessages(tx, chat.id);
     await chatsStore.deleteChat(tx, chat.id);
-    for (const message of messages)
-      await events.emit(tx, "message.deleted", { chatId: chat.id, messageId: message.id, message });
-    await events.emit(tx, "chat.deleted", { chatId: chat.id, chat });
+    for (const message of messages) emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
+    emit("chat.deleted", { chatId: chat.id, chat });
   });
-  const body: ChatDeleted = { chatId: chat.id };
+  const body: ChatDeleted = { chatId: params.chatId };
   return json(body);
 };
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { MessageList, MessageRef, ResponseMode } from "@/lib/api";
 import type { MessageListV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
+import { generatingMessageId } from "../idle-chat";
 import { json } from "../http/respond";
 import { resumeStream } from "../http/sse";
 import { followRemoteStream } from "../http/sse-remote";
@@ -35,29 +36,29 @@ const getMessage: Handler<"v2.messages.get"> = async ({ db, params }) => {
 const sendMessage =
   (mode: ResponseMode): Handler<"v2.messages.send" | "v2.messages.send.stream" | "v2.messages.send.async"> =>
   async ({ db, turns, params, body }) => {
-    const chat = await requireChat(db, params.chatId);
-    const turn = await turns.beginMessage(chat, body);
+    const turn = await turns.beginMessage(params.chatId, body);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
 /**
  * POST /v2/chats/{chatId}/messages/{messageId}/stop (the document's stop): the generation ends at its next step,
  * the message keeps what it has and finishes ("stop"); streams close and webhooks fire as for any end. Answers once
- * the message is stored finished. 409 when that message is not generating.
+ * the message is stored finished. 409 when that message is not generating: the chat's lease (idle-chat.ts) names
+ * the message generating, whichever instance runs it.
  */
 const stopMessage: Handler<"v2.messages.stop"> = async ({ db, turns, live, params }) => {
   const message = await requireMessage(db, params.chatId, params.messageId);
-  const notGenerating = () =>
-    new HttpError(409, `Message ${message.id} is not generating; there is nothing to stop.`, "not_generating");
-  if (message.finishReason !== null) throw notGenerating();
+  if (message.finishReason !== null || (await generatingMessageId(db, params.chatId)) !== message.id) {
+    throw new HttpError(409, `Message ${message.id} is not generating; there is nothing to stop.`, "not_generating");
+  }
   const generation = turns.active(params.chatId);
   if (generation?.messageId === message.id) {
     generation.stop();
     await generation.done.catch(() => undefined); // a failed save is the generation's error event, not this answer's
-  } else if ((await turns.generatingMessageId(params.chatId)) === message.id) {
+  } else {
     // Another instance runs it: ask it to stop, and answer once it is stored finished.
     await stopElsewhere(db, live, params.chatId, message.id);
-  } else throw notGenerating();
+  }
   const body: MessageRef = { messageId: message.id };
   return json(body);
 };
@@ -96,7 +97,7 @@ const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, live, params 
   const chat = await requireChat(db, params.chatId);
   const local = turns.active(chat.id);
   if (local) return resumeStream(chat, local);
-  const messageId = await turns.generatingMessageId(chat.id);
+  const messageId = await generatingMessageId(db, chat.id);
   return messageId ? followRemoteStream(chat, messageId, { db, live }) : resumeStream(chat, null);
 };
 
@@ -127,10 +128,9 @@ const getMessageV1: Handler<"v1.messages.get"> = async ({ db, params, publicBase
  * async → 202 with the assistant's v1 Message still generating (no finishReason; poll it by id);
  * experimental_stream → the 6.2 events.
  */
-const sendMessageV1: Handler<"v1.messages.send"> = async ({ db, turns, params, body, publicBaseUrl }) => {
-  const chat = await requireChat(db, params.chatId);
+const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body, publicBaseUrl }) => {
   const { message, mcpServerIds, responseMode } = body;
-  const turn = await turns.beginMessage(chat, { message, mcpServerIds });
+  const turn = await turns.beginMessage(params.chatId, { message, mcpServerIds });
   return respondInMode(
     modeOfV1(responseMode),
     turn,

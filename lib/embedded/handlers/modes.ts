@@ -1,6 +1,6 @@
 import "server-only";
 import type { AsyncChatRef, ResponseMode } from "@/lib/api";
-import type { GenerationResult } from "../agent/generation";
+import type { GenerationResult } from "../generation/generation";
 import { json } from "../http/respond";
 import { streamTurn } from "../http/sse";
 import type { Turn } from "../turns";

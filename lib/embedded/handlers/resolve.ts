@@ -4,7 +4,6 @@ import { json } from "../http/respond";
 import { toMessageView } from "../views/message";
 import { toMessageV1 } from "../views/v1";
 import type { Handler, HandlerTablePart } from "./context";
-import { requireChat } from "./lookup";
 import { respondInMode } from "./modes";
 
 /**
@@ -15,8 +14,7 @@ import { respondInMode } from "./modes";
 const resolveTask =
   (mode: ResponseMode): Handler<"v2.messages.resolve" | "v2.messages.resolve.stream" | "v2.messages.resolve.async"> =>
   async ({ db, turns, params, body }) => {
-    const chat = await requireChat(db, params.chatId);
-    const turn = await turns.beginResolve(chat, body.task);
+    const turn = await turns.beginResolve(params.chatId, body.task);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
@@ -24,9 +22,8 @@ const resolveTask =
  * POST /v1/chats/{chatId}/tasks/resolve: the body is only `task` (no responseMode), so it is synchronous and
  * answers with the new assistant v1 Message once finished (it may itself wait again: finishReason "tool-calls").
  */
-const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ db, turns, params, body, publicBaseUrl }) => {
-  const chat = await requireChat(db, params.chatId);
-  const turn = await turns.beginResolve(chat, body.task);
+const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ turns, params, body, publicBaseUrl }) => {
+  const turn = await turns.beginResolve(params.chatId, body.task);
   const { message } = await turn.start().done;
   return json(toMessageV1(message, publicBaseUrl));
 };

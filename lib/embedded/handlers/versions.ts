@@ -3,6 +3,7 @@ import type { VersionListV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
 import { json } from "../http/respond";
+import { withIdleChat } from "../idle-chat";
 import { readPageQuery, toPage } from "../http/pagination";
 import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
 import { toVersionV1 } from "../views/v1";
@@ -57,9 +58,8 @@ const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
  * while the chat is generating; names checked (422) and interface.md Part 8 limits (413).
  */
 const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
-  const chat = await requireChat(ctx.db, ctx.params.chatId);
   const { files } = ctx.body;
-  const updated = await ctx.turns.exclusive(chat.id, async (tx) => {
+  const updated = await withIdleChat({ db: ctx.db, emit: ctx.events.emit }, ctx.params.chatId, async ({ tx, chat }) => {
     const version = await requireVersion(tx, chat.id, ctx.params.versionId);
     const latest = await versionsStore.latestVersion(tx, chat.id);
     if (latest?.id !== version.id) {

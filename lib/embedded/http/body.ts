@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A request body over its limit (413); the sender's stream was cancelled, what was past the limit never read. */
 export class BodyTooLargeError extends HttpError {
   constructor(readonly limitBytes: number) {
-    super(413, "Request body too large.");
+    super(413, "Request body too large.", "payload_too_large");
   }
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Part, StreamEvent } from "@/lib/api";
 import { diffParts } from "@/lib/api/parts";
 import { encodeSseEvent } from "@/lib/api/sse";
-import type { Generation, GenerationListener } from "../agent/generation";
+import type { Generation, GenerationListener } from "../generation/generation";
 import type { ChatRow } from "../store";
 import type { Turn } from "../turns";
 import { toChatEvent } from "../views/chat";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MessageWriter } from "../agent/message-writer";
+import type { MessageWriter } from "../generation/message-writer";
 import type { ChatFileRow } from "../store";
 import { iso } from "../time";
 import { COMMAND_TIMEOUT_MS, runCommand } from "./command";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { KnownPart } from "@/lib/api";
 import { acceptedFileName, MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
-import type { MessageWriter } from "../agent/message-writer";
+import type { MessageWriter } from "../generation/message-writer";
 import { filesStore, type Db } from "../store";
 
 /**

@@ -1,11 +1,19 @@
 import "server-only";
-import type { ModelTurnInput } from "./turn";
+import type { Agent } from "../generation/agent";
+import type { McpConnections } from "../mcp/connections";
+import type { ModelAgentOptions } from "./options";
 
 /**
- * One assistant message answered by the model (turn.ts). The model-backed agent's code, the AI SDK with it, loads on
- * its first answer: a server with the scripted agent never holds it (issue 17).
+ * The model-backed agent: each assistant message answered by the model (turn.ts). It checks nothing beforehand (its
+ * file tools refuse what breaks the interface.md Part 8 limits instead). Its code, the AI SDK with it, loads on its
+ * first answer: a server with the scripted agent never holds it.
  */
-export async function runModelTurn(input: ModelTurnInput): Promise<void> {
-  const { runModelTurn: run } = await import("./turn");
-  return run(input);
+export function modelAgent(options: ModelAgentOptions, mcp?: McpConnections): Agent {
+  return {
+    preflight: async () => {},
+    async run(run) {
+      const { runModelTurn } = await import("./turn");
+      return runModelTurn({ ...run, options, mcp });
+    },
+  };
 }

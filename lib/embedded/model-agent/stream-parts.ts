@@ -2,7 +2,7 @@ import "server-only";
 import type { TextStreamPart, ToolSet } from "ai";
 import type { Part } from "@/lib/api";
 import { commandRequestPart, integrationRequestPart } from "../approvals/requests";
-import type { MessageWriter } from "../agent/message-writer";
+import type { MessageWriter } from "../generation/message-writer";
 import { iso } from "../time";
 import { COMMAND_TOOL, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { COMMAND_TIMEOUT_MS } from "./command";

@@ -1,7 +1,7 @@
 import "server-only";
 import { generateText, type LanguageModel } from "ai";
 import type { TokenCounts } from "@/lib/api";
-import { generateTitle } from "../agent/title";
+import { generateTitle } from "../generation/title";
 import { NO_TOKENS, tokensOf } from "./usage";
 
 const SYSTEM =

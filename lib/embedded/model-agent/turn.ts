@@ -1,7 +1,7 @@
 import "server-only";
 import { hasToolCall, stepCountIs, streamText } from "ai";
-import { MessageWriter, type MessageWriterInput } from "../agent/message-writer";
-import { effectiveModel } from "../agent/usage";
+import { MessageWriter, type MessageWriterInput } from "../generation/message-writer";
+import { effectiveModel } from "../generation/usage";
 import type { McpConnections } from "../mcp/connections";
 import { filesStore, messagesStore } from "../store";
 import { iso } from "../time";
@@ -17,7 +17,7 @@ import { StreamParts } from "./stream-parts";
 import { modelTitle } from "./title";
 import { addTokens, modelUsage, NO_TOKENS } from "./usage";
 
-export interface ModelTurnInput extends MessageWriterInput {
+interface ModelTurnInput extends MessageWriterInput {
   options: ModelAgentOptions;
   /** MCP connections: the chat's attached, connected servers' tools are offered to the model. */
   mcp?: McpConnections;

@@ -96,15 +96,6 @@ export async function deleteChat(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Locks the chat's row until the surrounding transaction ends (SELECT … FOR UPDATE): resolves and follow-up
- * messages of one chat are serialized even across processes sharing a PostgreSQL database. False if no such chat.
- */
-export async function lockChat(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: chats.id }).from(chats).where(eq(chats.id, id)).for("update");
-  return rows.length > 0;
-}
-
-/**
  * Links a hosting project when the chat has none, atomically (two simultaneous calls link one project).
  * Returns the chat's hostProjectId afterwards and whether this call linked it; null if there is no such chat.
  */

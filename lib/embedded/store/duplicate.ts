@@ -19,65 +19,54 @@ interface CopyTarget {
 }
 
 /**
- * The document's duplicate, in one transaction: a new chat with the source's metadata, model and settings, its
- * messages (new ids, same order, content, parts, usage and finish reasons), its files with their locks, and its
- * versions (message ids mapped to the copies). Nothing is shared with the source. The source row stays locked
- * until the copy is stored, so simultaneous copies of one chat get distinct suffixes. `missing` when there is no
- * such chat; `generating` while one of its messages is unfinished or a version pending (a half-written answer is
- * not copied).
+ * The document's duplicate, inside the caller's transaction, which holds the source's row (idle-chat.ts: no
+ * generation runs, so no half-written answer is copied): a new chat with the source's metadata, model and settings,
+ * its messages (new ids, same order, content, parts, usage and finish reasons), its files with their locks, and its
+ * versions (message ids mapped to the copies). Nothing is shared with the source. The source row stays locked until
+ * the copy is stored, so simultaneous copies of one chat get distinct suffixes.
  */
-export async function duplicateChat(
-  db: Db,
-  sourceId: string,
-  target: CopyTarget,
-): Promise<ChatRow | "missing" | "generating"> {
-  return db.transaction(async (tx) => {
-    const [source] = await tx.select().from(chats).where(eq(chats.id, sourceId)).for("update");
-    if (!source) return "missing";
-    // One after another: a transaction is one connection, which runs one query at a time (pg deprecates queuing).
-    const messages = await allMessages(tx, sourceId);
-    const files = await listFiles(tx, sourceId);
-    const versions = await allVersions(tx, sourceId);
-    if (messages.some((m) => m.finishReason === null) || versions.some((v) => v.status === "pending")) {
-      return "generating";
-    }
-    const title = target.title ?? (source.title === null ? null : await nextCopyTitle(tx, source.title));
-    const chat = await insertChat(tx, {
-      id: target.id,
-      title,
-      privacy: target.privacy,
-      authorId: source.authorId,
-      hostProjectId: null, // a hosting project belongs to the chat that linked it
-      projectId: source.projectId,
-      metadata: { ...source.metadata },
-      modelId: source.modelId,
-      settings: structuredClone(source.settings),
-      createdAt: target.at,
-      updatedAt: target.at,
-    });
-    const ids = new Map(messages.map((m) => [m.id, target.newId("msg")]));
-    await insertMessages(
-      tx,
-      messages.map(({ seq: _seq, ...m }) => ({ ...m, id: ids.get(m.id)!, chatId: chat.id })),
-    );
-    await upsertFiles(
-      tx,
-      chat.id,
-      files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
-      target.at,
-    );
-    await insertVersions(
-      tx,
-      versions.map(({ seq: _seq, ...v }) => ({
-        ...v,
-        id: target.newId("ver"),
-        chatId: chat.id,
-        // An initialization's version has no message ("").
-        messageId: ids.get(v.messageId) ?? v.messageId,
-      })),
-    );
-    return chat;
+export async function duplicateChat(tx: Db, source: ChatRow, target: CopyTarget): Promise<ChatRow> {
+  const sourceId = source.id;
+  // One after another: a transaction is one connection, which runs one query at a time (pg deprecates queuing).
+  const messages = await allMessages(tx, sourceId);
+  const files = await listFiles(tx, sourceId);
+  const versions = await allVersions(tx, sourceId);
+  const title = target.title ?? (source.title === null ? null : await nextCopyTitle(tx, source.title));
+  const chat = await insertChat(tx, {
+    id: target.id,
+    title,
+    privacy: target.privacy,
+    authorId: source.authorId,
+    hostProjectId: null, // a hosting project belongs to the chat that linked it
+    projectId: source.projectId,
+    metadata: { ...source.metadata },
+    modelId: source.modelId,
+    settings: structuredClone(source.settings),
+    createdAt: target.at,
+    updatedAt: target.at,
   });
+  const ids = new Map(messages.map((m) => [m.id, target.newId("msg")]));
+  await insertMessages(
+    tx,
+    messages.map(({ seq: _seq, ...m }) => ({ ...m, id: ids.get(m.id)!, chatId: chat.id })),
+  );
+  await upsertFiles(
+    tx,
+    chat.id,
+    files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+    target.at,
+  );
+  await insertVersions(
+    tx,
+    versions.map(({ seq: _seq, ...v }) => ({
+      ...v,
+      id: target.newId("ver"),
+      chatId: chat.id,
+      // An initialization's version has no message ("").
+      messageId: ids.get(v.messageId) ?? v.messageId,
+    })),
+  );
+  return chat;
 }
 
 const SUFFIX = / \((\d+)\)$/;

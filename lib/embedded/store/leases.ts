@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "./db";
-import { chats } from "./schema";
+import { chats, type ChatRow } from "./schema";
 
 /**
  * Generation leases (one per chat, held in the chat's row): the instance that generates a chat's answer, or runs a
@@ -25,6 +25,25 @@ const expiresIn = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs /
  */
 export async function lockLease(db: Db, chatId: string): Promise<Lease | null | "missing"> {
   return toLease(await selectLease(db, chatId).for("update"));
+}
+
+/**
+ * Reads and locks the chat's row with its lease (`FOR UPDATE`, inside a transaction): the row as it is now and the
+ * lease (null when none), or "missing" when there is no such chat.
+ */
+export async function lockChatLease(
+  db: Db,
+  chatId: string,
+): Promise<{ chat: ChatRow; lease: Lease | null } | "missing"> {
+  const rows = await db
+    .select({ chat: chats, live: sql<boolean>`${chats.leaseExpiresAt} > now()` })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .for("update");
+  const row = rows[0];
+  if (!row) return "missing";
+  const { leaseOwner: owner, leaseMessageId: messageId } = row.chat;
+  return { chat: row.chat, lease: owner ? { owner, messageId, live: Boolean(row.live) } : null };
 }
 
 /** The chat's lease as it is now, without locking it (readers: is it generating, and which message). */

@@ -1,7 +1,6 @@
 import "server-only";
 import { newId } from "../ids";
 import { filesStore, versionsStore, type Db, type VersionRow } from "../store";
-import type { Step } from "./script";
 
 /**
  * The Version (interface.md 2.6) of one assistant message that works on the files: a message whose plan writes files
@@ -10,10 +9,6 @@ import type { Step } from "./script";
  * `failed` when the message failed. Messages that only talk (a request to the user, running an approved
  * script) make no version.
  */
-export function plansVersion(steps: readonly Step[]): boolean {
-  return steps.some((s) => (s.kind === "part" && s.write !== undefined) || s.kind === "fail");
-}
-
 export class MessageVersion {
   private row: VersionRow | null = null;
 

@@ -14,7 +14,7 @@ export interface MessageWriterInput {
   message: MessageRow;
   now?: () => Date;
   /** Webhook events: chat.updated (title), message.updated (at every part boundary), message.finished. */
-  emit?: EmitEvent;
+  emit: EmitEvent;
   /**
    * The generation's lease (released in the transaction that finishes the message) and whether other instances
    * share the database (then progress is also stored between part boundaries, and announced).
@@ -49,7 +49,7 @@ export class MessageWriter {
   private readonly generation: Generation;
   private readonly chatId: string;
   private readonly messageId: string;
-  private readonly emitEvent?: EmitEvent;
+  private readonly emitEvent: EmitEvent;
   private readonly lease?: { owner: string; shared: boolean };
 
   constructor(input: MessageWriterInput) {
@@ -105,7 +105,7 @@ export class MessageWriter {
     const patch = { parts: this.parts, content: this.content, updatedAt: this.now() };
     await this.db.transaction(async (tx) => {
       await messagesStore.updateMessage(tx, this.messageId, patch, { unfinished: true });
-      if (boundary) await this.emitEvent?.(tx, "message.updated", { chatId: this.chatId, messageId: this.messageId });
+      if (boundary) await this.emitEvent(tx, "message.updated", { chatId: this.chatId, messageId: this.messageId });
       if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
     });
   }
@@ -114,7 +114,7 @@ export class MessageWriter {
   async setTitle(title: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await chatsStore.updateChat(tx, this.chatId, { title, updatedAt: this.now() });
-      await this.emitEvent?.(tx, "chat.updated", { chatId: this.chatId });
+      await this.emitEvent(tx, "chat.updated", { chatId: this.chatId });
       if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
     });
     this.generation.emit({ type: "title", chatId: this.chatId, title });
@@ -190,7 +190,7 @@ export class MessageWriter {
           );
         await this.version.close(status, at, tx);
         if (this.lease) await leasesStore.releaseLease(tx, this.chatId, this.lease.owner, this.messageId);
-        await this.emitEvent?.(tx, "message.finished", { chatId: this.chatId, messageId: this.messageId });
+        await this.emitEvent(tx, "message.finished", { chatId: this.chatId, messageId: this.messageId });
         if (this.lease?.shared) await announceProgress(tx, this.chatId, this.messageId);
         return { message, chat };
       });

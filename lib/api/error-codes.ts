@@ -1,0 +1,51 @@
+/**
+ * Every error code the embedded service answers with (v1 `error.code`; v2 bodies carry only the message): a closed
+ * set, so a new code is added here once and a misspelt one fails the type check. The first group are the defaults
+ * of v1 error bodies by status (error-body.ts); the rest name one failure each.
+ */
+export const ERROR_CODES = [
+  // defaults by status
+  "invalid_json",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "conflict",
+  "payload_too_large",
+  "validation_failed",
+  "rate_limited",
+  "bad_gateway",
+  "internal_error",
+  // unknown resources
+  "chat_not_found",
+  "message_not_found",
+  "version_not_found",
+  "project_not_found",
+  "deployment_not_found",
+  "webhook_not_found",
+  "delivery_not_found",
+  "mcp_server_not_found",
+  // a chat's generation and its requests
+  "chat_busy",
+  "not_generating",
+  "stop_timeout",
+  "task_not_pending",
+  "stale_task",
+  "integration_mismatch",
+  "permissions_mismatch",
+  // files and versions
+  "nothing_to_restore",
+  "already_restored",
+  "version_not_latest",
+  "version_not_ready",
+  "too_many_files",
+  "file_too_large",
+  "repo_import_unsupported",
+  // webhooks, MCP servers, quotas
+  "webhook_disabled",
+  "delivery_busy",
+  "mcp_server_not_oauth",
+  "quota_exceeded",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
