@@ -23,5 +23,7 @@ export function embeddedService() {
     mcpAllowApiKey: config.mcpAllowApiKey,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
+    // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
+    idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });
 }

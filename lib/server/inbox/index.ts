@@ -27,6 +27,7 @@ export function inboxStore(): Promise<InboxStore> {
       dataDir: inboxDataDir(config.dataDir),
       databaseUrl: config.databaseUrl,
       appUrl: config.appUrl,
+      idleCloseMs: config.pgliteIdleCloseMs,
     });
     holder[KEY] = store;
     store.catch(() => {
