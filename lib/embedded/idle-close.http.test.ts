@@ -53,7 +53,7 @@ async function closedWithin(opts: ProcessServiceOptions, ms: number): Promise<bo
   return false;
 }
 
-describe("closing the idle service", () => {
+describe("closing the idle service", { timeout: 120_000 }, () => {
   test("closes its database when idle and opens it again, unseen, for a request through the old handle", async () => {
     const opts = options();
     const svc = await getEmbeddedService(opts);
