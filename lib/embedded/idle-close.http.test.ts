@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { AsyncChatRef, ChatList, Message, MessageList } from "@/lib/api";
 import { DataDirLockedError, lockDataDir } from "@/lib/db/dir-lock";
+import { reserveDataDir } from "@/lib/db/open";
 import { getEmbeddedService, startedEmbeddedService, type ProcessServiceOptions } from ".";
 import { BASE, TEST_KEY, call, expectSchema } from "./test-support";
 
@@ -128,6 +129,22 @@ describe("closing the idle service", { timeout: 120_000 }, () => {
     const text = await res.text();
     expect(text).toContain("\n\n");
     expect(await closedWithin(opts, IDLE_MS * 10)).toBe(true);
+  });
+
+  test("a directory the server reserved at start stays locked while its database is closed", async () => {
+    const opts = options();
+    const dir = path.join(opts.dataDir, "pglite");
+    await reserveDataDir(dir);
+    const svc = await getEmbeddedService(opts);
+    expect((await call(svc, "POST", "/v2/chats", { body: { message: "A note /fast" } })).status).toBe(200);
+    const until = Date.now() + IDLE_MS * 10;
+    while (startedEmbeddedService() && Date.now() < until) await sleep(50);
+    expect(startedEmbeddedService()).toBeNull();
+
+    // A second server on the directory is still refused (the lock is this live process's).
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    const listed = await call(svc, "GET", "/v2/chats");
+    expect(expectSchema(ChatList, listed.body).chats).toHaveLength(1);
   });
 
   test("without idleCloseMs it stays open", async () => {
