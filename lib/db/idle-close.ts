@@ -31,20 +31,3 @@ export function closeWhenIdle(opts: { idleMs: number; inUse: () => boolean; clos
     stop: () => clearInterval(timer),
   };
 }
-
-/**
- * After a PGlite database has closed, its WebAssembly memory (128 MB and more) is freed only when V8 collects the
- * instance, and an idle server allocates too little to start a full collection for minutes. When the process runs
- * with `--expose-gc` (`npm start` does), collect now: twice, since the first collection frees the instance and
- * only the next one its memory.
- */
-export function collectGarbageSoon(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (typeof gc !== "function") return;
-  const later = (ms: number, then?: () => void) =>
-    setTimeout(() => {
-      gc();
-      then?.();
-    }, ms).unref();
-  later(100, () => later(500));
-}

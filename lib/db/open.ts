@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { lockDataDir } from "./dir-lock";
-import { collectGarbageSoon } from "./idle-close";
+import { collectGarbageSoon } from "./collect-garbage";
 
 /**
  * Opening a database for one room (the embedded service's store, the dashboard's webhook inbox): PGlite in a data
