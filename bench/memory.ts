@@ -17,7 +17,7 @@ import { median, type BenchModule, type BenchResult, type BenchRow } from "./har
 import { BENCH_KEY, distDirOrNull, startBenchServer, startServerProcess, type BenchServer } from "./server";
 
 /**
- * Memory (issue 17): the resident memory of Atelier's production server against a bare `next start` of an empty
+ * Memory: the resident memory of Atelier's production server against a bare `next start` of an empty
  * Next app (same Next, React and Node, built from a generated project whose node_modules is a symlink to ours),
  * side by side in one run on one machine.
  *
@@ -30,8 +30,11 @@ import { BENCH_KEY, distDirOrNull, startBenchServer, startServerProcess, type Be
  *   `responseMode: "experimental_stream"`), each a short prompt the scripted agent answers in about 2 s alone
  *   (EMBEDDED_AGENT_DELAY_MS; 200 at once take longer on a small machine: the median is printed).
  *   Bare: 200 concurrent `GET /api/stream`, a route handler sending one SSE event every 100 ms for 2 s.
- * Ratios: idle Atelier / idle bare (target ≤ 1.5); burst peak of Atelier / burst peak of the bare app (≤ 2);
- * and, for information, idle again ~2 s after the burst (what each process keeps once it has served).
+ * - settled after the burst: idle again once Atelier's PGlite has closed for being idle (PGLITE_IDLE_CLOSE_MS, 30 s
+ *   by default; measured SETTLED_AFTER_MS after the last stream ended, for both servers).
+ * Ratios: idle Atelier / idle bare (target ≤ 1.5); burst peak of Atelier / burst peak of the bare app (≤ 2); settled
+ * after the burst, Atelier / bare (≤ 1.5); and, for information, idle again ~2 s after the burst (what each process
+ * keeps right after serving, Atelier's database still open).
  *
  * Needs a production build of Atelier (`npm run build`; NEXT_DIST_DIR picks another build dir); skipped otherwise.
  * The bare app is built once into `<tmpdir>/atelier-bench-bare-<hash>` (hash of its files and the Next version).
@@ -43,6 +46,13 @@ const BARE_PORT = ATELIER_PORT + 1;
 const STREAMS = 200;
 /** EMBEDDED_AGENT_DELAY_MS for the burst: a plain prompt's answer then streams for about 2 s. */
 const AGENT_DELAY_MS = Number(process.env.BENCH_MEMORY_AGENT_DELAY_MS || 60);
+/** PGLITE_IDLE_CLOSE_MS for Atelier: its default, 30 s (lib/server/config.ts). */
+const IDLE_CLOSE_MS = Number(process.env.BENCH_MEMORY_IDLE_CLOSE_MS || 30_000);
+/**
+ * When "settled after the burst" is measured, for both servers: once Atelier's idle close is sure to have happened
+ * (it checks every quarter of the delay: at most 1.25 × the delay after the last use) and 5 s more.
+ */
+const SETTLED_AFTER_MS = Math.ceil(IDLE_CLOSE_MS * 1.25) + 5_000;
 
 /**
  * Turbopack resolves nothing outside its root, and the bare app's node_modules is a symlink into this repository:
@@ -287,8 +297,10 @@ const mbRow = (label: string, values: readonly number[], note?: string): BenchRo
 interface Measured {
   idle: number[];
   peak: number;
-  /** Idle again after the burst (not a target: what the process keeps once it has served). */
+  /** Idle again ~2 s after the burst (not a target: what the process keeps right after serving). */
   after: number[];
+  /** Idle SETTLED_AFTER_MS after the burst (empty when not measured): what it gives back once idle. */
+  settled: number[];
   streamMs: number[];
   failed: number;
 }
@@ -298,6 +310,7 @@ async function measure(
   warmUp: string,
   samples: number,
   open: () => Promise<Response>,
+  settle = true,
 ): Promise<Measured> {
   const pid = nextServerPid(server.child.pid!);
   await (await fetch(`${server.origin}${warmUp}`)).arrayBuffer();
@@ -306,8 +319,14 @@ async function measure(
   const peak = await peakDuring(pid, async () => {
     result = await streams(STREAMS, open);
   });
+  const burstEnd = Date.now();
   const after = await idleRss(pid, samples);
-  return { idle, peak, after, streamMs: result.ms, failed: result.failed };
+  let settled: number[] = [];
+  if (settle) {
+    await sleep(Math.max(0, burstEnd + SETTLED_AFTER_MS - 2_000 - Date.now()));
+    settled = await idleRss(pid, samples);
+  }
+  return { idle, peak, after, settled, streamMs: result.ms, failed: result.failed };
 }
 
 function npmStartScript(): string {
@@ -322,16 +341,21 @@ async function measureAtelier(samples: number, npmStart: boolean): Promise<Measu
     const server = await startBenchServer({
       port: ATELIER_PORT,
       dataDir,
-      env: { EMBEDDED_AGENT_DELAY_MS: String(AGENT_DELAY_MS) },
+      env: { EMBEDDED_AGENT_DELAY_MS: String(AGENT_DELAY_MS), PGLITE_IDLE_CLOSE_MS: String(IDLE_CLOSE_MS) },
       npmStart,
     });
     try {
-      return await measure(server, "/sign-in", samples, () =>
-        fetch(`${server.origin}/svc/v2/chats/stream`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" },
-          body: JSON.stringify({ message: "A small counter app" }),
-        }),
+      return await measure(
+        server,
+        "/sign-in",
+        samples,
+        () =>
+          fetch(`${server.origin}/svc/v2/chats/stream`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" },
+            body: JSON.stringify({ message: "A small counter app" }),
+          }),
+        npmStart,
       );
     } finally {
       server.stop();
@@ -378,14 +402,17 @@ export const memory: BenchModule = {
         "bare stream": `GET /api/stream (20 SSE events, 100 ms apart), median ${secs(bare.streamMs)}, ${bare.failed} failed`,
         "Atelier started by": `npm start: ${npmStartScript()}`,
         "idle samples": `${samples} per server, 250 ms apart, after a warm-up request and 2 s`,
+        "settled after the burst": `${SETTLED_AFTER_MS / 1000} s after the last stream ended (Atelier: PGLITE_IDLE_CLOSE_MS=${IDLE_CLOSE_MS})`,
       },
       rows: [
         mbRow("bare Next, idle", bare.idle),
         mbRow("Atelier, idle", atelier.idle),
         mbRow(`bare Next, peak of ${STREAMS} SSE streams`, [bare.peak]),
         mbRow(`Atelier, peak of ${STREAMS} chat streams`, [atelier.peak]),
-        mbRow("bare Next, idle after the burst", bare.after),
-        mbRow("Atelier, idle after the burst", atelier.after),
+        mbRow("bare Next, idle 2 s after the burst", bare.after),
+        mbRow("Atelier, idle 2 s after the burst", atelier.after),
+        mbRow(`bare Next, idle ${SETTLED_AFTER_MS / 1000} s after the burst`, bare.settled),
+        mbRow(`Atelier, idle ${SETTLED_AFTER_MS / 1000} s after the burst`, atelier.settled),
         ...(plain
           ? [
               mbRow("Atelier under plain next start, idle", plain.idle),
@@ -400,7 +427,15 @@ export const memory: BenchModule = {
           value: atelier.peak / bare.peak,
           max: 2,
         },
-        { label: "idle RSS after the burst, Atelier / bare Next", value: median(atelier.after) / median(bare.after) },
+        {
+          label: "idle RSS 2 s after the burst, Atelier / bare Next",
+          value: median(atelier.after) / median(bare.after),
+        },
+        {
+          label: `idle RSS ${SETTLED_AFTER_MS / 1000} s after the burst, Atelier / bare Next`,
+          value: median(atelier.settled) / median(bare.settled),
+          max: 1.5,
+        },
         ...(plain
           ? [{ label: "burst peak RSS, Atelier under plain next start / bare Next", value: plain.peak / bare.peak }]
           : []),

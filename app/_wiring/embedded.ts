@@ -1,5 +1,5 @@
 import "server-only";
-import { getEmbeddedService } from "@/lib/embedded";
+import { getEmbeddedService, startedEmbeddedService } from "@/lib/embedded";
 import { getConfig } from "@/lib/server/config";
 import { markEmbeddedServiceStarted } from "./embedded-started";
 
@@ -23,5 +23,12 @@ export function embeddedService() {
     mcpAllowApiKey: config.mcpAllowApiKey,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
+    // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
+    idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });
+}
+
+/** The embedded service if it runs now (started and not closed for being idle), without starting it. */
+export function runningEmbeddedService() {
+  return startedEmbeddedService();
 }

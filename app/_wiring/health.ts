@@ -10,15 +10,18 @@ type Health = "ok" | "starting" | "draining" | "unavailable";
  * service's database answers (opened, so with its migrations applied); `starting`, `draining` (a SIGTERM was
  * received: send traffic elsewhere) or `unavailable` (the database does not answer) otherwise. An embedded service on
  * PGlite that waits for its first request is not opened by a health check (its database is most of an idle server's
- * memory): its directory is locked and created at start, its migrations applied on that first request.
+ * memory): its directory is locked and created at start, its migrations applied on that first request. Nor is one
+ * closed for being idle.
  */
 export async function serverHealth(): Promise<Health> {
   const state = serverState();
   if (state !== "ready") return state;
   if (!getConfig().serveEmbedded || !embeddedServiceStarted()) return "ok";
   try {
-    const { embeddedService } = await import("./embedded");
-    return (await (await embeddedService()).healthy()) ? "ok" : "unavailable";
+    const { runningEmbeddedService } = await import("./embedded");
+    // Closed for being idle (PGLITE_IDLE_CLOSE_MS): the next request opens it; a health check does not.
+    const running = runningEmbeddedService();
+    return !running || (await (await running).healthy()) ? "ok" : "unavailable";
   } catch {
     return "unavailable";
   }

@@ -63,12 +63,12 @@ export function handleShutdownSignals(): void {
     setServerState("draining");
     void (async () => {
       const config = getConfig();
-      // Not started (it starts on first use): nothing runs, nothing to close.
+      // Not started (it starts on first use) or closed while idle: nothing runs, nothing to close.
       if (config.serveEmbedded && embeddedServiceStarted()) {
         console.log(`\n  ${signal}: finishing running answers (up to ${graceMs() / 1000} s), then stopping.`);
         try {
-          const { embeddedService } = await import("./embedded");
-          await (await embeddedService()).close({ graceMs: graceMs() });
+          const { startedEmbeddedService } = await import("@/lib/embedded");
+          await (await startedEmbeddedService())?.close({ graceMs: graceMs() });
         } catch (error) {
           console.error("  The embedded service did not close cleanly:", error);
         }

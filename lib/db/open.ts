@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { lockDataDir } from "./dir-lock";
+import { collectGarbageSoon } from "./collect-garbage";
 
 /**
  * Opening a database for one room (the embedded service's store, the dashboard's webhook inbox): PGlite in a data
@@ -160,12 +161,24 @@ function reserved(): Map<string, () => void> {
 }
 
 /**
- * Everything but opening, for this process's later openDb of a PGlite directory: takes its lock now (a second server
- * on the directory is refused at its start, DataDirLockedError, even while this one has not opened its database),
- * and creates the database if the directory has none (in a child process). `created`: it had none.
+ * Directories reserved for the life of this process (reserveDataDir): closing their database keeps their lock, so a
+ * second server cannot take the directory while this one has closed its idle database; the lock goes at exit.
+ */
+const KEPT = Symbol.for("atelier.keptDataDirs");
+function kept(): Set<string> {
+  const holder = globalThis as { [KEPT]?: Set<string> };
+  return (holder[KEPT] ??= new Set());
+}
+
+/**
+ * Everything but opening, for this process's later openDb of a PGlite directory: takes its lock now and keeps it
+ * until the process exits (a second server on the directory is refused at its start, DataDirLockedError, even while
+ * this one has not opened its database or has closed it for being idle), and creates the database if the directory
+ * has none (in a child process). `created`: it had none.
  */
 export async function reserveDataDir(dataDir: string): Promise<{ created: boolean }> {
   const dir = path.resolve(dataDir);
+  kept().add(dir);
   if (!reserved().has(dir)) {
     mkdirSync(dir, { recursive: true });
     reserved().set(dir, lockDataDir(dir));
@@ -276,7 +289,9 @@ async function pgliteHandle(dataDir: string): Promise<PgliteHandle> {
             await (await opening).close();
           } finally {
             if (openPglites().get(dir) === created) openPglites().delete(dir);
-            unlock();
+            if (kept().has(dir)) reserved().set(dir, unlock);
+            else unlock();
+            collectGarbageSoon();
           }
         })()),
     };

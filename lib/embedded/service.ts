@@ -9,6 +9,7 @@ import { LiveHub } from "./live/hub";
 import { Recovery } from "./recovery";
 import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./handlers/context";
+import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -88,6 +89,12 @@ export interface EmbeddedService {
   healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
+  /**
+   * Whether it has work under way: a request being served (until its response body ends), a generation running, a
+   * webhook delivery in flight or pending (a retry due later included). When not, it may be closed and started
+   * again on the next request without anyone noticing (getEmbeddedService's `idleCloseMs`).
+   */
+  inUse(): boolean;
 }
 
 /** What the dashboard's pages do with the remote MCP endpoint's authorization server (signed in already). */
@@ -184,17 +191,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   });
 
   let closing: Promise<void> | null = null;
+  const requests = new RequestsInUse();
   return {
     remoteMcp: {
-      checkAuthorization: (params) => remoteAuth.checkAuthorization(params),
-      decide: (params, approve, subject) => remoteAuth.decide(params, approve, subject),
-      connectedClients: () => remoteAuth.connectedClients(),
-      revokeClient: (clientId) => remoteAuth.revokeClient(clientId),
+      checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),
+      decide: (params, approve, subject) => requests.use(() => remoteAuth.decide(params, approve, subject)),
+      connectedClients: () => requests.use(() => remoteAuth.connectedClients()),
+      revokeClient: (clientId) => requests.use(() => remoteAuth.revokeClient(clientId)),
     },
     handle: (req) => {
       if (closing)
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
-      return route(req);
+      return requests.track(() => route(req));
     },
     healthy: async () => {
       if (closing) return false;
@@ -205,6 +213,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         return false;
       }
     },
+    inUse: () => requests.size > 0 || turns.busy() || !webhooks.quiet(),
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);

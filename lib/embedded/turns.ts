@@ -59,6 +59,11 @@ export class Turns {
 
   constructor(private readonly opts: TurnsOptions) {}
 
+  /** Whether a generation runs in this instance. */
+  busy(): boolean {
+    return this.running.size > 0;
+  }
+
   /** The generation this instance runs for a chat, if any. */
   active(chatId: string): Generation | null {
     return this.generations.get(chatId) ?? null;

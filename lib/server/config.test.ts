@@ -100,6 +100,14 @@ describe("config", () => {
     );
   });
 
+  it("PGLITE_IDLE_CLOSE_MS: 30 s by default, 0 for never, anything else but whole milliseconds refused", () => {
+    expect(readConfig({ DATA_DIR: tmp() }).pgliteIdleCloseMs).toBe(30_000);
+    expect(readConfig({ DATA_DIR: tmp(), PGLITE_IDLE_CLOSE_MS: "0" }).pgliteIdleCloseMs).toBe(0);
+    expect(readConfig({ DATA_DIR: tmp(), PGLITE_IDLE_CLOSE_MS: "5000" }).pgliteIdleCloseMs).toBe(5000);
+    for (const bad of ["-1", "1.5", "soon"])
+      expect(() => readConfig({ DATA_DIR: tmp(), PGLITE_IDLE_CLOSE_MS: bad })).toThrow(/PGLITE_IDLE_CLOSE_MS/);
+  });
+
   it("remote MCP endpoint: OAuth only unless EMBEDDED_MCP_ALLOW_API_KEY=1; access token lifetime", () => {
     const base = readConfig({ DATA_DIR: tmp() });
     expect(base.mcpAllowApiKey).toBe(false);

@@ -47,6 +47,12 @@ export interface AppConfig {
   mcpAllowApiKey: boolean;
   /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */
   mcpTokenTtlS: number;
+  /**
+   * PGLITE_IDLE_CLOSE_MS: on PGlite, how long the embedded service and the webhook inbox stay open with nothing in
+   * use before they close their database (its memory goes back to the OS; the next request opens it again, about half
+   * a second). Default 30 s; 0: never.
+   */
+  pgliteIdleCloseMs: number;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -142,6 +148,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
     mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
+    pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
   };
 }
 
@@ -241,6 +248,17 @@ function readLeaseMs(raw: string | undefined): number {
   if (!Number.isSafeInteger(n) || n < 1000) {
     throw new Error(
       `EMBEDDED_GENERATION_LEASE_MS must be a whole number of milliseconds ≥ 1000 (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return n;
+}
+
+function readIdleCloseMs(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 30_000;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new Error(
+      `PGLITE_IDLE_CLOSE_MS must be a whole number of milliseconds, 0 for never (got ${JSON.stringify(raw)})`,
     );
   }
   return n;

@@ -47,6 +47,11 @@ export class Webhooks {
     return this.worker.resend(delivery);
   }
 
+  /** No delivery in flight or pending (DeliveryWorker.quiet). */
+  quiet(): boolean {
+    return this.worker.quiet();
+  }
+
   /** Stops the worker (attempts in flight are retried on the next start, by this or another instance). */
   async close(): Promise<void> {
     const unlisten = this.unlisten;

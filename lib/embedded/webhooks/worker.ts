@@ -35,6 +35,8 @@ export class DeliveryWorker {
   private loop: Promise<void> | null = null;
   private readonly abort = new AbortController();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Deliveries may be due (until a look at the queue finds none pending): what `quiet` reports. */
+  private pending = true;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -45,7 +47,16 @@ export class DeliveryWorker {
   /** Something was queued: look again now. */
   wake(): void {
     this.woken = true;
+    this.pending = true;
     this.wakeUp?.();
+  }
+
+  /**
+   * Nothing to send: no attempt in flight and the last look at the queue found no delivery pending (a retry
+   * scheduled for later counts as pending). The database may then close (docs/architecture.md "Memory").
+   */
+  quiet(): boolean {
+    return !this.pending && this.inflight.size === 0;
   }
 
   /** Stops the loop; attempts in flight are aborted and their deliveries become due again (at-least-once). */
@@ -97,6 +108,8 @@ export class DeliveryWorker {
   private async idleDelay(): Promise<number> {
     try {
       const at = await store.nextWakeAt(this.opts.db);
+      // A wake-up since this round began may be a delivery stored after the look: still pending.
+      if (!at && !this.woken) this.pending = false;
       return at ? Math.min(IDLE_MS, Math.max(0, at.getTime() - Date.now())) : IDLE_MS;
     } catch (error) {
       if (!this.stopped) console.error("[embedded] webhook worker could not read the queue", error);

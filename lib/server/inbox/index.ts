@@ -8,7 +8,8 @@ import { InboxStore } from "./store";
  * The dashboard's webhook inbox: one store per process, opened on first use, on DATABASE_URL or on PGlite in
  * `<DATA_DIR>/pglite`, the embedded service's directory: one WebAssembly Postgres serves both (its `inbox_` tables and
  * its own migrations table beside the service's; lib/db shares an open directory). A data directory whose inbox
- * already lives in `<DATA_DIR>/inbox` (before issue 17) keeps it there.
+ * already lives in `<DATA_DIR>/inbox` (made by an earlier version) keeps it there. On PGlite the store's handle closes
+ * when idle (PGLITE_IDLE_CLOSE_MS) and opens again on the next query.
  */
 export function inboxDataDir(dataDir: string): string {
   const own = path.join(dataDir, "inbox");
@@ -27,6 +28,7 @@ export function inboxStore(): Promise<InboxStore> {
       dataDir: inboxDataDir(config.dataDir),
       databaseUrl: config.databaseUrl,
       appUrl: config.appUrl,
+      idleCloseMs: config.pgliteIdleCloseMs,
     });
     holder[KEY] = store;
     store.catch(() => {

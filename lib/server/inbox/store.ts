@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Inbox, InboxDelivery } from "@/lib/api";
+import { ReopeningDb } from "@/lib/db/reopening";
 import { openInboxDb, type InboxAnnouncer, type InboxDb, type InboxDbOptions } from "./db";
 import { inboxDeliveries, inboxes, type InboxDeliveryRow, type InboxRow } from "./schema";
 
@@ -22,17 +23,32 @@ export class InboxStore {
   private announcer: InboxAnnouncer | null = null;
 
   constructor(
-    readonly db: InboxDb,
+    private readonly database: ReopeningDb<InboxDb>,
     private readonly appUrl: string,
-    readonly close: () => Promise<void>,
   ) {}
 
-  static async open(opts: InboxDbOptions & { appUrl: string }): Promise<InboxStore> {
+  /**
+   * `idleCloseMs` (PGlite only): the database closes after this long with no query running and opens again on the
+   * next (a watcher needs none: on PGlite deliveries are announced by this object, not by the database).
+   */
+  static async open(opts: InboxDbOptions & { appUrl: string; idleCloseMs?: number | null }): Promise<InboxStore> {
     let store: InboxStore | null = null;
-    const opened = await openInboxDb(opts, (inboxId, seq) => store?.tell(inboxId, seq));
-    store = new InboxStore(opened.db, opts.appUrl.replace(/\/+$/, ""), opened.close);
-    store.announcer = opened.announcer;
+    let announcer: InboxAnnouncer | null = null;
+    const database = await ReopeningDb.open(
+      async () => {
+        const opened = await openInboxDb(opts, (inboxId, seq) => store?.tell(inboxId, seq));
+        announcer = opened.announcer;
+        return opened;
+      },
+      { idleMs: opts.databaseUrl ? null : opts.idleCloseMs },
+    );
+    store = new InboxStore(database, opts.appUrl.replace(/\/+$/, ""));
+    store.announcer = announcer;
     return store;
+  }
+
+  close(): Promise<void> {
+    return this.database.close();
   }
 
   private tell(inboxId: string, seq: number): void {
@@ -56,51 +72,59 @@ export class InboxStore {
   }
 
   async create(name: string): Promise<InboxRow> {
-    const [row] = await this.db
-      .insert(inboxes)
-      .values({
-        id: `inbox_${randomBytes(12).toString("base64url")}`,
-        name,
-        secret: null,
-        webhookId: null,
-        createdAt: new Date(),
-      })
-      .returning();
+    const [row] = await this.database.use((db) =>
+      db
+        .insert(inboxes)
+        .values({
+          id: `inbox_${randomBytes(12).toString("base64url")}`,
+          name,
+          secret: null,
+          webhookId: null,
+          createdAt: new Date(),
+        })
+        .returning(),
+    );
     return row!;
   }
 
   async find(id: string): Promise<InboxRow | null> {
-    const [row] = await this.db.select().from(inboxes).where(eq(inboxes.id, id)).limit(1);
+    const [row] = await this.database.use((db) => db.select().from(inboxes).where(eq(inboxes.id, id)).limit(1));
     return row ?? null;
   }
 
   /** Newest first. */
   async list(): Promise<InboxRow[]> {
-    return this.db.select().from(inboxes).orderBy(desc(inboxes.seq));
+    return this.database.use((db) => db.select().from(inboxes).orderBy(desc(inboxes.seq)));
   }
 
   /** Attaches the webhook's signing secret, or (null) marks the inbox as receiving unsigned deliveries. */
   async setSecret(id: string, secret: string | null, webhookId?: string): Promise<InboxRow | null> {
-    const [row] = await this.db
-      .update(inboxes)
-      .set({ secret, unsigned: secret === null, ...(webhookId !== undefined ? { webhookId } : {}) })
-      .where(eq(inboxes.id, id))
-      .returning();
+    const [row] = await this.database.use((db) =>
+      db
+        .update(inboxes)
+        .set({ secret, unsigned: secret === null, ...(webhookId !== undefined ? { webhookId } : {}) })
+        .where(eq(inboxes.id, id))
+        .returning(),
+    );
     return row ?? null;
   }
 
   async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(inboxes).where(eq(inboxes.id, id)).returning({ id: inboxes.id });
+    const rows = await this.database.use((db) =>
+      db.delete(inboxes).where(eq(inboxes.id, id)).returning({ id: inboxes.id }),
+    );
     return rows.length > 0;
   }
 
   /** Stores a delivery unless this inbox already has one with the same `webhook-id`; true when stored. */
   async addDelivery(inboxId: string, d: NewInboxDelivery): Promise<boolean> {
-    const rows = await this.db
-      .insert(inboxDeliveries)
-      .values({ inboxId, ...d })
-      .onConflictDoNothing({ target: [inboxDeliveries.inboxId, inboxDeliveries.deliveryId] })
-      .returning({ seq: inboxDeliveries.seq });
+    const rows = await this.database.use((db) =>
+      db
+        .insert(inboxDeliveries)
+        .values({ inboxId, ...d })
+        .onConflictDoNothing({ target: [inboxDeliveries.inboxId, inboxDeliveries.deliveryId] })
+        .returning({ seq: inboxDeliveries.seq }),
+    );
     const seq = rows[0]?.seq;
     if (seq === undefined) return false;
     if (!this.announcer) this.tell(inboxId, seq);
@@ -127,17 +151,19 @@ export class InboxStore {
 
   /** Newest first; with `after`, only deliveries stored after that `seq` (for polling). */
   async deliveries(inboxId: string, opts: { after?: number; limit?: number } = {}): Promise<InboxDeliveryRow[]> {
-    return this.db
-      .select()
-      .from(inboxDeliveries)
-      .where(
-        and(
-          eq(inboxDeliveries.inboxId, inboxId),
-          opts.after === undefined ? undefined : gt(inboxDeliveries.seq, opts.after),
-        ),
-      )
-      .orderBy(desc(inboxDeliveries.seq))
-      .limit(opts.limit ?? 100);
+    return this.database.use((db) =>
+      db
+        .select()
+        .from(inboxDeliveries)
+        .where(
+          and(
+            eq(inboxDeliveries.inboxId, inboxId),
+            opts.after === undefined ? undefined : gt(inboxDeliveries.seq, opts.after),
+          ),
+        )
+        .orderBy(desc(inboxDeliveries.seq))
+        .limit(opts.limit ?? 100),
+    );
   }
 }
 
