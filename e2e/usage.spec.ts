@@ -86,7 +86,7 @@ test("the Usage page: totals equal the messages' usage, the top chats table list
   const clipped = async () => {
     const out: string[] = [];
     for (const id of ["chart-credits", "chart-tokens"]) {
-      const ticks = page.getByTestId(id).locator(".recharts-yAxis .recharts-cartesian-axis-tick-value");
+      const ticks = page.getByTestId(id).locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
       await expect(ticks.first()).toBeVisible();
       out.push(
         ...(await ticks.evaluateAll((els) =>
