@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { formatTable, type BenchModule } from "./harness";
 import { filesPanel } from "./files-panel";
 import { memory } from "./memory";
+import { newChat } from "./new-chat";
 import { partsReconstruction } from "./parts-reconstruction";
 import { proxy } from "./proxy";
 import { timeline } from "./timeline";
@@ -14,7 +15,7 @@ import { timeline } from "./timeline";
  * --quick: fewer repetitions. --check: exit 1 when a ratio misses its target.
  * Results are also written to bench/results/<name>.json (not committed).
  */
-const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline, proxy, memory];
+const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline, proxy, memory, newChat];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

@@ -76,7 +76,7 @@ for (const scheme of ["light", "dark"] as const) {
       timeout: 15_000,
     });
     // (sonner's rich success toast is 4.25:1, below AA: checked once it is gone.)
-    await expect(page.getByText("Deployment started")).toBeHidden({ timeout: 15_000 });
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
     await check("chat + deployments");
 
     await page.keyboard.press("Control+K");

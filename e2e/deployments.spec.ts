@@ -25,10 +25,21 @@ test("deployments: deploy a chat's latest version, see it ready, open the site, 
   await expect(dialog.locator(`[data-testid="deploy-version"][data-id="${versionId}"] input`)).toBeChecked();
   await dialog.getByTestId("deploy-submit").click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Deployment started")).toBeVisible();
 
-  // The Details tab lists it, live: building, then ready.
-  await page.getByTestId("details-toggle").click();
+  // Where the action was: one toast says it is building, then that it is deployed, with the site's link.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: /Deploying…|Deployed/ });
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText("Deploying…");
+  await expect(toast).toContainText("Deployed", { timeout: 15_000 });
+  const open = toast.getByTestId("deployed-open");
+  const toastUrl = (await open.getAttribute("href"))!;
+  expect(toastUrl).toMatch(/^http:\/\/.+\/svc\/hosting\/[^/]+\/$/);
+  await expect(open).toHaveAttribute("target", "_blank");
+  await page.screenshot({ path: `${SCREENS_DIR}/deployments-toast.png` });
+
+  // Its "Details" opens the Details tab, which lists the deployment: ready, at the toast's URL.
+  await toast.getByRole("button", { name: "Details" }).click();
+  await expect(page.getByTestId("details-tab")).toHaveAttribute("aria-selected", "true");
   const section = page.getByTestId("deployments-section");
   const row = section.getByTestId("deployment-row");
   await expect(row).toHaveCount(1);
@@ -37,6 +48,7 @@ test("deployments: deploy a chat's latest version, see it ready, open the site, 
   const deploymentId = (await row.getAttribute("data-id"))!;
   const url = (await row.getByTestId("deployment-url").textContent())!;
   expect(url).toMatch(new RegExp(`/svc/hosting/${deploymentId}/$`));
+  expect(toastUrl).toBe(url);
   // The log was open while it built (it stays open); open it otherwise.
   if (!(await row.locator("details").evaluate((d: HTMLDetailsElement) => d.open)))
     await row.getByText("Build log").click();
@@ -91,4 +103,29 @@ test("deployments: a project's page lists its chats' deployments; a version with
   await page.screenshot({ path: `${SCREENS_DIR}/deployments-project.png` });
   // Later specs (projects.spec.ts) start from a server without projects.
   await svc(request, "DELETE", `/v1/projects/${project.id}`);
+});
+
+test("deployments: a failed deployment started from the chat says why and what to do, where Deploy was pressed", async ({
+  signedIn: page,
+  request,
+}) => {
+  const chat = await svc<V1Chat>(request, "POST", "/v1/chats", {
+    type: "files",
+    files: [{ name: "notes.md", content: "# Not a site" }],
+    initialContext: "Notes only",
+  });
+  await page.goto(`/chats/${chat.id}`);
+  await page.getByTestId("deploy-button").click();
+  await page.getByTestId("deploy-submit").click();
+  await expect(page.getByTestId("deploy-dialog")).toBeHidden();
+
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "The deployment failed" });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await expect(toast).toContainText("index.html");
+  await expect(toast).toContainText("deploy again");
+  await expect(toast.getByTestId("deployed-open")).toHaveCount(0);
+  await toast.getByRole("button", { name: "Details" }).click();
+  const row = page.getByTestId("deployments-section").getByTestId("deployment-row");
+  await expect(row).toHaveAttribute("data-status", "error");
+  await expect(row.getByTestId("deployment-logs")).toContainText("no index.html");
 });

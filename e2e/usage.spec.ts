@@ -82,6 +82,24 @@ test("the Usage page: totals equal the messages' usage, the top chats table list
   await expect(topChats.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expect(page.getByTestId("usage-events").getByRole("row")).not.toHaveCount(0);
 
+  // No value axis label is cut off: each tick label of the per-day charts lies wholly inside its chart's drawing.
+  const clipped = async () => {
+    const out: string[] = [];
+    for (const id of ["chart-credits", "chart-tokens"]) {
+      const ticks = page.getByTestId(id).locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
+      await expect(ticks.first()).toBeVisible();
+      out.push(
+        ...(await ticks.evaluateAll((els) =>
+          els
+            .filter((el) => el.getBoundingClientRect().left < el.closest("svg")!.getBoundingClientRect().left - 0.5)
+            .map((el) => el.textContent ?? ""),
+        )),
+      );
+    }
+    return out;
+  };
+  expect(await clipped()).toEqual([]);
+
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await page.screenshot({ path: `${SCREENS_DIR}/usage-light.png` });
@@ -92,6 +110,7 @@ test("the Usage page: totals equal the messages' usage, the top chats table list
   await expect(topChats.locator(".recharts-bar-rectangle").first()).toBeVisible();
   const dark = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
   expect(dark.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await clipped()).toEqual([]);
   await page.screenshot({ path: `${SCREENS_DIR}/usage-dark.png` });
 
   // "Show as table": the table replaces the chart, a chat link opens the chat.

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
 import { useChat } from "@/lib/hooks/use-chat";
 import { useActiveStream } from "@/lib/hooks/use-chat-mutations";
@@ -74,6 +74,13 @@ export function ChatView({ chatId }: { chatId: string }) {
     null;
   useDocumentTitle(chat.data || title ? title : null);
 
+  // The side panel's reads (files, versions) would compete on the server with the agent's first step: a chat opened
+  // while this tab's stream has no part yet (a chat just created) loads the panel once the first part is on screen
+  // (deferred: the part is drawn first, the panel in a render of its own).
+  const waitingForFirstPart = useDeferredValue(streaming && !stream?.state.message?.parts?.length);
+  const [panelShown, setPanelShown] = useState(!waitingForFirstPart);
+  if (!panelShown && !waitingForFirstPart) setPanelShown(true);
+
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
   const showDetails = useCallback(() => openSidePanelTab("details"), []);
@@ -116,7 +123,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           </div>
         </div>
       </div>
-      <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} />
+      {panelShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
     </div>
   );
 }

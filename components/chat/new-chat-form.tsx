@@ -1,11 +1,11 @@
 "use client";
 
 import { Sparkles } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { openNewChat } from "./chats-shell";
 import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
 import { PromptBox } from "./prompt-box";
@@ -24,7 +24,6 @@ const PENDING: Record<string, string> = {
  * credential access) and opens it — at once when streaming or async, with the finished answer when sync.
  */
 export function NewChatForm() {
-  const router = useRouter();
   const create = useCreateChat();
   const [mode, setMode] = useResponseMode();
   const [privacy, setPrivacy] = useState<Privacy>("private");
@@ -40,7 +39,7 @@ export function NewChatForm() {
     if (instructions?.trim()) body.systemPrompt = instructions.trim();
     try {
       const { chat } = await create.mutateAsync({ body, mode });
-      router.push(`/chats/${encodeURIComponent(chat.id)}`);
+      openNewChat(chat.id);
       return true;
     } catch {
       return false;

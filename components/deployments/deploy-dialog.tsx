@@ -2,7 +2,6 @@
 
 import { Rocket } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -10,10 +9,12 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useChatVersions, useCreateDeployment } from "@/lib/hooks/use-deployments";
+import { useDeploymentToast } from "./use-deployment-toast";
 
 /**
  * Chooses the version to deploy (the chat's versions, newest first; the latest completed one chosen) and deploys it
- * (`POST /v1/deployments`). Versions still generating or failed cannot be chosen.
+ * (`POST /v1/deployments`). Versions still generating or failed cannot be chosen. Once accepted the dialog closes and a
+ * toast follows the deployment (building, then its URL or why it failed).
  */
 export function DeployDialog({
   chatId,
@@ -26,6 +27,7 @@ export function DeployDialog({
 }) {
   const versions = useChatVersions(chatId, open);
   const create = useCreateDeployment();
+  const announce = useDeploymentToast(chatId);
   const [chosen, setChosen] = useState<string | null>(null);
   const list = versions.data?.data ?? [];
   const latestCompleted = list.find((v) => v.status === "completed")?.id ?? null;
@@ -54,8 +56,8 @@ export function DeployDialog({
           create.mutate(
             { chatId, versionId },
             {
-              onSuccess: () => {
-                toast.success("Deployment started");
+              onSuccess: (deployment) => {
+                announce(deployment);
                 close(false);
               },
             },

@@ -28,7 +28,9 @@ export function RecentChats({ pathname }: { pathname: string }) {
           <li key={chat.id}>
             <Link
               href={href}
-
+              // A chat is drawn in the browser from the address (components/chat/chats-shell.tsx): a prefetch would only
+              // read its empty route segment, and for a chat just created it would load the server while the answer starts.
+              prefetch={false}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "block truncate rounded-md py-1 pr-2 pl-8 text-[13px]",

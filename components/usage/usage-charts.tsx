@@ -12,7 +12,10 @@ import { shortDay, type ChatUsage, type DayCredits, type DayTokens, type ModelUs
  * (--chart-1…3, --border, --muted-foreground, --card), so light and dark both work.
  */
 
-/** The size charts draw at before (or without) being measured: jsdom, the first paint. */
+/**
+ * The size charts draw at before (or without) being measured: jsdom, the first paint. Value axes are `width="auto"`:
+ * Recharts measures the formatted tick labels ("0.0165", "12.5K"), so no fixed width clips a long one.
+ */
 const SIZE = { width: 400, height: 224 };
 
 const axis = {
@@ -58,7 +61,7 @@ export function CreditsPerDayChart({ data }: { data: DayCredits[] }) {
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             {grid}
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
-            <YAxis width={48} tickFormatter={(v: number) => formatCredits(v)} {...axis} />
+            <YAxis width="auto" tickFormatter={(v: number) => formatCredits(v)} {...axis} />
             <Tooltip
               {...tooltip}
               labelFormatter={(d) => shortDay(String(d))}
@@ -94,7 +97,7 @@ export function TokensPerDayChart({ data }: { data: DayTokens[] }) {
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             {grid}
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
-            <YAxis width={48} tickFormatter={compactNumber} {...axis} />
+            <YAxis width="auto" tickFormatter={compactNumber} {...axis} />
             <Tooltip
               {...tooltip}
               labelFormatter={(d) => shortDay(String(d))}

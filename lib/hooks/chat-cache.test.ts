@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, test } from "vitest";
-import { settleChat } from "./chat-cache";
+import { sampleChat } from "@/lib/api/testing/fixtures";
+import { prependChat, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 
 /** A value the test hands out when it chooses (a slow answer of the service). */
@@ -49,5 +50,33 @@ describe("settleChat", () => {
     expect(calls).toBe(2);
     expect(queryClient.getQueryData(queryKeys.chat("chat_2"))).toBe("v2");
     unsubscribe();
+  });
+});
+
+describe("prependChat", () => {
+  test("a created chat goes first in the cached list's first page, once; no list cached, nothing is made up", () => {
+    const queryClient = new QueryClient();
+    prependChat(queryClient, sampleChat({ id: "chat_new" }));
+    expect(queryClient.getQueryData(queryKeys.chats())).toBeUndefined();
+
+    const older = sampleChat({ id: "chat_old" });
+    const oldest = sampleChat({ id: "chat_oldest" });
+    queryClient.setQueryData(queryKeys.chats(), {
+      pages: [
+        { chats: [older], cursor: "c1" },
+        { chats: [oldest], cursor: null },
+      ],
+      pageParams: [null, "c1"],
+    });
+    const created = sampleChat({ id: "chat_new" });
+    prependChat(queryClient, created);
+    prependChat(queryClient, created);
+    expect(queryClient.getQueryData(queryKeys.chats())).toEqual({
+      pages: [
+        { chats: [created, older], cursor: "c1" },
+        { chats: [oldest], cursor: null },
+      ],
+      pageParams: [null, "c1"],
+    });
   });
 });

@@ -31,6 +31,19 @@ export function patchChat(queryClient: QueryClient, chatId: string, patch: Parti
   return listed;
 }
 
+/**
+ * A chat this tab has just created goes first in every cached chats list (newest first), so the lists show it at once
+ * without being read again while the agent starts (they are read again when its answer settles).
+ */
+export function prependChat(queryClient: QueryClient, chat: Chat): void {
+  queryClient.setQueriesData<InfiniteData<ChatList>>({ queryKey: queryKeys.chats() }, (data) => {
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first || !Array.isArray(first.chats)) return data;
+    if (data.pages.some((page) => page.chats.some((c) => c.id === chat.id))) return data;
+    return { ...data, pages: [{ ...first, chats: [chat, ...first.chats] }, ...rest] };
+  });
+}
+
 /** A `chat.title` event: the header, the list and the sidebar show it now. */
 export function applyLiveTitle(queryClient: QueryClient, chatId: string, title: string): void {
   const listed = patchChat(queryClient, chatId, { title });

@@ -1,10 +1,10 @@
 "use client";
 
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import type { AsyncChatRef, Chat, CreateChatBody, SendMessageBody } from "@/lib/api/schemas";
+import type { AsyncChatRef, Chat, CreateChatBody, MessageList, SendMessageBody } from "@/lib/api/schemas";
 import type { ServiceClient } from "@/lib/api/client";
-import { applyLiveTitle, chatOf, refetchFresh, settleChat } from "./chat-cache";
+import { applyLiveTitle, chatOf, prependChat, refetchFresh, settleChat } from "./chat-cache";
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-clients";
@@ -54,7 +54,13 @@ export function useCreateChat() {
         });
         const chat = chatOf(await run.chat);
         queryClient.setQueryData(queryKeys.chat(chat.id), chat);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.chats() });
+        // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
+        // waiting for the list (read again when the stream settles).
+        queryClient.setQueryData<InfiniteData<MessageList, string | null>>(queryKeys.messages(chat.id), {
+          pages: [{ messages: [], cursor: null }],
+          pageParams: [null],
+        });
+        prependChat(queryClient, chat);
         return { chat };
       }
       if (mode === "async") {

@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
-import { ChatView } from "@/components/chat/chat-view";
-import { decodeSegment } from "../../route-param";
 
 export const metadata: Metadata = { title: "Chat" };
 
-export default async function ChatPage({ params }: { params: Promise<{ chatId: string }> }) {
-  const { chatId } = await params;
-  const id = decodeSegment(chatId);
-  return <ChatView key={id} chatId={id} />;
+/** The chat is drawn by the section's layout from the address (components/chat/chats-shell.tsx); the route names it. */
+export default function ChatPage() {
+  return null;
 }

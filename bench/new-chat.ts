@@ -1,0 +1,209 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
+import { distDirOrNull, startBenchServer, type BenchServer } from "./server";
+
+/**
+ * A new chat in Chromium against a built server (`next start`, fresh data dir, agent delay 0): from Enter in the
+ * new-chat box on /chats to the answer's first part in the DOM, against the API alone in the same run — a `fetch`
+ * from the page to the stream endpoint (through the dashboard's proxy, as the page's own request goes) until the first
+ * `message.parts.chunk` event arrives. Target: the page takes at most 1.25× the API's time (medians).
+ * Each run starts from a freshly loaded /chats page; the two measurements alternate which goes first.
+ * Needs a production build (NEXT_DIST_DIR, default .next) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ */
+const PORT = Number(process.env.BENCH_PORT || 3119);
+const USER = "bench";
+const PASSWORD = "bench-password-123";
+const TARGET = 1.25;
+const PROMPT = "A tide clock for the harbour";
+
+function skipped(reason: string): BenchResult {
+  console.log(`new-chat: SKIPPED — ${reason}`);
+  return { rows: [], ratios: [], facts: { skipped: reason } };
+}
+
+async function signIn(page: Page, origin: string) {
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel("Username").fill(USER);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/chats$/);
+}
+
+/** /chats loaded and hydrated (the box takes typing), nothing generating from an earlier run. */
+async function freshChatsPage(page: Page, origin: string) {
+  await page.goto(`${origin}/chats`);
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Describe an app to build").fill(PROMPT);
+}
+
+/** From the Enter key: the stream's request sent, its response's first byte, the first part in the DOM (ms). */
+interface PageTiming {
+  total: number;
+  sent: number;
+  firstByte: number;
+}
+
+/**
+ * Enter → first part: the keydown's event time and the moment a MutationObserver sees the first
+ * `[data-testid="part"]` (the page is not reloaded by the client-side navigation to the chat, so both clocks are one).
+ * Then waits for the answer to finish, so the next run starts on an idle server.
+ */
+async function pageRun(page: Page, origin: string): Promise<PageTiming> {
+  await freshChatsPage(page, origin);
+  // In-page code as strings: tsx's helpers (__name) do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__bench = { enter: null, part: null };
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && window.__bench.enter === null) window.__bench.enter = e.timeStamp;
+    }, { capture: true });
+    const seen = () => {
+      if (window.__bench.part === null && document.querySelector('[data-testid="part"]')) {
+        window.__bench.part = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document.body, { childList: true, subtree: true });
+  })()`);
+  await page.getByLabel("Describe an app to build").press("Enter");
+  const { enter, part } = (await page.evaluate(`new Promise((resolve, reject) => {
+    const until = performance.now() + 30000;
+    const check = () => {
+      if (window.__bench.part !== null) resolve(window.__bench);
+      else if (performance.now() > until) reject(new Error("no part within 30 s"));
+      else setTimeout(check, 20);
+    };
+    check();
+  })`)) as { enter: number; part: number };
+  await page.waitForURL(/\/chats\/[^/]+$/);
+  await page
+    .locator('[data-testid="message"][data-role="assistant"]')
+    .last()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => undefined);
+  await page.getByTestId("streaming-indicator").first().waitFor({ state: "detached", timeout: 60_000 });
+  // (A resource timing entry is added once the response has ended.)
+  const { sent, firstByte } = (await page.evaluate(`(() => {
+    const e = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/v2/chats/stream"));
+    return e ? { sent: e.startTime, firstByte: e.responseStart } : { sent: null, firstByte: null };
+  })()`)) as { sent: number | null; firstByte: number | null };
+  return {
+    total: part - enter,
+    sent: sent === null ? NaN : sent - enter,
+    firstByte: firstByte === null ? NaN : firstByte - enter,
+  };
+}
+
+/** The API alone, from the same page: POST …/v2/chats/stream until the first parts chunk; then reads to the end. */
+async function apiRun(page: Page, origin: string): Promise<number> {
+  await freshChatsPage(page, origin);
+  return (await page.evaluate(`(async () => {
+    const started = performance.now();
+    const res = await fetch("/api/service/v2/chats/stream", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: ${JSON.stringify(PROMPT)}, privacy: "private" }),
+    });
+    if (!res.ok) throw new Error("stream answered " + res.status);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let first = null;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (first === null) {
+        text += decoder.decode(value, { stream: true });
+        if (text.includes('"message.parts.chunk"')) first = performance.now() - started;
+      }
+    }
+    if (first === null) throw new Error("the stream carried no parts chunk");
+    return first;
+  })()`)) as number;
+}
+
+function row(label: string, samples: number[], note?: string): BenchRow {
+  return {
+    label,
+    medianMs: median(samples),
+    minMs: Math.min(...samples),
+    maxMs: Math.max(...samples),
+    runs: samples.length,
+    note,
+  };
+}
+
+export const newChat: BenchModule = {
+  name: "new-chat",
+  description:
+    "a new chat in Chromium: Enter → first part on screen vs the API's first parts chunk (fetch from the page)",
+  async run({ quick }) {
+    const distDir = distDirOrNull();
+    if (!distDir) return skipped("no production build (run `npx next build`, or set NEXT_DIST_DIR to a built dir)");
+    const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+    if (!existsSync(executablePath)) return skipped(`no Chromium at ${executablePath} (set CHROMIUM_PATH)`);
+    const { chromium } = await import("@playwright/test");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-new-chat-"));
+    let server: BenchServer | null = null;
+    let browser: Browser | null = null;
+    try {
+      server = await startBenchServer({
+        port: PORT,
+        dataDir,
+        env: { DASHBOARD_USERNAME: USER, DASHBOARD_PASSWORD: PASSWORD },
+      });
+      const { origin } = server;
+      browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+      const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+      await signIn(page, origin);
+
+      const runs = quick ? 15 : 25;
+      // Warm-up: server caches, JIT, the chat route's chunks in the browser's cache.
+      await pageRun(page, origin);
+      await apiRun(page, origin);
+      const ui: number[] = [];
+      const sent: number[] = [];
+      const firstByte: number[] = [];
+      const api: number[] = [];
+      const ratios: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        let u: PageTiming;
+        let a: number;
+        if (i % 2) {
+          a = await apiRun(page, origin);
+          u = await pageRun(page, origin);
+        } else {
+          u = await pageRun(page, origin);
+          a = await apiRun(page, origin);
+        }
+        ui.push(u.total);
+        sent.push(u.sent);
+        firstByte.push(u.firstByte);
+        api.push(a);
+        ratios.push(u.total / a);
+      }
+      return {
+        facts: { chromium: executablePath, prompt: PROMPT, runs },
+        rows: [
+          row(
+            "Enter → first part on screen (page)",
+            ui,
+            `request sent at ${median(sent).toFixed(0)} ms, first byte at ${median(firstByte).toFixed(0)} ms`,
+          ),
+          row("POST …/chats/stream → first parts chunk (API, fetch)", api),
+        ],
+        ratios: [
+          { label: "page / API (medians)", value: median(ui) / median(api), max: TARGET },
+          { label: "page / API (median of per-run ratios)", value: median(ratios) },
+        ],
+      };
+    } finally {
+      await browser?.close();
+      server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
