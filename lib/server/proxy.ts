@@ -1,5 +1,5 @@
 import "server-only";
-import { describeZodError, errorResponse, matchRoute, versionOfPath } from "@/lib/api";
+import { errorResponse, invalidBodyResponse, matchRoute, versionOfPath } from "@/lib/api";
 import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
 import { isSameOrigin } from "./same-origin";
 
@@ -51,12 +51,12 @@ export async function proxyRequest(request: Request, segments: string[], options
       }
       if (match.route.body) {
         const result = match.route.body.safeParse(parsed);
-        if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+        if (!result.success) return invalidBodyResponse(version, match.route, result.error);
       }
       body = text;
     } else if (match.route.body) {
       const result = match.route.body.safeParse({});
-      if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+      if (!result.success) return invalidBodyResponse(version, match.route, result.error);
     }
   }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { describeZodError, type RouteSpec } from "@/lib/api";
-import { HttpError } from "../errors";
-import { assertStorableBody } from "./text";
+import { describeZodError, zodIssues, type RouteSpec } from "@/lib/api";
+import { HttpError, invalidFields } from "../errors";
+import { assertStorableBody, findUnstorableText } from "./text";
 
 /** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -26,8 +26,15 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
       throw new HttpError(400, "Malformed JSON in request body.", "invalid_json");
     }
   }
+  if (route.invalidBody) {
+    const found = findUnstorableText(parsed);
+    if (found) throw invalidFields(route.invalidBody, [{ path: found.path, error: found.reason }]);
+  }
   assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
-  if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");
+  if (!result.success) {
+    if (route.invalidBody) throw invalidFields(route.invalidBody, zodIssues(result.error));
+    throw new HttpError(422, describeZodError(result.error), "validation_failed");
+  }
   return result.data;
 }
