@@ -1,5 +1,6 @@
 import "server-only";
 import { INVALID_FILE_CONTENTS, type BodyIssue, type Part } from "@/lib/api";
+import { describeHandEdit, recordedHandEdit, type HandEditOperation } from "@/lib/api/hand-edit";
 import { acceptedFileName, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
 import { HttpError, invalidFields } from "./errors";
 import type { EmitEvent } from "./events";
@@ -120,26 +121,19 @@ function kindOf(edits: readonly HandEdit[]): HandEditKind {
   return "edited-file";
 }
 
-const PAST: Record<HandEdit["operation"], string> = {
+const PAST: Record<HandEdit["operation"], HandEditOperation> = {
   create: "created",
   update: "updated",
   delete: "deleted",
   rename: "renamed",
 };
 
-/** "app.js (updated), old.js → lib/old.js (renamed)". */
-function listEdits(edits: readonly HandEdit[]): string {
-  return edits
-    .map((e) => (e.toPath ? `${e.path} → ${e.toPath} (${PAST[e.operation]})` : `${e.path} (${PAST[e.operation]})`))
-    .join(", ");
-}
-
 function summary(edits: readonly HandEdit[]): string {
   const counts = (Object.keys(PAST) as HandEdit["operation"][])
     .map((op) => [op, edits.filter((e) => e.operation === op).length] as const)
     .filter(([, n]) => n > 0)
     .map(([op, n]) => `${n} file${n === 1 ? "" : "s"} ${PAST[op]}`);
-  return `Recorded your hand edit: ${counts.join(", ")}. The next answer builds on these files.`;
+  return recordedHandEdit(counts.join(", "));
 }
 
 /** The user and assistant messages that record a hand edit, and the version it made. */
@@ -184,7 +178,7 @@ export async function recordHandEdit(
     id: newId("msg"),
     role: "user",
     finishReason: "stop",
-    content: `Edited by hand: ${listEdits(plan.edits)}`,
+    content: describeHandEdit(plan.edits.map((e) => ({ ...e, operation: PAST[e.operation] }))),
     parts: [],
   });
   const assistant = await messagesStore.insertMessage(tx, {
