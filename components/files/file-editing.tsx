@@ -166,7 +166,12 @@ function EditConflictDialog({
         <div className="space-y-4">
           {conflict.theirs !== null ? (
             <div className="max-h-[45dvh] overflow-auto rounded-md border border-border" data-testid="conflict-diff">
-              <DiffView path={conflict.path} previous={conflict.base} current={conflict.theirs} />
+              <DiffView
+                path={conflict.path}
+                previous={conflict.base}
+                current={conflict.theirs}
+                against="Against the file when you began editing"
+              />
             </div>
           ) : null}
           <p className="text-sm text-muted-foreground">
