@@ -17,7 +17,7 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /** The language support CodeMirror has for a path's extension (plain text otherwise). */
 function languageFor(path: string): Extension {
@@ -69,20 +69,24 @@ const layout = EditorView.theme({
 
 /**
  * A CodeMirror 6 editor of one file: the file's language, the page's theme (light or dark, following a change),
- * line numbers, undo history. Ctrl/Cmd+S calls `onSave`, Esc `onCancel`; `onChange` gets the text after each change.
+ * line numbers, undo history. Ctrl/Cmd+S calls `onSave`, Esc `onCancel`; `onDirty` says whether the text differs from
+ * `initial` (when that changes), and `textRef` reads the text: a keystroke never copies a large file.
  * Uncontrolled: `initial` is read once (remount with a `key` for another file).
  */
 export function CodeEditor({
   path,
   initial,
-  onChange,
+  onDirty,
+  textRef,
   onSave,
   onCancel,
   readOnly = false,
 }: {
   path: string;
   initial: string;
-  onChange: (text: string) => void;
+  onDirty: (dirty: boolean) => void;
+  /** Set to a reader of the editor's text while it is mounted. */
+  textRef: RefObject<(() => string) | null>;
   onSave: () => void;
   onCancel: () => void;
   readOnly?: boolean;
@@ -90,14 +94,15 @@ export function CodeEditor({
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The latest callbacks, read by the editor's handlers (created once).
-  const handlers = useRef({ onChange, onSave, onCancel });
+  const handlers = useRef({ onDirty, onSave, onCancel });
   useEffect(() => {
-    handlers.current = { onChange, onSave, onCancel };
-  }, [onChange, onSave, onCancel]);
+    handlers.current = { onDirty, onSave, onCancel };
+  }, [onDirty, onSave, onCancel]);
   const editable = useRef(new Compartment());
 
   useEffect(() => {
     const theme = new Compartment();
+    let dirty = false;
     const state = EditorState.create({
       doc: initial,
       extensions: [
@@ -121,18 +126,25 @@ export function CodeEditor({
         layout,
         EditorView.contentAttributes.of({ "aria-label": `Edit ${path}`, "data-testid": "code-editor-content" }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) handlers.current.onChange(update.state.doc.toString());
+          if (!update.docChanged) return;
+          // Unequal lengths settle it at once; equal ones compare the documents' trees (no copy of the text).
+          const { doc } = update.state;
+          const now = !(doc.length === start.length && doc.eq(start));
+          if (now !== dirty) handlers.current.onDirty((dirty = now));
         }),
       ],
     });
+    const start = state.doc;
     const editor = new EditorView({ state, parent: host.current! });
     view.current = editor;
+    textRef.current = () => editor.state.doc.toString();
     editor.focus();
     // The page's theme can change while editing (the theme toggle): follow the class on <html>.
     const observer = new MutationObserver(() => editor.dispatch({ effects: theme.reconfigure(themeFor(isDark())) }));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     return () => {
       observer.disconnect();
+      textRef.current = null;
       editor.destroy();
       view.current = null;
     };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { normalizePath } from "@/lib/api/files";
 import { isServiceError } from "@/lib/api/errors";
@@ -11,11 +11,10 @@ import { Button } from "@/components/ui/button";
 import { DiffView } from "./diff-view";
 import type { FileEditing } from "./file-viewer";
 
-/** The file being edited: its path, its content when editing began, and the text now. */
+/** The file being edited: its path and its content when editing began (the text is the editor's). */
 interface Draft {
   path: string;
   base: string;
-  text: string;
 }
 
 /** The files changed under the person while they edited: what to show before they choose. */
@@ -43,11 +42,16 @@ export function useFileEditing(opts: {
 }) {
   const { chatId, file, refetchFiles, blockedReason } = opts;
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const textRef = useRef<(() => string) | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // A deployment without the operation (404/405 on a chat that exists): editing is switched off, saying why.
   const [unsupported, setUnsupported] = useState<string | null>(null);
   const update = useUpdateFiles(chatId);
-  const dirty = !!draft && draft.text !== draft.base;
+  const open = useCallback((next: Draft | null) => {
+    setDraft(next);
+    setDirty(false);
+  }, []);
 
   useEffect(() => {
     if (!dirty) return;
@@ -61,7 +65,7 @@ export function useFileEditing(opts: {
       try {
         await update.mutateAsync([{ path, content: text }]);
         toast.success(`Saved ${path}`, { duration: 2000 });
-        setDraft(null);
+        open(null);
         setConflict(null);
       } catch (error) {
         if (isServiceError(error) && (error.status === 405 || (error.status === 404 && !error.code))) {
@@ -70,48 +74,50 @@ export function useFileEditing(opts: {
         toast.error(`Could not save ${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    [update],
+    [update, open],
   );
 
   const save = useCallback(async () => {
     if (!draft || update.isPending) return;
+    const text = textRef.current?.() ?? draft.base;
     const files = await refetchFiles();
     const now = files?.find((f) => normalizePath(f.path) === normalizePath(draft.path));
     const theirs = now ? now.content : null;
     if (theirs !== draft.base) {
-      setConflict({ path: draft.path, base: draft.base, theirs, mine: draft.text });
+      setConflict({ path: draft.path, base: draft.base, theirs, mine: text });
       return;
     }
-    if (draft.text === draft.base) {
-      setDraft(null);
+    if (text === draft.base) {
+      open(null);
       return;
     }
-    await write(draft.path, draft.text);
-  }, [draft, refetchFiles, update.isPending, write]);
+    await write(draft.path, text);
+  }, [draft, refetchFiles, update.isPending, write, open]);
 
   const cancel = useCallback(() => {
     if (dirty && !window.confirm(`Discard your unsaved changes to ${draft!.path}?`)) return;
-    setDraft(null);
-  }, [dirty, draft]);
+    open(null);
+  }, [dirty, draft, open]);
 
   /** Before opening another file: true when the editor may be left (nothing unsaved, or the person agreed). */
   const mayLeave = useCallback(() => {
     if (!dirty) return true;
     if (!window.confirm(`Discard your unsaved changes to ${draft!.path}?`)) return false;
-    setDraft(null);
+    open(null);
     return true;
-  }, [dirty, draft]);
+  }, [dirty, draft, open]);
 
   const disabledReason = unsupported ?? blockedReason;
   const editing: FileEditing | null =
     file && file.encoding !== "base64"
       ? {
-          draft: draft && normalizePath(draft.path) === normalizePath(file.path) ? draft.text : null,
+          draft: draft && normalizePath(draft.path) === normalizePath(file.path) ? draft.base : null,
+          textRef,
           dirty,
           disabledReason,
           saving: update.isPending,
-          onStart: () => setDraft({ path: file.path, base: file.content, text: file.content }),
-          onChange: (text) => setDraft((d) => (d ? { ...d, text } : d)),
+          onStart: () => open({ path: file.path, base: file.content }),
+          onDirty: setDirty,
           onSave: () => void save(),
           onCancel: cancel,
         }
@@ -124,7 +130,7 @@ export function useFileEditing(opts: {
       onKeepMine={() => conflict && void write(conflict.path, conflict.mine)}
       onTakeTheirs={() => {
         setConflict(null);
-        setDraft(null);
+        open(null);
       }}
       onClose={() => setConflict(null)}
     />

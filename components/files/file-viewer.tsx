@@ -1,7 +1,7 @@
 "use client";
 
 import { Download, FileQuestion, GitCompare, Pencil, Save } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type RefObject } from "react";
 import { fileKindOf, imageDataUrl, languageOf, PLAIN_TEXT } from "@/lib/api/files";
 import type { ChatFile } from "@/lib/api/schemas";
 import { Button } from "@/components/ui/button";
@@ -24,15 +24,17 @@ const CHANGE_LABEL: Record<ChangeKind, string> = { created: "New", updated: "Cha
 
 /** Editing the open file by hand (the panel holds the draft, so it outlives a re-render of the viewer). */
 export interface FileEditing {
-  /** The text being edited; null while the file is only shown. */
+  /** The content editing began with; null while the file is only shown. */
   draft: string | null;
+  /** Reads the editor's text (set while the editor is open). */
+  textRef: RefObject<(() => string) | null>;
   /** The draft differs from the file as it was when editing began. */
   dirty: boolean;
   /** Why the file cannot be edited now (the agent is generating, no write permission, no such operation). */
   disabledReason: string | null;
   saving: boolean;
   onStart: () => void;
-  onChange: (text: string) => void;
+  onDirty: (dirty: boolean) => void;
   onSave: () => void;
   onCancel: () => void;
 }
@@ -194,7 +196,8 @@ export function FileViewer({
           key={file.path}
           path={file.path}
           initial={editing.draft!}
-          onChange={editing.onChange}
+          onDirty={editing.onDirty}
+          textRef={editing.textRef}
           onSave={editing.onSave}
           onCancel={editing.onCancel}
           readOnly={!!editing.disabledReason}

@@ -157,7 +157,8 @@ export async function recordHandEdit(
   opts: { at: Date; emit: EmitEvent; locks?: ReadonlyMap<string, boolean>; fieldOf?: (i: number) => string },
 ): Promise<HandEditRecord> {
   const { at, emit } = opts;
-  const plan = planHandEdit(await filesStore.listFiles(tx, chatId), changes, opts.fieldOf);
+  const current = await filesStore.listFiles(tx, chatId);
+  const plan = planHandEdit(current, changes, opts.fieldOf);
   if (!plan.edits.length) {
     throw new HttpError(409, "Nothing to change: the files already have this content.", "no_changes");
   }
@@ -189,13 +190,19 @@ export async function recordHandEdit(
     content: text,
     parts,
   });
-  const files = await filesStore.listFiles(tx, chatId);
+  // The files after the edit, from what was read and written (a large file is not read back).
+  const after = new Map(
+    current.map((f) => [f.path, { path: f.path, content: f.content, encoding: f.encoding, locked: f.locked }]),
+  );
+  for (const path of plan.deletes) after.delete(path);
+  for (const w of writes)
+    after.set(w.path, { path: w.path, content: w.content, encoding: w.encoding, locked: w.locked });
   const version = await versionsStore.insertVersion(tx, {
     id: newId("ver"),
     chatId,
     messageId: assistant.id,
     status: "completed",
-    files: files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
+    files: [...after.values()].sort(byPath),
     createdAt: at,
     updatedAt: at,
   });

@@ -29,8 +29,7 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
   if (route.invalidBody) {
     const found = findUnstorableText(parsed);
     if (found) throw invalidFields(route.invalidBody, [{ path: found.path, error: found.reason }]);
-  }
-  assertStorableBody(parsed);
+  } else assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
   if (!result.success) {
     if (route.invalidBody) throw invalidFields(route.invalidBody, zodIssues(result.error));
