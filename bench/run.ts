@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatTable, type BenchModule } from "./harness";
+import { fileEditor } from "./file-editor";
 import { filesPanel } from "./files-panel";
 import { memory } from "./memory";
 import { newChat } from "./new-chat";
@@ -15,7 +16,7 @@ import { timeline } from "./timeline";
  * --quick: fewer repetitions. --check: exit 1 when a ratio misses its target.
  * Results are also written to bench/results/<name>.json (not committed).
  */
-const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, timeline, proxy, memory, newChat];
+const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, fileEditor, timeline, proxy, memory, newChat];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

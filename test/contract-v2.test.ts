@@ -472,6 +472,49 @@ describe("chats", () => {
     );
   });
 
+  test("PATCH /chats/{chatId}/files (a hand edit; and its 422)", async () => {
+    const created = (await call(svc, "POST", "/v2/chats", { body: { message: "A counter app /fast" } })).body as Json;
+    const chatId = created.chat.id as string;
+    const css = ((await call(svc, "GET", `/v2/chats/${chatId}/files`)).body as Json).files.find(
+      (f: Json) => f.path === "styles.css",
+    ).content as string;
+    const body = {
+      files: [
+        { path: "app.js", content: "console.log('mine');\n" },
+        { path: "styles.css", content: null },
+        { path: "css/main.css", content: css },
+        { path: "docs/notes.md", content: "# Notes\n" },
+      ],
+    };
+    expect(requestValidator("PATCH", "/chats/{chatId}/files")(body)).toBe(true);
+    const res = await call(svc, "PATCH", `/v2/chats/${chatId}/files`, { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const used: ExceptionKey[] = [];
+    const answer = clone(res.body) as Json;
+    for (const m of answer.messages) messageX(m, used);
+    expect(answer.messages[1].parts.map((p: Json) => p.operation).filter(Boolean)).toEqual([
+      "update",
+      "create",
+      "rename",
+    ]);
+    expectValid(
+      "PATCH /chats/{chatId}/files",
+      responseValidator("PATCH", "/chats/{chatId}/files", "200"),
+      answer,
+      used,
+    );
+    const bad = { files: [{ path: "../escape.js", content: "x" }] };
+    expect(requestValidator("PATCH", "/chats/{chatId}/files")(bad)).toBe(true);
+    const refused = await call(svc, "PATCH", `/v2/chats/${chatId}/files`, { body: bad });
+    expect(refused.status).toBe(422);
+    expectValid(
+      "PATCH /chats/{chatId}/files (422)",
+      responseValidator("PATCH", "/chats/{chatId}/files", "422"),
+      refused.body,
+    );
+    expect((refused.body as Json).issues).toEqual([{ path: "files.0.path", error: expect.any(String) }]);
+  });
+
   test("DELETE /chats/{chatId}", async () => {
     const created = (await call(svc, "POST", "/v2/chats", { body: { message: "Throwaway /fast" } })).body as Json;
     const res = await call(svc, "DELETE", `/v2/chats/${created.chat.id}`);

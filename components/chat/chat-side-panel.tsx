@@ -29,6 +29,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { changedFilesOf } from "../files/changed-files";
 import { DownloadAllButton } from "../files/download-all-button";
 import { FileTree } from "../files/file-tree";
+import { useFileEditing } from "../files/file-editing";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
@@ -90,6 +91,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   const searchParams = useSearchParams() as URLSearchParams | null;
   const urlFile = searchParams?.get("file") ?? null;
   const urlTab = searchParams?.get("tab") ?? null;
+  // `view=changes`: open the file on its diff (links from the timeline's hand edit rows).
+  const urlView = searchParams?.get("view") ?? null;
   // The panel's own state, following the URL when it changes (links from parts, back/forward).
   const [fileParam, setFileParam] = useState(urlFile);
   const [tabParam, setTabParam] = useState(urlTab);
@@ -209,6 +212,17 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
     [toggle],
   );
 
+  const edit = useFileEditing({
+    chatId,
+    file,
+    refetchFiles: async () => (await files.refetch()).data?.files,
+    blockedReason: generating
+      ? "the agent is generating; you can edit once it has finished."
+      : chat.data && !chat.data.writePermission
+        ? "you cannot write to this chat."
+        : null,
+  });
+
   const fileLockState =
     file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
 
@@ -292,7 +306,9 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                 <FileTree
                   files={treeInputs}
                   selected={selected}
-                  onSelect={(path) => setParams({ file: path, tab: null })}
+                  onSelect={(path) => {
+                    if (edit.mayLeave()) setParams({ file: path, tab: null, view: null });
+                  }}
                   changed={changed}
                   lockDisabledReason={lockDisabledReason}
                   locksKnown={locksKnown}
@@ -302,7 +318,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
               </div>
               {file ? (
                 <FileViewer
-                  key={file.path}
+                  // A link to the diff (`view=changes`) opens the file anew on its diff, even when it is open.
+                  key={`${file.path}|${urlView ?? ""}`}
                   file={file}
                   lockState={fileLockState}
                   onToggleLock={(locked) => onToggleLock(file.path, locked)}
@@ -310,6 +327,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   lockBusy={pending.has(file.path)}
                   change={change}
                   previous={previous}
+                  editing={edit.editing}
+                  initialMode={urlView === "changes" ? "changes" : "file"}
                 />
               ) : selected ? (
                 <p className="p-4 text-sm text-muted-foreground" role="status" data-testid="file-missing">
@@ -320,6 +339,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
             </div>
           )}
         </Tabs.Content>
+        {edit.dialog}
         <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
           {tab === "preview" ? (
             <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} />

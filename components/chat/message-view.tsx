@@ -1,6 +1,8 @@
 import { memo } from "react";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
+import { isHandEditRecord, readHandEdit } from "@/lib/api/hand-edit";
 import { AssistantMessage } from "./assistant-message";
+import { HandEditRow } from "./hand-edit-row";
 import { UserMessage } from "./user-message";
 
 type Props = { entry: TimelineEntry };
@@ -29,5 +31,10 @@ function sameProps(a: Props, b: Props): boolean {
 }
 
 export const MessageView = memo(function MessageView({ entry }: Props) {
-  return entry.message.role === "user" ? <UserMessage message={entry.message} /> : <AssistantMessage entry={entry} />;
+  const { message } = entry;
+  // A hand edit is one compact row: its user message says what changed; the answer recording it is not shown.
+  const handEdit = readHandEdit(message);
+  if (handEdit) return <HandEditRow message={message} entries={handEdit} />;
+  if (isHandEditRecord(message)) return null;
+  return message.role === "user" ? <UserMessage message={message} /> : <AssistantMessage entry={entry} />;
 }, sameProps);

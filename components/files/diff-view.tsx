@@ -42,7 +42,18 @@ function Row({ line }: { line: DiffLine }) {
  * What the latest message changed in a file: a unified line diff against the previous version (three lines of
  * context around each change). `previous` null = the file is new.
  */
-export function DiffView({ path, previous, current }: { path: string; previous: string | null; current: string }) {
+export function DiffView({
+  path,
+  previous,
+  current,
+  against = "Against the previous version",
+}: {
+  path: string;
+  previous: string | null;
+  current: string;
+  /** What `previous` is, in the header. */
+  against?: string;
+}) {
   const result = useMemo(() => {
     const oldLines = previous === null ? [] : splitLines(previous);
     const newLines = splitLines(current);
@@ -71,8 +82,8 @@ export function DiffView({ path, previous, current }: { path: string; previous: 
       role="region"
     >
       <p className="sticky top-0 left-0 z-10 border-b border-border bg-card px-3 py-1.5 font-sans text-xs text-muted-foreground">
-        {previous === null ? "New file" : "Against the previous version"} ·{" "}
-        <span className="text-success">+{diff.added}</span> <span className="text-danger">−{diff.removed}</span>
+        {previous === null ? "New file" : against} · <span className="text-success">+{diff.added}</span>{" "}
+        <span className="text-danger">−{diff.removed}</span>
       </p>
       {hunks.length === 0 ? (
         <p className="p-4 font-sans text-sm text-muted-foreground">No changes to the content.</p>

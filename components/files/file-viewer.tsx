@@ -1,7 +1,7 @@
 "use client";
 
-import { Download, FileQuestion, GitCompare } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Download, FileQuestion, GitCompare, Pencil, Save } from "lucide-react";
+import { useMemo, useState, type RefObject } from "react";
 import { fileKindOf, imageDataUrl, languageOf, PLAIN_TEXT } from "@/lib/api/files";
 import type { ChatFile } from "@/lib/api/schemas";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChangeKind } from "./changed-files";
+import { CodeEditor } from "./code-editor";
 import { CodeView } from "./code-view";
 import { DiffView } from "./diff-view";
 import { downloadFile, fileSize, formatBytes } from "./download";
@@ -21,6 +22,23 @@ export type PreviousContent =
 
 const CHANGE_LABEL: Record<ChangeKind, string> = { created: "New", updated: "Changed", renamed: "Renamed" };
 
+/** Editing the open file by hand (the panel holds the draft, so it outlives a re-render of the viewer). */
+export interface FileEditing {
+  /** The content editing began with; null while the file is only shown. */
+  draft: string | null;
+  /** Reads the editor's text (set while the editor is open). */
+  textRef: RefObject<(() => string) | null>;
+  /** The draft differs from the file as it was when editing began. */
+  dirty: boolean;
+  /** Why the file cannot be edited now (the agent is generating, no write permission, no such operation). */
+  disabledReason: string | null;
+  saving: boolean;
+  onStart: () => void;
+  onDirty: (dirty: boolean) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
 export function FileViewer({
   file,
   lockState,
@@ -29,6 +47,8 @@ export function FileViewer({
   lockBusy,
   change,
   previous,
+  editing,
+  initialMode = "file",
 }: {
   file: ChatFile;
   /** Null when the lock is not known (no version yet). */
@@ -38,12 +58,17 @@ export function FileViewer({
   lockBusy: boolean;
   change: ChangeKind | undefined;
   previous: PreviousContent | null;
+  /** Null: the file cannot be edited here (not text). */
+  editing: FileEditing | null;
+  /** Open on the diff (a link from the timeline's hand edit row). */
+  initialMode?: "file" | "changes";
 }) {
   const kind = fileKindOf(file);
   const lang = kind === "text" ? languageOf(file.path) : PLAIN_TEXT;
   const size = useMemo(() => fileSize(file), [file]);
-  const [mode, setMode] = useState<"file" | "changes">("file");
-  const showChanges = mode === "changes" && !!change && kind === "text";
+  const [mode, setMode] = useState<"file" | "changes">(initialMode);
+  const isEditing = editing?.draft != null;
+  const showChanges = !isEditing && mode === "changes" && !!change && kind === "text";
 
   return (
     <section
@@ -56,6 +81,15 @@ export function FileViewer({
         <FileIcon path={file.path} />
         <code className="min-w-0 flex-1 truncate font-mono text-xs" title={file.path}>
           {file.path}
+          {editing?.dirty ? (
+            <span
+              className="ml-1.5 text-amber-600 dark:text-amber-400"
+              data-testid="unsaved-marker"
+              title="Unsaved changes"
+            >
+              ●<span className="sr-only"> (unsaved changes)</span>
+            </span>
+          ) : null}
         </code>
         {change ? (
           <span
@@ -68,7 +102,44 @@ export function FileViewer({
         <span className="font-mono text-[10px] text-muted-foreground uppercase">{kind === "text" ? lang : kind}</span>
         <span className="text-[10px] text-muted-foreground tabular-nums">{formatBytes(size)}</span>
         <div className="flex items-center gap-0.5">
-          {change && kind === "text" ? (
+          {editing && isEditing ? (
+            <>
+              <Button
+                size="sm"
+                variant="primary"
+                className="h-6 px-2 text-xs"
+                onClick={editing.onSave}
+                disabled={!!editing.disabledReason || editing.saving}
+                title={editing.disabledReason ?? "Save (Ctrl+S / ⌘S)"}
+                data-testid="save-file"
+              >
+                <Save className="size-3.5" aria-hidden /> {editing.saving ? "Saving…" : "Save"}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-6 px-2 text-xs"
+                onClick={editing.onCancel}
+                data-testid="cancel-edit"
+                title="Leave the editor (Esc)"
+              >
+                Cancel
+              </Button>
+            </>
+          ) : editing ? (
+            <button
+              type="button"
+              onClick={editing.onStart}
+              disabled={!!editing.disabledReason}
+              title={editing.disabledReason ?? `Edit ${file.path} by hand`}
+              data-testid="edit-file"
+              className="inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <Pencil className="size-3.5" aria-hidden />
+              Edit
+            </button>
+          ) : null}
+          {change && kind === "text" && !isEditing ? (
             <button
               type="button"
               data-testid="diff-toggle"
@@ -109,7 +180,29 @@ export function FileViewer({
           Locked: the agent will not change, rename or delete this file.
         </p>
       ) : null}
-      {showChanges ? (
+      {editing?.disabledReason ? (
+        <p
+          className="border-b border-border bg-muted px-3 py-1 text-xs text-muted-foreground"
+          role="status"
+          data-testid="edit-disabled-note"
+        >
+          {isEditing
+            ? `Editing is paused: ${editing.disabledReason}`
+            : `Editing is unavailable: ${editing.disabledReason}`}
+        </p>
+      ) : null}
+      {editing && isEditing ? (
+        <CodeEditor
+          key={file.path}
+          path={file.path}
+          initial={editing.draft!}
+          onDirty={editing.onDirty}
+          textRef={editing.textRef}
+          onSave={editing.onSave}
+          onCancel={editing.onCancel}
+          readOnly={!!editing.disabledReason}
+        />
+      ) : showChanges ? (
         previous?.status === "ok" ? (
           <DiffView path={file.path} previous={previous.content} current={file.content} />
         ) : previous?.status === "loading" ? (

@@ -20,6 +20,7 @@ import {
   type CreateDeploymentBodyV1,
   type CreateProjectBodyV1,
   type UpdateProjectBodyV1,
+  type DeleteVersionFilesBodyV1,
   type PatchVersionBodyV1,
   type SendMessageBodyV1,
 } from "./schemas/v1";
@@ -68,6 +69,8 @@ export interface ServiceClientV1 {
   getVersion(chatId: string, versionId: string): Promise<VersionV1>;
   /** PATCH /v1/chats/{chatId}/versions/{versionId}: file contents and locks (wire-decisions.md 6). */
   patchVersion(chatId: string, versionId: string, body: PatchVersionBodyV1): Promise<VersionV1>;
+  /** POST /v1/chats/{chatId}/versions/{versionId}/files/delete: a hand edit deleting files; the new version. */
+  deleteVersionFiles(chatId: string, versionId: string, body: DeleteVersionFilesBodyV1): Promise<VersionV1>;
   /** GET /v1/projects: newest first, each with its chat ids. */
   listProjects(): Promise<ProjectListV1>;
   /** POST /v1/projects {name, description?, chatIds?} */
@@ -121,6 +124,8 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     getVersion: (chatId, versionId) => json(VersionV1, call("v1.versions.get", { chatId, versionId })),
     patchVersion: (chatId, versionId, body) =>
       json(VersionV1, call("v1.versions.patch", { chatId, versionId }, { body })),
+    deleteVersionFiles: (chatId, versionId, body) =>
+      json(VersionV1, call("v1.versions.deleteFiles", { chatId, versionId }, { body })),
     listProjects: () => json(ProjectListV1, call("v1.projects.list", {})),
     createProject: (body) => json(ProjectV1, call("v1.projects.create", {}, { body })),
     getProject: (id) => json(ProjectV1, call("v1.projects.get", { id })),

@@ -43,6 +43,8 @@ import {
   type UpdateChatBody,
   type DuplicateChatBody,
   type RestoredMessages,
+  type UpdateFilesBody,
+  type UpdatedFiles,
   type ReadStreamEvent,
   type UsageActivity,
   type UsageEventsQuery,
@@ -77,6 +79,11 @@ export interface ServiceClient {
   duplicateChat(chatId: string, body: DuplicateChatBody): Promise<Chat>;
   /** POST /v2/chats/{chatId}/restore-message: the files of that assistant message back; the user and assistant messages recording it. */
   restoreMessage(chatId: string, messageId: string): Promise<RestoredMessages>;
+  /**
+   * PATCH /v2/chats/{chatId}/files (the document's `chats.updateFiles`): a hand edit, `content: null` deletes; the user
+   * and assistant messages recording it (one new version).
+   */
+  updateFiles(chatId: string, body: UpdateFilesBody): Promise<UpdatedFiles>;
   /** GET /v2/chats/{chatId}/messages?limit&cursor, newest first. */
   listMessages(chatId: string, q?: PageQuery): Promise<MessageList>;
   getMessage(chatId: string, messageId: string): Promise<Message>;
@@ -152,6 +159,8 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     duplicateChat: (chatId, body) => read(readChat, call("v2.chats.duplicate", { chatId }, { body })),
     restoreMessage: (chatId, messageId) =>
       read((d) => readRestoredMessages(d, chatId), call("v2.chats.restore", { chatId }, { body: { messageId } })),
+    updateFiles: (chatId, body) =>
+      read((d) => readRestoredMessages(d, chatId), call("v2.chats.updateFiles", { chatId }, { body })),
     listMessages: (chatId, query) =>
       read((d) => readMessageList(d, chatId), call("v2.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) =>

@@ -33,9 +33,24 @@ const V1_TYPES: Record<number, [code: ErrorCode, type: ErrorTypeV1]> = {
   502: ["bad_gateway", "api_error"],
 };
 
-/** An error body in the spec's shape (interface.md Part 7): v2 `{message}`, v1 `{error: {code, type, message, userMessage}}`. */
-function errorBody(version: ApiVersion, status: number, message: string, code?: ErrorCode): ErrorV1 | ErrorV2 {
-  if (version === "v2") return { message };
+/** One refused field of a request body: its path ("files.0.path") and what is wrong with it. */
+export interface BodyIssue {
+  path: string;
+  error: string;
+}
+
+/**
+ * An error body in the spec's shape (interface.md Part 7): v2 `{message}` (plus `issues` where the document lists
+ * them: the file edit's 422), v1 `{error: {code, type, message, userMessage}}`.
+ */
+function errorBody(
+  version: ApiVersion,
+  status: number,
+  message: string,
+  code?: ErrorCode,
+  issues?: readonly BodyIssue[],
+): ErrorV1 | ErrorV2 | { message: string; issues: BodyIssue[] } {
+  if (version === "v2") return issues ? { message, issues: [...issues] } : { message };
   const [defaultCode, type]: [ErrorCode, ErrorTypeV1] = V1_TYPES[status] ?? ["internal_error", "api_error"];
   return { error: { code: code ?? defaultCode, type, message, userMessage: message } };
 }
@@ -44,11 +59,27 @@ export function errorResponse(
   version: ApiVersion,
   status: number,
   message: string,
-  init?: { code?: ErrorCode; headers?: HeadersInit },
+  init?: { code?: ErrorCode; headers?: HeadersInit; issues?: readonly BodyIssue[] },
 ): Response {
   const headers = new Headers(init?.headers);
   headers.set("content-type", "application/json");
-  return new Response(JSON.stringify(errorBody(version, status, message, init?.code)), { status, headers });
+  const body = errorBody(version, status, message, init?.code, init?.issues);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** Every issue of a zod validation error by the field it concerns ("files.0.path"; "" for the body itself). */
+export function zodIssues(error: z.ZodError): BodyIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), error: issue.message }));
+}
+
+/**
+ * The 422 for a body a route's schema refuses: one line naming the fields, or, for a route with `invalidBody`, that
+ * message with every issue listed (v1 paths keep the v1 shape, the issues in its message).
+ */
+export function invalidBodyResponse(version: ApiVersion, route: { invalidBody?: string }, error: z.ZodError): Response {
+  if (route.invalidBody && version === "v2")
+    return errorResponse(version, 422, route.invalidBody, { issues: zodIssues(error) });
+  return errorResponse(version, 422, describeZodError(error));
 }
 
 /** One readable line naming the offending field(s) of a zod validation error, e.g. "message: message is required". */

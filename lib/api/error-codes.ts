@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   "already_restored",
   "version_not_latest",
   "version_not_ready",
+  "no_changes",
   "too_many_files",
   "file_too_large",
   "repo_import_unsupported",

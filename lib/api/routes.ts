@@ -26,6 +26,11 @@ export interface RouteSpec {
   proxied?: false;
   /** Responds with Server-Sent Events. */
   stream?: true;
+  /**
+   * A body the schema refuses is answered 422 `{message: invalidBody, issues: [{path, error}]}` (the document's shape
+   * for this operation) instead of one line.
+   */
+  invalidBody?: string;
 }
 
 type Extra = Omit<RouteSpec, "name" | "method" | "pattern">;
@@ -69,6 +74,10 @@ export const ROUTES = [
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
+  r("v2.chats.updateFiles", "PATCH", "/v2/chats/:chatId/files", {
+    body: s.UpdateFilesBody,
+    invalidBody: s.INVALID_FILE_CONTENTS,
+  }), // the document's: a hand edit
   r("v2.chats.files.download", "GET", "/v2/chats/:chatId/files/download"), // the document's: a .zip of the files
   r("v2.chats.duplicate", "POST", "/v2/chats/:chatId/duplicate", { body: s.DuplicateChatBody }),
   r("v2.chats.restore", "POST", "/v2/chats/:chatId/restore-message", { body: s.RestoreMessageBody }),
@@ -105,6 +114,9 @@ export const ROUTES = [
   r("v1.versions.list", "GET", "/v1/chats/:chatId/versions"), // our extension (the real SDK has it): newest first, no files
   r("v1.versions.get", "GET", "/v1/chats/:chatId/versions/:versionId"),
   r("v1.versions.patch", "PATCH", "/v1/chats/:chatId/versions/:versionId", { body: s.v1.PatchVersionBodyV1 }),
+  r("v1.versions.deleteFiles", "POST", "/v1/chats/:chatId/versions/:versionId/files/delete", {
+    body: s.v1.DeleteVersionFilesBodyV1,
+  }),
   r("v1.user", "GET", "/v1/user"),
   r("v1.projects.list", "GET", "/v1/projects"),
   r("v1.projects.create", "POST", "/v1/projects", { body: s.v1.CreateProjectBodyV1 }),

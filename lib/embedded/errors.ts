@@ -1,5 +1,5 @@
 import "server-only";
-import type { ErrorCode } from "@/lib/api";
+import type { BodyIssue, ErrorCode } from "@/lib/api";
 
 /**
  * A failure with an HTTP status and one of the service's error codes (lib/api/error-codes.ts); the router renders it
@@ -11,11 +11,17 @@ export class HttpError extends Error {
     message: string,
     readonly code: ErrorCode,
     readonly headers?: Record<string, string>,
+    /** Every refused field, where the document lists them (v2 `{message, issues}`). */
+    readonly issues?: readonly BodyIssue[],
   ) {
     super(message);
     this.name = "HttpError";
   }
 }
+
+/** A 422 listing every refused field under one message (the file edit's "Invalid file contents"). */
+export const invalidFields = (message: string, issues: readonly BodyIssue[]) =>
+  new HttpError(422, message, "validation_failed", undefined, issues);
 
 export const notFound = (what: string, code: ErrorCode) => new HttpError(404, `${what} not found`, code);
 

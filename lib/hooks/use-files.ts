@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import type { ServiceClientV1 } from "@/lib/api/client-v1";
 import { ServiceError } from "@/lib/api/errors";
 import { applyLockToggle, applyPatchLocally } from "@/lib/api/files";
-import type { Chat } from "@/lib/api/schemas";
+import type { Chat, UpdateFilesBody } from "@/lib/api/schemas";
 import type { PatchVersionBodyV1, VersionV1 } from "@/lib/api/schemas/v1";
 import { patchChat, settleChat } from "./chat-cache";
 import { reverseLockBody, splitPatchBody } from "./lock-batches";
@@ -216,6 +216,22 @@ export function useRestoreMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) => client.restoreMessage(chatId, messageId),
+    onSuccess: () => {
+      settleChat(queryClient, chatId);
+      return queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });
+    },
+  });
+}
+
+/**
+ * A hand edit (`PATCH /v2/chats/{chatId}/files`): one request, one new version; the timeline, the files and the
+ * versions are read again.
+ */
+export function useUpdateFiles(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (files: UpdateFilesBody["files"]) => client.updateFiles(chatId, { files }),
     onSuccess: () => {
       settleChat(queryClient, chatId);
       return queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });

@@ -115,6 +115,30 @@ describe("proxy", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("refuses a bad hand edit as the service does: 422 Invalid file contents with every issue; forwards a good one", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const patch = (body: unknown) =>
+      new Request(`${APP}/api/service/v2/chats/chat_1/files`, {
+        method: "PATCH",
+        body: JSON.stringify(body),
+        headers: { origin: APP, "content-type": "application/json" },
+      });
+    const segs = ["v2", "chats", "chat_1", "files"];
+    const bad = await proxyRequest(
+      patch({ files: [{ path: "../up.js", content: "x" }, { path: "a.js" }] }),
+      segs,
+      options({ upstream }),
+    );
+    expect(bad.status).toBe(422);
+    const body = (await bad.json()) as { message: string; issues: { path: string }[] };
+    expect(body.message).toBe("Invalid file contents");
+    expect(body.issues.map((i) => i.path)).toEqual(["files.0.path", "files.1.content"]);
+    expect(seen).toHaveLength(0);
+    const good = await proxyRequest(patch({ files: [{ path: "a.js", content: null }] }), segs, options({ upstream }));
+    expect(good.status).toBe(200);
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["PATCH /svc/v2/chats/chat_1/files"]);
+  });
+
   it("forwards the v1 deployment operations (the route table is the allowlist), bodies validated; not the hosted sites", async () => {
     const { seen, upstream } = recordingUpstream();
     const body = JSON.stringify({ chatId: "chat_1", versionId: "ver_1" });

@@ -1,8 +1,8 @@
 import "server-only";
 import {
   TOO_DEEP_MESSAGE,
-  describeZodError,
   errorResponse,
+  invalidBodyResponse,
   matchRoute,
   nestedDeeperThan,
   versionOfPath,
@@ -59,12 +59,12 @@ export async function proxyRequest(request: Request, segments: string[], options
       if (nestedDeeperThan(parsed)) return errorResponse(version, 422, TOO_DEEP_MESSAGE);
       if (match.route.body) {
         const result = match.route.body.safeParse(parsed);
-        if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+        if (!result.success) return invalidBodyResponse(version, match.route, result.error);
       }
       body = text;
     } else if (match.route.body) {
       const result = match.route.body.safeParse({});
-      if (!result.success) return errorResponse(version, 422, describeZodError(result.error));
+      if (!result.success) return invalidBodyResponse(version, match.route, result.error);
     }
   }
 

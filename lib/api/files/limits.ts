@@ -2,6 +2,21 @@
 export const MAX_FILES_PER_CHAT = 1000;
 export const MAX_FILE_BYTES = 3 * 1024 * 1024;
 
+/** The UTF-8 size of a text in bytes, without encoding it (a 3 MB file is checked as it is typed). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 /** The largest request body the dashboard's proxy forwards (413 above it): our wire decision, not the spec's. */
 export const MAX_PROXY_BODY_BYTES = 8 * 1024 * 1024;
 

@@ -203,11 +203,17 @@ export type SendMessageBodyV1 = z.infer<typeof SendMessageBodyV1>;
 export const ResolveBodyV1 = z.object({ task: ResolveTask });
 export type ResolveBodyV1 = z.infer<typeof ResolveBodyV1>;
 
-/** PATCH /v1/chats/{chatId}/versions/{versionId} (wire-decisions.md 6). */
+/**
+ * PATCH /v1/chats/{chatId}/versions/{versionId} (wire-decisions.md 6): new content is a hand edit; `locked` left out
+ * keeps the file's lock.
+ */
 export const PatchVersionBodyV1 = z.object({
-  files: z.array(z.object({ name: z.string().min(1), content: z.string(), locked: z.boolean() })).min(1),
+  files: z.array(z.object({ name: z.string().min(1), content: z.string(), locked: z.boolean().optional() })).min(1),
 });
 export type PatchVersionBodyV1 = z.infer<typeof PatchVersionBodyV1>;
+/** POST /v1/chats/{chatId}/versions/{versionId}/files/delete (the v1 document's `chats.deleteVersionFiles`). */
+export const DeleteVersionFilesBodyV1 = z.object({ filePaths: z.array(z.string().min(1)).min(1) });
+export type DeleteVersionFilesBodyV1 = z.infer<typeof DeleteVersionFilesBodyV1>;
 
 const OAuthConfigV1 = z.object({
   authorizationUrl: HttpUrl,

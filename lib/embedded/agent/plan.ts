@@ -71,7 +71,13 @@ export function planTurn(opts: {
     chatTitle: opts.chat.title,
     earlierRequests: prompts.slice(0, -1).map((m) => parsePrompt(m.content).text),
     forgottenRequests: Math.max(0, userPromptsBefore - prompts.length),
-    files: opts.files.map((f) => ({ path: f.path, content: f.content, locked: f.locked, encoding: f.encoding })),
+    files: opts.files.map((f) => ({
+      path: f.path,
+      content: f.content,
+      locked: f.locked,
+      editedByHand: f.editedByHand,
+      encoding: f.encoding,
+    })),
     resume,
     superseded,
   });

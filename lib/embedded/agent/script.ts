@@ -8,6 +8,7 @@ import {
   integrationRequestText,
   scriptDoneText,
   scriptRequestText,
+  keptNote,
   skippedNote,
   summaryText,
   supersededNote,
@@ -45,6 +46,8 @@ export interface ExistingFile {
   path: string;
   content: string;
   locked: boolean;
+  /** The person wrote its content by hand since the agent last wrote it: the agent builds on it, not over it. */
+  editedByHand?: boolean;
   /** Default utf8; base64 files are never annotated (extra-files.ts). */
   encoding?: "utf8" | "base64";
 }
@@ -114,13 +117,16 @@ export function buildScript(ctx: ScriptContext): Step[] {
       ? [...named, ...entryFileUpdate(ctx.files, request)]
       : [...app, ...named];
   const locked = planned.filter((f) => existing.get(f.path)?.locked);
-  const writable = planned.filter((f) => !existing.get(f.path)?.locked);
+  // Files the person edited by hand keep their content: the answer builds on the edit instead of writing over it.
+  const kept = planned.filter((f) => !existing.get(f.path)?.locked && existing.get(f.path)?.editedByHand);
+  const writable = planned.filter((f) => !existing.get(f.path)?.locked && !kept.includes(f));
   const { directives } = ctx.prompt;
   const steps: Step[] = [];
 
   if (ctx.chatTitle === null) steps.push({ kind: "title", title });
 
   const notes: string[] = [];
+  if (kept.length) notes.push(keptNote(kept));
   if (ctx.superseded) notes.push(supersededNote(ctx.superseded));
   if (ctx.resume) notes.push(integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing));
   steps.push(
@@ -163,6 +169,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
       built: project === "imported" ? planned : app,
       writable,
       locked,
+      kept,
       existing,
       title,
       verbose: directives.slow,
@@ -176,7 +183,10 @@ export function buildScript(ctx: ScriptContext): Step[] {
     return steps;
   }
 
-  const summaryNotes = ctx.resume ? [integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing)] : [];
+  const summaryNotes = [
+    ...(kept.length ? [keptNote(kept)] : []),
+    ...(ctx.resume ? [integrationOutcomeNote(ctx.resume.connected, ctx.resume.missing)] : []),
+  ];
   steps.push(
     textStep(
       "text",
@@ -195,6 +205,8 @@ function buildSteps(opts: {
   built: GeneratedFile[];
   writable: GeneratedFile[];
   locked: GeneratedFile[];
+  /** Files edited by hand, kept as they are. */
+  kept: GeneratedFile[];
   existing: ReadonlyMap<string, ExistingFile>;
   title: string;
   verbose: boolean;
@@ -212,6 +224,7 @@ function buildSteps(opts: {
           plan: [
             ...writable.map((f) => `${existing.has(f.path) ? "Update" : "Create"} ${f.path}: ${f.purpose}`),
             ...locked.map((f) => `Leave ${f.path} unchanged (locked)`),
+            ...opts.kept.map((f) => `Keep ${f.path} as you edited it`),
             "Check the project",
             "Run the build",
           ]

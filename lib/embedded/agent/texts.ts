@@ -66,6 +66,12 @@ export function skippedNote(locked: readonly { path: string }[]): string {
   return `Skipped ${andList(locked.map((f) => `\`${f.path}\``))}: ${one ? "it is" : "they are"} locked, so I left ${one ? "it" : "them"} unchanged.`;
 }
 
+/** Files the person edited by hand, which the answer keeps as they are. */
+export function keptNote(kept: readonly { path: string }[]): string {
+  const one = kept.length === 1;
+  return `Kept your hand edit${one ? "" : "s"} of ${andList(kept.map((f) => `\`${f.path}\``))}: I built on ${one ? "it" : "them"} instead of writing my version over ${one ? "it" : "them"}.`;
+}
+
 /** The closing summary: heading, quote, a GFM table of the files, a code fence, paragraphs. */
 export function summaryText(opts: {
   title: string;

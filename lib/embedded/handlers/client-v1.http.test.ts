@@ -92,19 +92,21 @@ describe("createServiceClientV1 against the embedded service", () => {
     expect(stale).toMatchObject({ status: 409, code: "task_not_pending", type: "conflict_error" });
   });
 
-  test("getVersion and patchVersion lock a file", async () => {
+  test("getVersion, patchVersion (a hand edit: a new version, the lock kept) and deleteVersionFiles", async () => {
     const chat = await client.createChat({ message: "A notes app" });
     const versionId = chat.latestVersion!.id;
     expect(await client.getVersion(chat.id, versionId)).toEqual(chat.latestVersion);
     const patched = await client.patchVersion(chat.id, versionId, {
       files: [{ name: "styles.css", content: "body{}", locked: true }],
     });
+    expect(patched.id).not.toBe(versionId);
     expect(patched.files.find((f) => f.name === "styles.css")).toMatchObject({ content: "body{}", locked: true });
+    const deleted = await client.deleteVersionFiles(chat.id, patched.id, { filePaths: ["styles.css"] });
+    expect(deleted.files.map((f) => f.name)).not.toContain("styles.css");
     // listVersions (extension): newest first, without files.
     await client.sendMessage(chat.id, { message: "Add tags" });
-    const list = await client.listVersions(chat.id, { limit: 2 });
-    expect(list.data).toHaveLength(2);
-    expect(list.data[1]!.id).toBe(versionId);
+    const list = await client.listVersions(chat.id, { limit: 4 });
+    expect(list.data.map((v) => v.id).slice(1)).toEqual([deleted.id, patched.id, versionId]);
     expect(list.data[0]).not.toHaveProperty("files");
   });
 

@@ -168,7 +168,7 @@ describe("versions", () => {
     }
   });
 
-  test("PATCH writes content and locks into the latest version and the chat's files (v2 files reflect it)", async () => {
+  test("PATCH with new content is a hand edit: a new version with the content and locks (v2 files reflect it)", async () => {
     const chatId = await newChat("A habit tracker /image");
     const latest = (await chatV1(chatId)).latestVersion!;
     const png = latest.files.find((f) => f.name === "public/og.png")!;
@@ -179,7 +179,7 @@ describe("versions", () => {
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const version = expectSchema(VersionV1, res.body);
-    expect(version.id).toBe(latest.id);
+    expect(version.id).not.toBe(latest.id);
     expect(version.status).toBe("completed");
     expect(version.files.map((f) => f.name)).toEqual([
       "app.js",

@@ -8,6 +8,7 @@ import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
+import { editFileHandlers } from "./edit-files";
 import { projectHandlers } from "./projects";
 import { quotaHandlers } from "./quotas";
 import { resolveHandlers } from "./resolve";
@@ -28,6 +29,7 @@ export const HANDLERS: HandlerTable = {
   ...messageHandlers,
   ...resolveHandlers,
   ...restoreHandlers,
+  ...editFileHandlers,
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,

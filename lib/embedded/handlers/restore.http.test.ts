@@ -36,7 +36,7 @@ async function send(chatId: string, message: string): Promise<Message> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return expectSchema(Message, res.body);
 }
-/** Writes files (content and lock) into the chat's latest version and its files (the v1 version PATCH). */
+/** Writes files (content and lock) through the chat's latest version (the v1 version PATCH: new content is a hand edit). */
 async function patchLatest(chatId: string, files: { name: string; content: string; locked: boolean }[]) {
   const latest = await latestVersion(chatId);
   const res = await call(svc, "PATCH", `/v1/chats/${chatId}/versions/${latest.id}`, { body: { files } });
@@ -93,7 +93,7 @@ describe("restoring a message's files", () => {
   });
 
   test("files the version lacks are deleted, its files created again; locks: locked now stays locked", async () => {
-    const { chatId, first, second, firstFiles, secondFiles } = await twoVersions();
+    const { chatId, first, firstFiles, secondFiles } = await twoVersions();
     const index = contentOf(secondFiles, "index.html");
     // A file the first version lacks, index.html locked now, styles.css unlocked.
     await patchLatest(chatId, [
@@ -110,8 +110,10 @@ describe("restoring a message's files", () => {
     expect(await filesOf(chatId)).toEqual(firstFiles);
     expect(await locksOf(chatId)).toEqual({ "app.js": false, "index.html": true, "styles.css": false });
 
-    // Restoring the latest answer brings docs/notes.md back (created) and keeps index.html locked.
-    const back = await restore(chatId, { messageId: second.id });
+    // Restoring the hand edit that added docs/notes.md brings it back (created) and keeps index.html locked.
+    const handEdit = (await messagesOf(chatId)).find((m) => m.role === "assistant" && m.id !== assistant.id)!;
+    expect(handEdit.parts!.filter((p) => p.type === "file-edit").map((p) => p.path)).toEqual(["docs/notes.md"]);
+    const back = await restore(chatId, { messageId: handEdit.id });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     const edits = expectSchema(RestoredMessages, back.body).messages[1]!.parts!.filter((p) => p.type === "file-edit");
     expect(edits.map((p) => [p.operation, p.path])).toContainEqual(["create", "docs/notes.md"]);

@@ -1,30 +1,14 @@
 import "server-only";
 import type { VersionListV1 } from "@/lib/api/schemas/v1";
-import { HttpError, notFound } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
+import { recordHandEdit } from "../hand-edit";
 import { json } from "../http/respond";
-import { withIdleChat } from "../idle-chat";
 import { readPageQuery, toPage } from "../http/pagination";
-import { filesStore, versionsStore, type Db, type VersionFile, type VersionRow } from "../store";
+import { filesStore, versionsStore } from "../store";
 import { toVersionV1 } from "../views/v1";
-import type { Handler, HandlerTablePart, ServiceParts } from "./context";
+import type { Handler, HandlerTablePart } from "./context";
 import { requireChat } from "./lookup";
-
-async function requireVersion(db: Db, chatId: string, versionId: string): Promise<VersionRow> {
-  const version = await versionsStore.findVersion(db, chatId, versionId);
-  if (!version) throw notFound(`Version ${versionId}`, "version_not_found");
-  return version;
-}
-
-/** The preview link goes with the chat's latest version once completed (the preview serves the current files). */
-async function demoUrlOf(ctx: ServiceParts, version: VersionRow): Promise<string | undefined> {
-  const latest = await versionsStore.latestVersion(ctx.db, version.chatId);
-  return latest?.id === version.id ? latestDemoUrl(ctx, version) : undefined;
-}
-
-function latestDemoUrl(ctx: ServiceParts, latest: VersionRow): string | undefined {
-  return latest.status === "completed" ? ctx.previews.create(latest.chatId).url : undefined;
-}
+import { editLatestVersion, latestDemoUrl, requireVersion, versionAnswerV1 } from "./version-edit";
 
 /** GET /v1/chats/{chatId}/versions?limit&cursor (extension): newest first, without files. */
 const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
@@ -48,39 +32,41 @@ const listVersionsV1: Handler<"v1.versions.list"> = async (ctx) => {
 const getVersionV1: Handler<"v1.versions.get"> = async (ctx) => {
   const chat = await requireChat(ctx.db, ctx.params.chatId);
   const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
-  return json(toVersionV1(version, await demoUrlOf(ctx, version)));
+  return json(await versionAnswerV1(ctx, version));
 };
 
 /**
- * PATCH /v1/chats/{chatId}/versions/{versionId} `{files: [{name, content, locked}]}` (wire-decisions.md 6): writes each
- * file's content and lock into the chat's files and into the version's snapshot (files not listed stay as
- * they are). Only the chat's latest version can be changed (an older one → 409 `version_not_latest`); 409
- * while the chat is generating; names checked (422) and interface.md Part 8 limits (413).
+ * PATCH /v1/chats/{chatId}/versions/{versionId} `{files: [{name, content, locked?}]}` (wire-decisions.md 6) on the
+ * chat's latest version (an older one → 409 `version_not_latest`; 409 while generating). New content is a hand edit
+ * (../hand-edit.ts): a new version, recorded by a user and an assistant message, is the answer. Locks alone change
+ * the files and the version in place. `locked` left out keeps a file's lock. Names checked (422), interface.md Part 8
+ * limits (413).
  */
 const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
   const { files } = ctx.body;
-  const updated = await withIdleChat({ db: ctx.db, emit: ctx.events.emit }, ctx.params.chatId, async ({ tx, chat }) => {
-    const version = await requireVersion(tx, chat.id, ctx.params.versionId);
-    const latest = await versionsStore.latestVersion(tx, chat.id);
-    if (latest?.id !== version.id) {
-      throw new HttpError(409, "Only the chat's latest version can be changed.", "version_not_latest");
-    }
-    const current = await filesStore.listFiles(tx, chat.id);
-    const byPath = new Map(current.map((f) => [f.path, f]));
-    const names = checkFileInputs(files, "files", (name) => byPath.get(name)?.encoding ?? "utf8");
-    checkFileCount(new Set([...byPath.keys(), ...names]).size);
-    const at = new Date();
-    const snapshot = new Map<string, VersionFile>(version.files.map((f) => [f.path, f]));
-    const written = files.map((file, i): VersionFile => {
-      const path = names[i]!;
-      return { path, content: file.content, encoding: byPath.get(path)?.encoding ?? "utf8", locked: file.locked };
+  const chatId = ctx.params.chatId;
+  const updated = await editLatestVersion(ctx, chatId, ctx.params.versionId, async (tx, at, version) => {
+    const current = new Map((await filesStore.listFiles(tx, chatId)).map((f) => [f.path, f]));
+    const names = checkFileInputs(files, "files", (name) => current.get(name)?.encoding ?? "utf8");
+    checkFileCount(new Set([...current.keys(), ...names]).size);
+    const locks = new Map<string, boolean>();
+    files.forEach((file, i) => {
+      if (file.locked !== undefined) locks.set(names[i]!, file.locked);
     });
-    await filesStore.upsertFiles(tx, chat.id, written, at);
-    for (const file of written) snapshot.set(file.path, file);
-    const next = [...snapshot.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return (await versionsStore.updateVersion(tx, chat.id, version.id, { files: next, updatedAt: at }))!;
+    const changes = files
+      .map((file, i) => ({ path: names[i]!, content: file.content }))
+      .filter((c) => current.get(c.path)?.content !== c.content);
+    // Lock changes of files whose content stays: on the files now, and on the version they are in.
+    const lockOnly = [...locks].filter(([path, locked]) => {
+      const file = current.get(path);
+      return file && !changes.some((c) => c.path === path) && file.locked !== locked;
+    });
+    for (const [path, locked] of lockOnly) await filesStore.setFileLock(tx, chatId, path, locked, at);
+    if (changes.length) return recordHandEdit(tx, chatId, changes, { at, emit: ctx.events.emit, locks });
+    const snapshot = version.files.map((f) => (locks.has(f.path) ? { ...f, locked: locks.get(f.path)! } : f));
+    return (await versionsStore.updateVersion(tx, chatId, version.id, { files: snapshot, updatedAt: at }))!;
   });
-  return json(toVersionV1(updated, await demoUrlOf(ctx, updated)));
+  return json(await versionAnswerV1(ctx, updated));
 };
 
 /** The routes of lib/api/routes.ts this file answers. */

@@ -1,8 +1,8 @@
 import "server-only";
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
-import { TOO_DEEP_MESSAGE, describeZodError, nestedDeeperThan, type RouteSpec } from "@/lib/api";
-import { HttpError } from "../errors";
-import { assertStorableBody } from "./text";
+import { TOO_DEEP_MESSAGE, describeZodError, nestedDeeperThan, zodIssues, type RouteSpec } from "@/lib/api";
+import { HttpError, invalidFields } from "../errors";
+import { assertStorableBody, findUnstorableText } from "./text";
 
 /** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -45,8 +45,14 @@ export async function readBody(req: Request, route: RouteSpec): Promise<unknown>
     }
   }
   if (nestedDeeperThan(parsed)) throw new HttpError(422, TOO_DEEP_MESSAGE, "validation_failed");
-  assertStorableBody(parsed);
+  if (route.invalidBody) {
+    const found = findUnstorableText(parsed);
+    if (found) throw invalidFields(route.invalidBody, [{ path: found.path, error: found.reason }]);
+  } else assertStorableBody(parsed);
   const result = route.body.safeParse(parsed);
-  if (!result.success) throw new HttpError(422, describeZodError(result.error), "validation_failed");
+  if (!result.success) {
+    if (route.invalidBody) throw invalidFields(route.invalidBody, zodIssues(result.error));
+    throw new HttpError(422, describeZodError(result.error), "validation_failed");
+  }
   return result.data;
 }

@@ -129,7 +129,13 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
     } catch (error) {
       if (error instanceof HttpError) {
-        return errorResponse(version, error.status, error.message, { code: error.code, headers: error.headers });
+        const { code, headers, issues } = error;
+        // v1 has no list of issues: its message names them.
+        if (issues && version === "v1") {
+          const message = `${error.message}: ${issues.map((i) => `${i.path}: ${i.error}`).join("; ")}`;
+          return errorResponse(version, error.status, message, { code, headers });
+        }
+        return errorResponse(version, error.status, error.message, { code, headers, issues });
       }
       console.error("[embedded] request failed", method, path, error);
       return errorResponse(version, 500, "Internal error of the embedded service.");

@@ -284,6 +284,26 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v2.chats.updateFiles",
+    prepare: async (ctx) => ({
+      path: `/v2/chats/${await ctx.chat()}/files`,
+      body: { files: [{ path: "notes/todo.md", content: "# Todo\n" }] },
+    }),
+    readBack: async (p) => v2ChatReads(p.path.split("/")[3]!),
+  },
+  {
+    route: "v1.versions.deleteFiles",
+    prepare: async (ctx) => {
+      const chatId = await ctx.chat();
+      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      return {
+        path: `/v1/chats/${chatId}/versions/${versions.data[0]!.id}/files/delete`,
+        body: { filePaths: ["index.html"] },
+      };
+    },
+    readBack: async (p) => v1ChatReads(p.path.split("/")[3]!),
+  },
+  {
     route: "v1.projects.create",
     prepare: async (ctx) => ({
       path: "/v1/projects",
@@ -389,8 +409,10 @@ function parseResponse(text: string, contentType: string | null): unknown {
   return JSON.parse(text);
 }
 const errorMessage = (body: unknown): string => {
-  const b = body as { message?: string; error?: { message?: string } };
-  return b.error?.message ?? b.message ?? JSON.stringify(body);
+  const b = body as { message?: string; error?: { message?: string }; issues?: { path: string; error: string }[] };
+  // The file edit's 422 lists its issues by field (the document's shape).
+  const issues = b.issues?.map((i) => `${i.path}: ${i.error}`) ?? [];
+  return b.error?.message ?? ([b.message, ...issues].filter(Boolean).join("; ") || JSON.stringify(body));
 };
 
 function makeCtx(): Ctx {

@@ -263,6 +263,39 @@ describe("the conversation", () => {
     ]);
   });
 
+  test("a hand edit: the next answer reads the edited file; the model is told the person changed it, once", async () => {
+    const chatId = await chatWithIndex("A counter page to edit");
+    const mine = INDEX.replace("<h1>Counter</h1>", "<h1>My counter</h1>");
+    const edit = await h.api("PATCH", `/v2/chats/${chatId}/files`, {
+      files: [
+        { path: "index.html", content: mine },
+        { path: "notes.md", content: "# Notes\n" },
+      ],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    h.peer.script([
+      { toolCalls: [{ name: "read_file", arguments: { path: "index.html" } }] },
+      { text: "Kept your heading." },
+    ]);
+    expect((await send(chatId, "Make the button bigger")).content).toBe("Kept your heading.");
+    const [first, second] = h.peer.requests.slice(-2);
+    expect(Object.values(toolResults(second!))).toEqual([mine]);
+    expect(String(first!.body.messages[0]!.content)).toContain(
+      "Since your last answer the user changed these files by hand:\n- update index.html\n- create notes.md\n",
+    );
+    // The edit is the person's, not an answer of the model's.
+    expect(first!.body.messages.slice(1)).toEqual([
+      { role: "user", content: "A counter page to edit" },
+      { role: "assistant", content: "Done.\n\n[changed files: create index.html]" },
+      { role: "user", content: "[Edited by hand: index.html (updated), notes.md (created)]" },
+      { role: "user", content: "Make the button bigger" },
+    ]);
+    // The answer after that no longer reports it as new.
+    h.peer.script([{ text: "Sure." }]);
+    await send(chatId, "And a title");
+    expect(String(h.peer.requests.at(-1)!.body.messages[0]!.content)).not.toContain("changed these files by hand");
+  });
+
   test("usage: the model's reported tokens (input without cached), the service's model id, credits at the prices", async () => {
     const priced = await startModelHarness({ creditsPerMTok: { input: 2, output: 10, cacheRead: 0.5, cacheWrite: 2 } });
     try {

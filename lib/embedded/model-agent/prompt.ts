@@ -19,15 +19,46 @@ const OURS = `You are the agent of Atelier, a chat code-generation service. The 
 - When the app needs an external service the user must connect (a database, payments, auth, an MCP server), call request_integration and stop.
 - Finish with a short Markdown summary for the user: what you built or changed, file by file.`;
 
-/** Our instructions, the chat's own system prompt if any, and the project's file names. */
-export function systemPrompt(files: readonly ChatFileRow[], chatSystemPrompt: string | undefined): string {
+/**
+ * Our instructions, the chat's own system prompt if any, the project's file names, and the files the person changed
+ * by hand since the agent's last answer (`handEdits`, from `handEditsSince`).
+ */
+export function systemPrompt(
+  files: readonly ChatFileRow[],
+  chatSystemPrompt: string | undefined,
+  handEdits: readonly string[] = [],
+): string {
   const listed = files.slice(0, LISTED_FILES).map((f) => `- ${f.path}${f.locked ? " (locked)" : ""}`);
   const more = files.length > LISTED_FILES ? [`- … and ${files.length - LISTED_FILES} more (list_files)`] : [];
   const project = files.length
     ? `The project's files (${files.length}):\n${[...listed, ...more].join("\n")}`
     : "The project has no files yet.";
   const own = chatSystemPrompt?.trim();
-  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project].filter(Boolean).join("\n\n");
+  const edited = handEdits.length
+    ? `Since your last answer the user changed these files by hand:\n${handEdits.map((e) => `- ${e}`).join("\n")}\nTheir content is the user's: read them before changing them, build on their changes and do not undo them.`
+    : null;
+  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project, edited]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+/** One file change of a hand edit, as the model reads it: "update app.js", "rename a.js → b.js". */
+function editLine(part: Part): string | null {
+  if (part.type !== "file-edit") return null;
+  const e = part as { operation: string; path: string; toPath?: string };
+  return `${e.operation} ${e.path}${e.toPath ? ` → ${e.toPath}` : ""}`;
+}
+
+/** The changes of the hand edits recorded after the agent's last answer, oldest first. */
+export function handEditsSince(earlier: readonly MessageRow[]): string[] {
+  const edits: string[][] = [];
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const m = earlier[i]!;
+    if (m.role !== "assistant") continue;
+    if (!m.editKind) break;
+    edits.unshift(m.parts.map(editLine).filter((l): l is string => l !== null));
+  }
+  return edits.flat();
 }
 
 /**
@@ -38,6 +69,11 @@ export function systemPrompt(files: readonly ChatFileRow[], chatSystemPrompt: st
 export function historyMessages(earlier: readonly MessageRow[]): ModelMessage[] {
   const messages: ModelMessage[] = [];
   for (const m of earlier) {
+    // A hand edit: the person's own change of the files, told as theirs (its recording answer is not the model's).
+    if (m.editKind) {
+      if (m.role === "user") messages.push({ role: "user", content: `[${cut(m.content)}]` });
+      continue;
+    }
     if (m.role === "user") messages.push({ role: "user", content: cut(m.content) || "(empty message)" });
     else {
       const text = [m.content, actionsNote(m.parts)].filter(Boolean).join("\n\n");

@@ -11,7 +11,7 @@ import { runApprovedCommand } from "./approved-command";
 import { COMMAND_TOOL, fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { mcpTools } from "./mcp-tools";
 import { describeModel, languageModel, modelNameFor, type ModelAgentOptions } from "./options";
-import { HISTORY_MESSAGES, historyMessages, systemPrompt } from "./prompt";
+import { HISTORY_MESSAGES, handEditsSince, historyMessages, systemPrompt } from "./prompt";
 import { ProjectFiles } from "./project-files";
 import { StreamParts } from "./stream-parts";
 import { modelTitle } from "./title";
@@ -91,7 +91,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       }
       const result = streamText({
         model: languageModelFor,
-        system: systemPrompt(files, chat.settings.systemPrompt),
+        system: systemPrompt(files, chat.settings.systemPrompt, handEditsSince(earlier)),
         messages,
         tools: { ...external.tools, ...own },
         stopWhen: [stepCountIs(options.maxSteps), hasToolCall(INTEGRATION_TOOL), hasToolCall(COMMAND_TOOL)],

@@ -20,7 +20,10 @@ export async function countFiles(db: Db, chatId: string): Promise<number> {
   return db.$count(chatFiles, eq(chatFiles.chatId, chatId));
 }
 
-/** Creates or replaces a file's content; a new file starts unlocked, an existing one keeps its lock. */
+/**
+ * Creates or replaces a file's content (the agent writing it); a new file starts unlocked, an existing one keeps its
+ * lock and is no longer the person's own writing.
+ */
 export async function writeFile(
   db: Db,
   file: { chatId: string; path: string; content: string; encoding: "utf8" | "base64"; at: Date },
@@ -30,7 +33,7 @@ export async function writeFile(
     .values({ ...file, locked: false, createdAt: file.at, updatedAt: file.at })
     .onConflictDoUpdate({
       target: [chatFiles.chatId, chatFiles.path],
-      set: { content: file.content, encoding: file.encoding, updatedAt: file.at },
+      set: { content: file.content, encoding: file.encoding, editedByHand: false, updatedAt: file.at },
     })
     .returning();
   return row!;
@@ -58,16 +61,24 @@ const UPSERT_BATCH = 200;
 
 /**
  * Creates or replaces many files with their content, encoding and lock in a few statements (initialization
- * with up to 1,000 files, a version PATCH of a whole folder).
+ * with up to 1,000 files, a restore, a hand edit). `editedByHand` marks content a person wrote (default: not).
  */
 export async function upsertFiles(
   db: Db,
   chatId: string,
-  files: readonly { path: string; content: string; encoding: "utf8" | "base64"; locked: boolean }[],
+  files: readonly {
+    path: string;
+    content: string;
+    encoding: "utf8" | "base64";
+    locked: boolean;
+    editedByHand?: boolean;
+  }[],
   at: Date,
 ): Promise<void> {
   for (let i = 0; i < files.length; i += UPSERT_BATCH) {
-    const rows = files.slice(i, i + UPSERT_BATCH).map((f) => ({ ...f, chatId, createdAt: at, updatedAt: at }));
+    const rows = files
+      .slice(i, i + UPSERT_BATCH)
+      .map((f) => ({ ...f, editedByHand: f.editedByHand ?? false, chatId, createdAt: at, updatedAt: at }));
     await db
       .insert(chatFiles)
       .values(rows)
@@ -77,6 +88,7 @@ export async function upsertFiles(
           content: sql`excluded.content`,
           encoding: sql`excluded.encoding`,
           locked: sql`excluded.locked`,
+          editedByHand: sql`excluded.edited_by_hand`,
           updatedAt: sql`excluded.updated_at`,
         },
       });

@@ -4,8 +4,8 @@ import { archiveBeyondLimit, messageArchiveLimit } from "./archive";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
-type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure"> &
-  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure" | "editKind"> &
+  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure" | "editKind">>;
 
 /** A message not archived (interface.md Part 8): what lists and the agent's context read. */
 const live = (chatId: string) => and(eq(messages.chatId, chatId), isNull(messages.archivedAt));
@@ -68,7 +68,7 @@ export async function liveMessages(db: Db, chatId: string): Promise<MessageRow[]
 /**
  * What the agent reads of a conversation up to and including message `uptoSeq`, without loading every message
  * (a chat holds up to 10,000): the last three messages in full and the last `prompts` user prompts' text (both
- * oldest first), how many user messages came before `uptoSeq`, and the size in characters (content plus parts
+ * oldest first; the messages recording a hand edit are no prompts), how many user prompts came before `uptoSeq`, and the size in characters (content plus parts
  * JSON) of the `window` messages before it: the agent's context window, not the whole chat. Archived messages
  * (interface.md Part 8) are out of it.
  */
@@ -99,13 +99,13 @@ export async function conversation(
   const userPrompts = await db
     .select({ id: messages.id, seq: messages.seq, content: messages.content })
     .from(messages)
-    .where(and(upto, eq(messages.role, "user")))
+    .where(and(upto, eq(messages.role, "user"), isNull(messages.editKind)))
     .orderBy(desc(messages.seq))
     .limit(limits.prompts);
   const [count] = await db
     .select({ users: sql<string | number>`count(*)` })
     .from(messages)
-    .where(and(before, eq(messages.role, "user")));
+    .where(and(before, eq(messages.role, "user"), isNull(messages.editKind)));
   const [size] = await db
     .select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` })
     .from(window);

@@ -10,6 +10,9 @@ import type { FinishReason, ModelId, Part, Privacy, Usage, WebhookEvent } from "
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
+/** The v1 message types of a hand edit's messages (interface.md 2.7). */
+export type HandEditKind = "edited-file" | "deleted-file" | "renamed-file" | "moved-file";
+
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
   mcpServerIds?: string[];
@@ -101,6 +104,12 @@ export const messages = pgTable(
      * out of the lists and the agent's context, still readable by id. Null for a live message.
      */
     archivedAt: ts("archived_at"),
+    /**
+     * Set on the user and assistant messages that record a hand edit of the files (PATCH /v2/chats/{id}/files, the
+     * v1 version PATCH with new content, the v1 file delete): the v1 message `type` they carry (interface.md 2.7).
+     * Null for every other message.
+     */
+    editKind: text("edit_kind").$type<HandEditKind>(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -124,6 +133,11 @@ export const chatFiles = pgTable(
     encoding: text("encoding").$type<"utf8" | "base64">().notNull(),
     /** A locked file is never overwritten by the agent (wire-decisions.md 6). */
     locked: boolean("locked").notNull(),
+    /**
+     * The person wrote this content by hand (a hand edit) and no agent has written the file since: the scripted agent
+     * builds on it instead of writing its own version over it.
+     */
+    editedByHand: boolean("edited_by_hand").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

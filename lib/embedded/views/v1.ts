@@ -34,7 +34,7 @@ function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">)
 }
 
 /**
- * v1 Message (2.7), `type: "message"`. `experimental_content` is present only while the message waits on the
+ * v1 Message (2.7), `type: "message"`, or the kind of hand edit the message records. `experimental_content` is present only while the message waits on the
  * user: `[[1, {stopReason, …}]]`. `finishReason` is omitted while generating (v1 has no null).
  */
 export function toMessageV1(row: MessageRow, base: string): MessageV1 {
@@ -44,7 +44,8 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    type: "message",
+    // A hand edit's messages carry its type (edited-file, deleted-file, renamed-file, moved-file).
+    type: row.editKind ?? "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
     authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
