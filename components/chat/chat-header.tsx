@@ -5,6 +5,7 @@ import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UNTITLED } from "./chat-row";
+import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
 import { PrivacyBadge } from "./privacy-badge";
 import { StreamingIndicator } from "./streaming-indicator";
@@ -40,6 +41,7 @@ export function ChatHeader({
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}
+      {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
       <button
         type="button"

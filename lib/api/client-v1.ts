@@ -8,6 +8,7 @@ import {
   DeploymentReadListV1,
   DeploymentReadV1,
   ChatV1,
+  FavoriteChatV1,
   MessageListV1,
   MessageV1,
   ProjectDeletedV1,
@@ -42,8 +43,10 @@ export interface ServiceClientV1 {
     body: Omit<CreateChatBodyV1, "responseMode">,
     o?: StreamCallOptions,
   ): Promise<AsyncGenerator<ReadStreamEvent>>;
-  /** GET /v1/chats?limit&cursor, newest first (items without messages). */
-  listChats(q?: PageQuery): Promise<ChatListV1>;
+  /** GET /v1/chats?limit&cursor&isFavorite, newest first (items without messages). */
+  listChats(q?: PageQuery & { isFavorite?: boolean }): Promise<ChatListV1>;
+  /** PUT /v1/chats/{chatId}/favorite {isFavorite} */
+  favoriteChat(chatId: string, isFavorite: boolean): Promise<FavoriteChatV1>;
   /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
   getChat(chatId: string): Promise<ChatV1>;
   /** GET /v1/chats/{chatId}/messages?limit&cursor, newest first. */
@@ -108,7 +111,23 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     createChat: (body) => json(ChatV1, call("v1.chats.create", {}, { body })),
     createChatStream: (body, o) =>
       stream(call("v1.chats.create", {}, { body: { ...body, ...streamed }, signal: o?.signal })),
-    listChats: (query) => json(ChatListV1, call("v1.chats.list", {}, { query })),
+    listChats: (q) =>
+      json(
+        ChatListV1,
+        call(
+          "v1.chats.list",
+          {},
+          {
+            query: {
+              limit: q?.limit,
+              cursor: q?.cursor,
+              isFavorite: q?.isFavorite === undefined ? undefined : String(q.isFavorite),
+            },
+          },
+        ),
+      ),
+    favoriteChat: (chatId, isFavorite) =>
+      json(FavoriteChatV1, call("v1.chats.favorite", { chatId }, { body: { isFavorite } })),
     getChat: (chatId) => json(ChatV1, call("v1.chats.get", { chatId })),
     listMessages: (chatId, query) => json(MessageListV1, call("v1.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) => json(MessageV1, call("v1.messages.get", { chatId, messageId })),

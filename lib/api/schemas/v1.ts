@@ -156,6 +156,12 @@ export const VersionListV1 = z.object({
 });
 export type VersionListV1 = z.infer<typeof VersionListV1>;
 
+/** `PUT /v1/chats/{chatId}/favorite` (the v1 document's chats.favorite). */
+export const FavoriteChatBodyV1 = z.object({ isFavorite: z.boolean() });
+export type FavoriteChatBodyV1 = z.infer<typeof FavoriteChatBodyV1>;
+export const FavoriteChatV1 = z.object({ id: z.string(), object: z.literal("chat"), favorited: z.boolean() });
+export type FavoriteChatV1 = z.infer<typeof FavoriteChatV1>;
+
 /** User (2.8). */
 export const UserV1 = z.object({
   id: z.string(),

@@ -19,6 +19,7 @@ import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
 import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
 import type { Handler, HandlerTablePart, ServiceParts } from "./context";
+import { readFavoriteFilter } from "./favorite";
 import { requireChat } from "./lookup";
 import { modeOfV1, respondInMode } from "./modes";
 
@@ -213,10 +214,12 @@ async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): P
   return loadChatV1(ctx.db, chat.id, v1Urls(ctx));
 }
 
-/** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */
+/**
+ * GET /v1/chats?limit&cursor&isFavorite: `{object: "list", data, cursor}`, newest first; items without messages.
+ */
 const listChatsV1: Handler<"v1.chats.list"> = async (ctx) => {
   const { limit, beforeSeq } = readPageQuery(ctx.url, "chats");
-  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq });
+  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq, ...readFavoriteFilter(ctx.url) });
   const page = toPage(rows, limit, "chats");
   const texts = await messagesStore.firstUserContents(
     ctx.db,

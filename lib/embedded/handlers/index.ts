@@ -1,6 +1,7 @@
 import "server-only";
 import type { HandlerTable } from "./context";
 import { chatHandlers } from "./chats";
+import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
 import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
@@ -23,6 +24,7 @@ import { versionHandlers } from "./versions";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...favoriteHandlers,
   ...fileHandlers,
   ...fromFilesHandlers,
   ...messageHandlers,

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { FinishReason, ModelId, Part, Privacy, Usage, WebhookEvent } from "@/lib/api";
 
 /**
@@ -20,6 +31,8 @@ export interface ChatSettings {
   systemPrompt?: string;
   /** v1 initialization from files: the `initialContext` given (the chat's v1 `text`). */
   initialContext?: string;
+  /** A branch (`POST /v1/chats/{chatId}/fork`): the chat and version it was made from, and that chat's title then. */
+  forkedFrom?: { chatId: string; versionId: string; title: string | null };
 }
 
 /** An attachment of a user message (the document's `attachments[].url`; name when known). */
@@ -42,6 +55,25 @@ export const projects = pgTable(
   (t) => [index("projects_seq_idx").on(t.seq)],
 );
 
+/**
+ * A project's environment variables (v1 `…/projects/{projectId}/env-vars`). The value is sealed with the service's
+ * secret key (SecretBox, bound to the variable's id): never stored in plain text. Keys are unique per project.
+ */
+export const projectEnvVars = pgTable(
+  "project_env_vars",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    sealedValue: text("sealed_value").notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("project_env_vars_key_idx").on(t.projectId, t.key)],
+);
+
 export const chats = pgTable(
   "chats",
   {
@@ -55,6 +87,8 @@ export const chats = pgTable(
     /** The project the chat belongs to (v1 `projectId`); deleting the project keeps the chat. */
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    /** Marked as a favorite (v1 `favorite`, `PUT /v1/chats/{chatId}/favorite`). */
+    favorite: boolean("favorite").notNull().default(false),
     modelId: text("model_id").$type<ModelId>().notNull(),
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
@@ -101,6 +135,12 @@ export const messages = pgTable(
      * out of the lists and the agent's context, still readable by id. Null for a live message.
      */
     archivedAt: ts("archived_at"),
+    /**
+     * What the message records when it is not an exchange with the agent (v1 message `type`, interface.md 2.7):
+     * `forked-chat` for the first message of a branch, `added-environment-variables` for a project's new variables.
+     * Null for an ordinary message.
+     */
+    kind: text("kind").$type<"forked-chat" | "added-environment-variables">(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -281,6 +321,7 @@ export const deployments = pgTable(
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type EnvVarRow = typeof projectEnvVars.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;

@@ -84,7 +84,7 @@ export function toChatSummaryV1(
     privacy: chat.privacy,
     createdAt: chat.createdAt.toISOString(),
     updatedAt: chat.updatedAt.toISOString(),
-    favorite: false,
+    favorite: chat.favorite,
     authorId: chat.authorId,
     webUrl,
     apiUrl: `${urls.base}/v1/chats/${seg(chat.id)}`,
