@@ -69,4 +69,25 @@ describe("contract v1: chat operations against openapi-v1.json", () => {
     const list = (await call(svc, "GET", "/v1/chats?isFavorite=true")).body as Json;
     expect(list.data.map((c: Json) => [c.id, c.favorite])).toEqual([[chat.id, true]]);
   });
+
+  test("environment variables: projects.createEnvVars, findEnvVars, getEnvVar, updateEnvVars, deleteEnvVars", async () => {
+    const project = (await call(svc, "POST", "/v1/projects", { body: { name: "Contract env" } })).body as Json;
+    const docBase = "/projects/{projectId}/env-vars";
+    const ours = `/v1/projects/${project.id}/env-vars`;
+    const created = await operation("post", docBase, ours, {
+      environmentVariables: [{ key: "API_URL", value: "https://api.example" }],
+    });
+    const id = created.data[0].id as string;
+    await operation("post", docBase, `${ours}?decrypted=true`, {
+      environmentVariables: [{ key: "API_URL", value: "https://api2.example" }],
+      upsert: true,
+    });
+    const found = await operation("get", docBase, `${ours}?decrypted=true`);
+    expect(found.data[0].value).toBe("https://api2.example");
+    await operation("get", docBase, ours);
+    await operation("get", `${docBase}/{environmentVariableId}`, `${ours}/${id}?decrypted=true`);
+    await operation("patch", docBase, ours, { environmentVariables: [{ id, value: "v3" }] });
+    const deleted = await operation("post", `${docBase}/delete`, `${ours}/delete`, { environmentVariableIds: [id] });
+    expect(deleted.data).toEqual([{ id, object: "environment_variable", deleted: true }]);
+  });
 });

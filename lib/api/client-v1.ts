@@ -8,6 +8,9 @@ import {
   DeploymentReadListV1,
   DeploymentReadV1,
   ChatV1,
+  EnvVarDetailV1,
+  EnvVarListV1,
+  EnvVarsDeletedV1,
   FavoriteChatV1,
   MessageListV1,
   MessageV1,
@@ -19,6 +22,8 @@ import {
   VersionV1,
   type CreateChatBodyV1,
   type CreateDeploymentBodyV1,
+  type CreateEnvVarsBodyV1,
+  type UpdateEnvVarsBodyV1,
   type CreateProjectBodyV1,
   type UpdateProjectBodyV1,
   type PatchVersionBodyV1,
@@ -81,6 +86,16 @@ export interface ServiceClientV1 {
   updateProject(id: string, body: UpdateProjectBodyV1): Promise<ProjectV1>;
   /** DELETE /v1/projects/{id}: its chats stay. */
   deleteProject(id: string): Promise<ProjectDeletedV1>;
+  /** GET /v1/projects/{projectId}/env-vars?decrypted: the values only with `decrypted`. */
+  listEnvVars(projectId: string, q?: { decrypted?: boolean }): Promise<EnvVarListV1>;
+  /** GET /v1/projects/{projectId}/env-vars/{id}?decrypted */
+  getEnvVar(projectId: string, id: string, q?: { decrypted?: boolean }): Promise<EnvVarDetailV1>;
+  /** POST /v1/projects/{projectId}/env-vars {environmentVariables, upsert?}: 409 for an existing key without upsert. */
+  createEnvVars(projectId: string, body: CreateEnvVarsBodyV1): Promise<EnvVarListV1>;
+  /** PATCH /v1/projects/{projectId}/env-vars {environmentVariables: [{id, value}]} */
+  updateEnvVars(projectId: string, body: UpdateEnvVarsBodyV1): Promise<EnvVarListV1>;
+  /** POST /v1/projects/{projectId}/env-vars/delete {environmentVariableIds} */
+  deleteEnvVars(projectId: string, ids: string[]): Promise<EnvVarsDeletedV1>;
   /** POST /v1/deployments {projectId?, chatId, versionId}: the new deployment (pending on the embedded service). */
   createDeployment(body: CreateDeploymentBodyV1): Promise<DeploymentReadV1>;
   /** GET /v1/deployments?projectId&chatId&versionId, newest first (read leniently: status and times may be absent). */
@@ -101,6 +116,8 @@ export interface DeploymentFilter {
   chatId?: string;
   versionId?: string;
 }
+
+const decryptedQuery = (q?: { decrypted?: boolean }) => ({ decrypted: q?.decrypted ? "true" : undefined });
 
 export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
   const { json, stream } = createHttp(opts);
@@ -145,6 +162,14 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     getProject: (id) => json(ProjectV1, call("v1.projects.get", { id })),
     updateProject: (id, body) => json(ProjectV1, call("v1.projects.update", { id }, { body })),
     deleteProject: (id) => json(ProjectDeletedV1, call("v1.projects.delete", { id })),
+    listEnvVars: (projectId, q) =>
+      json(EnvVarListV1, call("v1.envVars.list", { projectId }, { query: decryptedQuery(q) })),
+    getEnvVar: (projectId, environmentVariableId, q) =>
+      json(EnvVarDetailV1, call("v1.envVars.get", { projectId, environmentVariableId }, { query: decryptedQuery(q) })),
+    createEnvVars: (projectId, body) => json(EnvVarListV1, call("v1.envVars.create", { projectId }, { body })),
+    updateEnvVars: (projectId, body) => json(EnvVarListV1, call("v1.envVars.update", { projectId }, { body })),
+    deleteEnvVars: (projectId, environmentVariableIds) =>
+      json(EnvVarsDeletedV1, call("v1.envVars.delete", { projectId }, { body: { environmentVariableIds } })),
     createDeployment: (body) => json(DeploymentReadV1, call("v1.deployments.create", {}, { body })),
     listDeployments: (q) => json(DeploymentReadListV1, call("v1.deployments.list", {}, { query: { ...q } })),
     getDeployment: (deploymentId) => json(DeploymentReadV1, call("v1.deployments.get", { deploymentId })),

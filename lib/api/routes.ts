@@ -112,6 +112,11 @@ export const ROUTES = [
   r("v1.projects.get", "GET", "/v1/projects/:id"),
   r("v1.projects.update", "PUT", "/v1/projects/:id", { body: s.v1.UpdateProjectBodyV1 }),
   r("v1.projects.delete", "DELETE", "/v1/projects/:id"),
+  r("v1.envVars.list", "GET", "/v1/projects/:projectId/env-vars"),
+  r("v1.envVars.create", "POST", "/v1/projects/:projectId/env-vars", { body: s.v1.CreateEnvVarsBodyV1 }),
+  r("v1.envVars.update", "PATCH", "/v1/projects/:projectId/env-vars", { body: s.v1.UpdateEnvVarsBodyV1 }),
+  r("v1.envVars.delete", "POST", "/v1/projects/:projectId/env-vars/delete", { body: s.v1.DeleteEnvVarsBodyV1 }),
+  r("v1.envVars.get", "GET", "/v1/projects/:projectId/env-vars/:environmentVariableId"),
   // v1 deployments (the document's operations; wire-decisions.md "Deployments"): a version's files as a static site
   r("v1.deployments.list", "GET", "/v1/deployments"),
   r("v1.deployments.create", "POST", "/v1/deployments", { body: s.v1.CreateDeploymentBodyV1 }),

@@ -1,6 +1,7 @@
 import "server-only";
 import type { HandlerTable } from "./context";
 import { chatHandlers } from "./chats";
+import { envVarHandlers } from "./env-vars";
 import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
 import { fromFilesHandlers } from "./from-files";
@@ -33,6 +34,7 @@ export const HANDLERS: HandlerTable = {
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,
+  ...envVarHandlers,
   ...deploymentHandlers,
   ...hookHandlers,
   ...mcpServerHandlers,

@@ -19,15 +19,27 @@ const OURS = `You are the agent of Atelier, a chat code-generation service. The 
 - When the app needs an external service the user must connect (a database, payments, auth, an MCP server), call request_integration and stop.
 - Finish with a short Markdown summary for the user: what you built or changed, file by file.`;
 
-/** Our instructions, the chat's own system prompt if any, and the project's file names. */
-export function systemPrompt(files: readonly ChatFileRow[], chatSystemPrompt: string | undefined): string {
+/**
+ * Our instructions, the chat's own system prompt if any, the project's file names, and the names (never the values)
+ * of the project's environment variables.
+ */
+export function systemPrompt(
+  files: readonly ChatFileRow[],
+  chatSystemPrompt: string | undefined,
+  envNames: readonly string[] = [],
+): string {
   const listed = files.slice(0, LISTED_FILES).map((f) => `- ${f.path}${f.locked ? " (locked)" : ""}`);
   const more = files.length > LISTED_FILES ? [`- … and ${files.length - LISTED_FILES} more (list_files)`] : [];
   const project = files.length
     ? `The project's files (${files.length}):\n${[...listed, ...more].join("\n")}`
     : "The project has no files yet.";
   const own = chatSystemPrompt?.trim();
-  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project].filter(Boolean).join("\n\n");
+  const env = envNames.length
+    ? `The project's environment variables (set in the environment of the commands you run; their values are secret and not shown): ${envNames.join(", ")}`
+    : null;
+  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project, env]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**

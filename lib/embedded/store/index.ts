@@ -7,6 +7,7 @@ export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
+export * as envVarsStore from "./env-vars";
 export * as deploymentsStore from "./deployments";
 export * as duplicateStore from "./duplicate";
 export * as usageStore from "./usage";
@@ -18,6 +19,7 @@ export type {
   ChatRow,
   DeploymentLogLine,
   DeploymentRow,
+  EnvVarRow,
   MessageRow,
   ProjectRow,
   VersionFile,

@@ -34,7 +34,7 @@ function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">)
 }
 
 /**
- * v1 Message (2.7), `type: "message"`. `experimental_content` is present only while the message waits on the
+ * v1 Message (2.7): `type` is the stored message's kind (`forked-chat`, `added-environment-variables`), else "message". `experimental_content` is present only while the message waits on the
  * user: `[[1, {stopReason, …}]]`. `finishReason` is omitted while generating (v1 has no null).
  */
 export function toMessageV1(row: MessageRow, base: string): MessageV1 {
@@ -44,7 +44,7 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    type: "message",
+    type: row.kind ?? "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
     authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
