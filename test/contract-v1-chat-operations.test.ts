@@ -90,4 +90,18 @@ describe("contract v1: chat operations against openapi-v1.json", () => {
     const deleted = await operation("post", `${docBase}/delete`, `${ours}/delete`, { environmentVariableIds: [id] });
     expect(deleted.data).toEqual([{ id, object: "environment_variable", deleted: true }]);
   });
+
+  test("fork: chats.fork answers the document's ChatDetail (our forkedFrom extension removed)", async () => {
+    const chat = await filesChat();
+    const body = { versionId: chat.latestVersion.id, privacy: "private" };
+    expectValid(requestBody("post", "/chats/{chatId}/fork"), body);
+    const res = await call(svc, "POST", `/v1/chats/${chat.id}/fork`, { body });
+    expect(res.status).toBe(200);
+    const branch = structuredClone(res.body) as Json;
+    expect(branch.forkedFrom.chatId).toBe(chat.id);
+    delete branch.forkedFrom;
+    // Model ids are named differently in the document (svc-pro there is v0-pro; reference README).
+    branch.modelConfiguration.modelId = branch.modelConfiguration.modelId.replace(/^svc-/, "v0-");
+    expectValid(response("post", "/chats/{chatId}/fork"), branch);
+  });
 });

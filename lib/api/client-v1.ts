@@ -23,6 +23,7 @@ import {
   type CreateChatBodyV1,
   type CreateDeploymentBodyV1,
   type CreateEnvVarsBodyV1,
+  type ForkChatBodyV1,
   type UpdateEnvVarsBodyV1,
   type CreateProjectBodyV1,
   type UpdateProjectBodyV1,
@@ -50,6 +51,8 @@ export interface ServiceClientV1 {
   ): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** GET /v1/chats?limit&cursor&isFavorite, newest first (items without messages). */
   listChats(q?: PageQuery & { isFavorite?: boolean }): Promise<ChatListV1>;
+  /** POST /v1/chats/{chatId}/fork {versionId?, privacy?}: a new chat up to that version (the latest when none). */
+  forkChat(chatId: string, body: ForkChatBodyV1): Promise<ChatV1>;
   /** PUT /v1/chats/{chatId}/favorite {isFavorite} */
   favoriteChat(chatId: string, isFavorite: boolean): Promise<FavoriteChatV1>;
   /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
@@ -143,6 +146,7 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
           },
         ),
       ),
+    forkChat: (chatId, body) => json(ChatV1, call("v1.chats.fork", { chatId }, { body })),
     favoriteChat: (chatId, isFavorite) =>
       json(FavoriteChatV1, call("v1.chats.favorite", { chatId }, { body: { isFavorite } })),
     getChat: (chatId) => json(ChatV1, call("v1.chats.get", { chatId })),

@@ -98,6 +98,7 @@ export const ROUTES = [
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
   r("v1.chats.list", "GET", "/v1/chats"),
   r("v1.chats.get", "GET", "/v1/chats/:chatId"),
+  r("v1.chats.fork", "POST", "/v1/chats/:chatId/fork", { body: s.v1.ForkChatBodyV1 }),
   r("v1.chats.favorite", "PUT", "/v1/chats/:chatId/favorite", { body: s.v1.FavoriteChatBodyV1 }),
   r("v1.messages.list", "GET", "/v1/chats/:chatId/messages"),
   r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", { body: s.v1.SendMessageBodyV1 }),

@@ -121,6 +121,8 @@ export const ChatV1 = z.object({
   metadata: StringMap,
   /** Extension of the embedded service: the v2 create/send body's `systemPrompt` (the v2 Chat is strict, interface.md 2.1). */
   systemPrompt: z.string().optional(),
+  /** Extension of the embedded service: a branch (`POST /v1/chats/{chatId}/fork`) names its source chat and version. */
+  forkedFrom: z.object({ chatId: z.string(), versionId: z.string(), title: z.string().nullable() }).optional(),
 });
 export type ChatV1 = z.infer<typeof ChatV1>;
 
@@ -226,6 +228,13 @@ export const EnvVarsDeletedV1 = z.object({
   data: z.array(z.object({ id: z.string(), object: z.literal("environment_variable"), deleted: z.literal(true) })),
 });
 export type EnvVarsDeletedV1 = z.infer<typeof EnvVarsDeletedV1>;
+
+/** `POST /v1/chats/{chatId}/fork` (the v1 document's chats.fork): the latest version when none is named. */
+export const ForkChatBodyV1 = z.object({
+  versionId: z.string().min(1).max(32).optional(),
+  privacy: Privacy.optional(),
+});
+export type ForkChatBodyV1 = z.infer<typeof ForkChatBodyV1>;
 
 /** User (2.8). */
 export const UserV1 = z.object({

@@ -144,13 +144,13 @@ const deleteChat: Handler<"v2.chats.delete"> = async ({ db, turns, events, param
 
 // ----- v1 (interface.md 4.2) -----
 
-const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
+export const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
   base: ctx.publicBaseUrl,
   preview: (chatId) => ctx.previews.create(chatId).url,
 });
 
 /** The v1 Chat of a stored chat: every live (not archived) message oldest first, and the latest version. */
-async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
+export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
   const chat = await requireChat(db, chatId);
   const [messages, latest] = await Promise.all([
     messagesStore.liveMessages(db, chatId),

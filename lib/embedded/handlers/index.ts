@@ -4,6 +4,7 @@ import { chatHandlers } from "./chats";
 import { envVarHandlers } from "./env-vars";
 import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
+import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
@@ -26,6 +27,7 @@ import { versionHandlers } from "./versions";
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
   ...favoriteHandlers,
+  ...forkHandlers,
   ...fileHandlers,
   ...fromFilesHandlers,
   ...messageHandlers,

@@ -10,6 +10,7 @@ export * as projectsStore from "./projects";
 export * as envVarsStore from "./env-vars";
 export * as deploymentsStore from "./deployments";
 export * as duplicateStore from "./duplicate";
+export * as forkStore from "./fork";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";

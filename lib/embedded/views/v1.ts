@@ -100,6 +100,7 @@ export function toChatSummaryV1(
   };
   if (chat.title !== null) summary.title = chat.title;
   if (chat.settings.systemPrompt) summary.systemPrompt = chat.settings.systemPrompt;
+  if (chat.settings.forkedFrom) summary.forkedFrom = { ...chat.settings.forkedFrom };
   if (chat.hostProjectId !== null) summary.hostProjectId = chat.hostProjectId;
   if (chat.projectId !== null) summary.projectId = chat.projectId;
   if (extra.latestVersion) summary.latestVersion = toVersionV1(extra.latestVersion, demo);
