@@ -4,6 +4,7 @@ import type { Chat } from "@/lib/api/schemas";
 import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
+import { BranchedFrom } from "./branch-button";
 import { UNTITLED } from "./chat-row";
 import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
@@ -38,6 +39,7 @@ export function ChatHeader({
           <MonoId id={chatId} label="chat id" className="max-w-56" />
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
         </div>
+        <BranchedFrom chatId={chatId} />
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}
