@@ -165,7 +165,7 @@ export const FavoriteChatV1 = z.object({ id: z.string(), object: z.literal("chat
 export type FavoriteChatV1 = z.infer<typeof FavoriteChatV1>;
 
 /** An environment variable's name: a shell identifier (letters, digits and `_`, not starting with a digit). */
-export const ENV_VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ENV_VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const EnvVarKey = z
   .string()
   .max(256)
