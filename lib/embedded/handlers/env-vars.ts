@@ -126,7 +126,7 @@ const updateEnvVars: Handler<"v1.envVars.update"> = async ({ db, secrets, url, p
   const rows = await inProject(db, params.projectId, async (tx) => {
     const ids = new Set((await envVarsStore.listEnvVars(tx, params.projectId)).map((r) => r.id));
     const unknown = body.environmentVariables.filter((v) => !ids.has(v.id)).map((v) => v.id);
-    if (unknown.length) throw notFound(`Environment variables ${unknown.join(", ")}`, "env_var_not_found");
+    if (unknown.length) throw notFound(`Environment variables (id) ${unknown.join(", ")}`, "env_var_not_found");
     const at = new Date();
     const out: EnvVarRow[] = [];
     for (const v of body.environmentVariables)
@@ -142,7 +142,8 @@ const deleteEnvVars: Handler<"v1.envVars.delete"> = async ({ db, params, body })
   await inProject(db, params.projectId, async (tx) => {
     const known = new Set((await envVarsStore.listEnvVars(tx, params.projectId)).map((r) => r.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw notFound(`Environment variables ${unknown.join(", ")}`, "env_var_not_found");
+    if (unknown.length)
+      throw notFound(`Environment variables (environmentVariableIds) ${unknown.join(", ")}`, "env_var_not_found");
     await envVarsStore.deleteEnvVars(tx, params.projectId, ids);
   });
   const answer: EnvVarsDeletedV1 = {

@@ -18,7 +18,7 @@ const forkChat: Handler<"v1.chats.fork"> = async (ctx) => {
     const version = body.versionId
       ? await versionsStore.findVersion(tx, params.chatId, body.versionId)
       : await versionsStore.latestVersion(tx, params.chatId);
-    if (!version && body.versionId) throw notFound(`Version ${body.versionId}`, "version_not_found");
+    if (!version && body.versionId) throw notFound(`Version (versionId) ${body.versionId}`, "version_not_found");
     if (!version) throw new HttpError(422, "The chat has no version to branch from yet.", "validation_failed");
     const chat = await forkStore.branchChat(tx, params.chatId, version, {
       id: newId("chat"),
