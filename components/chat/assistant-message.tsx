@@ -6,6 +6,7 @@ import type { Part, TextPart } from "@/lib/api/schemas";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Markdown } from "./parts/markdown";
+import { BranchButton } from "./branch-button";
 import { RestoreFilesButton } from "./restore/restore-files-button";
 import { Badge } from "./parts/part-card";
 import { PartItem } from "./parts/part-view";
@@ -102,7 +103,12 @@ export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
       {error ? <StreamError error={error} /> : null}
       {streaming ? <StreamingIndicator /> : null}
       {message.usage ? <UsageLine usage={message.usage} /> : null}
-      {!streaming && message.id ? <RestoreFilesButton messageId={message.id} /> : null}
+      {!streaming && message.id ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <RestoreFilesButton messageId={message.id} />
+          {message.chatId ? <BranchButton message={message} /> : null}
+        </div>
+      ) : null}
     </article>
   );
 }

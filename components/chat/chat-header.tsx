@@ -4,7 +4,9 @@ import type { Chat } from "@/lib/api/schemas";
 import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
+import { BranchedFrom } from "./branch-button";
 import { UNTITLED } from "./chat-row";
+import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
 import { PrivacyBadge } from "./privacy-badge";
 import { StreamingIndicator } from "./streaming-indicator";
@@ -37,9 +39,11 @@ export function ChatHeader({
           <MonoId id={chatId} label="chat id" className="max-w-56" />
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
         </div>
+        <BranchedFrom chatId={chatId} />
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}
+      {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
       <button
         type="button"

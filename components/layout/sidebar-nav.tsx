@@ -4,6 +4,7 @@ import { BarChart3, FolderKanban, Inbox, MessagesSquare, Plug, Settings, Webhook
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
+import { FavoriteChats } from "./favorite-chats";
 import { QuickSwitcherButton } from "./quick-switcher-provider";
 import { RecentChats } from "./recent-chats";
 
@@ -31,6 +32,7 @@ export function SidebarNav() {
   return (
     <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-2 py-2">
       <QuickSwitcherButton />
+      <FavoriteChats pathname={pathname} />
       <div>
         <Link
           href="/chats"

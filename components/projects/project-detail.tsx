@@ -14,6 +14,7 @@ import type { ProjectV1 } from "@/lib/api/schemas/v1";
 import { useDeleteProject, useProject, useSaveProject } from "@/lib/hooks/use-projects";
 import { DeploymentsSection } from "@/components/deployments/deployments-section";
 import { AddChatsDialog } from "./add-chats-dialog";
+import { EnvVarsSection } from "./env-vars-section";
 import { ProjectChats } from "./project-chats";
 import { ProjectDialog } from "./project-dialog";
 
@@ -91,6 +92,7 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
           }
         />
       </section>
+      <EnvVarsSection projectId={project.id} />
       <DeploymentsSection projectId={project.id} />
       <ProjectDialog open={editing} onOpenChange={setEditing} project={project} />
       <AddChatsDialog

@@ -8,6 +8,10 @@ import {
   DeploymentReadListV1,
   DeploymentReadV1,
   ChatV1,
+  EnvVarDetailV1,
+  EnvVarListV1,
+  EnvVarsDeletedV1,
+  FavoriteChatV1,
   MessageListV1,
   MessageV1,
   ProjectDeletedV1,
@@ -18,6 +22,9 @@ import {
   VersionV1,
   type CreateChatBodyV1,
   type CreateDeploymentBodyV1,
+  type CreateEnvVarsBodyV1,
+  type ForkChatBodyV1,
+  type UpdateEnvVarsBodyV1,
   type CreateProjectBodyV1,
   type UpdateProjectBodyV1,
   type DeleteVersionFilesBodyV1,
@@ -43,8 +50,12 @@ export interface ServiceClientV1 {
     body: Omit<CreateChatBodyV1, "responseMode">,
     o?: StreamCallOptions,
   ): Promise<AsyncGenerator<ReadStreamEvent>>;
-  /** GET /v1/chats?limit&cursor, newest first (items without messages). */
-  listChats(q?: PageQuery): Promise<ChatListV1>;
+  /** GET /v1/chats?limit&cursor&isFavorite, newest first (items without messages). */
+  listChats(q?: PageQuery & { isFavorite?: boolean }): Promise<ChatListV1>;
+  /** POST /v1/chats/{chatId}/fork {versionId?, privacy?}: a new chat up to that version (the latest when none). */
+  forkChat(chatId: string, body: ForkChatBodyV1): Promise<ChatV1>;
+  /** PUT /v1/chats/{chatId}/favorite {isFavorite} */
+  favoriteChat(chatId: string, isFavorite: boolean): Promise<FavoriteChatV1>;
   /** GET /v1/chats/{chatId}: with messages oldest to newest and latestVersion. */
   getChat(chatId: string): Promise<ChatV1>;
   /** GET /v1/chats/{chatId}/messages?limit&cursor, newest first. */
@@ -81,6 +92,16 @@ export interface ServiceClientV1 {
   updateProject(id: string, body: UpdateProjectBodyV1): Promise<ProjectV1>;
   /** DELETE /v1/projects/{id}: its chats stay. */
   deleteProject(id: string): Promise<ProjectDeletedV1>;
+  /** GET /v1/projects/{projectId}/env-vars?decrypted: the values only with `decrypted`. */
+  listEnvVars(projectId: string, q?: { decrypted?: boolean }): Promise<EnvVarListV1>;
+  /** GET /v1/projects/{projectId}/env-vars/{id}?decrypted */
+  getEnvVar(projectId: string, id: string, q?: { decrypted?: boolean }): Promise<EnvVarDetailV1>;
+  /** POST /v1/projects/{projectId}/env-vars {environmentVariables, upsert?}: 409 for an existing key without upsert. */
+  createEnvVars(projectId: string, body: CreateEnvVarsBodyV1): Promise<EnvVarListV1>;
+  /** PATCH /v1/projects/{projectId}/env-vars {environmentVariables: [{id, value}]} */
+  updateEnvVars(projectId: string, body: UpdateEnvVarsBodyV1): Promise<EnvVarListV1>;
+  /** POST /v1/projects/{projectId}/env-vars/delete {environmentVariableIds} */
+  deleteEnvVars(projectId: string, ids: string[]): Promise<EnvVarsDeletedV1>;
   /** POST /v1/deployments {projectId?, chatId, versionId}: the new deployment (pending on the embedded service). */
   createDeployment(body: CreateDeploymentBodyV1): Promise<DeploymentReadV1>;
   /** GET /v1/deployments?projectId&chatId&versionId, newest first (read leniently: status and times may be absent). */
@@ -102,6 +123,8 @@ export interface DeploymentFilter {
   versionId?: string;
 }
 
+const decryptedQuery = (q?: { decrypted?: boolean }) => ({ decrypted: q?.decrypted ? "true" : undefined });
+
 export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
   const { json, stream } = createHttp(opts);
   const call = routeCall;
@@ -111,7 +134,24 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     createChat: (body) => json(ChatV1, call("v1.chats.create", {}, { body })),
     createChatStream: (body, o) =>
       stream(call("v1.chats.create", {}, { body: { ...body, ...streamed }, signal: o?.signal })),
-    listChats: (query) => json(ChatListV1, call("v1.chats.list", {}, { query })),
+    listChats: (q) =>
+      json(
+        ChatListV1,
+        call(
+          "v1.chats.list",
+          {},
+          {
+            query: {
+              limit: q?.limit,
+              cursor: q?.cursor,
+              isFavorite: q?.isFavorite === undefined ? undefined : String(q.isFavorite),
+            },
+          },
+        ),
+      ),
+    forkChat: (chatId, body) => json(ChatV1, call("v1.chats.fork", { chatId }, { body })),
+    favoriteChat: (chatId, isFavorite) =>
+      json(FavoriteChatV1, call("v1.chats.favorite", { chatId }, { body: { isFavorite } })),
     getChat: (chatId) => json(ChatV1, call("v1.chats.get", { chatId })),
     listMessages: (chatId, query) => json(MessageListV1, call("v1.messages.list", { chatId }, { query })),
     getMessage: (chatId, messageId) => json(MessageV1, call("v1.messages.get", { chatId, messageId })),
@@ -131,6 +171,14 @@ export function createServiceClientV1(opts: ClientOptions): ServiceClientV1 {
     getProject: (id) => json(ProjectV1, call("v1.projects.get", { id })),
     updateProject: (id, body) => json(ProjectV1, call("v1.projects.update", { id }, { body })),
     deleteProject: (id) => json(ProjectDeletedV1, call("v1.projects.delete", { id })),
+    listEnvVars: (projectId, q) =>
+      json(EnvVarListV1, call("v1.envVars.list", { projectId }, { query: decryptedQuery(q) })),
+    getEnvVar: (projectId, environmentVariableId, q) =>
+      json(EnvVarDetailV1, call("v1.envVars.get", { projectId, environmentVariableId }, { query: decryptedQuery(q) })),
+    createEnvVars: (projectId, body) => json(EnvVarListV1, call("v1.envVars.create", { projectId }, { body })),
+    updateEnvVars: (projectId, body) => json(EnvVarListV1, call("v1.envVars.update", { projectId }, { body })),
+    deleteEnvVars: (projectId, environmentVariableIds) =>
+      json(EnvVarsDeletedV1, call("v1.envVars.delete", { projectId }, { body: { environmentVariableIds } })),
     createDeployment: (body) => json(DeploymentReadV1, call("v1.deployments.create", {}, { body })),
     listDeployments: (q) => json(DeploymentReadListV1, call("v1.deployments.list", {}, { query: { ...q } })),
     getDeployment: (deploymentId) => json(DeploymentReadV1, call("v1.deployments.get", { deploymentId })),

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   "webhook_not_found",
   "delivery_not_found",
   "mcp_server_not_found",
+  "env_var_not_found",
   // a chat's generation and its requests
   "chat_busy",
   "not_generating",
@@ -47,6 +48,9 @@ export const ERROR_CODES = [
   "delivery_busy",
   "mcp_server_not_oauth",
   "quota_exceeded",
+  // a project's environment variables
+  "env_var_exists",
+  "env_var_unreadable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -173,7 +173,7 @@ export async function recordHandEdit(
     { type: "text", text, startedAt: stamp, finishedAt: stamp },
   ];
   // No model ran: no usage stored (the view shows zero), so a hand edit is no charge in /v2/usage.
-  const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null, editKind: plan.kind };
+  const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null, kind: plan.kind };
   const user = await messagesStore.insertMessage(tx, {
     ...base,
     id: newId("msg"),

@@ -141,9 +141,10 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   await recovery.start(!shared);
   const live = new LiveHub(database.listening);
   await live.started();
+  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   const mcp = new McpConnections({
     db: database.db,
-    box: new SecretBox(opts.secretKey || opts.apiKey),
+    box: secrets,
     publicBaseUrl,
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
     sharedDatabase: database.driver === "pg",
@@ -180,6 +181,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
+    secrets,
   };
   const route = createRouter({
     parts,

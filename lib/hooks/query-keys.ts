@@ -13,6 +13,10 @@ export const queryKeys = {
   /** v1 projects; `project` keys share the prefix. */
   projects: () => ["projects"] as const,
   project: (projectId: string) => ["projects", projectId] as const,
+  /** The favorite chats (v1 `GET /v1/chats?isFavorite=true`): the sidebar group and every Favorite toggle. */
+  favorites: () => ["favorites"] as const,
+  /** A v1 project's environment variables (values masked); a revealed one is fetched on its own, never cached. */
+  envVars: (projectId: string) => ["projects", projectId, "env-vars"] as const,
   /** The service's daily quotas and today's use (GET /v2/quotas). */
   quotas: () => ["quotas"] as const,
 };

@@ -20,3 +20,8 @@ export function useRestoreTarget(messageId: string): (RestoreContextValue & { ta
   const target = value?.targets.get(messageId);
   return value && target ? { ...value, target } : null;
 }
+
+/** Whether the message is in a chat page's timeline (the provider is there): actions on its answers can run. */
+export function useInTimeline(): boolean {
+  return useContext(RestoreContext) !== null;
+}

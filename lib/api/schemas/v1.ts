@@ -121,6 +121,8 @@ export const ChatV1 = z.object({
   metadata: StringMap,
   /** Extension of the embedded service: the v2 create/send body's `systemPrompt` (the v2 Chat is strict, interface.md 2.1). */
   systemPrompt: z.string().optional(),
+  /** Extension of the embedded service: a branch (`POST /v1/chats/{chatId}/fork`) names its source chat and version. */
+  forkedFrom: z.object({ chatId: z.string(), versionId: z.string(), title: z.string().nullable() }).optional(),
 });
 export type ChatV1 = z.infer<typeof ChatV1>;
 
@@ -155,6 +157,84 @@ export const VersionListV1 = z.object({
   cursor: z.string().nullable(),
 });
 export type VersionListV1 = z.infer<typeof VersionListV1>;
+
+/** `PUT /v1/chats/{chatId}/favorite` (the v1 document's chats.favorite). */
+export const FavoriteChatBodyV1 = z.object({ isFavorite: z.boolean() });
+export type FavoriteChatBodyV1 = z.infer<typeof FavoriteChatBodyV1>;
+export const FavoriteChatV1 = z.object({ id: z.string(), object: z.literal("chat"), favorited: z.boolean() });
+export type FavoriteChatV1 = z.infer<typeof FavoriteChatV1>;
+
+/** An environment variable's name: a shell identifier (letters, digits and `_`, not starting with a digit). */
+const ENV_VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const EnvVarKey = z
+  .string()
+  .max(256)
+  .regex(ENV_VAR_KEY, "a name of letters, digits and _, not starting with a digit (e.g. DATABASE_URL)");
+const EnvVarValue = z.string().max(65_536);
+/** At most this many variables in one create, update or delete. */
+const ENV_VARS_PER_CALL = 100;
+
+/**
+ * A project's environment variable (the v1 document's EnvironmentVariableSummarySchema). `value` is the plain value
+ * only with `decrypted: true` (`?decrypted=true`); otherwise it is the value as stored, encrypted.
+ */
+export const EnvVarV1 = z.object({
+  id: z.string(),
+  object: z.literal("environment_variable"),
+  key: z.string(),
+  value: z.string(),
+  decrypted: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number().optional(),
+});
+export type EnvVarV1 = z.infer<typeof EnvVarV1>;
+export const EnvVarListV1 = z.object({ object: z.literal("list"), data: z.array(EnvVarV1) });
+export type EnvVarListV1 = z.infer<typeof EnvVarListV1>;
+/** `GET /v1/projects/{projectId}/env-vars/{environmentVariableId}` */
+export const EnvVarDetailV1 = z.object({ object: z.literal("environment_variable"), data: EnvVarV1 });
+export type EnvVarDetailV1 = z.infer<typeof EnvVarDetailV1>;
+
+/** `POST /v1/projects/{projectId}/env-vars`: new variables; with `upsert` an existing key's value is replaced. */
+export const CreateEnvVarsBodyV1 = z.object({
+  environmentVariables: z
+    .array(z.object({ key: EnvVarKey, value: EnvVarValue }))
+    .min(1)
+    .max(ENV_VARS_PER_CALL)
+    .superRefine((vars, ctx) => {
+      const seen = new Set<string>();
+      vars.forEach((v, i) => {
+        if (seen.has(v.key)) ctx.addIssue({ code: "custom", path: [i, "key"], message: `${v.key} is given twice` });
+        seen.add(v.key);
+      });
+    }),
+  upsert: z.boolean().optional(),
+});
+export type CreateEnvVarsBodyV1 = z.infer<typeof CreateEnvVarsBodyV1>;
+/** `PATCH /v1/projects/{projectId}/env-vars`: new values by id. */
+export const UpdateEnvVarsBodyV1 = z.object({
+  environmentVariables: z
+    .array(z.object({ id: z.string().min(1), value: EnvVarValue }))
+    .min(1)
+    .max(ENV_VARS_PER_CALL),
+});
+export type UpdateEnvVarsBodyV1 = z.infer<typeof UpdateEnvVarsBodyV1>;
+/** `POST /v1/projects/{projectId}/env-vars/delete` */
+export const DeleteEnvVarsBodyV1 = z.object({
+  environmentVariableIds: z.array(z.string().min(1)).min(1).max(ENV_VARS_PER_CALL),
+});
+export type DeleteEnvVarsBodyV1 = z.infer<typeof DeleteEnvVarsBodyV1>;
+export const EnvVarsDeletedV1 = z.object({
+  object: z.literal("list"),
+  data: z.array(z.object({ id: z.string(), object: z.literal("environment_variable"), deleted: z.literal(true) })),
+});
+export type EnvVarsDeletedV1 = z.infer<typeof EnvVarsDeletedV1>;
+
+/** `POST /v1/chats/{chatId}/fork` (the v1 document's chats.fork): the latest version when none is named. */
+export const ForkChatBodyV1 = z.object({
+  versionId: z.string().min(1).max(32).optional(),
+  privacy: Privacy.optional(),
+});
+export type ForkChatBodyV1 = z.infer<typeof ForkChatBodyV1>;
 
 /** User (2.8). */
 export const UserV1 = z.object({

@@ -20,6 +20,7 @@ import { toChat } from "../views/chat";
 import { ZERO_USAGE } from "../views/message";
 import { toChatSummaryV1, toChatV1, type V1Urls } from "../views/v1";
 import type { Handler, HandlerTablePart, ServiceParts } from "./context";
+import { readFavoriteFilter } from "./favorite";
 import { requireChat } from "./lookup";
 import { modeOfV1, respondInMode } from "./modes";
 
@@ -133,13 +134,13 @@ const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params }) =>
 
 // ----- v1 (interface.md 4.2) -----
 
-const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
+export const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
   base: ctx.publicBaseUrl,
   preview: (chatId) => ctx.previews.create(chatId).url,
 });
 
 /** The v1 Chat of a stored chat: every live (not archived) message oldest first, and the latest version. */
-async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
+export async function loadChatV1(db: Db, chatId: string, urls: V1Urls): Promise<ChatV1> {
   const chat = await requireChat(db, chatId);
   const [messages, latest] = await Promise.all([
     messagesStore.liveMessages(db, chatId),
@@ -203,10 +204,12 @@ async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): P
   return loadChatV1(ctx.db, chat.id, v1Urls(ctx));
 }
 
-/** GET /v1/chats?limit&cursor: `{object: "list", data, cursor}`, newest first; items without messages. */
+/**
+ * GET /v1/chats?limit&cursor&isFavorite: `{object: "list", data, cursor}`, newest first; items without messages.
+ */
 const listChatsV1: Handler<"v1.chats.list"> = async (ctx) => {
   const { limit, beforeSeq } = readPageQuery(ctx.url, "chats");
-  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq });
+  const rows = await chatsStore.listChats(ctx.db, { limit: limit + 1, beforeSeq, ...readFavoriteFilter(ctx.url) });
   const page = toPage(rows, limit, "chats");
   const texts = await messagesStore.firstUserContents(
     ctx.db,

@@ -3,6 +3,7 @@ import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
+import type { SecretBox } from "../mcp/secret-box";
 import type { PreviewLinks } from "../preview/links";
 import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
@@ -27,6 +28,8 @@ export interface ServiceParts {
   quotas: QuotaMeter;
   /** How long a deployment stays pending before its build settles (lib/embedded/hosting/build.ts). */
   deploymentBuildMs: number;
+  /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
+  secrets: SecretBox;
 }
 
 /**

@@ -1,7 +1,10 @@
 import "server-only";
 import type { HandlerTable } from "./context";
 import { chatHandlers } from "./chats";
+import { envVarHandlers } from "./env-vars";
+import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
+import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
@@ -24,6 +27,8 @@ import { versionHandlers } from "./versions";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...favoriteHandlers,
+  ...forkHandlers,
   ...fileHandlers,
   ...fromFilesHandlers,
   ...messageHandlers,
@@ -33,6 +38,7 @@ export const HANDLERS: HandlerTable = {
   ...versionHandlers,
   ...userHandlers,
   ...projectHandlers,
+  ...envVarHandlers,
   ...deploymentHandlers,
   ...hookHandlers,
   ...mcpServerHandlers,

@@ -323,6 +323,59 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v1.chats.favorite",
+    prepare: async (ctx) => ({ path: `/v1/chats/${await ctx.chat()}/favorite`, body: { isFavorite: true } }),
+    readBack: async (p) => [p.path.replace("/favorite", "")],
+  },
+  {
+    route: "v1.chats.fork",
+    prepare: async (ctx) => {
+      const chatId = await ctx.chat();
+      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      return { path: `/v1/chats/${chatId}/fork`, body: { versionId: versions.data[0]!.id, privacy: "team" } };
+    },
+    readBack: async (_p, r) => v1ChatReads(idOf(r)),
+  },
+  {
+    route: "v1.envVars.create",
+    prepare: async () => {
+      const project = await ok("POST", "/v1/projects", { name: "Env" });
+      return {
+        path: `/v1/projects/${project.id}/env-vars`,
+        body: { environmentVariables: [{ key: "API_KEY", value: "a value" }] },
+      };
+    },
+    readBack: async (p) => [`${p.path}?decrypted=true`],
+  },
+  {
+    route: "v1.envVars.update",
+    prepare: async () => {
+      const project = await ok("POST", "/v1/projects", { name: "Env" });
+      const created = (await ok("POST", `/v1/projects/${project.id}/env-vars`, {
+        environmentVariables: [{ key: "API_KEY", value: "first" }],
+      })) as { data: { id: string }[] };
+      return {
+        path: `/v1/projects/${project.id}/env-vars`,
+        body: { environmentVariables: [{ id: created.data[0]!.id, value: "second" }] },
+      };
+    },
+    readBack: async (p) => [`${p.path}?decrypted=true`],
+  },
+  {
+    route: "v1.envVars.delete",
+    prepare: async () => {
+      const project = await ok("POST", "/v1/projects", { name: "Env" });
+      const created = (await ok("POST", `/v1/projects/${project.id}/env-vars`, {
+        environmentVariables: [{ key: "API_KEY", value: "first" }],
+      })) as { data: { id: string }[] };
+      return {
+        path: `/v1/projects/${project.id}/env-vars/delete`,
+        body: { environmentVariableIds: [created.data[0]!.id] },
+      };
+    },
+    readBack: async () => [],
+  },
+  {
     route: "v1.deployments.create",
     prepare: async (ctx) => {
       const chatId = await ctx.chat();

@@ -18,6 +18,8 @@ export async function runApprovedCommand(opts: {
   command: string;
   files: readonly ChatFileRow[];
   allowed: boolean;
+  /** The project's environment variables, in the command's environment. */
+  env?: Record<string, string>;
   signal: AbortSignal;
 }): Promise<string> {
   const { writer, command } = opts;
@@ -31,6 +33,7 @@ export async function runApprovedCommand(opts: {
   const run = await runCommand({
     command,
     files: opts.files,
+    env: opts.env,
     signal: opts.signal,
     onOutput: (output) => {
       if (Date.now() - shown < EMIT_EVERY_MS) return;

@@ -19,13 +19,16 @@ interface CommandRun {
 
 /**
  * Runs an approved command with `sh -c` in a temporary copy of the chat's files (removed afterwards; the chat's files
- * do not change), with a time limit, an environment of its own (PATH, HOME = the copy; none of the server's secrets),
+ * do not change), with a time limit, an environment of its own (the project's environment variables, then PATH,
+ * HOME = the copy; none of the server's secrets),
  * stdout and stderr together, reported as they arrive.
  */
 export async function runCommand(opts: {
   command: string;
   files: readonly ChatFileRow[];
   timeoutMs?: number;
+  /** The project's environment variables (PATH, HOME, LANG and CI are ours). */
+  env?: Record<string, string>;
   signal: AbortSignal;
   onOutput: (output: string) => void;
 }): Promise<CommandRun> {
@@ -43,6 +46,7 @@ export async function runCommand(opts: {
       const child = spawn("sh", ["-c", opts.command], {
         cwd: dir,
         env: {
+          ...opts.env,
           PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
           HOME: dir,
           LANG: "C.UTF-8",

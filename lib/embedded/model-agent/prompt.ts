@@ -20,12 +20,14 @@ const OURS = `You are the agent of Atelier, a chat code-generation service. The 
 - Finish with a short Markdown summary for the user: what you built or changed, file by file.`;
 
 /**
- * Our instructions, the chat's own system prompt if any, the project's file names, and the files the person changed
- * by hand since the agent's last answer (`handEdits`, from `handEditsSince`).
+ * Our instructions, the chat's own system prompt if any, the project's file names, the names (never the values)
+ * of the project's environment variables, and the files the person changed by hand since the agent's last answer
+ * (`handEdits`, from `handEditsSince`).
  */
 export function systemPrompt(
   files: readonly ChatFileRow[],
   chatSystemPrompt: string | undefined,
+  envNames: readonly string[] = [],
   handEdits: readonly string[] = [],
 ): string {
   const listed = files.slice(0, LISTED_FILES).map((f) => `- ${f.path}${f.locked ? " (locked)" : ""}`);
@@ -37,7 +39,10 @@ export function systemPrompt(
   const edited = handEdits.length
     ? `Since your last answer the user changed these files by hand:\n${handEdits.map((e) => `- ${e}`).join("\n")}\nTheir content is the user's: read them before changing them, build on their changes and do not undo them.`
     : null;
-  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project, edited]
+  const env = envNames.length
+    ? `The project's environment variables (set in the environment of the commands you run; their values are secret and not shown): ${envNames.join(", ")}`
+    : null;
+  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project, env, edited]
     .filter(Boolean)
     .join("\n\n");
 }
@@ -55,7 +60,7 @@ export function handEditsSince(earlier: readonly MessageRow[]): string[] {
   for (let i = earlier.length - 1; i >= 0; i--) {
     const m = earlier[i]!;
     if (m.role !== "assistant") continue;
-    if (!m.editKind) break;
+    if (!m.kind || m.kind === "forked-chat") break;
     edits.unshift(m.parts.map(editLine).filter((l): l is string => l !== null));
   }
   return edits.flat();
@@ -69,8 +74,9 @@ export function handEditsSince(earlier: readonly MessageRow[]): string[] {
 export function historyMessages(earlier: readonly MessageRow[]): ModelMessage[] {
   const messages: ModelMessage[] = [];
   for (const m of earlier) {
-    // A hand edit: the person's own change of the files, told as theirs (its recording answer is not the model's).
-    if (m.editKind) {
+    // A record (a hand edit, new environment variables): the person's own change, told as theirs (a hand edit's
+    // recording answer is not the model's). A branch's first message is an ordinary prompt.
+    if (m.kind && m.kind !== "forked-chat") {
       if (m.role === "user") messages.push({ role: "user", content: `[${cut(m.content)}]` });
       continue;
     }

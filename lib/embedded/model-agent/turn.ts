@@ -10,6 +10,7 @@ import { outcomeOf } from "../approvals/requests";
 import { runApprovedCommand } from "./approved-command";
 import { COMMAND_TOOL, fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { mcpTools } from "./mcp-tools";
+import { projectEnvironment } from "../env-vars";
 import { describeModel, languageModel, modelNameFor, type ModelAgentOptions } from "./options";
 import { HISTORY_MESSAGES, handEditsSince, historyMessages, systemPrompt } from "./prompt";
 import { ProjectFiles } from "./project-files";
@@ -52,9 +53,10 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       };
     } else {
       const languageModelFor = languageModel(options, name);
-      const [earlierDesc, files] = await Promise.all([
+      const [earlierDesc, files, env] = await Promise.all([
         messagesStore.listMessages(db, chat.id, { limit: HISTORY_MESSAGES, beforeSeq: input.message.seq }),
         filesStore.listFiles(db, chat.id),
+        chat.projectId && input.mcp ? projectEnvironment(db, input.mcp.secrets, chat.projectId) : {},
       ]);
       const earlier = earlierDesc.reverse();
       const prompt = earlier.findLast((m) => m.role === "user")?.content ?? "";
@@ -76,6 +78,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
           command: outcome.command,
           files,
           allowed: options.allowCommands,
+          env,
           signal,
         });
         messages.push({ role: "user", content: note });
@@ -91,7 +94,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       }
       const result = streamText({
         model: languageModelFor,
-        system: systemPrompt(files, chat.settings.systemPrompt, handEditsSince(earlier)),
+        system: systemPrompt(files, chat.settings.systemPrompt, Object.keys(env), handEditsSince(earlier)),
         messages,
         tools: { ...external.tools, ...own },
         stopWhen: [stepCountIs(options.maxSteps), hasToolCall(INTEGRATION_TOOL), hasToolCall(COMMAND_TOOL)],

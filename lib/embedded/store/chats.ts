@@ -4,8 +4,9 @@ import type { Db } from "./db";
 import { chats, type ChatRow } from "./schema";
 
 type LeaseColumns = "leaseOwner" | "leaseMessageId" | "leaseExpiresAt";
-type NewChat = Omit<ChatRow, "seq" | "projectId" | LeaseColumns> & {
+type NewChat = Omit<ChatRow, "seq" | "projectId" | "favorite" | LeaseColumns> & {
   projectId?: string | null;
+  favorite?: boolean;
 } & Partial<Pick<ChatRow, LeaseColumns>>;
 
 export async function insertChat(db: Db, chat: NewChat): Promise<ChatRow> {
@@ -24,6 +25,8 @@ export interface ChatFilters {
   authorId?: string;
   hostProjectId?: string;
   metadata?: Record<string, string>;
+  /** v1 `isFavorite`: only favorites (true) or only the others (false). */
+  favorite?: boolean;
 }
 
 export async function listChats(db: Db, opts: { limit: number; beforeSeq?: number } & ChatFilters): Promise<ChatRow[]> {
@@ -34,6 +37,7 @@ export async function listChats(db: Db, opts: { limit: number; beforeSeq?: numbe
     opts.metadata && Object.keys(opts.metadata).length
       ? sql`${chats.metadata} @> ${JSON.stringify(opts.metadata)}::jsonb`
       : undefined,
+    opts.favorite === undefined ? undefined : eq(chats.favorite, opts.favorite),
   ].filter((c) => c !== undefined);
   return db
     .select()
@@ -88,6 +92,12 @@ export async function patchChat(
       .returning();
     return updated ?? null;
   });
+}
+
+/** Marks or unmarks the chat as a favorite; null when there is no such chat. */
+export async function setFavorite(db: Db, id: string, favorite: boolean): Promise<ChatRow | null> {
+  const [row] = await db.update(chats).set({ favorite }).where(eq(chats.id, id)).returning();
+  return row ?? null;
 }
 
 export async function deleteChat(db: Db, id: string): Promise<boolean> {

@@ -7,8 +7,10 @@ export * as messagesStore from "./messages";
 export * as filesStore from "./files";
 export * as versionsStore from "./versions";
 export * as projectsStore from "./projects";
+export * as envVarsStore from "./env-vars";
 export * as deploymentsStore from "./deployments";
 export * as duplicateStore from "./duplicate";
+export * as forkStore from "./fork";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
@@ -18,6 +20,7 @@ export type {
   ChatRow,
   DeploymentLogLine,
   DeploymentRow,
+  EnvVarRow,
   MessageRow,
   ProjectRow,
   VersionFile,

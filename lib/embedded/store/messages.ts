@@ -1,11 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { archiveBeyondLimit, messageArchiveLimit } from "./archive";
 import type { Db } from "./db";
 import { messages, type MessageRow } from "./schema";
 
-type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure" | "editKind"> &
-  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure" | "editKind">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure" | "kind"> &
+  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure" | "kind">>;
 
 /** A message not archived (interface.md Part 8): what lists and the agent's context read. */
 const live = (chatId: string) => and(eq(messages.chatId, chatId), isNull(messages.archivedAt));
@@ -99,13 +99,13 @@ export async function conversation(
   const userPrompts = await db
     .select({ id: messages.id, seq: messages.seq, content: messages.content })
     .from(messages)
-    .where(and(upto, eq(messages.role, "user"), isNull(messages.editKind)))
+    .where(and(upto, eq(messages.role, "user"), or(isNull(messages.kind), eq(messages.kind, "forked-chat"))))
     .orderBy(desc(messages.seq))
     .limit(limits.prompts);
   const [count] = await db
     .select({ users: sql<string | number>`count(*)` })
     .from(messages)
-    .where(and(before, eq(messages.role, "user"), isNull(messages.editKind)));
+    .where(and(before, eq(messages.role, "user"), or(isNull(messages.kind), eq(messages.kind, "forked-chat"))));
   const [size] = await db
     .select({ chars: sql<string | number | null>`sum(length(${window.content}) + length(${window.parts}::text))` })
     .from(window);

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { FinishReason, ModelId, Part, Privacy, Usage, WebhookEvent } from "@/lib/api";
 
 /**
@@ -12,6 +23,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 
 /** The v1 message types of a hand edit's messages (interface.md 2.7). */
 export type HandEditKind = "edited-file" | "deleted-file" | "renamed-file" | "moved-file";
+/** The v1 `type` of a message that records something other than an exchange with the agent (messages.kind). */
+export type MessageKind = HandEditKind | "forked-chat" | "added-environment-variables";
 
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
@@ -23,6 +36,8 @@ export interface ChatSettings {
   systemPrompt?: string;
   /** v1 initialization from files: the `initialContext` given (the chat's v1 `text`). */
   initialContext?: string;
+  /** A branch (`POST /v1/chats/{chatId}/fork`): the chat and version it was made from, and that chat's title then. */
+  forkedFrom?: { chatId: string; versionId: string; title: string | null };
 }
 
 /** An attachment of a user message (the document's `attachments[].url`; name when known). */
@@ -45,6 +60,25 @@ export const projects = pgTable(
   (t) => [index("projects_seq_idx").on(t.seq)],
 );
 
+/**
+ * A project's environment variables (v1 `…/projects/{projectId}/env-vars`). The value is sealed with the service's
+ * secret key (SecretBox, bound to the variable's id): never stored in plain text. Keys are unique per project.
+ */
+export const projectEnvVars = pgTable(
+  "project_env_vars",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    sealedValue: text("sealed_value").notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("project_env_vars_key_idx").on(t.projectId, t.key)],
+);
+
 export const chats = pgTable(
   "chats",
   {
@@ -58,6 +92,8 @@ export const chats = pgTable(
     /** The project the chat belongs to (v1 `projectId`); deleting the project keeps the chat. */
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    /** Marked as a favorite (v1 `favorite`, `PUT /v1/chats/{chatId}/favorite`). */
+    favorite: boolean("favorite").notNull().default(false),
     modelId: text("model_id").$type<ModelId>().notNull(),
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
@@ -105,11 +141,12 @@ export const messages = pgTable(
      */
     archivedAt: ts("archived_at"),
     /**
-     * Set on the user and assistant messages that record a hand edit of the files (PATCH /v2/chats/{id}/files, the
-     * v1 version PATCH with new content, the v1 file delete): the v1 message `type` they carry (interface.md 2.7).
-     * Null for every other message.
+     * What the message records when it is not an ordinary exchange with the agent: the v1 message `type` it carries
+     * (interface.md 2.7). A hand edit's user and assistant messages (PATCH /v2/chats/{id}/files, the v1 version PATCH
+     * with new content, the v1 file delete): `edited-file`, `deleted-file`, `renamed-file`, `moved-file`; the first
+     * message of a branch: `forked-chat`; a project's new variables: `added-environment-variables`. Null otherwise.
      */
-    editKind: text("edit_kind").$type<HandEditKind>(),
+    kind: text("kind").$type<MessageKind>(),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -295,6 +332,7 @@ export const deployments = pgTable(
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type EnvVarRow = typeof projectEnvVars.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;

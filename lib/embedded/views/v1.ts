@@ -34,7 +34,7 @@ function blockedTaskOf(row: Pick<MessageRow, "role" | "finishReason" | "parts">)
 }
 
 /**
- * v1 Message (2.7), `type: "message"`, or the kind of hand edit the message records. `experimental_content` is present only while the message waits on the
+ * v1 Message (2.7): `type` is the stored message's kind (a hand edit's, `forked-chat`, `added-environment-variables`), else "message". `experimental_content` is present only while the message waits on the
  * user: `[[1, {stopReason, …}]]`. `finishReason` is omitted while generating (v1 has no null).
  */
 export function toMessageV1(row: MessageRow, base: string): MessageV1 {
@@ -44,8 +44,7 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    // A hand edit's messages carry its type (edited-file, deleted-file, renamed-file, moved-file).
-    type: row.editKind ?? "message",
+    type: row.kind ?? "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
     authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
@@ -85,7 +84,7 @@ export function toChatSummaryV1(
     privacy: chat.privacy,
     createdAt: chat.createdAt.toISOString(),
     updatedAt: chat.updatedAt.toISOString(),
-    favorite: false,
+    favorite: chat.favorite,
     authorId: chat.authorId,
     webUrl,
     apiUrl: `${urls.base}/v1/chats/${seg(chat.id)}`,
@@ -101,6 +100,7 @@ export function toChatSummaryV1(
   };
   if (chat.title !== null) summary.title = chat.title;
   if (chat.settings.systemPrompt) summary.systemPrompt = chat.settings.systemPrompt;
+  if (chat.settings.forkedFrom) summary.forkedFrom = { ...chat.settings.forkedFrom };
   if (chat.hostProjectId !== null) summary.hostProjectId = chat.hostProjectId;
   if (chat.projectId !== null) summary.projectId = chat.projectId;
   if (extra.latestVersion) summary.latestVersion = toVersionV1(extra.latestVersion, demo);

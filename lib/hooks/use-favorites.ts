@@ -1,0 +1,48 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "./query-keys";
+import { useServiceClientV1 } from "./service-clients";
+
+/** A favorite chat as the sidebar and the toggles need it. */
+export interface FavoriteChat {
+  id: string;
+  title: string | null;
+}
+
+const FAVORITES_LIMIT = 60;
+
+/** The favorite chats, newest first (`GET /v1/chats?isFavorite=true`, the v1 document's filter). */
+export function useFavorites() {
+  const v1 = useServiceClientV1();
+  return useQuery({
+    queryKey: queryKeys.favorites(),
+    queryFn: async (): Promise<FavoriteChat[]> =>
+      (await v1.listChats({ isFavorite: true, limit: FAVORITES_LIMIT })).data.map((c) => ({
+        id: c.id,
+        title: c.title ?? null,
+      })),
+  });
+}
+
+/**
+ * Marks or unmarks a chat as a favorite (`PUT /v1/chats/{chatId}/favorite`). Optimistic: the favorites list changes
+ * at once and goes back to what it was when the service refuses; it is read again once the call settles.
+ */
+export function useToggleFavorite() {
+  const v1 = useServiceClientV1();
+  const queryClient = useQueryClient();
+  const key = queryKeys.favorites();
+  return useMutation({
+    mutationFn: ({ chat, favorite }: { chat: FavoriteChat; favorite: boolean }) => v1.favoriteChat(chat.id, favorite),
+    onMutate: async ({ chat, favorite }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<FavoriteChat[]>(key);
+      const others = (before ?? []).filter((c) => c.id !== chat.id);
+      queryClient.setQueryData<FavoriteChat[]>(key, favorite ? [chat, ...others] : others);
+      return { before };
+    },
+    onError: (_error, _input, context) => queryClient.setQueryData(key, context?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
