@@ -6,7 +6,7 @@ import { chromium, type Page } from "@playwright/test";
 import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
 
 /**
- * Timeline benchmark (issue 3): in Chromium against `next start` (the production build), opening a long chat
+ * Timeline benchmark: in Chromium against `next start` (the production build), opening a long chat
  * must take at most 2× the time of a 10-message chat (virtualization), and scrolling it must cause no long
  * task over 100 ms (PerformanceObserver "longtask").
  *

@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { SCREENS_DIR, allowPolling, expect, isReference, test } from "./fixtures";
 
 /**
- * Approvals (issue 4): the agent waits, the user answers in the approval dialog, once. Chats are made with the
+ * Approvals: the agent waits, the user answers in the approval dialog, once. Chats are made with the
  * scripted agent's directives: `/integration A,B` blocks on integrations, `/script path` on permissions.
  */
 

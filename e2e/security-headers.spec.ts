@@ -2,7 +2,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { SCREENS_DIR, expect, signIn, svc, test } from "./fixtures";
 
 /**
- * Issue 17's response headers on a page, an API route, an embedded-service route and a preview, and the main
+ * The response headers on a page, an API route, an embedded-service route and a preview, and the main
  * pages working under the Content-Security-Policy: no "Refused to …" console message, no securitypolicyviolation.
  */
 test.describe.configure({ mode: "serial" });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from "@/lib/db/dir-lock";
 
 /**
- * What a new server holds after its start (issue 17, bench/memory.ts): the embedded service's data directory is
+ * What a new server holds after its start (its memory is measured by bench/memory.ts): the embedded service's data directory is
  * locked and its database created, but the database (a WebAssembly Postgres) opens on first use; the webhook inbox
  * shares it when used.
  */

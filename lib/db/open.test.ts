@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "./open";
 
-/** What opening a PGlite directory costs this process (issue 17; bench/memory.ts measures the server). */
+/** What opening a PGlite directory costs this process (bench/memory.ts measures the server). */
 
 const dir = mkdtempSync(path.join(tmpdir(), "open-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { describeWithoutPostgres, throwawayDatabase } from "./test-pg";
 import { startReceiver, type TestReceiver } from "./webhooks/test-receiver";
 
 /**
- * Several instances of the embedded service on one PostgreSQL database (issue 18): generations owned through leases
+ * Several instances of the embedded service on one PostgreSQL database: generations owned through leases
  * in the database, recovery of a dead instance's answers, the outbox, and following or stopping a generation from
  * the instance that does not run it. Instances are in-process services, or child processes where one is killed.
  */

@@ -7,7 +7,7 @@ import { openDb } from "@/lib/db/open";
 import { embeddedPgliteDir, embeddedWorkWaiting } from "./startup-work";
 import { call, startService } from "./test-support";
 
-/** Whether the server opens the embedded database at start (work waits) or on first use (issue 17). */
+/** Whether the server opens the embedded database at start (work waits) or on first use (an open PGlite is most of an idle server's memory). */
 
 const root = mkdtempSync(path.join(tmpdir(), "startup-work-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ export const embeddedPgliteDir = (dataDir: string) => path.join(dataDir, "pglite
 
 /**
  * Whether the embedded service's PGlite database should open when the server starts rather than on its first request
- * (issue 17: a PGlite database is a WebAssembly Postgres, the larger part of an idle server's memory).
+ * (a PGlite database is a WebAssembly Postgres, the larger part of an idle server's memory).
  *
  * Opening does work of its own, without any request: the webhook worker resumes the deliveries a previous run left
  * pending, answers cut off by the stop are closed as failed, pending versions fail. So: only when the directory holds

@@ -1,5 +1,5 @@
 /**
- * The security headers of every response (issue 17), built here and set by the root proxy.ts — pages get a
+ * The security headers of every response, built here and set by the root proxy.ts — pages get a
  * per-request nonce CSP, the API and the embedded service a CSP that allows nothing (JSON is never a document),
  * the embedded service's preview keeps its own sandboxing CSP (lib/embedded/preview/serve.ts, framed by the
  * dashboard only). No "server-only" marker: proxy.ts imports it.

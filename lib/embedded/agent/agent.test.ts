@@ -270,7 +270,7 @@ describe("usage", () => {
   });
 });
 
-describe("script content (issue 3)", () => {
+describe("script content", () => {
   const textOf = (steps: Step[]) => (partsOf(steps).at(-1) as { text: string }).text;
 
   test("the summary is multi-paragraph Markdown with a GFM table and a code fence", () => {

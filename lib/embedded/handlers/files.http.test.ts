@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import { call, expectSchema, request, startService, waitFor } from "../test-support";
 
 /**
- * Files, versions, locks, interface.md Part 8 limits and the host project (issue 5), through real Requests; every body is
+ * Files, versions, locks, interface.md Part 8 limits and the host project, through real Requests; every body is
  * checked against the lib/api schemas.
  */
 let svc: EmbeddedService;

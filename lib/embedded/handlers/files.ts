@@ -18,7 +18,7 @@ const listFiles: Handler<"v2.chats.files"> = async ({ db, params }) => {
 const downloadFiles: Handler<"v2.chats.files.download"> = async ({ db, params }) => {
   const chat = await requireChat(db, params.chatId);
   const files = await filesStore.listFiles(db, chat.id);
-  // fflate loads with the first download (issue 17: nothing a server does not use stays in its memory).
+  // fflate loads with the first download (nothing a server does not use stays in its memory).
   const { zipStream } = await import("../files-zip");
   return new Response(zipStream(files), {
     headers: {

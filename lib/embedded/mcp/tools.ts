@@ -25,7 +25,7 @@ export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bear
 
 /**
  * Connects, runs `fn`, closes. A 401 from the server becomes McpUnauthorized. The MCP SDK loads on the first call: a
- * server whose chats use no MCP server never holds it (issue 17).
+ * server whose chats use no MCP server never holds it (memory).
  */
 async function withMcpClient<T>(url: string, headers: McpAuthHeaders, fn: (client: Client) => Promise<T>): Promise<T> {
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([

@@ -233,7 +233,7 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(await versionsStore.latestVersion(db, "nope")).toBeNull();
     });
 
-    test("files in bulk (issue 5): upsert of many rows sets content, encoding and lock; keeps createdAt", async () => {
+    test("files in bulk: upsert of many rows sets content, encoding and lock; keeps createdAt", async () => {
       const db = getDb();
       const chat = await newChat();
       const many = Array.from({ length: 450 }, (_, i) => ({
@@ -256,7 +256,7 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(await filesStore.countFiles(db, chat.id)).toBe(450);
     });
 
-    test("versions (issue 5): completed or not, listed newest first with a cursor", async () => {
+    test("versions: completed or not, listed newest first with a cursor", async () => {
       const db = getDb();
       const chat = await newChat();
       const base = { chatId: chat.id, messageId: "m", files: [], createdAt: at(1), updatedAt: at(1) };
@@ -277,7 +277,7 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect((await versionsStore.findVersion(db, chat.id, b.id))!.status).toBe("completed");
     });
 
-    test("host project (issue 5): linked once, even by simultaneous calls", async () => {
+    test("host project: linked once, even by simultaneous calls", async () => {
       const db = getDb();
       const chat = await newChat();
       const results = await Promise.all(

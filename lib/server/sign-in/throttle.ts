@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 /**
- * Sign-in throttling (issue 17): failures are counted per account + client address. Each failure is answered after
+ * Sign-in throttling (against password guessing): failures are counted per account + client address. Each failure is answered after
  * a growing delay; the `maxFailures`-th failure within `windowMs` locks that account + address for `lockoutMs`,
  * during which every attempt is refused, even with the right password. A success before the lock resets the count.
  * The arithmetic is `entryState` / `withFailure`; here the counts are kept in memory (one process), bounded in size;
