@@ -55,6 +55,11 @@ const chosen = process.argv.flatMap((arg, i, all) =>
 );
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
+// Without a database the cluster project is left out locally (scripts/test.sh says so at the end); CI must run it.
+if (process.env.CI && !clusterDatabaseUrl && runs(CLUSTER_PROJECT)) {
+  throw new Error("The cluster project needs TEST_DATABASE_URL (a PostgreSQL server): CI must run it, not skip it.");
+}
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const start = `npx next start -p ${E2E_PORT} -H 127.0.0.1`;
 // `npm test` builds first; a bare `npx playwright test` builds when there is no production build yet.
@@ -109,6 +114,8 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
+  // A test.only left in a spec fails the CI run instead of silently running that test alone.
+  forbidOnly: !!process.env.CI,
   // Each project has its own server; E2E_WORKERS=2 runs them side by side.
   workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
