@@ -5,7 +5,7 @@ type StoredMessage = { id: string; finishReason: string | null; parts: { type: s
 const auth = { authorization: `Bearer ${E2E_SERVICE_API_KEY}` };
 
 /**
- * Two instances on one PostgreSQL database (issue 18): instance A generates an answer; the browser, on instance B,
+ * Two instances on one PostgreSQL database: instance A generates an answer; the browser, on instance B,
  * opens the chat and follows the answer live (B's resume stream, fed by A's progress notifications) to its end.
  */
 test("the browser follows a generation through the instance that is not generating", async ({

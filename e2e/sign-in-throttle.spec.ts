@@ -1,7 +1,7 @@
 import { E2E_PASSWORD, expect, test } from "./fixtures";
 
 /**
- * Sign-in throttling (issue 17), against a username that does not exist so the e2e account other specs sign in
+ * Sign-in throttling, against a username that does not exist so the e2e account other specs sign in
  * with is never locked: failures for an unknown username are counted per username + address like any other.
  * (The real account's reset-on-success path is unit-tested in lib/server/sign-in/throttle.test.ts.)
  */
