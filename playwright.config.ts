@@ -85,8 +85,9 @@ const serverEnv = {
   SERVICE_API_KEY: E2E_SERVICE_API_KEY,
   AUTH_SECRET: E2E_AUTH_SECRET,
   EMBEDDED_AGENT_DELAY_MS: "15",
-  // MCP OAuth: authorization URLs (their state) expire after 15 s instead of 5 min, so e2e/mcp.spec.ts can test expiry.
-  EMBEDDED_OAUTH_STATE_TTL_MS: "15000",
+  // MCP OAuth: authorization URLs (their state) expire after 10 s instead of 5 min, so e2e/mcp.spec.ts can test expiry
+  // (it waits until then); enough for the other specs' consent flows to finish in time.
+  EMBEDDED_OAUTH_STATE_TTL_MS: "10000",
   NEXT_TELEMETRY_DISABLED: "1",
   // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
   DATABASE_URL: "",
