@@ -117,14 +117,25 @@ export default defineConfig({
   fullyParallel: false,
   // A test.only left in a spec fails the CI run instead of silently running that test alone.
   forbidOnly: !!process.env.CI,
-  // Each project has its own server; E2E_WORKERS=2 runs them side by side.
+  // Each project has its own server. E2E_WORKERS=2 would also run two specs of one project at once on one server,
+  // which the specs do not expect: scripts/e2e.sh runs projects side by side instead.
   workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   globalTeardown: "./e2e/global-teardown.ts",
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  outputDir: "test-results/artifacts",
+  // scripts/e2e.sh runs two of these side by side (E2E_RUN names each): separate reports and artifacts.
+  reporter: [
+    ["list"],
+    [
+      "html",
+      {
+        open: "never",
+        outputFolder: process.env.E2E_RUN ? `playwright-report-${process.env.E2E_RUN}` : "playwright-report",
+      },
+    ],
+  ],
+  outputDir: `test-results/${process.env.E2E_RUN || "artifacts"}`,
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",

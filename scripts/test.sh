@@ -49,5 +49,5 @@ npx vitest run --coverage
 echo "== production build"
 npx next build
 
-echo "== browser tests (Playwright, Chromium)"
-npx playwright test
+echo "== browser tests (Playwright, Chromium; two runs side by side: scripts/e2e.sh)"
+bash scripts/e2e.sh
