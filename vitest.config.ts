@@ -28,6 +28,7 @@ export default defineConfig({
       include: ["app/**", "components/**", "lib/**"],
       exclude: ["**/*.test.{ts,tsx}", "**/test-*.ts"],
       reporter: ["text-summary"],
+      reportOnFailure: true,
     },
   },
 });
