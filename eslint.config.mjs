@@ -33,6 +33,7 @@ export default defineConfig([
     ".next*/**",
     "node_modules/**",
     "playwright-report/**",
+    "playwright-report-*/**",
     "test-results/**",
     "bench/results/**",
     "next-env.d.ts",

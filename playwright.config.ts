@@ -55,6 +55,11 @@ const chosen = process.argv.flatMap((arg, i, all) =>
 );
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
+// Without a database the cluster project is left out locally (scripts/test.sh says so at the end); CI must run it.
+if (process.env.CI && !clusterDatabaseUrl && runs(CLUSTER_PROJECT)) {
+  throw new Error("The cluster project needs TEST_DATABASE_URL (a PostgreSQL server): CI must run it, not skip it.");
+}
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const start = `npx next start -p ${E2E_PORT} -H 127.0.0.1`;
 // `npm test` builds first; a bare `npx playwright test` builds when there is no production build yet.
@@ -80,8 +85,9 @@ const serverEnv = {
   SERVICE_API_KEY: E2E_SERVICE_API_KEY,
   AUTH_SECRET: E2E_AUTH_SECRET,
   EMBEDDED_AGENT_DELAY_MS: "15",
-  // MCP OAuth: authorization URLs (their state) expire after 15 s instead of 5 min, so e2e/mcp.spec.ts can test expiry.
-  EMBEDDED_OAUTH_STATE_TTL_MS: "15000",
+  // MCP OAuth: authorization URLs (their state) expire after 10 s instead of 5 min, so e2e/mcp.spec.ts can test expiry
+  // (it waits until then); enough for the other specs' consent flows to finish in time.
+  EMBEDDED_OAUTH_STATE_TTL_MS: "10000",
   NEXT_TELEMETRY_DISABLED: "1",
   // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
   DATABASE_URL: "",
@@ -109,14 +115,27 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  // Each project has its own server; E2E_WORKERS=2 runs them side by side.
+  // A test.only left in a spec fails the CI run instead of silently running that test alone.
+  forbidOnly: !!process.env.CI,
+  // Each project has its own server. E2E_WORKERS=2 would also run two specs of one project at once on one server,
+  // which the specs do not expect: scripts/e2e.sh runs projects side by side instead.
   workers: Number(process.env.E2E_WORKERS || 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   globalTeardown: "./e2e/global-teardown.ts",
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  outputDir: "test-results/artifacts",
+  // scripts/e2e.sh runs two of these side by side (E2E_RUN names each): separate reports and artifacts.
+  reporter: [
+    ["list"],
+    [
+      "html",
+      {
+        open: "never",
+        outputFolder: process.env.E2E_RUN ? `playwright-report-${process.env.E2E_RUN}` : "playwright-report",
+      },
+    ],
+  ],
+  outputDir: `test-results/${process.env.E2E_RUN || "artifacts"}`,
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",

@@ -22,5 +22,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // `vitest run --coverage` (npm test): a text summary of the application code, no threshold.
+    coverage: {
+      provider: "v8",
+      include: ["app/**", "components/**", "lib/**"],
+      exclude: ["**/*.test.{ts,tsx}", "**/test-*.ts"],
+      reporter: ["text-summary"],
+      reportOnFailure: true,
+    },
   },
 });

@@ -201,23 +201,24 @@ test("double click on a slow network sends one resolve", async ({ signedIn: page
   page.on("request", (request) => {
     if (request.method() === "POST" && RESOLVE.test(new URL(request.url()).pathname)) sent++;
   });
-  // A slow network: the request waits 1.5 s before it goes out.
+  // A slow network: the request is held until the test has clicked again on the disabled button, then goes out.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(RESOLVE, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await held;
     await route.continue();
   });
   await page.getByTestId("approval-open").click();
   const approve = page.getByTestId("approval-dialog").getByTestId("approve-button");
   await approve.dblclick();
-  await approve.dispatchEvent("click").catch(() => undefined);
-  await expect(approve)
-    .toBeDisabled()
-    .catch(() => undefined);
+  // The first click sent the request, which is still held: the dialog is open and its answers are disabled.
+  await expect(approve).toBeDisabled();
+  await approve.dispatchEvent("click");
+  await expect.poll(() => sent).toBe(1);
+  release();
   await expect(assistants(page).last().locator('[data-testid="part"][data-kind="bash"]')).toContainText(
     "python3 scripts/seed.py",
-    {
-      timeout: 30_000,
-    },
+    { timeout: 30_000 },
   );
   await page.unroute(RESOLVE);
   expect(sent).toBe(1);

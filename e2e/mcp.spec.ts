@@ -18,7 +18,7 @@ import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provid
 /**
  * MCP servers end to end, against real peers on loopback ports: an OAuth 2.1 provider (oidc-provider, PKCE
  * required, consent answered by the peer) and an MCP server (@modelcontextprotocol/sdk) that needs its tokens.
- * The embedded service's authorization URLs expire after EMBEDDED_OAUTH_STATE_TTL_MS (15 s in playwright.config.ts).
+ * The embedded service's authorization URLs expire after EMBEDDED_OAUTH_STATE_TTL_MS (10 s in playwright.config.ts).
  */
 
 /** Both projects' servers (the default one and the reference one) run their embedded service at /svc. */
@@ -233,12 +233,14 @@ test("an expired authorization URL stores nothing and lands on a readable error"
     `/v2/mcp-servers/${encodeURIComponent(server.id)}/oauth/authorize`,
     { returnUrl: returnUrl() },
   );
-  const wait = Date.parse(expiresAt) - Date.now();
+  // The running server's clock cannot be moved: its TTL is short instead, and the test waits until the expiry the
+  // service announced has passed (a condition, not a guessed sleep).
+  const expiry = Date.parse(expiresAt);
   expect(
-    wait,
-    "EMBEDDED_OAUTH_STATE_TTL_MS (playwright.config.ts) should make the URL expire within 15 s",
-  ).toBeLessThanOrEqual(15_500);
-  await page.waitForTimeout(Math.max(0, wait) + 1_000);
+    expiry - Date.now(),
+    "EMBEDDED_OAUTH_STATE_TTL_MS (playwright.config.ts) should make the URL expire within 10 s",
+  ).toBeLessThanOrEqual(10_500);
+  await expect.poll(() => Date.now(), { timeout: 15_000, intervals: [250] }).toBeGreaterThan(expiry);
 
   const codesBefore = provider.tokenRequests().authorizationCode;
   await page.goto(url);
@@ -327,14 +329,20 @@ test("an expired access token is refreshed without the user", async ({ signedIn:
   );
   await connectFromList(page, server.id);
   const before = await svc<Server>(request, "GET", `/v2/mcp-servers/${encodeURIComponent(server.id)}`);
+  // A first call uses a token the MCP server accepts; then that server refuses every token it has seen, as it would
+  // once their 2 s had passed (no sleep): the second call works only with a token refreshed before it. (The service
+  // counts tokens as expired 30 s early, so it refreshes these 2 s tokens on every use.)
+  const first = await chatWithMcp(request, server.id, "/mcp add 2 3");
+  expect(first.toolCalls.find((p) => p.name === "add")).toMatchObject({ status: "ok" });
+  shortMcp.expireTokens();
   const refreshesBefore = shortProvider.tokenRequests().refreshToken;
-
-  await page.waitForTimeout(3_000); // the 2 s access token has expired
+  const { rejected } = shortMcp.stats();
   const addsBefore = shortMcp.stats().calls.add ?? 0;
   const { toolCalls } = await chatWithMcp(request, server.id, "/mcp add 2 3");
   expect(toolCalls.find((p) => p.name === "add")).toMatchObject({ status: "ok" });
   expect(shortMcp.stats().calls.add ?? 0).toBe(addsBefore + 1);
   expect(shortProvider.tokenRequests().refreshToken).toBeGreaterThan(refreshesBefore);
+  expect(shortMcp.stats().rejected).toBe(rejected);
 
   const after = await svc<Server>(request, "GET", `/v2/mcp-servers/${encodeURIComponent(server.id)}`);
   expect(after.auth.connected).toBe(true);

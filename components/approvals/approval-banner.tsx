@@ -1,7 +1,7 @@
 "use client";
 
 import { Hourglass, Plug, ShieldAlert, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { describePendingTask, pendingTaskOf } from "@/lib/api/pending";
 import type { Message, ResolveBody } from "@/lib/api/schemas";
@@ -39,15 +39,14 @@ export function ApprovalBanner({
   const toComposer = useRef(false);
   const taskKey = task ? resolveKey(chatId, task) : null;
 
-  // A new request: forget the previous one's outcome.
-  const previousKey = useRef(taskKey);
-  useEffect(() => {
-    if (previousKey.current === taskKey) return;
-    previousKey.current = taskKey;
+  // A new request: forget the previous one's outcome (state adjusted while rendering, not in an effect).
+  const [previousKey, setPreviousKey] = useState(taskKey);
+  if (previousKey !== taskKey) {
+    setPreviousKey(taskKey);
     reset();
     if (taskKey) setConflict(null);
     else setOpen(false);
-  }, [taskKey, reset]);
+  }
 
   const answered = taskKey !== null && state.status !== "sending" && resolveGuard.has(taskKey);
   const sending = state.status === "sending";

@@ -40,6 +40,7 @@ import { HostProjectPanel } from "../files/host-project-panel";
 import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { PanelLayout } from "../files/panel-layout";
 import { PreviewPanel } from "../files/preview-panel";
+import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 
 type Tab = "files" | "preview" | "details";
 const TABS: readonly Tab[] = ["files", "preview", "details"];
@@ -86,6 +87,9 @@ interface ChatSidePanelProps {
   generating: boolean;
 }
 
+/** Wide enough for the panel beside the chat (no matchMedia, as in component tests: yes). */
+const readWide = () => typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1024px)").matches;
+
 function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   // Null outside Next's app router (component tests): no deep link then.
   const searchParams = useSearchParams() as URLSearchParams | null;
@@ -96,14 +100,26 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   // The panel's own state, following the URL when it changes (links from parts, back/forward).
   const [fileParam, setFileParam] = useState(urlFile);
   const [tabParam, setTabParam] = useState(urlTab);
-  useEffect(() => {
+  const [urlSeen, setUrlSeen] = useState({ urlFile, urlTab });
+  if (urlSeen.urlFile !== urlFile || urlSeen.urlTab !== urlTab) {
+    setUrlSeen({ urlFile, urlTab });
     setFileParam(urlFile);
     setTabParam(urlTab);
-  }, [urlFile, urlTab]);
+  }
   const selected = fileParam ? normalizePath(fileParam) : null;
   const wantedTab = tabParam ? (TAB_ALIASES[tabParam] ?? tabParam) : null;
   const tab: Tab = fileParam ? "files" : TABS.includes(wantedTab as Tab) ? (wantedTab as Tab) : "files";
-  const [open, setOpen] = useState(true);
+  // Null until something opens or closes it: then it is open on wide screens and closed on narrow ones (an overlay
+  // there), unless a link asks for a file or tab; open while the page hydrates.
+  const [chosenOpen, setOpen] = useState<boolean | null>(fileParam || tabParam ? true : null);
+  const wide = useBrowserValue(readWide, true);
+  const open = chosenOpen ?? wide;
+  // A file or tab asked for (a link, back/forward) opens it: state adjusted while rendering, not in an effect.
+  const [paramsSeen, setParamsSeen] = useState({ fileParam, tabParam });
+  if (paramsSeen.fileParam !== fileParam || paramsSeen.tabParam !== tabParam) {
+    setParamsSeen({ fileParam, tabParam });
+    if (fileParam || tabParam) setOpen(true);
+  }
   const panelRef = useRef<HTMLElement>(null);
   // Where the focus goes back to when Esc closes the panel (the control that opened it, else the rail's button).
   const opener = useRef<HTMLElement | null>(null);
@@ -137,20 +153,6 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
       )?.focus(),
     );
   }, []);
-
-  // Narrow screens start with the panel closed (it is an overlay there) unless a link asks for a file or tab.
-  useEffect(() => {
-    if (
-      !fileParam &&
-      !tabParam &&
-      typeof window.matchMedia === "function" &&
-      !window.matchMedia("(min-width: 1024px)").matches
-    )
-      setOpen(false);
-  }, []);
-  useEffect(() => {
-    if (fileParam || tabParam) setOpen(true);
-  }, [fileParam, tabParam]);
 
   const setParams = useCallback((change: Record<string, string | null>) => {
     if ("file" in change) setFileParam(change.file ?? null);

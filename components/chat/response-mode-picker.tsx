@@ -1,18 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { RESPONSE_MODES, loadResponseMode, saveResponseMode, type ResponseMode } from "@/lib/hooks/response-mode";
+import { RESPONSE_MODES, useStoredResponseMode, type ResponseMode } from "@/lib/hooks/response-mode";
 import { cn } from "@/components/ui/cn";
 
 /** The response mode the user last chose (stream until the browser's choice is read after mount). */
 export function useResponseMode(): [ResponseMode, (mode: ResponseMode) => void] {
-  const [mode, setMode] = useState<ResponseMode>("stream");
-  useEffect(() => setMode(loadResponseMode()), []);
-  const choose = (next: ResponseMode) => {
-    setMode(next);
-    saveResponseMode(next);
-  };
-  return [mode, choose];
+  return useStoredResponseMode();
 }
 
 /** Stream / Async / Sync as a small radio group (arrow keys move between the options). */

@@ -71,7 +71,15 @@ export function DiffView({
     );
   }
   const { diff, hunks } = result;
+  // The hunks' lines up to MAX_SHOWN in all.
+  const visible: { start: string; lines: (typeof hunks)[number]["lines"] }[] = [];
   let shown = 0;
+  for (const hunk of hunks) {
+    if (shown >= MAX_SHOWN) break;
+    const lines = hunk.lines.slice(0, MAX_SHOWN - shown);
+    shown += lines.length;
+    visible.push({ start: `@@ −${hunk.oldStart} +${hunk.newStart} @@`, lines });
+  }
   return (
     <div
       className="min-h-0 flex-1 overflow-auto bg-card font-mono text-xs leading-5"
@@ -88,21 +96,14 @@ export function DiffView({
       {hunks.length === 0 ? (
         <p className="p-4 font-sans text-sm text-muted-foreground">No changes to the content.</p>
       ) : null}
-      {hunks.map((hunk, i) => {
-        if (shown >= MAX_SHOWN) return null;
-        const lines = hunk.lines.slice(0, MAX_SHOWN - shown);
-        shown += lines.length;
-        return (
-          <div key={i} className="border-b border-border/60">
-            <div className="bg-muted/60 px-3 text-muted-foreground select-none">
-              @@ −{hunk.oldStart} +{hunk.newStart} @@
-            </div>
-            {lines.map((line, j) => (
-              <Row key={j} line={line} />
-            ))}
-          </div>
-        );
-      })}
+      {visible.map(({ start, lines }, i) => (
+        <div key={i} className="border-b border-border/60">
+          <div className="bg-muted/60 px-3 text-muted-foreground select-none">{start}</div>
+          {lines.map((line, j) => (
+            <Row key={j} line={line} />
+          ))}
+        </div>
+      ))}
       {shown >= MAX_SHOWN ? (
         <p className="p-3 font-sans text-xs text-muted-foreground">The rest of the diff is not shown.</p>
       ) : null}

@@ -102,8 +102,10 @@ export function FileTree({
   // Reveal the open file (deep links, links from file-read / file-edit parts).
   useEffect(() => {
     if (!selected) return;
-    const missing = ancestorsOf(selected).filter((p) => !expanded.has(p));
-    if (missing.length) setExpanded((prev) => new Set([...prev, ...missing]));
+    setExpanded((prev) => {
+      const missing = ancestorsOf(selected).filter((p) => !prev.has(p));
+      return missing.length ? new Set([...prev, ...missing]) : prev;
+    });
   }, [selected]);
 
   const virtualizer = useVirtualizer({
@@ -120,7 +122,7 @@ export function FileTree({
       setActive(index);
       virtualizer.scrollToIndex(index, { align: "auto" });
     }
-  }, [selected, rows]);
+  }, [selected, rows, virtualizer]);
 
   const toggleFolder = useCallback((path: string, open?: boolean) => {
     setExpanded((prev) => {

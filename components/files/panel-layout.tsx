@@ -1,17 +1,9 @@
 "use client";
 
 import { FolderTree } from "lucide-react";
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  type Ref,
-} from "react";
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
+import { useLocalStorage } from "@/lib/hooks/use-local-storage";
 
 const WIDTH_KEY = "atelier.filesPanel.width";
 const MIN = 320;
@@ -36,17 +28,19 @@ export function PanelLayout({
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   children: ReactNode;
 }) {
-  const [width, setWidth] = useState(DEFAULT);
+  // The remembered width (the default while the page hydrates); while dragging, the width under the pointer.
+  const [stored, store] = useLocalStorage(WIDTH_KEY);
+  const saved = Number(stored);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const width = dragged ?? (saved >= MIN ? Math.min(saved, max()) : DEFAULT);
   const drag = useRef<{ x: number; width: number } | null>(null);
-  useEffect(() => {
-    const saved = Number(window.localStorage.getItem(WIDTH_KEY));
-    if (saved >= MIN) setWidth(Math.min(saved, max()));
-  }, []);
-  const commit = useCallback((w: number) => {
-    const next = Math.max(MIN, Math.min(max(), Math.round(w)));
-    setWidth(next);
-    window.localStorage.setItem(WIDTH_KEY, String(next));
-  }, []);
+  const commit = useCallback(
+    (w: number) => {
+      setDragged(null);
+      store(String(Math.max(MIN, Math.min(max(), Math.round(w)))));
+    },
+    [store],
+  );
 
   if (!open) {
     return (
@@ -70,7 +64,7 @@ export function PanelLayout({
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag.current) setWidth(Math.max(MIN, Math.min(max(), drag.current.width + drag.current.x - event.clientX)));
+    if (drag.current) setDragged(Math.max(MIN, Math.min(max(), drag.current.width + drag.current.x - event.clientX)));
   };
   const onPointerUp = () => {
     if (drag.current) commit(width);

@@ -8,6 +8,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
+import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 
 const DEVICES: readonly { id: string; label: string; width: number | null; icon: LucideIcon }[] = [
   { id: "fit", label: "Fit the panel", width: null, icon: Maximize2 },
@@ -21,6 +22,8 @@ const DEVICES: readonly { id: string; label: string; width: number | null; icon:
  * see PREVIEW_SANDBOX), with reload, open in a new tab and device widths. Until the service has a preview
  * (no completed version yet) it says so and polls.
  */
+const readOrigin = () => window.location.origin;
+
 export function PreviewPanel({
   chatId,
   generating,
@@ -33,8 +36,7 @@ export function PreviewPanel({
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
-  const [origin, setOrigin] = useState<string | null>(null);
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useBrowserValue<string | null>(readOrigin, null);
   const { refetch } = preview;
   // A finished generation changes what the preview shows: ask again (and reload the frame with the new key).
   useEffect(() => {

@@ -10,7 +10,12 @@ import { QuickSwitcherIconButton, QuickSwitcherProvider } from "./quick-switcher
 export function AppFrame({ sidebar, children }: { sidebar: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
-  useEffect(() => setOpen(false), [pathname]);
+  // Navigating closes the drawer (state adjusted while rendering, not in an effect).
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);

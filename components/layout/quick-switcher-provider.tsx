@@ -3,6 +3,7 @@
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 import { QuickSwitcherDialog } from "./quick-switcher";
 import type { SwitcherItem } from "./quick-switcher-items";
 
@@ -102,13 +103,12 @@ export function QuickSwitcherIconButton() {
   );
 }
 
+const modifierKey = () => (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? "⌘" : "Ctrl");
+
 /** The sidebar's "Search chats" button, with the shortcut for this platform. */
 export function QuickSwitcherButton() {
   const openSwitcher = useContext(OpenSwitcher);
-  const [mod, setMod] = useState("Ctrl");
-  useEffect(() => {
-    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setMod("⌘");
-  }, []);
+  const mod = useBrowserValue(modifierKey, "Ctrl");
   return (
     <button
       type="button"

@@ -82,7 +82,6 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
   const pagesLoaded = data?.pages.length ?? 0;
   const canSearchOlder = searching && !!hasNextPage && pagesLoaded < SEARCH_PAGES;
 
-  useEffect(() => setActive(0), [query]);
   useEffect(() => {
     if (canSearchOlder && !isFetchingNextPage) void fetchNextPage();
   }, [canSearchOlder, isFetchingNextPage, fetchNextPage]);
@@ -107,7 +106,6 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
     e.preventDefault();
   };
 
-  let lastGroup: string | null = null;
   return (
     <>
       <div className="flex items-center gap-2 border-b border-border px-4">
@@ -123,7 +121,10 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
           autoComplete="off"
           spellCheck={false}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
           onKeyDown={onKeyDown}
           placeholder="Search chats by title or id…"
           className="h-12 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
@@ -140,8 +141,7 @@ function SwitcherBody({ onSelect }: { onSelect: (item: SwitcherItem) => void }) 
         className="min-h-0 flex-1 overflow-y-auto p-2"
       >
         {items.map((item, i) => {
-          const header = item.group !== lastGroup ? item.group : null;
-          lastGroup = item.group;
+          const header = i === 0 || items[i - 1].group !== item.group ? item.group : null;
           const Icon = ICONS[item.group];
           const isActive = item === current;
           return (

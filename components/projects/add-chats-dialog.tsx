@@ -22,11 +22,15 @@ export function AddChatsDialog({
 }) {
   const { chats, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useChats();
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  // Each opening starts empty and asks for the chats anew (ones made elsewhere since show up).
+  // Each opening starts empty (state adjusted while rendering) and asks for the chats anew (ones made elsewhere since
+  // show up).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) setPicked(new Set());
+  }
   useEffect(() => {
-    if (!open) return;
-    setPicked(new Set());
-    void refetch();
+    if (open) void refetch();
   }, [open, refetch]);
   const offered = chats.filter((c) => !exclude.includes(c.id));
   const toggle = (id: string, on: boolean) =>

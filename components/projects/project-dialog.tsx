@@ -28,15 +28,21 @@ export function ProjectDialog({
   const [nameError, setNameError] = useState<string | undefined>();
 
   const { reset } = save;
-  // Each opening starts from the project as it is now (or empty).
+  // Each opening starts from the project as it is now (or empty): only when it opens or for another project, not
+  // when a refetch brings a new object. The fields are state adjusted while rendering; the mutation is reset after.
+  const openedFor = open ? (project?.id ?? "") : null;
+  const [shownFor, setShownFor] = useState<string | null>(openedFor);
+  if (shownFor !== openedFor) {
+    setShownFor(openedFor);
+    if (openedFor !== null) {
+      setName(project?.name ?? "");
+      setDescription(project?.description ?? "");
+      setNameError(undefined);
+    }
+  }
   useEffect(() => {
-    if (!open) return;
-    setName(project?.name ?? "");
-    setDescription(project?.description ?? "");
-    setNameError(undefined);
-    reset();
-    // Only when it opens (or for another project), not when a refetch brings a new object.
-  }, [open, project?.id]);
+    if (openedFor !== null) reset();
+  }, [openedFor, reset]);
   const change = (next: boolean) => onOpenChange(next);
 
   const submit = (e: FormEvent) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { useLocalStorage } from "@/lib/hooks/use-local-storage";
 import { THEME_STORAGE_KEY } from "./theme-script";
 
 export type ThemeChoice = "system" | "light" | "dark";
@@ -18,21 +19,10 @@ function apply(theme: ThemeChoice) {
   document.documentElement.classList.toggle("light", !dark);
 }
 
-function readStored(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return stored === "light" || stored === "dark" ? stored : "system";
-  } catch {
-    return "system";
-  }
-}
-
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<ThemeChoice>("system");
-
-  useEffect(() => {
-    setThemeState(readStored());
-  }, []);
+  // "system" while the page hydrates (the theme script has already set the class), then the stored choice.
+  const [stored, store] = useLocalStorage(THEME_STORAGE_KEY);
+  const theme: ThemeChoice = stored === "light" || stored === "dark" ? stored : "system";
 
   useEffect(() => {
     if (theme !== "system") return;
@@ -42,16 +32,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => media.removeEventListener("change", onChange);
   }, [theme]);
 
-  const setTheme = useCallback((next: ThemeChoice) => {
-    setThemeState(next);
-    try {
-      if (next === "system") localStorage.removeItem(THEME_STORAGE_KEY);
-      else localStorage.setItem(THEME_STORAGE_KEY, next);
-    } catch {
-      // storage unavailable: the choice lasts for this page only
-    }
-    apply(next);
-  }, []);
+  const setTheme = useCallback(
+    (next: ThemeChoice) => {
+      store(next === "system" ? null : next);
+      apply(next);
+    },
+    [store],
+  );
 
   const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -37,7 +37,12 @@ export function TypedDeleteDialog({
 }) {
   const inputId = useId();
   const [typed, setTyped] = useState("");
-  useEffect(() => setTyped(""), [name]);
+  // Another name, or closing (null), starts empty: state adjusted while rendering, not in an effect.
+  const [typedFor, setTypedFor] = useState(name);
+  if (typedFor !== name) {
+    setTypedFor(name);
+    setTyped("");
+  }
   const matches = name !== null && typed.trim() === name.trim();
   return (
     <AppDialog open={name !== null} onOpenChange={onOpenChange} title={title} testId={testId} description={description}>

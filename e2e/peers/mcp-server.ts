@@ -34,6 +34,11 @@ export interface McpServerPeer {
   url: string;
   /** Calls answered per tool, and requests refused for a missing/invalid/expired token. */
   stats(): { calls: Record<string, number>; rejected: number; lastToken: JWTPayload | null; lastBearer: string | null };
+  /**
+   * Every access token accepted so far is refused from now on, as if its expiry had passed (a test that moves the
+   * service's clock past the tokens' lifetime makes the resource server agree, without waiting).
+   */
+  expireTokens(): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,8 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
   let rejected = 0;
   let lastToken: JWTPayload | null = null;
   let lastBearer: string | null = null;
+  const accepted = new Set<string>();
+  const expired = new Set<string>();
 
   const verify = async (req: IncomingMessage): Promise<JWTPayload | null> => {
     if (opts.requiredHeaders) {
@@ -59,9 +66,10 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
     if (!match) return null;
     if (opts.bearerToken !== undefined) return match[1] === opts.bearerToken ? { sub: "static-bearer" } : null;
-    if (!jwks) return null;
+    if (!jwks || expired.has(match[1]!)) return null;
     try {
       const { payload } = await jwtVerify(match[1]!, jwks, { issuer: opts.issuer, audience: url });
+      accepted.add(match[1]!);
       return payload;
     } catch {
       return null;
@@ -153,6 +161,10 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
   return {
     url,
     stats: () => ({ calls: { ...calls }, rejected, lastToken, lastBearer }),
+    expireTokens: () => {
+      for (const token of accepted) expired.add(token);
+      accepted.clear();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

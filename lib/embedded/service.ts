@@ -46,6 +46,8 @@ export interface EmbeddedOptions {
   secretKey?: string;
   /** Lifetime of an MCP authorization URL and its state; default 5 minutes (interface.md 5.6). */
   oauthStateTtlMs?: number;
+  /** The clock MCP token expiry is judged by (a test moves it instead of waiting); default the system clock. */
+  mcpNow?: () => Date;
   /** Where a person opens a chat (the remote MCP endpoint's `url` for chats); none: no `url`. */
   chatUrl?: (chatId: string) => string;
   /** The model-backed agent (AGENT_BASE_URL and friends); none or null: the scripted agent. */
@@ -148,6 +150,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     publicBaseUrl,
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
     sharedDatabase: database.driver === "pg",
+    now: opts.mcpNow,
   });
   const agent =
     opts.agent ??

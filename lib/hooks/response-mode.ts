@@ -1,4 +1,6 @@
+import { useCallback } from "react";
 import type { ResponseMode } from "@/lib/api/routes";
+import { readLocalStorage, useLocalStorage } from "./use-local-storage";
 
 /** How the dashboard asks the service for an answer (docs/wire-decisions.md 1): the user's choice, kept per browser. */
 export type { ResponseMode };
@@ -21,18 +23,13 @@ function isResponseMode(value: unknown): value is ResponseMode {
 
 /** The last mode the user chose in this browser (stream by default). */
 export function loadResponseMode(): ResponseMode {
-  try {
-    const stored = typeof window === "undefined" ? null : window.localStorage.getItem(STORAGE_KEY);
-    return isResponseMode(stored) ? stored : "stream";
-  } catch {
-    return "stream";
-  }
+  const stored = readLocalStorage(STORAGE_KEY);
+  return isResponseMode(stored) ? stored : "stream";
 }
 
-export function saveResponseMode(mode: ResponseMode): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, mode);
-  } catch {
-    // private mode: the choice lasts for the page only
-  }
+/** The mode as state: stream while the page hydrates, then the browser's choice; the setter remembers it. */
+export function useStoredResponseMode(): [ResponseMode, (mode: ResponseMode) => void] {
+  const [stored, store] = useLocalStorage(STORAGE_KEY);
+  const choose = useCallback((mode: ResponseMode) => store(mode), [store]);
+  return [isResponseMode(stored) ? stored : "stream", choose];
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ServiceClientV1 } from "@/lib/api/client-v1";
 import { ServiceError } from "@/lib/api/errors";
@@ -104,7 +104,7 @@ function lockErrorMessage(error: unknown): string {
 export function useLockToggle(chatId: string) {
   const v1 = useServiceClientV1();
   const queryClient = useQueryClient();
-  const key = filesKeys.latestVersion(chatId);
+  const key = useMemo(() => filesKeys.latestVersion(chatId), [chatId]);
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const inFlight = useRef(0);
 
@@ -113,7 +113,7 @@ export function useLockToggle(chatId: string) {
       queryClient.setQueryData<LatestVersion | null>(key, (data) =>
         data ? { ...data, version: { ...data.version, files: applyPatchLocally(data.version.files, body) } } : data,
       ),
-    [queryClient, chatId],
+    [queryClient, key],
   );
 
   const send = useCallback(
@@ -170,7 +170,7 @@ export function useLockToggle(chatId: string) {
         });
       }
     },
-    [queryClient, chatId, setLocal, send, v1],
+    [queryClient, key, chatId, setLocal, send, v1],
   );
 
   return { toggle, pending };

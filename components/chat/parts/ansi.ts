@@ -62,7 +62,6 @@ const BG = [
  * Every escape or control sequence that is not SGR (`ESC [ … m`): CSI with another final byte, OSC (`ESC ] … BEL|ESC \\`),
  * other two-byte escapes, 8-bit CSI, and stray control bytes. Removed before anser reads the colours.
  */
-// eslint-disable-next-line no-control-regex
 const NOT_SGR =
   /\u001b\[[0-9;:?<=>]*[ -/]*(?!m)[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b(?!\[)[@-Z\\-_]?|\u009b[0-9;]*[@-~]|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
 

@@ -10,7 +10,7 @@ import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
 import { createEmbeddedService } from "../service";
 import { expectSchema, TEST_KEY } from "../test-support";
-import { throwawayDatabase } from "../test-pg";
+import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
 import { serveOverHttp } from "./test-http";
 
 /**
@@ -304,18 +304,44 @@ describe("MCP OAuth flow against a real provider and MCP server", () => {
 /** A confidential client the provider authenticates only with HTTP Basic (RFC 6749 §2.3.1). */
 const BASIC_CLIENT = { id: "atelier-basic-client", secret: "atelier-basic-secret-0123456789" };
 
+/** Access tokens live an hour; a test moves the service's clock past that instead of waiting. */
+const TOKEN_TTL_S = 3600;
+
+/**
+ * A clock the services judge MCP token expiry by; `passTokenLifetime` moves it past the tokens' lifetime and makes the
+ * MCP server refuse the tokens it has seen (as a resource server checking `exp` would), so a call only succeeds if
+ * the service refreshed the token first.
+ */
+function tokenClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    passTokenLifetime(server: McpServerPeer) {
+      offsetMs += (TOKEN_TTL_S + 1) * 1000;
+      server.expireTokens();
+    },
+  };
+}
+
 describe("token refresh", () => {
   let shortProvider: OAuthProviderPeer;
   let shortMcp: McpServerPeer;
   let svc: Awaited<ReturnType<typeof serveOverHttp>>;
+  const clock = tokenClock();
 
   beforeAll(async () => {
     svc = await serveOverHttp((publicBaseUrl) =>
-      createEmbeddedService({ apiKey: TEST_KEY, dataDir: "memory://", publicBaseUrl, agentDelayMs: 0 }),
+      createEmbeddedService({
+        apiKey: TEST_KEY,
+        dataDir: "memory://",
+        publicBaseUrl,
+        agentDelayMs: 0,
+        mcpNow: clock.now,
+      }),
     );
     shortProvider = await startOAuthProvider({
       redirectUris: [`${svc.baseUrl}/v2/mcp-servers/oauth/callback`],
-      accessTokenTtlSeconds: 3,
+      accessTokenTtlSeconds: TOKEN_TTL_S,
       extraClients: [
         {
           client_id: BASIC_CLIENT.id,
@@ -342,11 +368,18 @@ describe("token refresh", () => {
     await connect(server.id);
     const connected = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(connected.auth.connected).toBe(true);
-    await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
+    // Before expiry the token is used as it is.
+    const before = shortProvider.tokenRequests().refreshToken;
+    await chatWith("/mcp add", [server.id]);
+    expect(shortProvider.tokenRequests().refreshToken).toBe(before);
+    clock.passTokenLifetime(shortMcp);
+    const rejected = shortMcp.stats().rejected;
     const { message } = await chatWith("/mcp add", [server.id]);
     const call = partsOf(message).find((p) => p.type === "tool-call" && p.name !== "check_project")!;
     expect(call).toMatchObject({ name: "add", status: "ok", output: { structuredContent: { sum: 5 } } });
-    expect(shortProvider.tokenRequests().refreshToken).toBeGreaterThanOrEqual(1);
+    expect(shortProvider.tokenRequests().refreshToken).toBe(before + 1);
+    // Refreshed before the call: the MCP server never saw the expired token.
+    expect(shortMcp.stats().rejected).toBe(rejected);
     const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(after.auth.connected).toBe(true);
     expect(Date.parse(after.auth.expiresAt!)).toBeGreaterThan(Date.parse(connected.auth.expiresAt!));
@@ -367,15 +400,14 @@ describe("token refresh", () => {
     });
     const connected = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(connected.auth.connected).toBe(true);
-    await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
+    clock.passTokenLifetime(shortMcp);
     const { message } = await chatWith("/mcp add", [server.id]);
     const call = partsOf(message).find((p) => p.type === "tool-call" && p.name !== "check_project")!;
     expect(call).toMatchObject({ name: "add", status: "ok" });
-    // Every refresh (3-second tokens: one or more) also went post → refused → basic.
+    // The refresh also went post → refused → basic.
     const now = shortProvider.tokenRequests();
-    const refreshes = now.refreshToken - before.refreshToken;
-    expect(refreshes).toBeGreaterThanOrEqual(1);
-    expect(now.invalidClient - before.invalidClient).toBe(1 + refreshes);
+    expect(now.refreshToken - before.refreshToken).toBe(1);
+    expect(now.invalidClient - before.invalidClient).toBe(2);
     const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`)).body);
     expect(after.auth).toMatchObject({ connected: true });
     expect(Date.parse(after.auth.expiresAt!)).toBeGreaterThan(Date.parse(connected.auth.expiresAt!));
@@ -384,7 +416,7 @@ describe("token refresh", () => {
   it("concurrent uses of a rotating refresh token (public client) refresh one at a time and stay connected", async () => {
     const server = await register("Rotating", { clientId: shortProvider.publicClientId, clientSecret: undefined });
     await connect(server.id);
-    await new Promise((r) => setTimeout(r, 3200));
+    clock.passTokenLifetime(shortMcp);
     const before = shortProvider.tokenRequests().refreshToken;
     const results = await Promise.all([chatWith("/mcp add", [server.id]), chatWith("/mcp echo hi", [server.id])]);
     for (const { message } of results) {
@@ -408,62 +440,69 @@ describe("token refresh", () => {
  * rotating token) and that process's tool call fails.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!adminUrl)("token refresh across processes on PostgreSQL", () => {
-  const database = throwawayDatabase(adminUrl ?? "postgres://unused", "atelier_mcp");
-  let one: Awaited<ReturnType<typeof serveOverHttp>>;
-  let two: Awaited<ReturnType<typeof serveOverHttp>>;
-  let sharedProvider: OAuthProviderPeer;
-  let sharedMcp: McpServerPeer;
+if (!adminUrl) describeWithoutPostgres("token refresh across processes on PostgreSQL");
+else
+  describe("token refresh across processes on PostgreSQL", () => {
+    const database = throwawayDatabase(adminUrl ?? "postgres://unused", "atelier_mcp");
+    let one: Awaited<ReturnType<typeof serveOverHttp>>;
+    let two: Awaited<ReturnType<typeof serveOverHttp>>;
+    let sharedProvider: OAuthProviderPeer;
+    let sharedMcp: McpServerPeer;
+    const clock = tokenClock();
 
-  beforeAll(async () => {
-    await database.create();
-    const service = (publicBaseUrl: string) =>
-      createEmbeddedService({
-        apiKey: TEST_KEY,
-        dataDir: "unused",
-        databaseUrl: database.url,
-        publicBaseUrl,
-        agentDelayMs: 0,
-        secretKey: "shared-secret-key",
+    beforeAll(async () => {
+      await database.create();
+      const service = (publicBaseUrl: string) =>
+        createEmbeddedService({
+          apiKey: TEST_KEY,
+          dataDir: "unused",
+          databaseUrl: database.url,
+          publicBaseUrl,
+          agentDelayMs: 0,
+          secretKey: "shared-secret-key",
+          mcpNow: clock.now,
+        });
+      one = await serveOverHttp(service);
+      two = await serveOverHttp(service);
+      sharedProvider = await startOAuthProvider({
+        redirectUris: [`${one.baseUrl}/v2/mcp-servers/oauth/callback`],
+        accessTokenTtlSeconds: TOKEN_TTL_S,
       });
-    one = await serveOverHttp(service);
-    two = await serveOverHttp(service);
-    sharedProvider = await startOAuthProvider({
-      redirectUris: [`${one.baseUrl}/v2/mcp-servers/oauth/callback`],
-      accessTokenTtlSeconds: 3,
+      sharedMcp = await startMcpServer({ issuer: sharedProvider.issuer, jwksUrl: sharedProvider.jwksUrl });
+      http = one;
+      provider = sharedProvider;
+      mcp = sharedMcp;
     });
-    sharedMcp = await startMcpServer({ issuer: sharedProvider.issuer, jwksUrl: sharedProvider.jwksUrl });
-    http = one;
-    provider = sharedProvider;
-    mcp = sharedMcp;
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await sharedMcp?.close();
-    await sharedProvider?.close();
-    await database.drop();
-  });
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      await sharedMcp?.close();
+      await sharedProvider?.close();
+      await database.drop();
+    });
 
-  it("both processes use the server at once after expiry: refreshes never spend a token twice, both calls succeed", async () => {
-    const server = await register("Shared", { clientId: sharedProvider.publicClientId, clientSecret: undefined });
-    await connect(server.id);
-    await new Promise((r) => setTimeout(r, 3200)); // the access token has expired
-    const before = sharedProvider.tokenRequests();
-    const results = await Promise.all([chatWith("/mcp add", [server.id], one), chatWith("/mcp add", [server.id], two)]);
-    for (const { message } of results) {
-      const call = partsOf(message).find((p) => p.type === "tool-call" && p.name === "add");
-      expect(
-        call?.status,
-        JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")),
-      ).toBe("ok");
-    }
-    // The tokens live 3 s, under the 30 s expiry margin, so every use refreshes: one at a time, never with a spent token.
-    const now = sharedProvider.tokenRequests();
-    expect(now.refreshToken).toBeGreaterThan(before.refreshToken);
-    expect(now.invalidGrant).toBe(before.invalidGrant);
-    const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`, undefined, two)).body);
-    expect(after.auth).toMatchObject({ connected: true });
-    expect(after.auth.error).toBeUndefined();
+    it("both processes use the server at once after expiry: refreshes never spend a token twice, both calls succeed", async () => {
+      const server = await register("Shared", { clientId: sharedProvider.publicClientId, clientSecret: undefined });
+      await connect(server.id);
+      clock.passTokenLifetime(sharedMcp);
+      const before = sharedProvider.tokenRequests();
+      const results = await Promise.all([
+        chatWith("/mcp add", [server.id], one),
+        chatWith("/mcp add", [server.id], two),
+      ]);
+      for (const { message } of results) {
+        const call = partsOf(message).find((p) => p.type === "tool-call" && p.name === "add");
+        expect(
+          call?.status,
+          JSON.stringify(partsOf(message).find((p) => p.type === "agent-action" && p.name === "list_mcp_tools")),
+        ).toBe("ok");
+      }
+      // Both saw the token expired: one refreshed, the other waited for it and used the new token; never a spent token.
+      const now = sharedProvider.tokenRequests();
+      expect(now.refreshToken).toBe(before.refreshToken + 1);
+      expect(now.invalidGrant).toBe(before.invalidGrant);
+      const after = expectSchema(McpServer, (await api("GET", `/v2/mcp-servers/${server.id}`, undefined, two)).body);
+      expect(after.auth).toMatchObject({ connected: true });
+      expect(after.auth.error).toBeUndefined();
+    });
   });
-});
