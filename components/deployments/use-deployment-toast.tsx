@@ -22,7 +22,8 @@ export function useDeploymentToast(chatId: string) {
   const showDetails = useCallback(() => {
     const path = chatPath(chatId);
     if (window.location.pathname === path) openSidePanelTab("details");
-    else window.location.assign(`${path}?tab=details`);
+    // A full load: the toast outlives the page it was raised on, and may have no router of its own.
+    else window.location.assign(new URL(`${path}?tab=details`, window.location.origin).href);
   }, [chatId]);
 
   return useCallback(
