@@ -2,7 +2,7 @@ import "server-only";
 import { outcomeOf } from "../approvals/requests";
 import type { ChatFileRow, ChatRow } from "../store";
 import type { Conversation } from "../store/messages";
-import { parsePrompt, type ParsedPrompt } from "./directives";
+import { parsePrompt, stillBroken, type ParsedPrompt } from "./directives";
 import { buildScript, textStep, type Resume, type Step, type Superseded } from "./script";
 import { REQUEST_MEMORY } from "./webapp";
 
@@ -74,6 +74,7 @@ export function planTurn(opts: {
     files: opts.files.map((f) => ({ path: f.path, content: f.content, locked: f.locked, encoding: f.encoding })),
     resume,
     superseded,
+    broken: stillBroken(prompts.map((m) => m.content)),
   });
   const systemPrompt = opts.chat.settings.systemPrompt?.trim();
   if (systemPrompt) withSystemPrompt(steps, systemPrompt);
