@@ -7,7 +7,12 @@ import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
+import { PreviewProblems } from "./preview-problems";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
+import type { KeptReport } from "./preview-reports";
+
+/** How long after its page loaded a frame that never reported is taken for a page without our reporter. */
+const SILENT_MS = 1_500;
 
 const DEVICES: readonly { id: string; label: string; width: number | null; icon: LucideIcon }[] = [
   { id: "fit", label: "Fit the panel", width: null, icon: Maximize2 },
@@ -25,16 +30,43 @@ export function PreviewPanel({
   chatId,
   generating,
   versionKey,
+  frameRef,
+  reports,
+  heard,
+  clearReports,
+  chatFiles,
+  onOpenFile,
 }: {
   chatId: string;
   generating: boolean;
   versionKey: string;
+  /** The preview reporter's messages (use-preview-reports.ts, kept by the side panel, which badges the tab). */
+  frameRef: React.RefObject<HTMLIFrameElement | null>;
+  reports: readonly KeptReport[];
+  heard: boolean;
+  clearReports: () => void;
+  chatFiles: readonly string[];
+  onOpenFile: (path: string) => void;
 }) {
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
   const [origin, setOrigin] = useState<string | null>(null);
   useEffect(() => setOrigin(window.location.origin), []);
+  const [silent, setSilent] = useState(false);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}`;
+  // A reload (or a new version) starts a new page: its problems and console start empty.
+  useEffect(() => {
+    clearReports();
+    setSilent(false);
+    setLoadedKey(null);
+  }, [frameKey, clearReports]);
+  useEffect(() => {
+    if (loadedKey !== frameKey || heard) return;
+    const timer = setTimeout(() => setSilent(true), SILENT_MS);
+    return () => clearTimeout(timer);
+  }, [loadedKey, frameKey, heard]);
   const { refetch } = preview;
   // A finished generation changes what the preview shows: ask again (and reload the frame with the new key).
   useEffect(() => {
@@ -130,7 +162,9 @@ export function PreviewPanel({
       </div>
       <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
         <iframe
-          key={`${reloads}:${versionKey}:${url.href}`}
+          key={frameKey}
+          ref={frameRef}
+          onLoad={() => setLoadedKey(frameKey)}
           src={url.href}
           title="Preview of the generated app"
           sandbox={PREVIEW_SANDBOX}
@@ -140,6 +174,15 @@ export function PreviewPanel({
           style={width === null ? undefined : { width }}
         />
       </div>
+      <PreviewProblems
+        chatId={chatId}
+        generating={generating}
+        reports={reports}
+        previewUrl={url.href}
+        chatFiles={chatFiles}
+        onOpenFile={onOpenFile}
+        available={heard || !silent}
+      />
     </div>
   );
 }

@@ -57,3 +57,27 @@ export function chatFileOf(fileUrl: string, previewUrl: string, paths: readonly 
   }
   return paths.includes(path) ? path : null;
 }
+
+/**
+ * The follow-up "Fix with agent" sends: the problems quoted (message, file:line, the first stack lines), at most
+ * 10 of them, and the ask to fix them.
+ */
+export function fixPrompt(problems: readonly PreviewReport[], previewUrl: string, paths: readonly string[]): string {
+  const quoted = problems.slice(0, 10).map((r) => {
+    if (r.kind === "load-failed") return `- Failed to load ${r.tag} ${r.url}${r.status ? ` (HTTP ${r.status})` : ""}`;
+    if (r.kind === "rejection") return `- Unhandled promise rejection: ${r.message}${stackLines(r.stack)}`;
+    if (r.kind !== "error") return "";
+    const where = `${chatFileOf(r.file, previewUrl, paths) ?? r.file}:${r.line}${r.column ? `:${r.column}` : ""}`;
+    return `- ${r.message} at ${where}${stackLines(r.stack)}`;
+  });
+  const more = problems.length > 10 ? `\n(and ${problems.length - 10} more)` : "";
+  return `Please fix these problems the preview reports:\n${quoted.join("\n")}${more}`;
+}
+
+const stackLines = (stack: string) => {
+  const lines = stack
+    .split("\n")
+    .slice(1, 4)
+    .map((l) => `    ${l.trim()}`);
+  return lines.length ? `\n${lines.join("\n")}` : "";
+};
