@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   acceptPreviewMessage,
   chatFileOf,
+  fixPrompt,
   isProblem,
   keepReport,
   MAX_REPORTS,
@@ -89,4 +90,11 @@ test("chatFileOf links only the preview's own files that the chat holds", () => 
   expect(chatFileOf("http://x/svc/preview/c/t/src/a%20b.js?v=1", page, ["src/a b.js"])).toBe("src/a b.js");
   expect(chatFileOf("http://x/svc/preview/c/t/other.js", page, ["app.js"])).toBeNull();
   expect(chatFileOf("https://cdn.example/app.js", page, ["app.js"])).toBeNull();
+});
+
+test("fixPrompt quotes message, file:line and the first stack lines", () => {
+  const prompt = fixPrompt([error as never], "http://x/svc/preview/c/t/index.html", ["app.js"]);
+  expect(prompt).toMatch(/^Please fix these problems the preview reports:/);
+  expect(prompt).toContain("- Uncaught Error: broken on purpose at app.js:80:9");
+  expect(prompt).toContain("    at app.js:80:9");
 });

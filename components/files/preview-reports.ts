@@ -2,7 +2,7 @@ import { PreviewReport } from "@/lib/api/preview-report";
 
 /** How many reports are kept (the last ones), and how long a shown string may be. */
 export const MAX_REPORTS = 500;
-export const MAX_SHOWN_CHARS = 1_000;
+const MAX_SHOWN_CHARS = 1_000;
 
 /**
  * The preview frame's origin as the browser reports it: the frame is sandboxed without `allow-same-origin`

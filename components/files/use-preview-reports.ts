@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { acceptPreviewMessage, keepReport, SANDBOXED_ORIGIN, type KeptReport } from "./preview-reports";
 
-export interface PreviewReports {
+interface PreviewReports {
   /** Set on the preview's iframe: only its window's messages are taken. */
   frameRef: React.RefObject<HTMLIFrameElement | null>;
   list: readonly KeptReport[];
