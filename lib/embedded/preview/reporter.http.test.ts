@@ -52,7 +52,11 @@ describe("the reporter in served pages", () => {
     expect(html.split("\n").length).toBe(page.split("\n").length);
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
     expect(html).toContain(`<script nonce="${nonce}">go()</script>`);
-    expect(html).toContain(`<script src="a.js"></script>`);
+    // Its own scripts load in CORS mode (their errors are not muted); others' are left as they are.
+    expect(html).toContain(`<script crossorigin src="a.js"></script>`);
+    expect(withReporter('<script src="https://cdn.example/x.js"></script>').html).toContain(
+      '<script src="https://cdn.example/x.js">',
+    );
     expect(scriptSrc).toContain("'unsafe-hashes'");
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     // A page without a head: the reporter still comes first.

@@ -41,9 +41,16 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "u
 export function withReporter(html: string): { html: string; scriptSrc: string } {
   const nonce = randomBytes(16).toString("base64");
   const tag = `<script nonce="${nonce}">${REPORTER_SOURCE}</script>`;
-  const stamped = html.replace(/<script\b(?![^>]*\bsrc\s*=)([^>]*)>/gi, (_m, attrs: string) =>
-    /\bnonce\s*=/i.test(attrs) ? `<script${attrs}>` : `<script nonce="${nonce}"${attrs}>`,
-  );
+  const stamped = html
+    .replace(/<script\b(?![^>]*\bsrc\s*=)([^>]*)>/gi, (_m, attrs: string) =>
+      /\bnonce\s*=/i.test(attrs) ? `<script${attrs}>` : `<script nonce="${nonce}"${attrs}>`,
+    )
+    // The page's own scripts (a relative src) load in CORS mode, so that their errors reach the reporter in full:
+    // the sandboxed page has an opaque origin, and a script from any other origin reports only "Script error.".
+    .replace(
+      /<script\b(?=[^>]*\bsrc\s*=\s*(?!["']?(?:[a-z][a-z0-9+.-]*:|\/\/)))(?![^>]*\bcrossorigin\b)/gi,
+      "<script crossorigin",
+    );
   const at =
     /<head\b[^>]*>/i.exec(stamped) ?? /<html\b[^>]*>/i.exec(stamped) ?? /<!doctype[^>]*>/i.exec(stamped) ?? null;
   const cut = at ? at.index + at[0].length : 0;

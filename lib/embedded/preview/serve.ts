@@ -119,6 +119,8 @@ export function fileResponse(
     headers: {
       ...PREVIEW_HEADERS,
       "content-security-policy": csp,
+      // The preview's pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts).
+      "access-control-allow-origin": "null",
       "content-type": type,
       "content-length": String(body.length),
     },
