@@ -162,7 +162,7 @@ function ProblemLine({
   return (
     <>
       <span className="text-danger">{report.message}</span>{" "}
-      {path ? (
+      {!report.file ? null : path ? (
         <button type="button" className="text-primary underline" onClick={() => onOpenFile(path)}>
           {where}
         </button>

@@ -244,10 +244,13 @@ footer { padding: 2rem; text-align: center; color: var(--muted); font-size: 0.85
 `;
 }
 
-/** The end of a broken app.js (`/broken`): the error that stops it, after the list is shown. */
+/**
+ * The end of a broken app.js (`/broken`): the error that stops it, after the list is shown. Its texts never hold the
+ * directive itself: "Fix with agent" quotes them, and a quoted `/broken` would break the app again.
+ */
 const BROKEN_END = `
-  console.error("Atelier: the next line throws on purpose (the /broken directive).");
-  throw new Error("The app is broken on purpose: the /broken directive asked for an uncaught error.");
+  console.error("Atelier: the next line throws on purpose (the broken directive).");
+  throw new Error("The app is broken on purpose: the broken directive asked for an uncaught error.");
 `;
 
 function appJs(title: string, starter: string[], broken: boolean): string {

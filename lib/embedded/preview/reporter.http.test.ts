@@ -72,6 +72,8 @@ describe("/broken", () => {
     const broken = await appJs();
     expect(broken).toMatch(/throw new Error\("[^"]*broken on purpose[^"]*"\)/);
     expect(broken.match(/console\.error\(/g)).toHaveLength(1);
+    // Quoting the error (as "Fix with agent" does) must not carry the directive back in.
+    expect(broken).not.toMatch(/\s\/broken\b/);
 
     // Another prompt that does not ask for a fix keeps it broken.
     await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a footer" } });
