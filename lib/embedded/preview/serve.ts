@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   wasm: "application/wasm",
 };
 
-export function contentTypeOf(path: string): string {
+function contentTypeOf(path: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
