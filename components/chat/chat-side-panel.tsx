@@ -41,6 +41,8 @@ import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { PanelLayout } from "../files/panel-layout";
 import { PreviewPanel } from "../files/preview-panel";
 import { useBrowserValue } from "@/lib/hooks/use-browser-value";
+import { isProblem } from "../files/preview-reports";
+import { usePreviewReports } from "../files/use-preview-reports";
 
 type Tab = "files" | "preview" | "details";
 const TABS: readonly Tab[] = ["files", "preview", "details"];
@@ -168,6 +170,10 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
 
   const chat = useChat(chatId);
   const files = useChatFiles(chatId);
+  const { frameRef, list: reports, heard, clear: clearReports } = usePreviewReports();
+  const problemCount = useMemo(() => reports.filter(isProblem).length, [reports]);
+  const chatPaths = useMemo(() => (files.data?.files ?? []).map((f) => f.path), [files.data]);
+  const openFile = useCallback((path: string) => setParams({ file: path, tab: null }), [setParams]);
   const latest = useLatestVersion(chatId);
   const { toggle, pending } = useLockToggle(chatId);
   useRefreshFilesAfterGeneration(chatId, generating);
@@ -247,6 +253,15 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
             </Tabs.Trigger>
             <Tabs.Trigger value="preview" data-testid="preview-tab" className={tabClass}>
               Preview
+              {problemCount ? (
+                <span
+                  className="ml-1.5 rounded-full bg-danger-solid px-1.5 text-xs text-white tabular-nums"
+                  data-testid="preview-problem-count"
+                  aria-label={`${problemCount} ${problemCount === 1 ? "problem" : "problems"}`}
+                >
+                  {problemCount}
+                </span>
+              ) : null}
             </Tabs.Trigger>
             <Tabs.Trigger value="details" data-testid="details-tab" className={tabClass}>
               Details
@@ -344,7 +359,17 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
         {edit.dialog}
         <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
           {tab === "preview" ? (
-            <PreviewPanel chatId={chatId} generating={generating} versionKey={latest.data?.version.id ?? ""} />
+            <PreviewPanel
+              chatId={chatId}
+              generating={generating}
+              versionKey={latest.data?.version.id ?? ""}
+              frameRef={frameRef}
+              reports={reports}
+              heard={heard}
+              clearReports={clearReports}
+              chatFiles={chatPaths}
+              onOpenFile={openFile}
+            />
           ) : null}
         </Tabs.Content>
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">

@@ -7,8 +7,13 @@ import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
+import { PreviewProblems } from "./preview-problems";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
 import { useBrowserValue } from "@/lib/hooks/use-browser-value";
+import type { KeptReport } from "./preview-reports";
+
+/** How long after its page loaded a frame that never reported is taken for a page without our reporter. */
+const SILENT_MS = 1_500;
 
 const DEVICES: readonly { id: string; label: string; width: number | null; icon: LucideIcon }[] = [
   { id: "fit", label: "Fit the panel", width: null, icon: Maximize2 },
@@ -28,15 +33,42 @@ export function PreviewPanel({
   chatId,
   generating,
   versionKey,
+  frameRef,
+  reports,
+  heard,
+  clearReports,
+  chatFiles,
+  onOpenFile,
 }: {
   chatId: string;
   generating: boolean;
   versionKey: string;
+  /** The preview reporter's messages (use-preview-reports.ts, kept by the side panel, which badges the tab). */
+  frameRef: React.RefObject<HTMLIFrameElement | null>;
+  reports: readonly KeptReport[];
+  heard: boolean;
+  clearReports: () => void;
+  chatFiles: readonly string[];
+  onOpenFile: (path: string) => void;
 }) {
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
   const origin = useBrowserValue<string | null>(readOrigin, null);
+  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}`;
+  // Which page loaded, and which page stayed silent: both belong to one frame key, so a new page starts afresh.
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [silentKey, setSilentKey] = useState<string | null>(null);
+  const silent = silentKey === frameKey;
+  // A reload (or a new version) starts a new page: its problems and console start empty.
+  useEffect(() => {
+    clearReports();
+  }, [frameKey, clearReports]);
+  useEffect(() => {
+    if (loadedKey !== frameKey || heard) return;
+    const timer = setTimeout(() => setSilentKey(frameKey), SILENT_MS);
+    return () => clearTimeout(timer);
+  }, [loadedKey, frameKey, heard]);
   const { refetch } = preview;
   // A finished generation changes what the preview shows: ask again (and reload the frame with the new key).
   useEffect(() => {
@@ -132,7 +164,9 @@ export function PreviewPanel({
       </div>
       <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
         <iframe
-          key={`${reloads}:${versionKey}:${url.href}`}
+          key={frameKey}
+          ref={frameRef}
+          onLoad={() => setLoadedKey(frameKey)}
           src={url.href}
           title="Preview of the generated app"
           sandbox={PREVIEW_SANDBOX}
@@ -142,6 +176,15 @@ export function PreviewPanel({
           style={width === null ? undefined : { width }}
         />
       </div>
+      <PreviewProblems
+        chatId={chatId}
+        generating={generating}
+        reports={reports}
+        previewUrl={url.href}
+        chatFiles={chatFiles}
+        onOpenFile={onOpenFile}
+        available={heard || !silent}
+      />
     </div>
   );
 }

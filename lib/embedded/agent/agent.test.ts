@@ -37,10 +37,11 @@ describe("directives", () => {
         script: null,
         mcp: false,
         image: false,
+        broken: false,
       },
     });
     const p = parsePrompt(
-      "/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image",
+      "/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image /broken",
     );
     expect(p.text).toBe("a store then");
     expect(p.directives).toEqual({
@@ -54,6 +55,7 @@ describe("directives", () => {
       script: "scripts/seed.ts",
       mcp: true,
       image: true,
+      broken: true,
     });
   });
 

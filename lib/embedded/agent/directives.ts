@@ -14,6 +14,8 @@ import "server-only";
  *   /script <path>      after the build, blocks on permissions to run the script at <path>
  *   /mcp                loads the tools of the attached, connected MCP servers and calls one (lib/embedded/mcp/agent-steps.ts)
  *   /image              (parsed; image generation in a later issue)
+ *   /broken             the app throws an uncaught Error ("… broken on purpose …") when its page loads and logs one
+ *                       console.error; it stays broken until a later prompt asks to fix it (`stillBroken`)
  */
 /** The slowest `/pace` (ms per step). */
 const MAX_PACE_MS = 2000;
@@ -32,6 +34,7 @@ export interface Directives {
   script: string | null;
   mcp: boolean;
   image: boolean;
+  broken: boolean;
 }
 
 export interface ParsedPrompt {
@@ -52,6 +55,7 @@ function emptyDirectives(): Directives {
     script: null,
     mcp: false,
     image: false,
+    broken: false,
   };
 }
 
@@ -88,6 +92,9 @@ export function parsePrompt(prompt: string): ParsedPrompt {
         case "/image":
           directives.image = true;
           break;
+        case "/broken":
+          directives.broken = true;
+          break;
         case "/integration": {
           const items = (tokens[++i] ?? "")
             .split(",")
@@ -119,6 +126,20 @@ export function parsePrompt(prompt: string): ParsedPrompt {
 /** Whether the prompt asks for integrations or MCP presets (the agent then blocks on them). */
 export function asksForIntegrations(d: Directives): boolean {
   return (d.integrations?.length ?? 0) + (d.mcpPresets?.length ?? 0) > 0;
+}
+
+/**
+ * Whether the app is broken after these prompts (oldest first): a `/broken` prompt breaks it, a later prompt that
+ * asks to fix or repair something (as "Fix with agent" does) writes it whole again.
+ */
+export function stillBroken(prompts: readonly string[]): boolean {
+  let broken = false;
+  for (const prompt of prompts) {
+    const parsed = parsePrompt(prompt);
+    if (parsed.directives.broken) broken = true;
+    else if (/\b(fix|fixes|fixing|repair)\b/i.test(parsed.text)) broken = false;
+  }
+  return broken;
 }
 
 const unique = (items: string[]) => [...new Set(items)];

@@ -2,7 +2,7 @@ import "server-only";
 import { outcomeOf } from "../approvals/requests";
 import type { ChatFileRow, ChatRow } from "../store";
 import type { Conversation } from "../store/messages";
-import { parsePrompt, type ParsedPrompt } from "./directives";
+import { parsePrompt, stillBroken, type ParsedPrompt } from "./directives";
 import { buildScript, textStep, type Resume, type Step, type Superseded } from "./script";
 import { REQUEST_MEMORY } from "./webapp";
 
@@ -80,6 +80,7 @@ export function planTurn(opts: {
     })),
     resume,
     superseded,
+    broken: stillBroken(prompts.map((m) => m.content)),
   });
   const systemPrompt = opts.chat.settings.systemPrompt?.trim();
   if (systemPrompt) withSystemPrompt(steps, systemPrompt);

@@ -74,6 +74,8 @@ export interface ScriptContext {
   files: ExistingFile[];
   resume?: Resume;
   superseded?: Superseded;
+  /** The app throws when its page loads (`/broken`, until a prompt asks to fix it). */
+  broken?: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const project = projectKind(ctx.files);
   const fresh = project === "new";
   // An imported project keeps its files: no app is written over them.
-  const app = project === "imported" ? [] : buildWebApp({ title, requests, earlier });
+  const app = project === "imported" ? [] : buildWebApp({ title, requests, earlier, broken: ctx.broken });
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
   // The app's files plus `/image` and other files the prompt names (extra-files.ts); in an imported project that
   // names none, its entry file. Locked ones are skipped.

@@ -12,6 +12,8 @@ interface WebAppSpec {
    */
   requests: string[];
   earlier?: number;
+  /** app.js logs a console.error and throws an uncaught Error when the page loads (the `/broken` directive). */
+  broken?: boolean;
 }
 
 /** How many of a chat's requests the agent reads and lists in the app's change log (a chat may hold 5,000). */
@@ -98,7 +100,7 @@ export function buildWebApp(spec: WebAppSpec): GeneratedFile[] {
     },
     {
       path: "app.js",
-      content: appJs(spec.title, starter),
+      content: appJs(spec.title, starter, spec.broken ?? false),
       purpose: `interactive list (${starter.length} starter ${starter.length === 1 ? "item" : "items"}), add, toggle and remove`,
     },
   ];
@@ -242,7 +244,16 @@ footer { padding: 2rem; text-align: center; color: var(--muted); font-size: 0.85
 `;
 }
 
-function appJs(title: string, starter: string[]): string {
+/**
+ * The end of a broken app.js (`/broken`): the error that stops it, after the list is shown. Its texts never hold the
+ * directive itself: "Fix with agent" quotes them, and a quoted `/broken` would break the app again.
+ */
+const BROKEN_END = `
+  console.error("Atelier: the next line throws on purpose (the broken directive).");
+  throw new Error("The app is broken on purpose: the broken directive asked for an uncaught error.");
+`;
+
+function appJs(title: string, starter: string[], broken: boolean): string {
   const comment = title.replace(/[\r\n\u2028\u2029]/g, " ").replace(/[<>]/g, "");
   return `// ${comment}: a small list with add, toggle and remove.
 (function () {
@@ -318,6 +329,6 @@ function appJs(title: string, starter: string[]): string {
   });
 
   render();
-})();
+${broken ? BROKEN_END : ""}})();
 `;
 }

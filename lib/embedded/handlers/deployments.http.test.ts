@@ -77,7 +77,12 @@ describe("v1 deployments", () => {
     expect(ready.status).toBe("ready");
     const page = await site(created.webUrl);
     expect(page.status).toBe(200);
-    expect(await page.text()).toBe("<h1>Hello deploy</h1>");
+    // The page as stored, after the preview's reporter (nonce'd in the page's CSP).
+    const html = await page.text();
+    const nonce = /^<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toMatch(/<\/script><h1>Hello deploy<\/h1>$/);
+    expect(page.headers.get("content-security-policy")).toContain(`script-src 'nonce-${nonce}'`);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("content-security-policy")).toContain("sandbox allow-scripts");
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
@@ -112,12 +117,12 @@ describe("v1 deployments", () => {
     const chat = await client.getChat(chatId);
     expect(chat.latestVersion!.id).not.toBe(versionId);
     await waitSettled(d.id);
-    expect(await (await site(d.webUrl)).text()).toBe("<p>v1</p>");
+    expect(await (await site(d.webUrl)).text()).toMatch(/<\/script><p>v1<\/p>$/);
     // Deploying the new version gives a second site; the first stays.
     const d2 = await deploy({ chatId, versionId: chat.latestVersion!.id });
     await waitSettled(d2.id);
-    expect(await (await site(d2.webUrl)).text()).not.toBe("<p>v1</p>");
-    expect(await (await site(d.webUrl)).text()).toBe("<p>v1</p>");
+    expect(await (await site(d2.webUrl)).text()).not.toMatch(/<\/script><p>v1<\/p>$/);
+    expect(await (await site(d.webUrl)).text()).toMatch(/<\/script><p>v1<\/p>$/);
   });
 
   test("list filters by chat, version and project, newest first", async () => {

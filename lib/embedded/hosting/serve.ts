@@ -1,5 +1,5 @@
 import "server-only";
-import { contentTypeOf, decodeSegments, plainText, PREVIEW_HEADERS } from "../preview/serve";
+import { decodeSegments, fileResponse, plainText, PREVIEW_HEADERS } from "../preview/serve";
 import { deploymentsStore, type Db } from "../store";
 import { settle } from "./build";
 
@@ -44,9 +44,5 @@ export async function serveHosting(db: Db, buildMs: number, method: string, segm
   if (path === "" || path.endsWith("/")) path += "index.html";
   const file = row.files.find((f) => f.path === path);
   if (!file) return plainText(404, `${path} not found`);
-  const body = new Uint8Array(Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8"));
-  return new Response(method === "HEAD" ? null : body, {
-    status: 200,
-    headers: { ...PREVIEW_HEADERS, "content-type": contentTypeOf(path), "content-length": String(body.length) },
-  });
+  return fileResponse(method, path, file);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { chatsStore, filesStore, type Db } from "../store";
 import type { PreviewLinks } from "./links";
+import { withReporter } from "./reporter";
 
 const CONTENT_TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",
@@ -26,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   wasm: "application/wasm",
 };
 
-export function contentTypeOf(path: string): string {
+function contentTypeOf(path: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
@@ -88,9 +89,40 @@ export async function servePreview(db: Db, links: PreviewLinks, method: string, 
   if (path === "" || path.endsWith("/")) path += "index.html";
   const file = await filesStore.findFile(db, chatId, path);
   if (!file) return plainText(404, `${path} not found`);
-  const body = new Uint8Array(Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8"));
+  return fileResponse(method, path, file);
+}
+
+/**
+ * A stored file as served by the preview and the hosting; an HTML page gets the reporter (`reporter.ts`) and the
+ * `script-src` carrying its nonce.
+ */
+export function fileResponse(
+  method: string,
+  path: string,
+  file: { content: string; encoding: string | null | undefined },
+): Response {
+  const type = contentTypeOf(path);
+  let text: string | null = null;
+  let csp = PREVIEW_HEADERS["content-security-policy"];
+  if (type.startsWith("text/html") && file.encoding !== "base64") {
+    const page = withReporter(file.content);
+    text = page.html;
+    csp = `${csp}; ${page.scriptSrc}`;
+  }
+  const body = new Uint8Array(
+    text !== null
+      ? Buffer.from(text, "utf8")
+      : Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8"),
+  );
   return new Response(method === "HEAD" ? null : body, {
     status: 200,
-    headers: { ...PREVIEW_HEADERS, "content-type": contentTypeOf(path), "content-length": String(body.length) },
+    headers: {
+      ...PREVIEW_HEADERS,
+      "content-security-policy": csp,
+      // The preview's pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts).
+      "access-control-allow-origin": "null",
+      "content-type": type,
+      "content-length": String(body.length),
+    },
   });
 }

@@ -1,0 +1,196 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { useSendMessage } from "@/lib/hooks/use-chat-mutations";
+import { useResponseMode } from "@/components/chat/response-mode-picker";
+import { chatFileOf, fixPrompt, isProblem, type KeptReport } from "./preview-reports";
+
+const LEVELS = ["all", "error", "warn", "log", "info"] as const;
+
+/**
+ * Under the preview: the Problems region (errors, unhandled rejections, failed loads; file:line opens the chat's
+ * file) and the Console view (levels and a filter). Everything is rendered as text.
+ */
+export function PreviewProblems({
+  chatId,
+  generating,
+  reports,
+  previewUrl,
+  chatFiles,
+  onOpenFile,
+  available,
+}: {
+  chatId: string;
+  generating: boolean;
+  reports: readonly KeptReport[];
+  previewUrl: string;
+  chatFiles: readonly string[];
+  onOpenFile: (path: string) => void;
+  /** False: the page in the frame never reported (not our preview): capture is not available there. */
+  available: boolean;
+}) {
+  const [view, setView] = useState<"problems" | "console">("problems");
+  const [level, setLevel] = useState<(typeof LEVELS)[number]>("all");
+  const [filter, setFilter] = useState("");
+  const problems = useMemo(() => reports.filter(isProblem), [reports]);
+  const lines = useMemo(
+    () =>
+      reports.filter(
+        (r): r is Extract<KeptReport, { kind: "console" }> =>
+          r.kind === "console" &&
+          (level === "all" || r.level === level) &&
+          (!filter || r.text.toLowerCase().includes(filter.toLowerCase())),
+      ),
+    [reports, level, filter],
+  );
+  const viewButton = (id: typeof view, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === id}
+      onClick={() => setView(id)}
+      className="rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="flex max-h-[40%] min-h-24 flex-col border-t border-border" data-testid="preview-debug">
+      <div className="flex items-center gap-1 border-b border-border px-2 py-1">
+        {viewButton("problems", `Problems (${problems.length})`)}
+        {viewButton("console", "Console")}
+        {view === "problems" && problems.length ? (
+          <FixWithAgent
+            chatId={chatId}
+            generating={generating}
+            prompt={() => fixPrompt(problems, previewUrl, chatFiles)}
+          />
+        ) : null}
+        {view === "console" ? (
+          <>
+            <select
+              aria-label="Console level"
+              value={level}
+              onChange={(e) => setLevel(e.target.value as typeof level)}
+              className="ml-auto rounded border border-border bg-background px-1 py-0.5 text-xs"
+            >
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {l === "all" ? "All levels" : l}
+                </option>
+              ))}
+            </select>
+            <input
+              aria-label="Filter the console"
+              placeholder="Filter…"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="w-32 rounded border border-border bg-background px-1.5 py-0.5 text-xs"
+            />
+          </>
+        ) : null}
+      </div>
+      {!available ? (
+        <p className="p-2 text-xs text-muted-foreground" role="status" data-testid="capture-unavailable">
+          Capture is not available for this preview: its page does not come from the embedded service, so its errors and
+          console cannot be shown here.
+        </p>
+      ) : view === "problems" ? (
+        <section aria-label="Problems" className="min-h-0 overflow-auto">
+          {problems.length === 0 ? (
+            <p className="p-2 text-xs text-muted-foreground">No problems reported by the preview.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {problems.map((r) => (
+                <li key={r.n} className="px-2 py-1.5 font-mono text-xs" data-testid="preview-problem">
+                  <ProblemLine report={r} previewUrl={previewUrl} chatFiles={chatFiles} onOpenFile={onOpenFile} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <section aria-label="Console" className="min-h-0 overflow-auto">
+          <ul className="divide-y divide-border">
+            {lines.map((r) => (
+              <li
+                key={r.n}
+                className={cn(
+                  "px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap",
+                  r.level === "error" && "text-danger",
+                  r.level === "warn" && "text-amber-700 dark:text-amber-400",
+                )}
+                data-testid="console-line"
+              >
+                <span className="mr-2 text-muted-foreground">{r.level}</span>
+                {r.text}
+              </li>
+            ))}
+          </ul>
+          {lines.length === 0 ? <p className="p-2 text-xs text-muted-foreground">Nothing logged.</p> : null}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ProblemLine({
+  report,
+  previewUrl,
+  chatFiles,
+  onOpenFile,
+}: {
+  report: KeptReport;
+  previewUrl: string;
+  chatFiles: readonly string[];
+  onOpenFile: (path: string) => void;
+}) {
+  if (report.kind === "load-failed") {
+    return (
+      <span className="text-danger">
+        Failed to load {report.tag} <span className="break-all">{report.url}</span>
+        {report.status ? ` (${report.status})` : ""}
+      </span>
+    );
+  }
+  if (report.kind === "rejection") {
+    return <span className="text-danger">Unhandled rejection: {report.message}</span>;
+  }
+  if (report.kind !== "error") return null;
+  const path = chatFileOf(report.file, previewUrl, chatFiles);
+  const where = `${path ?? report.file}:${report.line}${report.column ? `:${report.column}` : ""}`;
+  return (
+    <>
+      <span className="text-danger">{report.message}</span>{" "}
+      {!report.file ? null : path ? (
+        <button type="button" className="text-primary underline" onClick={() => onOpenFile(path)}>
+          {where}
+        </button>
+      ) : (
+        <span className="text-muted-foreground break-all">{where}</span>
+      )}
+      {report.stack ? (
+        <pre className="mt-1 whitespace-pre-wrap text-muted-foreground">
+          {report.stack.split("\n").slice(0, 4).join("\n")}
+        </pre>
+      ) : null}
+    </>
+  );
+}
+
+/** Sends the problems as an ordinary follow-up (so stop, resume and approvals work as for any message). */
+function FixWithAgent({ chatId, generating, prompt }: { chatId: string; generating: boolean; prompt: () => string }) {
+  const send = useSendMessage(chatId);
+  const [mode] = useResponseMode();
+  return (
+    <button
+      type="button"
+      disabled={generating || send.isPending}
+      title={generating ? "Wait until the agent has finished" : "Send these problems to the agent and ask for a fix"}
+      onClick={() => send.mutate({ prompt: prompt(), mode })}
+      className="ml-auto rounded bg-primary px-2 py-0.5 text-xs text-primary-foreground disabled:opacity-50"
+    >
+      Fix with agent
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { acceptPreviewMessage, keepReport, SANDBOXED_ORIGIN, type KeptReport } from "./preview-reports";
+
+interface PreviewReports {
+  /** Set on the preview's iframe: only its window's messages are taken. */
+  frameRef: React.RefObject<HTMLIFrameElement | null>;
+  list: readonly KeptReport[];
+  /** Whether the page in the frame has reported at all (our reporter is in it). */
+  heard: boolean;
+  clear: () => void;
+}
+
+/** The preview reporter's messages (`lib/embedded/preview/reporter.ts`), validated and capped (preview-reports.ts). */
+export function usePreviewReports(): PreviewReports {
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const [list, setList] = useState<KeptReport[]>([]);
+  const [heard, setHeard] = useState(false);
+  const counter = useRef(0);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const report = acceptPreviewMessage(event, {
+        window: frameRef.current?.contentWindow,
+        origin: SANDBOXED_ORIGIN,
+      });
+      if (!report) return;
+      setHeard(true);
+      const n = counter.current++;
+      setList((current) => keepReport(current, report, n));
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  const clear = useCallback(() => {
+    setList([]);
+    setHeard(false);
+  }, []);
+  return { frameRef, list, heard, clear };
+}
