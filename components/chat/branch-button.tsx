@@ -2,12 +2,12 @@
 
 import { GitBranch } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { Message } from "@/lib/api/schemas";
 import { useBranchChat, useBranchSource } from "@/lib/hooks/use-branch";
+import { openNewChat } from "./chats-shell";
 import { useInTimeline } from "./restore/restore-context";
 
 /** "Branch from here" under an answer that made a version (in a chat page's timeline): a new chat up to it. */
@@ -19,7 +19,6 @@ export function BranchButton({ message }: { message: Message }) {
 
 function BranchControl({ message }: { message: Message }) {
   const branch = useBranchChat(message.chatId);
-  const router = useRouter();
   return (
     <Button
       size="sm"
@@ -27,7 +26,8 @@ function BranchControl({ message }: { message: Message }) {
       disabled={branch.isPending}
       onClick={() =>
         branch.mutate(message.id, {
-          onSuccess: (chat) => router.push(`/chats/${encodeURIComponent(chat.id)}`),
+          // The branch opens in place, as a new chat does (no round trip to the server first).
+          onSuccess: (chat) => openNewChat(chat.id),
           onError: (error) => toast.error("The branch was not made", { description: error.message }),
         })
       }
