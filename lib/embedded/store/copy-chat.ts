@@ -7,7 +7,7 @@ import type { ChatRow, MessageKind, MessageRow, VersionRow } from "./schema";
 import { insertVersions } from "./versions";
 
 /** A new chat made from a source chat's rows: its own fields, and which of the source's rows it holds. */
-export interface ChatCopy {
+interface ChatCopy {
   id: string;
   title: string | null;
   privacy: ChatRow["privacy"];
