@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
+import { chromiumPath, launchChromium, noChromium, sampleRow, signIn, skipped } from "./browser";
+import { median, type BenchModule, type BenchRow } from "./harness";
 import { BENCH_KEY, distDirOrNull, startBenchServer, type BenchServer } from "./server";
 
 /**
@@ -14,13 +15,6 @@ import { BENCH_KEY, distDirOrNull, startBenchServer, type BenchServer } from "./
  *   300 ms on PGlite).
  */
 const PORT = Number(process.env.BENCH_PORT || 3117);
-const USER = "bench";
-const PASSWORD = "bench-password-123";
-
-function skipped(reason: string): BenchResult {
-  console.log(`file-editor: SKIPPED — ${reason}`);
-  return { rows: [], ratios: [], facts: { skipped: reason } };
-}
 
 /** About `bytes` of JavaScript, line by line. */
 function javascriptOf(bytes: number): string {
@@ -45,14 +39,6 @@ async function svc(server: BenchServer, method: string, p: string, body?: unknow
   });
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
   return res.json();
-}
-
-async function signIn(page: Page, origin: string) {
-  await page.goto(`${origin}/sign-in`);
-  await page.getByLabel("Username").fill(USER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/chats$/);
 }
 
 /** Opens the chat on the file, then ms from clicking Edit until the editor shows the file's first line. */
@@ -101,25 +87,15 @@ function p95(values: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
-function row(label: string, samples: number[], note?: string): BenchRow {
-  return {
-    label,
-    medianMs: median(samples),
-    minMs: Math.min(...samples),
-    maxMs: Math.max(...samples),
-    runs: samples.length,
-    note,
-  };
-}
-
 export const fileEditor: BenchModule = {
   name: "file-editor",
   description: "editing by hand: opening a 1 MB vs a 1 KB file in the editor, typing latency, saving a 1 MB file",
   async run({ quick }) {
-    if (!distDirOrNull()) return skipped("no production build (run `npx next build`, or set NEXT_DIST_DIR)");
-    const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-    if (!existsSync(executablePath)) return skipped(`no Chromium at ${executablePath} (set CHROMIUM_PATH)`);
-    const { chromium } = await import("@playwright/test");
+    if (!distDirOrNull())
+      return skipped("file-editor", "no production build (run `npx next build`, or set NEXT_DIST_DIR)");
+    const executablePath = chromiumPath();
+    const chromiumMissing = noChromium(executablePath);
+    if (chromiumMissing) return skipped("file-editor", chromiumMissing);
     const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-editor-"));
     let server: BenchServer | null = null;
     let browser: Browser | null = null;
@@ -147,7 +123,7 @@ export const fileEditor: BenchModule = {
         if (i > 0) saves.push(performance.now() - start); // the first one warms the route up
       }
 
-      browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+      browser = await launchChromium(executablePath);
       const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
       await signIn(page, server.origin);
       const repeats = quick ? 2 : 5;
@@ -160,10 +136,10 @@ export const fileEditor: BenchModule = {
       const typed = await typingLatencies(page, quick ? 60 : 200);
 
       const rows: BenchRow[] = [
-        row("open in the editor, 1 KB file", opens.small),
-        row("open in the editor, 1 MB file", opens.big),
-        row("typing in the 1 MB file, per keystroke", typed, `p95 ${p95(typed).toFixed(1)} ms`),
-        row("save a 1 MB file (PATCH → new version)", saves, `p95 ${p95(saves).toFixed(0)} ms`),
+        sampleRow("open in the editor, 1 KB file", opens.small),
+        sampleRow("open in the editor, 1 MB file", opens.big),
+        sampleRow("typing in the 1 MB file, per keystroke", typed, `p95 ${p95(typed).toFixed(1)} ms`),
+        sampleRow("save a 1 MB file (PATCH → new version)", saves, `p95 ${p95(saves).toFixed(0)} ms`),
       ];
       return {
         facts: { "1 MB file": `${(big.length / 1024 / 1024).toFixed(2)} MB, ${big.split("\n").length - 1} lines` },

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
-import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
+import { chromiumPath, launchChromium, noChromium, sampleRow, signIn, skipped } from "./browser";
+import { median, type BenchModule, type BenchRow } from "./harness";
+import { BENCH_PASSWORD, BENCH_USER } from "./server";
 
 /**
  * The chat page's files panel in Chromium against a built server (`next start` on a fresh data dir):
@@ -19,13 +21,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT || 3116);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const KEY = "sk_bench_files_panel_key";
-const USER = "bench";
-const PASSWORD = "bench-password-123";
-
-function skipped(reason: string): BenchResult {
-  console.log(`files-panel: SKIPPED — ${reason}`);
-  return { rows: [], ratios: [], facts: { skipped: reason } };
-}
 
 async function startServer(distDir: string, dataDir: string): Promise<ChildProcess> {
   const child = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
@@ -35,8 +30,8 @@ async function startServer(distDir: string, dataDir: string): Promise<ChildProce
       NODE_ENV: "production",
       NEXT_DIST_DIR: distDir,
       DATA_DIR: dataDir,
-      DASHBOARD_USERNAME: USER,
-      DASHBOARD_PASSWORD: PASSWORD,
+      DASHBOARD_USERNAME: BENCH_USER,
+      DASHBOARD_PASSWORD: BENCH_PASSWORD,
       SERVICE_API_KEY: KEY,
       APP_URL: ORIGIN,
       AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
@@ -112,14 +107,6 @@ function bigTypeScript(): string {
   return parts.join("");
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${ORIGIN}/sign-in`);
-  await page.getByLabel("Username").fill(USER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/chats$/);
-}
-
 /** One open of the chat page: ms from navigation start to rows shown, and click → file shown. */
 async function timeToInteractive(page: Page, chatId: string): Promise<{ rows: number; click: number }> {
   await page.goto("about:blank");
@@ -193,17 +180,6 @@ async function openBigFile(page: Page, chatId: string, path: string) {
   };
 }
 
-function row(label: string, samples: number[], note?: string): BenchRow {
-  return {
-    label,
-    medianMs: median(samples),
-    minMs: Math.min(...samples),
-    maxMs: Math.max(...samples),
-    runs: samples.length,
-    note,
-  };
-}
-
 export const filesPanel: BenchModule = {
   name: "files-panel",
   description:
@@ -211,11 +187,14 @@ export const filesPanel: BenchModule = {
   async run({ quick }) {
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
-      return skipped(`no production build in ${distDir} (run \`npx next build\`, or set NEXT_DIST_DIR to a built dir)`);
+      return skipped(
+        "files-panel",
+        `no production build in ${distDir} (run \`npx next build\`, or set NEXT_DIST_DIR to a built dir)`,
+      );
     }
-    const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-    if (!existsSync(executablePath)) return skipped(`no Chromium at ${executablePath} (set CHROMIUM_PATH)`);
-    const { chromium } = await import("@playwright/test");
+    const executablePath = chromiumPath();
+    const chromiumMissing = noChromium(executablePath);
+    if (chromiumMissing) return skipped("files-panel", chromiumMissing);
     const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-files-"));
     let server: ChildProcess | null = null;
     let browser: Browser | null = null;
@@ -232,9 +211,9 @@ export const filesPanel: BenchModule = {
         "bench 3 MB file",
       );
 
-      browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+      browser = await launchChromium(executablePath);
       const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-      await signIn(page);
+      await signIn(page, ORIGIN);
 
       const repeats = quick ? 3 : 7;
       // Warm-up (server caches, JIT, chunk loading) for both sizes.
@@ -270,22 +249,22 @@ export const filesPanel: BenchModule = {
       const longest = bigRuns.map((r) => r.longest);
 
       const rows: BenchRow[] = [
-        row(
+        sampleRow(
           "files panel TTI, 10 files",
           tti.small,
           `rows ${median(tti.smallRows).toFixed(0)} ms + click→file ${median(tti.smallClick).toFixed(0)} ms`,
         ),
-        row(
+        sampleRow(
           "files panel TTI, 1,000 files",
           tti.large,
           `rows ${median(tti.largeRows).toFixed(0)} ms + click→file ${median(tti.largeClick).toFixed(0)} ms`,
         ),
-        row("3 MB file: click → first lines", firstLines),
-        row(
+        sampleRow("3 MB file: click → first lines", firstLines),
+        sampleRow(
           "3 MB file: click → fully highlighted",
           bigRuns.map((r) => r.highlighted),
         ),
-        row(
+        sampleRow(
           "3 MB file: longest main-thread task while highlighting",
           longest,
           `${bigRuns.map((r) => r.longTasks).join("/")} tasks > 50 ms`,

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { median, type BenchModule, type BenchResult, type BenchRow } from "./harness";
+import { chromiumPath, launchChromium, noChromium, sampleRow, signIn, skipped } from "./browser";
+import { median, type BenchModule } from "./harness";
 import { distDirOrNull, startBenchServer, type BenchServer } from "./server";
 
 /**
@@ -14,23 +15,8 @@ import { distDirOrNull, startBenchServer, type BenchServer } from "./server";
  * Needs a production build (NEXT_DIST_DIR, default .next) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 const PORT = Number(process.env.BENCH_PORT || 3119);
-const USER = "bench";
-const PASSWORD = "bench-password-123";
 const TARGET = 1.25;
 const PROMPT = "A tide clock for the harbour";
-
-function skipped(reason: string): BenchResult {
-  console.log(`new-chat: SKIPPED — ${reason}`);
-  return { rows: [], ratios: [], facts: { skipped: reason } };
-}
-
-async function signIn(page: Page, origin: string) {
-  await page.goto(`${origin}/sign-in`);
-  await page.getByLabel("Username").fill(USER);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/chats$/);
-}
 
 /** /chats loaded and hydrated (the box takes typing), nothing generating from an earlier run. */
 async function freshChatsPage(page: Page, origin: string) {
@@ -125,38 +111,24 @@ async function apiRun(page: Page, origin: string): Promise<number> {
   })()`)) as number;
 }
 
-function row(label: string, samples: number[], note?: string): BenchRow {
-  return {
-    label,
-    medianMs: median(samples),
-    minMs: Math.min(...samples),
-    maxMs: Math.max(...samples),
-    runs: samples.length,
-    note,
-  };
-}
-
 export const newChat: BenchModule = {
   name: "new-chat",
   description:
     "a new chat in Chromium: Enter → first part on screen vs the API's first parts chunk (fetch from the page)",
   async run({ quick }) {
     const distDir = distDirOrNull();
-    if (!distDir) return skipped("no production build (run `npx next build`, or set NEXT_DIST_DIR to a built dir)");
-    const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-    if (!existsSync(executablePath)) return skipped(`no Chromium at ${executablePath} (set CHROMIUM_PATH)`);
-    const { chromium } = await import("@playwright/test");
+    if (!distDir)
+      return skipped("new-chat", "no production build (run `npx next build`, or set NEXT_DIST_DIR to a built dir)");
+    const executablePath = chromiumPath();
+    const chromiumMissing = noChromium(executablePath);
+    if (chromiumMissing) return skipped("new-chat", chromiumMissing);
     const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-new-chat-"));
     let server: BenchServer | null = null;
     let browser: Browser | null = null;
     try {
-      server = await startBenchServer({
-        port: PORT,
-        dataDir,
-        env: { DASHBOARD_USERNAME: USER, DASHBOARD_PASSWORD: PASSWORD },
-      });
+      server = await startBenchServer({ port: PORT, dataDir });
       const { origin } = server;
-      browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+      browser = await launchChromium(executablePath);
       const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
       await signIn(page, origin);
 
@@ -188,12 +160,12 @@ export const newChat: BenchModule = {
       return {
         facts: { chromium: executablePath, prompt: PROMPT, runs },
         rows: [
-          row(
+          sampleRow(
             "Enter → first part on screen (page)",
             ui,
             `request sent at ${median(sent).toFixed(0)} ms, first byte at ${median(firstByte).toFixed(0)} ms`,
           ),
-          row("POST …/chats/stream → first parts chunk (API, fetch)", api),
+          sampleRow("POST …/chats/stream → first parts chunk (API, fetch)", api),
         ],
         ratios: [
           { label: "page / API (medians)", value: median(ui) / median(api), max: TARGET },

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 /** A production server (`next start` of the build in NEXT_DIST_DIR) for the benchmarks, and signing in to it over HTTP. */
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BENCH_USER = "bench";
-const BENCH_PASSWORD = "bench-password-123";
+export const BENCH_USER = "bench";
+export const BENCH_PASSWORD = "bench-password-123";
 export const BENCH_KEY = "sk_bench_key";
 
 export function distDirOrNull(): string | null {

@@ -1,9 +1,18 @@
+import type { APIRequestContext } from "@playwright/test";
 import { SCREENS_DIR, expect, svc, test } from "./fixtures";
 
 interface V1Chat {
   id: string;
   latestVersion?: { id: string };
 }
+
+/** A chat whose only file is notes.md: its version has no index.html, so a deployment of it fails. */
+const notesOnlyChat = (request: APIRequestContext) =>
+  svc<V1Chat>(request, "POST", "/v1/chats", {
+    type: "files",
+    files: [{ name: "notes.md", content: "# Not a site" }],
+    initialContext: "Notes only",
+  });
 
 test("deployments: deploy a chat's latest version, see it ready, open the site, read its log, delete it", async ({
   signedIn: page,
@@ -85,11 +94,7 @@ test("deployments: a project's page lists its chats' deployments; a version with
   signedIn: page,
   request,
 }) => {
-  const chat = await svc<V1Chat>(request, "POST", "/v1/chats", {
-    type: "files",
-    files: [{ name: "notes.md", content: "# Not a site" }],
-    initialContext: "Notes only",
-  });
+  const chat = await notesOnlyChat(request);
   const project = await svc<{ id: string }>(request, "POST", "/v1/projects", { name: "Harbour", chatIds: [chat.id] });
   await svc(request, "POST", "/v1/deployments", { chatId: chat.id, versionId: chat.latestVersion!.id });
 
@@ -109,11 +114,7 @@ test("deployments: a failed deployment started from the chat says why and what t
   signedIn: page,
   request,
 }) => {
-  const chat = await svc<V1Chat>(request, "POST", "/v1/chats", {
-    type: "files",
-    files: [{ name: "notes.md", content: "# Not a site" }],
-    initialContext: "Notes only",
-  });
+  const chat = await notesOnlyChat(request);
   await page.goto(`/chats/${chat.id}`);
   await page.getByTestId("deploy-button").click();
   await page.getByTestId("deploy-submit").click();

@@ -1,38 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { call, startService } from "@/lib/embedded/test-support";
+import { expectValid, requestBody, response, type Json } from "./openapi-v1";
 
 /**
  * Favorites, a project's environment variables and branching (fork) against the real service's v1 document (a copy
  * in e2e/peers/reference/openapi-v1.json): each request body is checked against the document's request schema and
  * each answer validated against its 200 schema (JSON Schema 2020-12).
  */
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const doc = JSON.parse(readFileSync(path.join(process.cwd(), "e2e/peers/reference/openapi-v1.json"), "utf8")) as Json;
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-ajv.addSchema(doc, "doc");
-const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
-const schemaAt = (...segments: string[]) => {
-  const v = ajv.getSchema(`doc#/${pointer(...segments)}`);
-  if (!v) throw new Error(`no schema at ${segments.join("/")}`);
-  return v;
-};
-const response = (method: string, docPath: string) =>
-  schemaAt("paths", docPath, method, "responses", "200", "content", "application/json", "schema");
-const requestBody = (method: string, docPath: string) =>
-  schemaAt("paths", docPath, method, "requestBody", "content", "application/json", "schema");
-
-function expectValid(validate: ReturnType<typeof response>, value: Json) {
-  const ok = validate(value) as boolean;
-  expect(ok ? "valid" : ajv.errorsText(validate.errors) + "\n" + JSON.stringify(value).slice(0, 1500)).toBe("valid");
-}
 
 /** Calls an operation after checking its body against the document's request schema; the answer must be 200. */
 async function operation(method: string, docPath: string, ourPath: string, body?: Json): Promise<Json> {

@@ -1,10 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { call, startService, waitFor } from "@/lib/embedded/test-support";
+import { expectValid, requestBody, response, type Json } from "./openapi-v1";
 
 /**
  * The v1 deployment operations against the real service's v1 document (a copy in e2e/peers/reference/openapi-v1.json):
@@ -13,22 +10,7 @@ import { call, startService, waitFor } from "@/lib/embedded/test-support";
  * is our extension, removed narrowly before validating: the deployment's `status`, `createdAt` and `updatedAt`.
  */
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 const EXTENSION_FIELDS = ["status", "createdAt", "updatedAt"] as const;
-
-const doc = JSON.parse(readFileSync(path.join(process.cwd(), "e2e/peers/reference/openapi-v1.json"), "utf8")) as Json;
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-ajv.addSchema(doc, "doc");
-const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
-const schemaAt = (...segments: string[]) => {
-  const v = ajv.getSchema(`doc#/${pointer(...segments)}`);
-  if (!v) throw new Error(`no schema at ${segments.join("/")}`);
-  return v;
-};
-const response = (method: string, docPath: string) =>
-  schemaAt("paths", docPath, method, "responses", "200", "content", "application/json", "schema");
 
 /** Our extension fields dropped from a deployment (exactly those). */
 function withoutExtensions(d: Json): Json {
@@ -38,11 +20,6 @@ function withoutExtensions(d: Json): Json {
     delete copy[k];
   }
   return copy;
-}
-
-function expectValid(validate: ReturnType<typeof response>, value: Json) {
-  const ok = validate(value) as boolean;
-  expect(ok ? "valid" : ajv.errorsText(validate.errors) + "\n" + JSON.stringify(value).slice(0, 1500)).toBe("valid");
 }
 
 let svc: EmbeddedService;
@@ -61,15 +38,7 @@ describe("contract v1: deployments against openapi-v1.json", () => {
     const project = (await call(svc, "POST", "/v1/projects", { body: { name: "Contract", chatIds: [chat.id] } }))
       .body as Json;
     const body = { projectId: project.id, chatId: chat.id, versionId: chat.latestVersion.id };
-    const requestValid = schemaAt(
-      "paths",
-      "/deployments",
-      "post",
-      "requestBody",
-      "content",
-      "application/json",
-      "schema",
-    );
+    const requestValid = requestBody("post", "/deployments");
     expect(requestValid(body)).toBe(true);
 
     const created = await call(svc, "POST", "/v1/deployments", { body });

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { freshServer } from "./fresh-server";
 
 /**
  * GET /api/health through its route handler, over a server's real start (announce) on a fresh PGlite data directory:
@@ -9,17 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
  * its first request), 200 while the opened database answers, 503 `draining` once a SIGTERM was received.
  */
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-health-"));
-Object.assign(process.env, { DATA_DIR: dataDir, APP_URL: "http://127.0.0.1:3998", EMBEDDED_AGENT_DELAY_MS: "0" });
-for (const name of ["SERVICE_BASE_URL", "DATABASE_URL", "EMBEDDED_SERVICE", "SERVICE_API_KEY"])
-  delete process.env[name];
-
-afterAll(async () => {
-  const { embeddedService } = await import("@/app/_wiring/embedded");
-  await (await embeddedService()).close();
-  await (await import("@/lib/server/inbox")).closeInboxStore();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+freshServer("atelier-health-", "http://127.0.0.1:3998");
 
 async function health(): Promise<{ status: number; body: unknown; cache: string | null }> {
   const { GET } = await import("@/app/api/health/route");

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from "@/lib/db/dir-lock";
+import { freshServer } from "./fresh-server";
 
 /**
  * What a new server holds after its start (its memory is measured by bench/memory.ts): the embedded service's data directory is
@@ -13,23 +13,7 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from "@/lib/db/dir-lock";
 /** A PGlite instance reserves 128 MB of WebAssembly memory (counted in `external` at once). */
 const WASM_POSTGRES = 128 * 1024 * 1024;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-startup-"));
-Object.assign(process.env, { DATA_DIR: dataDir, APP_URL: "http://127.0.0.1:3999", EMBEDDED_AGENT_DELAY_MS: "0" });
-for (const name of [
-  "SERVICE_BASE_URL",
-  "DATABASE_URL",
-  "EMBEDDED_SERVICE",
-  "NEXT_MANUAL_SIG_HANDLE",
-  "SERVICE_API_KEY",
-])
-  delete process.env[name];
-
-afterAll(async () => {
-  const { embeddedService } = await import("@/app/_wiring/embedded");
-  await (await embeddedService()).close();
-  await (await import("@/lib/server/inbox")).closeInboxStore();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = freshServer("atelier-startup-", "http://127.0.0.1:3999", ["NEXT_MANUAL_SIG_HANDLE"]);
 
 describe("server start on a new data directory", () => {
   it("locks and creates the embedded service's database without opening it; the first request opens it", async () => {

@@ -1,9 +1,8 @@
 "use client";
 
 import { Star } from "lucide-react";
-import Link from "next/link";
 import { useFavorites } from "@/lib/hooks/use-favorites";
-import { cn } from "@/components/ui/cn";
+import { SidebarChatList } from "@/components/layout/sidebar-chat-list";
 
 /** The "Favorites" group at the top of the sidebar: the favorite chats, absent while there are none. */
 export function FavoriteChats({ pathname }: { pathname: string }) {
@@ -15,28 +14,7 @@ export function FavoriteChats({ pathname }: { pathname: string }) {
         <Star className="size-4 fill-current text-amber-500 dark:text-amber-400" aria-hidden />
         Favorites
       </h2>
-      <ul className="space-y-0.5" aria-label="Favorites" data-testid="sidebar-favorites">
-        {favorites.map((chat) => {
-          const href = `/chats/${encodeURIComponent(chat.id)}`;
-          const active = pathname === href;
-          return (
-            <li key={chat.id}>
-              <Link
-                href={href}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "block truncate rounded-md py-1 pr-2 pl-8 text-[13px]",
-                  active ? "bg-muted text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
-                  !chat.title && "italic",
-                )}
-                title={chat.title || "Untitled chat"}
-              >
-                {chat.title || "Untitled chat"}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <SidebarChatList chats={favorites} pathname={pathname} label="Favorites" testId="sidebar-favorites" />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import type { z } from "zod";
 import { readSseEvents } from "@/lib/api/sse";
-import type { StreamEvent } from "@/lib/api";
+import { Chat, ChatFiles, Message, MessageList, type StreamEvent } from "@/lib/api";
+import { ChatV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
 /** Helpers for tests that drive the embedded service with real Requests (not a test file itself). */
@@ -74,4 +75,33 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
     if (Date.now() > until) expect.fail("timed out waiting");
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+// Reads and writes of one chat that many tests make, each checked against its schema.
+
+export const filesOf = async (svc: EmbeddedService, chatId: string) =>
+  expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
+export const messagesOf = async (svc: EmbeddedService, chatId: string) =>
+  expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body).messages;
+export const chatOf = async (svc: EmbeddedService, chatId: string) =>
+  expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body);
+export const chatV1Of = async (svc: EmbeddedService, chatId: string) =>
+  expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body);
+export const latestVersionOf = async (svc: EmbeddedService, chatId: string) =>
+  (await chatV1Of(svc, chatId)).latestVersion!;
+
+/** Every version of the chat with its files, oldest first. */
+export async function versionsOf(svc: EmbeddedService, chatId: string) {
+  const list = expectSchema(VersionListV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions`)).body);
+  const full = [];
+  for (const v of list.data.reverse())
+    full.push(expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions/${v.id}`)).body));
+  return full;
+}
+
+/** Sends a message to the chat and waits for the answer (200). */
+export async function sendMessage(svc: EmbeddedService, chatId: string, message: string): Promise<Message> {
+  const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return expectSchema(Message, res.body);
 }

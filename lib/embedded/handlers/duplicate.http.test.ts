@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AsyncChatRef, Chat, ChatFiles, ChatList, ChatWithUsage, ErrorV2, Message, MessageList } from "@/lib/api";
-import { ChatV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
+import { AsyncChatRef, Chat, ChatList, ChatWithUsage, ErrorV2, Message } from "@/lib/api";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import {
+  call,
+  expectSchema,
+  startService,
+  waitFor,
+  chatOf,
+  filesOf,
+  latestVersionOf,
+  messagesOf,
+  sendMessage,
+  versionsOf,
+} from "../test-support";
 
 /** POST /v2/chats/{chatId}/duplicate through real Requests (the document's duplicate). */
 let svc: EmbeddedService;
@@ -12,26 +22,6 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const duplicate = (chatId: string, body: unknown) => call(svc, "POST", `/v2/chats/${chatId}/duplicate`, { body });
-const chatOf = async (chatId: string) => expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body);
-const filesOf = async (chatId: string) =>
-  expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
-const messagesOf = async (chatId: string) =>
-  expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body).messages;
-const latestVersion = async (chatId: string) =>
-  expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body).latestVersion!;
-/** Every version with its files, oldest first. */
-async function versionsOf(chatId: string) {
-  const list = expectSchema(VersionListV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions`)).body);
-  const full = [];
-  for (const v of list.data.reverse())
-    full.push(expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions/${v.id}`)).body));
-  return full;
-}
-async function send(chatId: string, message: string): Promise<Message> {
-  const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return expectSchema(Message, res.body);
-}
 
 /**
  * A chat with two answers (two versions), team privacy, metadata, and index.html locked, titled `title` (copies are
@@ -43,8 +33,8 @@ async function sourceChat(title: string): Promise<Chat> {
   });
   expect(res.status).toBe(200);
   const { chat } = expectSchema(ChatWithUsage, res.body);
-  await send(chat.id, "Add a reset button /fast");
-  const latest = await latestVersion(chat.id);
+  await sendMessage(svc, chat.id, "Add a reset button /fast");
+  const latest = await latestVersionOf(svc, chat.id);
   const index = latest.files.find((f) => f.name === "index.html")!;
   const lock = await call(svc, "PATCH", `/v1/chats/${chat.id}/versions/${latest.id}`, {
     body: { files: [{ name: "index.html", content: index.content, locked: true }] },
@@ -71,20 +61,20 @@ describe("duplicating a chat", () => {
     expect(copy).toMatchObject({ title: `${source.title} (2)`, privacy: "private", metadata: source.metadata });
     expect(Date.parse(copy.createdAt)).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(Date.parse(copy.createdAt)).toBeGreaterThan(Date.parse(source.createdAt));
-    expect(await chatOf(copy.id)).toEqual(copy);
+    expect(await chatOf(svc, copy.id)).toEqual(copy);
 
-    const [from, to] = [await messagesOf(source.id), await messagesOf(copy.id)];
+    const [from, to] = [await messagesOf(svc, source.id), await messagesOf(svc, copy.id)];
     expect(to).toHaveLength(4);
     expect(to.map(comparable)).toEqual(from.map(comparable));
     expect(to.every((m) => m.chatId === copy.id)).toBe(true);
     expect(new Set([...from, ...to].map((m) => m.id)).size).toBe(8);
     expect(to.filter((m) => m.restorable)).toHaveLength(2);
 
-    expect(await filesOf(copy.id)).toEqual(await filesOf(source.id));
-    const [sourceVersions, copyVersions] = [await versionsOf(source.id), await versionsOf(copy.id)];
+    expect(await filesOf(svc, copy.id)).toEqual(await filesOf(svc, source.id));
+    const [sourceVersions, copyVersions] = [await versionsOf(svc, source.id), await versionsOf(svc, copy.id)];
     expect(copyVersions.map((v) => [v.status, v.files])).toEqual(sourceVersions.map((v) => [v.status, v.files]));
     expect(copyVersions.map((v) => v.id)).not.toContain(sourceVersions[0]!.id);
-    expect((await latestVersion(copy.id)).files.find((f) => f.name === "index.html")!.locked).toBe(true);
+    expect((await latestVersionOf(svc, copy.id)).files.find((f) => f.name === "index.html")!.locked).toBe(true);
 
     const deliveries = await waitFor(async () => {
       const list = await call(svc, "GET", `/v2/hooks/${(hook.body as { id: string }).id}/deliveries?limit=50`);
@@ -110,41 +100,41 @@ describe("duplicating a chat", () => {
     const source = await sourceChat("Counter shares nothing");
     const copy = expectSchema(Chat, (await duplicate(source.id, {})).body);
     const sourceBefore = {
-      chat: await chatOf(source.id),
-      messages: await messagesOf(source.id),
-      files: await filesOf(source.id),
-      versions: await versionsOf(source.id),
+      chat: await chatOf(svc, source.id),
+      messages: await messagesOf(svc, source.id),
+      files: await filesOf(svc, source.id),
+      versions: await versionsOf(svc, source.id),
     };
 
     // Change the copy every way there is: rename, a new answer, a restore, an unlock.
     expect((await call(svc, "PATCH", `/v2/chats/${copy.id}`, { body: { title: "Mine", metadata: null } })).status).toBe(
       200,
     );
-    await send(copy.id, "Add a dark mode /fast");
-    const firstAnswer = (await messagesOf(copy.id)).filter((m) => m.role === "assistant").at(-1)!;
+    await sendMessage(svc, copy.id, "Add a dark mode /fast");
+    const firstAnswer = (await messagesOf(svc, copy.id)).filter((m) => m.role === "assistant").at(-1)!;
     const restored = await call(svc, "POST", `/v2/chats/${copy.id}/restore-message`, {
       body: { messageId: firstAnswer.id },
     });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    const latest = await latestVersion(copy.id);
+    const latest = await latestVersionOf(svc, copy.id);
     const unlock = await call(svc, "PATCH", `/v1/chats/${copy.id}/versions/${latest.id}`, {
       body: { files: [{ name: "index.html", content: "<p>changed</p>", locked: false }] },
     });
     expect(unlock.status).toBe(200);
 
     expect({
-      chat: await chatOf(source.id),
-      messages: await messagesOf(source.id),
-      files: await filesOf(source.id),
-      versions: await versionsOf(source.id),
+      chat: await chatOf(svc, source.id),
+      messages: await messagesOf(svc, source.id),
+      files: await filesOf(svc, source.id),
+      versions: await versionsOf(svc, source.id),
     }).toEqual(sourceBefore);
 
     // And the other way: the source's next answer does not reach the copy.
-    const copyFiles = await filesOf(copy.id);
-    const copyMessages = await messagesOf(copy.id);
-    await send(source.id, "Add a footer /fast");
-    expect(await filesOf(copy.id)).toEqual(copyFiles);
-    expect(await messagesOf(copy.id)).toEqual(copyMessages);
+    const copyFiles = await filesOf(svc, copy.id);
+    const copyMessages = await messagesOf(svc, copy.id);
+    await sendMessage(svc, source.id, "Add a footer /fast");
+    expect(await filesOf(svc, copy.id)).toEqual(copyFiles);
+    expect(await messagesOf(svc, copy.id)).toEqual(copyMessages);
   });
 
   test("two duplicates at once both succeed, with distinct ids and titles", async () => {
@@ -154,7 +144,7 @@ describe("duplicating a chat", () => {
     const [x, y] = [expectSchema(Chat, a.body), expectSchema(Chat, b.body)];
     expect(x.id).not.toBe(y.id);
     expect(new Set([x.title, y.title])).toEqual(new Set([`${source.title} (2)`, `${source.title} (3)`]));
-    for (const chat of [x, y]) expect(await messagesOf(chat.id)).toHaveLength(4);
+    for (const chat of [x, y]) expect(await messagesOf(svc, chat.id)).toHaveLength(4);
   });
 });
 

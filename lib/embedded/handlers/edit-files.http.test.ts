@@ -1,19 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   AsyncChatRef,
-  Chat,
-  ChatFiles,
   ChatWithUsage,
   ErrorV2,
   FileIssuesErrorV2,
   Message,
-  MessageList,
   UpdatedFiles,
   type ChatFile,
 } from "@/lib/api";
-import { ChatV1, ErrorV1, MessageV1, VersionV1 } from "@/lib/api/schemas/v1";
+import { ErrorV1, MessageV1, VersionV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import {
+  call,
+  expectSchema,
+  startService,
+  waitFor,
+  chatOf,
+  chatV1Of,
+  filesOf,
+  messagesOf,
+  sendMessage,
+} from "../test-support";
 
 /** Hand edits through real Requests: PATCH /v2/chats/{chatId}/files and the v1 version PATCH and file delete. */
 let svc: EmbeddedService;
@@ -23,12 +30,6 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const edit = (chatId: string, body: unknown) => call(svc, "PATCH", `/v2/chats/${chatId}/files`, { body });
-const filesOf = async (chatId: string) =>
-  expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
-const messagesOf = async (chatId: string) =>
-  expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body).messages;
-const chatOf = async (chatId: string) => expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body);
-const chatV1 = async (chatId: string) => expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body);
 const messageV1 = async (chatId: string, id: string) =>
   expectSchema(MessageV1, (await call(svc, "GET", `/v1/chats/${chatId}/messages/${id}`)).body);
 const contentOf = (files: readonly ChatFile[], path: string) => files.find((f) => f.path === path)?.content;
@@ -40,11 +41,6 @@ async function newChat(message = "A counter app /fast"): Promise<string> {
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return expectSchema(ChatWithUsage, created.body).chat.id;
 }
-async function send(chatId: string, message: string): Promise<Message> {
-  const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return expectSchema(Message, res.body);
-}
 async function edited(chatId: string, files: { path: string; content: string | null }[]) {
   const res = await edit(chatId, { files });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -55,9 +51,9 @@ async function edited(chatId: string, files: { path: string; content: string | n
 describe("PATCH /v2/chats/{chatId}/files", () => {
   test("an update, a create and a delete: one new version, a user and an assistant message recording them", async () => {
     const chatId = await newChat();
-    const before = await filesOf(chatId);
-    const versionBefore = (await chatV1(chatId)).latestVersion!;
-    const chatBefore = await chatOf(chatId);
+    const before = await filesOf(svc, chatId);
+    const versionBefore = (await chatV1Of(svc, chatId)).latestVersion!;
+    const chatBefore = await chatOf(svc, chatId);
     const { user, assistant } = await edited(chatId, [
       { path: "styles.css", content: "body { color: rebeccapurple; }\n" },
       { path: "docs/notes.md", content: "# Notes\n" },
@@ -80,15 +76,15 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
     expect(assistant.parts!.every((p) => p.startedAt && p.finishedAt)).toBe(true);
     expect(assistant.parts!.at(-1)).toMatchObject({ type: "text", text: assistant.content });
 
-    const after = await filesOf(chatId);
+    const after = await filesOf(svc, chatId);
     expect(after.map((f) => f.path)).toEqual(["docs/notes.md", "index.html", "styles.css"]);
     expect(contentOf(after, "styles.css")).toBe("body { color: rebeccapurple; }\n");
     expect(contentOf(after, "index.html")).toBe(contentOf(before, "index.html"));
     // The messages are the chat's newest; its updatedAt moved; a new completed version holds the files.
-    const listed = await messagesOf(chatId);
+    const listed = await messagesOf(svc, chatId);
     expect(listed.slice(0, 2)).toEqual([assistant, user]);
-    expect(Date.parse((await chatOf(chatId)).updatedAt!)).toBeGreaterThan(Date.parse(chatBefore.updatedAt!));
-    const version = (await chatV1(chatId)).latestVersion!;
+    expect(Date.parse((await chatOf(svc, chatId)).updatedAt!)).toBeGreaterThan(Date.parse(chatBefore.updatedAt!));
+    const version = (await chatV1Of(svc, chatId)).latestVersion!;
     expect(version.id).not.toBe(versionBefore.id);
     expect(version.status).toBe("completed");
     expect(version.files.map((f) => [f.name, f.content])).toEqual(after.map((f) => [f.path, f.content]));
@@ -100,7 +96,7 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
 
   test("a delete plus a create of the same content is one rename: renamed-file in its folder, moved-file elsewhere", async () => {
     const chatId = await newChat();
-    const css = contentOf(await filesOf(chatId), "styles.css")!;
+    const css = contentOf(await filesOf(svc, chatId), "styles.css")!;
     const renamed = await edited(chatId, [
       { path: "styles.css", content: null },
       { path: "main.css", content: css },
@@ -115,7 +111,7 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
     ]);
     expect(editsOf(moved.assistant)).toEqual([["rename", "main.css", "css/main.css"]]);
     expect((await messageV1(chatId, moved.assistant.id)).type).toBe("moved-file");
-    expect(contentOf(await filesOf(chatId), "css/main.css")).toBe(css);
+    expect(contentOf(await filesOf(svc, chatId), "css/main.css")).toBe(css);
 
     // Other content is no rename: a delete and a create.
     const replaced = await edited(chatId, [
@@ -133,33 +129,33 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
 
   test("a locked file can be edited by hand and stays locked (renamed too); the agent still leaves it", async () => {
     const chatId = await newChat();
-    const files = await filesOf(chatId);
-    const version = (await chatV1(chatId)).latestVersion!;
+    const files = await filesOf(svc, chatId);
+    const version = (await chatV1Of(svc, chatId)).latestVersion!;
     const lock = await call(svc, "PATCH", `/v1/chats/${chatId}/versions/${version.id}`, {
       body: { files: [{ name: "styles.css", content: contentOf(files, "styles.css"), locked: true }] },
     });
     expect(lock.status, JSON.stringify(lock.body)).toBe(200);
     await edited(chatId, [{ path: "styles.css", content: "body { margin: 0; }\n" }]);
-    const locked = (await chatV1(chatId)).latestVersion!.files.find((f) => f.name === "styles.css")!;
+    const locked = (await chatV1Of(svc, chatId)).latestVersion!.files.find((f) => f.name === "styles.css")!;
     expect(locked).toMatchObject({ content: "body { margin: 0; }\n", locked: true });
-    await send(chatId, "Add a reset button /fast");
-    expect(contentOf(await filesOf(chatId), "styles.css")).toBe("body { margin: 0; }\n");
+    await sendMessage(svc, chatId, "Add a reset button /fast");
+    expect(contentOf(await filesOf(svc, chatId), "styles.css")).toBe("body { margin: 0; }\n");
     await edited(chatId, [
       { path: "styles.css", content: null },
       { path: "theme.css", content: "body { margin: 0; }\n" },
     ]);
-    const moved = (await chatV1(chatId)).latestVersion!.files.find((f) => f.name === "theme.css")!;
+    const moved = (await chatV1Of(svc, chatId)).latestVersion!.files.find((f) => f.name === "theme.css")!;
     expect(moved.locked).toBe(true);
   });
 
   test("the next answer builds on the edit: the file edited by hand is kept, the prompt is the person's", async () => {
     const chatId = await newChat("A todo list /fast");
-    const before = await filesOf(chatId);
+    const before = await filesOf(svc, chatId);
     const mine = `${contentOf(before, "styles.css")}\n/* my colours */\nbody { background: #fdf6e3; }\n`;
     await edited(chatId, [{ path: "styles.css", content: mine }]);
-    const answer = await send(chatId, "Add a due date to each item /fast");
+    const answer = await sendMessage(svc, chatId, "Add a due date to each item /fast");
     expect(answer.finishReason).toBe("stop");
-    const after = await filesOf(chatId);
+    const after = await filesOf(svc, chatId);
     expect(contentOf(after, "styles.css")).toBe(mine);
     // The agent did write its other files, and said it kept the edit.
     const written = editsOf(answer).map(([, path]) => path);
@@ -169,8 +165,8 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
     // The hand edit's message is not a prompt the agent works on.
     expect(JSON.stringify(answer.parts)).not.toContain("Edited by hand");
     // And it stays the person's in the answers after.
-    await send(chatId, "Add a clear button /fast");
-    expect(contentOf(await filesOf(chatId), "styles.css")).toBe(mine);
+    await sendMessage(svc, chatId, "Add a clear button /fast");
+    expect(contentOf(await filesOf(svc, chatId), "styles.css")).toBe(mine);
   });
 
   test("webhooks: message.created for both messages and message.finished for the assistant's", async () => {
@@ -197,9 +193,9 @@ describe("PATCH /v2/chats/{chatId}/files", () => {
 
 describe("refused hand edits change nothing", () => {
   const stateOf = async (chatId: string) => ({
-    files: await filesOf(chatId),
-    messages: await messagesOf(chatId),
-    version: (await chatV1(chatId)).latestVersion!.id,
+    files: await filesOf(svc, chatId),
+    messages: await messagesOf(svc, chatId),
+    version: (await chatV1Of(svc, chatId)).latestVersion!.id,
   });
   const big = "x".repeat(3 * 1024 * 1024 + 1);
 
@@ -289,7 +285,7 @@ describe("refused hand edits change nothing", () => {
       const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${chatId}/messages/${messageId}`)).body);
       return m.finishReason ? m : undefined;
     });
-    expect(contentOf(await filesOf(chatId), "notes.txt")).toBeUndefined();
+    expect(contentOf(await filesOf(svc, chatId), "notes.txt")).toBeUndefined();
     expect((await edit(chatId, { files: [{ path: "notes.txt", content: "x" }] })).status).toBe(200);
   });
 });
@@ -302,8 +298,8 @@ describe("v1: the version PATCH with new content and the file delete are hand ed
 
   test("PATCH with changed content: a new version (VersionDetail), two edited-file messages; locks apply", async () => {
     const chatId = await newChat();
-    const latest = (await chatV1(chatId)).latestVersion!;
-    const count = (await messagesOf(chatId)).length;
+    const latest = (await chatV1Of(svc, chatId)).latestVersion!;
+    const count = (await messagesOf(svc, chatId)).length;
     const res = await patch(chatId, latest.id, {
       files: [
         { name: "styles.css", content: "body { color: teal; }\n", locked: true },
@@ -319,8 +315,8 @@ describe("v1: the version PATCH with new content and the file delete are hand ed
       locked: true,
     });
     expect(version.files.find((f) => f.name === "index.html")!.locked).toBe(true);
-    expect((await chatV1(chatId)).latestVersion!.id).toBe(version.id);
-    const messages = await messagesOf(chatId);
+    expect((await chatV1Of(svc, chatId)).latestVersion!.id).toBe(version.id);
+    const messages = await messagesOf(svc, chatId);
     expect(messages).toHaveLength(count + 2);
     expect(editsOf(messages[0]!)).toEqual([["update", "styles.css"]]);
     expect((await messageV1(chatId, messages[0]!.id)).type).toBe("edited-file");
@@ -332,20 +328,20 @@ describe("v1: the version PATCH with new content and the file delete are hand ed
 
   test("PATCH with locks only changes the version in place: no new version, no messages", async () => {
     const chatId = await newChat();
-    const latest = (await chatV1(chatId)).latestVersion!;
-    const count = (await messagesOf(chatId)).length;
+    const latest = (await chatV1Of(svc, chatId)).latestVersion!;
+    const count = (await messagesOf(svc, chatId)).length;
     const app = latest.files.find((f) => f.name === "app.js")!;
     const res = await patch(chatId, latest.id, { files: [{ name: "app.js", content: app.content, locked: true }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const version = expectSchema(VersionV1, res.body);
     expect(version.id).toBe(latest.id);
     expect(version.files.find((f) => f.name === "app.js")!.locked).toBe(true);
-    expect(await messagesOf(chatId)).toHaveLength(count);
+    expect(await messagesOf(svc, chatId)).toHaveLength(count);
   });
 
   test("files/delete: a new version without the files, deleted-file messages; refusals change nothing", async () => {
     const chatId = await newChat();
-    const latest = (await chatV1(chatId)).latestVersion!;
+    const latest = (await chatV1Of(svc, chatId)).latestVersion!;
     for (const body of [{}, { filePaths: [] }, { filePaths: ["../x"] }, { filePaths: ["app.js", "app.js"] }]) {
       const res = await remove(chatId, latest.id, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
@@ -355,15 +351,15 @@ describe("v1: the version PATCH with new content and the file delete are hand ed
     expect(missing.status).toBe(422);
     expect(expectSchema(ErrorV1, missing.body).error.message).toMatch(/filePaths\.1: there is no file nope\.js/);
     expect((await remove(chatId, "ver_missing", { filePaths: ["app.js"] })).status).toBe(404);
-    expect((await chatV1(chatId)).latestVersion!.id).toBe(latest.id);
+    expect((await chatV1Of(svc, chatId)).latestVersion!.id).toBe(latest.id);
 
     const res = await remove(chatId, latest.id, { filePaths: ["app.js", "styles.css"] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const version = expectSchema(VersionV1, res.body);
     expect(version.id).not.toBe(latest.id);
     expect(version.files.map((f) => f.name)).toEqual(["index.html"]);
-    expect((await filesOf(chatId)).map((f) => f.path)).toEqual(["index.html"]);
-    const [assistant] = await messagesOf(chatId);
+    expect((await filesOf(svc, chatId)).map((f) => f.path)).toEqual(["index.html"]);
+    const [assistant] = await messagesOf(svc, chatId);
     expect(editsOf(assistant!)).toEqual([
       ["delete", "app.js"],
       ["delete", "styles.css"],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AsyncChatRef, ChatWithUsage, Message, MessageList } from "@/lib/api";
-import { ChatListV1, ChatV1, ErrorV1, MessageListV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
+import { AsyncChatRef, ChatWithUsage, Message } from "@/lib/api";
+import { ChatListV1, ChatV1, ErrorV1, MessageListV1, VersionV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, startService, waitFor, chatV1Of, messagesOf, versionsOf } from "../test-support";
 
 /** POST /v1/chats/{chatId}/fork (the v1 document's chats.fork) through real Requests. */
 let svc: EmbeddedService;
@@ -12,26 +12,15 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const fork = (chatId: string, body: unknown) => call(svc, "POST", `/v1/chats/${chatId}/fork`, { body });
-const chatV1 = async (chatId: string) => expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body);
-const v2Messages = async (chatId: string) =>
-  expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body).messages;
 const chatCount = async () =>
   expectSchema(ChatListV1, (await call(svc, "GET", "/v1/chats?limit=100")).body).data.length;
-/** Every version with its files, oldest first. */
-async function versionsOf(chatId: string) {
-  const list = expectSchema(VersionListV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions`)).body);
-  const full = [];
-  for (const v of list.data.reverse())
-    full.push(expectSchema(VersionV1, (await call(svc, "GET", `/v1/chats/${chatId}/versions/${v.id}`)).body));
-  return full;
-}
 
 /** A chat with two answers (two versions, index.html differs); styles.css is locked after the first. */
 async function twoAnswers(): Promise<{ chatId: string; first: VersionV1; second: VersionV1 }> {
   const res = await call(svc, "POST", "/v2/chats", { body: { message: "A counter app /fast" } });
   expect(res.status).toBe(200);
   const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
-  const [v1] = await versionsOf(chatId);
+  const [v1] = await versionsOf(svc, chatId);
   const styles = v1!.files.find((f) => f.name === "styles.css")!;
   const lock = await call(svc, "PATCH", `/v1/chats/${chatId}/versions/${v1!.id}`, {
     body: { files: [{ name: "styles.css", content: styles.content, locked: true }] },
@@ -41,7 +30,7 @@ async function twoAnswers(): Promise<{ chatId: string; first: VersionV1; second:
     body: { message: "Add a reset button /fast" },
   });
   expect(sent.status).toBe(200);
-  const [first, second] = await versionsOf(chatId);
+  const [first, second] = await versionsOf(svc, chatId);
   expect(first!.files).not.toEqual(second!.files);
   return { chatId, first: first!, second: second! };
 }
@@ -51,8 +40,8 @@ const fileSet = (v: VersionV1) => v.files.map((f) => [f.name, f.content, f.locke
 describe("branching a chat (fork)", () => {
   test("from the first of two answers: its conversation and exactly its files; the source is untouched", async () => {
     const { chatId, first } = await twoAnswers();
-    const sourceBefore = await chatV1(chatId);
-    const sourceMessages = await v2Messages(chatId);
+    const sourceBefore = await chatV1Of(svc, chatId);
+    const sourceMessages = await messagesOf(svc, chatId);
 
     const res = await fork(chatId, { versionId: first.id, privacy: "team" });
     expect(res.status).toBe(200);
@@ -77,13 +66,13 @@ describe("branching a chat (fork)", () => {
       first.files.map((f) => [f.name, f.content]).sort(),
     );
     // v2 lists newest first: the branch's two messages are the source's oldest two, parts and all.
-    expect((await v2Messages(branch.id)).map((m) => [m.role, m.parts])).toEqual(
+    expect((await messagesOf(svc, branch.id)).map((m) => [m.role, m.parts])).toEqual(
       sourceMessages.slice(-2).map((m) => [m.role, m.parts]),
     );
 
     // The source: same messages, same versions.
-    expect(await chatV1(chatId)).toEqual(sourceBefore);
-    expect(await v2Messages(chatId)).toEqual(sourceMessages);
+    expect(await chatV1Of(svc, chatId)).toEqual(sourceBefore);
+    expect(await messagesOf(svc, chatId)).toEqual(sourceMessages);
 
     // The branch goes on on its own.
     const next = await call(svc, "POST", `/v2/chats/${branch.id}/messages`, {
@@ -91,7 +80,7 @@ describe("branching a chat (fork)", () => {
     });
     expect(next.status).toBe(200);
     expect(expectSchema(Message, next.body).chatId).toBe(branch.id);
-    expect(await v2Messages(chatId)).toEqual(sourceMessages);
+    expect(await messagesOf(svc, chatId)).toEqual(sourceMessages);
   });
 
   test("without versionId: the latest version, the whole conversation; default privacy private", async () => {

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  AsyncChatRef,
-  Chat,
-  ChatFiles,
-  ChatWithUsage,
-  ErrorV2,
-  Message,
-  MessageList,
-  RestoredMessages,
-  type ChatFile,
-} from "@/lib/api";
-import { ChatV1 } from "@/lib/api/schemas/v1";
+import { AsyncChatRef, ChatWithUsage, ErrorV2, Message, RestoredMessages, type ChatFile } from "@/lib/api";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import {
+  call,
+  expectSchema,
+  startService,
+  waitFor,
+  chatOf,
+  filesOf,
+  latestVersionOf,
+  messagesOf,
+  sendMessage,
+} from "../test-support";
 
 /** POST /v2/chats/{chatId}/restore-message through real Requests (the document's restore). */
 let svc: EmbeddedService;
@@ -22,23 +21,11 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const restore = (chatId: string, body: unknown) => call(svc, "POST", `/v2/chats/${chatId}/restore-message`, { body });
-const filesOf = async (chatId: string) =>
-  expectSchema(ChatFiles, (await call(svc, "GET", `/v2/chats/${chatId}/files`)).body).files;
-const messagesOf = async (chatId: string) =>
-  expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body).messages;
-const chatOf = async (chatId: string) => expectSchema(Chat, (await call(svc, "GET", `/v2/chats/${chatId}`)).body);
-const latestVersion = async (chatId: string) =>
-  expectSchema(ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body).latestVersion!;
 const locksOf = async (chatId: string) =>
-  Object.fromEntries((await latestVersion(chatId)).files.map((f) => [f.name, f.locked]));
-async function send(chatId: string, message: string): Promise<Message> {
-  const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return expectSchema(Message, res.body);
-}
+  Object.fromEntries((await latestVersionOf(svc, chatId)).files.map((f) => [f.name, f.locked]));
 /** Writes files (content and lock) through the chat's latest version (the v1 version PATCH: new content is a hand edit). */
 async function patchLatest(chatId: string, files: { name: string; content: string; locked: boolean }[]) {
-  const latest = await latestVersion(chatId);
+  const latest = await latestVersionOf(svc, chatId);
   const res = await call(svc, "PATCH", `/v1/chats/${chatId}/versions/${latest.id}`, { body: { files } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
@@ -49,10 +36,10 @@ async function twoVersions() {
   const created = await call(svc, "POST", "/v2/chats", { body: { message: "A counter app /fast" } });
   expect(created.status).toBe(200);
   const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
-  const firstFiles = await filesOf(chatId);
-  const first = (await messagesOf(chatId)).find((m) => m.role === "assistant")!;
-  const second = await send(chatId, "Add a reset button /fast");
-  const secondFiles = await filesOf(chatId);
+  const firstFiles = await filesOf(svc, chatId);
+  const first = (await messagesOf(svc, chatId)).find((m) => m.role === "assistant")!;
+  const second = await sendMessage(svc, chatId, "Add a reset button /fast");
+  const secondFiles = await filesOf(svc, chatId);
   expect(secondFiles).not.toEqual(firstFiles);
   expect([first.restorable, second.restorable]).toEqual([true, true]);
   return { chatId, first, second, firstFiles, secondFiles };
@@ -61,7 +48,7 @@ async function twoVersions() {
 describe("restoring a message's files", () => {
   test("the files become the first answer's; a user and an assistant message record it; the chat moves", async () => {
     const { chatId, first, firstFiles, secondFiles } = await twoVersions();
-    const chatBefore = await chatOf(chatId);
+    const chatBefore = await chatOf(svc, chatId);
     const res = await restore(chatId, { messageId: first.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { messages } = expectSchema(RestoredMessages, res.body);
@@ -77,19 +64,19 @@ describe("restoring a message's files", () => {
     expect(assistant.parts!.every((p) => p.startedAt && p.finishedAt)).toBe(true);
     expect(assistant.parts!.at(-1)).toMatchObject({ type: "text", text: assistant.content });
 
-    expect(await filesOf(chatId)).toEqual(firstFiles);
-    const listed = await messagesOf(chatId);
+    expect(await filesOf(svc, chatId)).toEqual(firstFiles);
+    const listed = await messagesOf(svc, chatId);
     expect(listed.slice(0, 2).map((m) => m.id)).toEqual([assistant.id, user.id]);
     expect(listed[0]).toEqual(assistant);
-    expect(Date.parse((await chatOf(chatId)).updatedAt!)).toBeGreaterThan(Date.parse(chatBefore.updatedAt!));
+    expect(Date.parse((await chatOf(svc, chatId)).updatedAt!)).toBeGreaterThan(Date.parse(chatBefore.updatedAt!));
 
     // Back again: the second answer's files, then the restore's own (it is restorable too).
     expect((await restore(chatId, { messageId: listed[2]!.id })).status).toBe(200);
-    expect(await filesOf(chatId)).toEqual(secondFiles);
+    expect(await filesOf(svc, chatId)).toEqual(secondFiles);
     expect((await restore(chatId, { messageId: assistant.id })).status).toBe(200);
-    expect(await filesOf(chatId)).toEqual(firstFiles);
+    expect(await filesOf(svc, chatId)).toEqual(firstFiles);
     // The conversation goes on from the restored files.
-    expect((await send(chatId, "Add a dark mode /fast")).finishReason).toBe("stop");
+    expect((await sendMessage(svc, chatId, "Add a dark mode /fast")).finishReason).toBe("stop");
   });
 
   test("files the version lacks are deleted, its files created again; locks: locked now stays locked", async () => {
@@ -107,31 +94,31 @@ describe("restoring a message's files", () => {
       "delete",
       "docs/notes.md",
     ]);
-    expect(await filesOf(chatId)).toEqual(firstFiles);
+    expect(await filesOf(svc, chatId)).toEqual(firstFiles);
     expect(await locksOf(chatId)).toEqual({ "app.js": false, "index.html": true, "styles.css": false });
 
     // Restoring the hand edit that added docs/notes.md brings it back (created) and keeps index.html locked.
-    const handEdit = (await messagesOf(chatId)).find((m) => m.role === "assistant" && m.id !== assistant.id)!;
+    const handEdit = (await messagesOf(svc, chatId)).find((m) => m.role === "assistant" && m.id !== assistant.id)!;
     expect(handEdit.parts!.filter((p) => p.type === "file-edit").map((p) => p.path)).toEqual(["docs/notes.md"]);
     const back = await restore(chatId, { messageId: handEdit.id });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     const edits = expectSchema(RestoredMessages, back.body).messages[1]!.parts!.filter((p) => p.type === "file-edit");
     expect(edits.map((p) => [p.operation, p.path])).toContainEqual(["create", "docs/notes.md"]);
-    expect(contentOf(await filesOf(chatId), "docs/notes.md")).toBe("# Notes\n");
+    expect(contentOf(await filesOf(svc, chatId), "docs/notes.md")).toBe("# Notes\n");
     expect((await locksOf(chatId))["index.html"]).toBe(true);
   });
 
   test("a lock the version had comes back with it", async () => {
     const created = await call(svc, "POST", "/v2/chats", { body: { message: "A counter app /fast" } });
     const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
-    const files = await filesOf(chatId);
+    const files = await filesOf(svc, chatId);
     await patchLatest(chatId, [{ name: "styles.css", content: contentOf(files, "styles.css"), locked: true }]);
-    const first = (await messagesOf(chatId)).find((m) => m.role === "assistant")!;
-    await send(chatId, "Add a reset button /fast");
+    const first = (await messagesOf(svc, chatId)).find((m) => m.role === "assistant")!;
+    await sendMessage(svc, chatId, "Add a reset button /fast");
     await patchLatest(chatId, [{ name: "styles.css", content: "body {}\n", locked: false }]);
     expect((await locksOf(chatId))["styles.css"]).toBe(false);
     expect((await restore(chatId, { messageId: first.id })).status).toBe(200);
-    expect(await filesOf(chatId)).toEqual(files);
+    expect(await filesOf(svc, chatId)).toEqual(files);
     expect((await locksOf(chatId))["styles.css"]).toBe(true);
   });
 
@@ -153,21 +140,24 @@ describe("restoring a message's files", () => {
 
   test("two restores of the same message at once: one succeeds, the other is a 409; the files are the version's", async () => {
     const { chatId, first, firstFiles } = await twoVersions();
-    const before = (await messagesOf(chatId)).length;
+    const before = (await messagesOf(svc, chatId)).length;
     const answers = await Promise.all([
       restore(chatId, { messageId: first.id }),
       restore(chatId, { messageId: first.id }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expectSchema(ErrorV2, answers.find((a) => a.status === 409)!.body);
-    expect(await filesOf(chatId)).toEqual(firstFiles);
-    expect(await messagesOf(chatId)).toHaveLength(before + 2);
+    expect(await filesOf(svc, chatId)).toEqual(firstFiles);
+    expect(await messagesOf(svc, chatId)).toHaveLength(before + 2);
   });
 });
 
 describe("refused restores change nothing", () => {
   /** The chat's files and messages, to compare after a refusal. */
-  const stateOf = async (chatId: string) => ({ files: await filesOf(chatId), messages: await messagesOf(chatId) });
+  const stateOf = async (chatId: string) => ({
+    files: await filesOf(svc, chatId),
+    messages: await messagesOf(svc, chatId),
+  });
   const expectRefused = (res: { status: number; body: unknown }, status: number, pattern?: RegExp) => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const message = expectSchema(ErrorV2, res.body).message;
@@ -208,8 +198,8 @@ describe("refused restores change nothing", () => {
   test("409 nothing to restore: a user message, a failed answer, an answer that asked the user", async () => {
     const { chatId } = await twoVersions();
     await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "More buttons /fail" } });
-    await send(chatId, "Payments /integration Stripe");
-    const messages = await messagesOf(chatId);
+    await sendMessage(svc, chatId, "Payments /integration Stripe");
+    const messages = await messagesOf(svc, chatId);
     const [asked, , failed, user] = messages;
     expect([asked!.role, failed!.role, user!.role]).toEqual(["assistant", "assistant", "user"]);
     expect(failed!.finishReason).toBe("error");

@@ -83,6 +83,18 @@ const mcp = async () =>
     })
   ).id as string;
 
+/** The id of the chat's newest version (v1 lists versions newest first). */
+const latestVersionId = async (chatId: string) =>
+  ((await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] }).data[0]!.id;
+/** A new project with one environment variable, API_KEY = "first". */
+async function projectWithEnvVar(): Promise<{ projectId: string; envVarId: string }> {
+  const project = await ok("POST", "/v1/projects", { name: "Env" });
+  const created = (await ok("POST", `/v1/projects/${project.id}/env-vars`, {
+    environmentVariables: [{ key: "API_KEY", value: "first" }],
+  })) as { data: { id: string }[] };
+  return { projectId: project.id, envVarId: created.data[0]!.id };
+}
+
 /** A finished v2 chat after an async call: read it back when its message has finished. */
 async function settled(chatId: string): Promise<string[]> {
   await waitFor(async () => {
@@ -275,9 +287,9 @@ const FIXTURES: Fixture[] = [
     route: "v1.versions.patch",
     prepare: async (ctx) => {
       const chatId = await ctx.chat();
-      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      const versionId = await latestVersionId(chatId);
       return {
-        path: `/v1/chats/${chatId}/versions/${versions.data[0]!.id}`,
+        path: `/v1/chats/${chatId}/versions/${versionId}`,
         body: { files: [{ name: "index.html", content: "<p>edited</p>", locked: false }] },
       };
     },
@@ -295,9 +307,9 @@ const FIXTURES: Fixture[] = [
     route: "v1.versions.deleteFiles",
     prepare: async (ctx) => {
       const chatId = await ctx.chat();
-      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      const versionId = await latestVersionId(chatId);
       return {
-        path: `/v1/chats/${chatId}/versions/${versions.data[0]!.id}/files/delete`,
+        path: `/v1/chats/${chatId}/versions/${versionId}/files/delete`,
         body: { filePaths: ["index.html"] },
       };
     },
@@ -331,8 +343,8 @@ const FIXTURES: Fixture[] = [
     route: "v1.chats.fork",
     prepare: async (ctx) => {
       const chatId = await ctx.chat();
-      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
-      return { path: `/v1/chats/${chatId}/fork`, body: { versionId: versions.data[0]!.id, privacy: "team" } };
+      const versionId = await latestVersionId(chatId);
+      return { path: `/v1/chats/${chatId}/fork`, body: { versionId, privacy: "team" } };
     },
     readBack: async (_p, r) => v1ChatReads(idOf(r)),
   },
@@ -350,13 +362,10 @@ const FIXTURES: Fixture[] = [
   {
     route: "v1.envVars.update",
     prepare: async () => {
-      const project = await ok("POST", "/v1/projects", { name: "Env" });
-      const created = (await ok("POST", `/v1/projects/${project.id}/env-vars`, {
-        environmentVariables: [{ key: "API_KEY", value: "first" }],
-      })) as { data: { id: string }[] };
+      const { projectId, envVarId } = await projectWithEnvVar();
       return {
-        path: `/v1/projects/${project.id}/env-vars`,
-        body: { environmentVariables: [{ id: created.data[0]!.id, value: "second" }] },
+        path: `/v1/projects/${projectId}/env-vars`,
+        body: { environmentVariables: [{ id: envVarId, value: "second" }] },
       };
     },
     readBack: async (p) => [`${p.path}?decrypted=true`],
@@ -364,13 +373,10 @@ const FIXTURES: Fixture[] = [
   {
     route: "v1.envVars.delete",
     prepare: async () => {
-      const project = await ok("POST", "/v1/projects", { name: "Env" });
-      const created = (await ok("POST", `/v1/projects/${project.id}/env-vars`, {
-        environmentVariables: [{ key: "API_KEY", value: "first" }],
-      })) as { data: { id: string }[] };
+      const { projectId, envVarId } = await projectWithEnvVar();
       return {
-        path: `/v1/projects/${project.id}/env-vars/delete`,
-        body: { environmentVariableIds: [created.data[0]!.id] },
+        path: `/v1/projects/${projectId}/env-vars/delete`,
+        body: { environmentVariableIds: [envVarId] },
       };
     },
     readBack: async () => [],
@@ -379,9 +385,9 @@ const FIXTURES: Fixture[] = [
     route: "v1.deployments.create",
     prepare: async (ctx) => {
       const chatId = await ctx.chat();
-      const versions = (await ok("GET", `/v1/chats/${chatId}/versions`)) as { data: { id: string }[] };
+      const versionId = await latestVersionId(chatId);
       const project = await ok("POST", "/v1/projects", { name: "Hosting", chatIds: [chatId] });
-      return { path: "/v1/deployments", body: { chatId, versionId: versions.data[0]!.id, projectId: project.id } };
+      return { path: "/v1/deployments", body: { chatId, versionId, projectId: project.id } };
     },
     readBack: async (_p, r) => [`/v1/deployments/${idOf(r)}`],
   },

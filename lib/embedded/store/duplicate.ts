@@ -1,11 +1,11 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "./db";
-import { insertChat } from "./chats";
-import { listFiles, upsertFiles } from "./files";
-import { allMessages, insertMessages } from "./messages";
+import { insertChatCopy } from "./copy-chat";
+import { listFiles } from "./files";
+import { allMessages } from "./messages";
 import { chats, type ChatRow } from "./schema";
-import { allVersions, insertVersions } from "./versions";
+import { allVersions } from "./versions";
 
 /** The copy's own fields; everything else comes from the source chat. */
 interface CopyTarget {
@@ -32,41 +32,17 @@ export async function duplicateChat(tx: Db, source: ChatRow, target: CopyTarget)
   const files = await listFiles(tx, sourceId);
   const versions = await allVersions(tx, sourceId);
   const title = target.title ?? (source.title === null ? null : await nextCopyTitle(tx, source.title));
-  const chat = await insertChat(tx, {
+  return insertChatCopy(tx, source, {
     id: target.id,
     title,
     privacy: target.privacy,
-    authorId: source.authorId,
-    hostProjectId: null, // a hosting project belongs to the chat that linked it
-    projectId: source.projectId,
-    metadata: { ...source.metadata },
-    modelId: source.modelId,
     settings: structuredClone(source.settings),
-    createdAt: target.at,
-    updatedAt: target.at,
+    at: target.at,
+    newId: target.newId,
+    messages,
+    files,
+    versions,
   });
-  const ids = new Map(messages.map((m) => [m.id, target.newId("msg")]));
-  await insertMessages(
-    tx,
-    messages.map(({ seq: _seq, ...m }) => ({ ...m, id: ids.get(m.id)!, chatId: chat.id })),
-  );
-  await upsertFiles(
-    tx,
-    chat.id,
-    files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
-    target.at,
-  );
-  await insertVersions(
-    tx,
-    versions.map(({ seq: _seq, ...v }) => ({
-      ...v,
-      id: target.newId("ver"),
-      chatId: chat.id,
-      // An initialization's version has no message ("").
-      messageId: ids.get(v.messageId) ?? v.messageId,
-    })),
-  );
-  return chat;
 }
 
 const SUFFIX = / \((\d+)\)$/;

@@ -1,11 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db";
-import { insertChat } from "./chats";
-import { upsertFiles } from "./files";
-import { allMessages, insertMessages } from "./messages";
+import { insertChatCopy } from "./copy-chat";
+import { allMessages } from "./messages";
 import { chats, type ChatRow, type VersionRow } from "./schema";
-import { allVersions, insertVersions } from "./versions";
+import { allVersions } from "./versions";
 
 interface BranchTarget {
   id: string;
@@ -35,48 +34,19 @@ export async function branchChat(
   // An initialization's version has no message (""): the branch then starts without a conversation.
   const maker = messages.find((m) => m.id === version.messageId);
   const kept = maker ? messages.filter((m) => m.seq <= maker.seq) : [];
-  const chat = await insertChat(tx, {
+  return insertChatCopy(tx, source, {
     id: target.id,
     title: source.title,
     privacy: target.privacy,
-    authorId: source.authorId,
-    hostProjectId: null, // a hosting project belongs to the chat that linked it
-    projectId: source.projectId,
-    metadata: { ...source.metadata },
-    modelId: source.modelId,
     settings: {
       ...structuredClone(source.settings),
       forkedFrom: { chatId: source.id, versionId: version.id, title: source.title },
     },
-    createdAt: target.at,
-    updatedAt: target.at,
+    at: target.at,
+    newId: target.newId,
+    messages: kept,
+    firstKind: "forked-chat",
+    files: version.files,
+    versions: versions.filter((v) => v.seq <= version.seq),
   });
-  const ids = new Map(kept.map((m) => [m.id, target.newId("msg")]));
-  await insertMessages(
-    tx,
-    kept.map(({ seq: _seq, ...m }, i) => ({
-      ...m,
-      id: ids.get(m.id)!,
-      chatId: chat.id,
-      ...(i === 0 ? { kind: "forked-chat" as const } : {}),
-    })),
-  );
-  await upsertFiles(
-    tx,
-    chat.id,
-    version.files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding, locked: f.locked })),
-    target.at,
-  );
-  await insertVersions(
-    tx,
-    versions
-      .filter((v) => v.seq <= version.seq)
-      .map(({ seq: _seq, ...v }) => ({
-        ...v,
-        id: target.newId("ver"),
-        chatId: chat.id,
-        messageId: ids.get(v.messageId) ?? v.messageId,
-      })),
-  );
-  return chat;
 }
