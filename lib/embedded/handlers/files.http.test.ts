@@ -414,7 +414,9 @@ describe("preview readiness", () => {
   test("a chat initialized from files has its preview at once", async () => {
     const chat = expectSchema(ChatV1, (await initFiles([{ name: "index.html", content: "<h1>Hi</h1>" }])).body);
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body)!;
-    expect(await (await svc.handle(new Request(preview.url))).text()).toBe("<h1>Hi</h1>");
+    // The page as written, after the preview's one-line reporter script (preview/reporter.ts).
+    const page = await (await svc.handle(new Request(preview.url))).text();
+    expect(page).toMatch(/^<script nonce="[^"]+">[^\n]*<\/script><h1>Hi<\/h1>$/);
   });
 });
 
