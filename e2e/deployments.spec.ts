@@ -74,11 +74,16 @@ test("deployments: deploy a chat's latest version, see it ready, open the site, 
   const res = await request.get(url);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-security-policy"]).toContain("sandbox");
+  // The page as served: the files' own, with the preview's reporter script first (nonces are new per response).
+  const served = async (r: Awaited<ReturnType<typeof request.get>>) =>
+    (await r.text()).replace(/nonce="[^"]+"/g, 'nonce=""');
+  const deployed = await served(res);
+  expect(deployed).toContain(`<title>${titleText ?? ""}</title>`);
   await site.close();
 
   // A new version leaves the deployment as it was.
   await svc(request, "POST", `/v2/chats/${chat.id}/messages`, { message: "Add a moon phase /fast" });
-  expect(await (await request.get(url)).text()).toBe(index.content);
+  expect(await served(await request.get(url))).toBe(deployed);
 
   // Delete, after a confirmation: the row goes and the site answers 404.
   await row.getByTestId("delete-deployment").click();
