@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import NextAuth from "next-auth";
 import { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { logAuthError } from "./auth-logger";
 import { getConfig } from "./config";
 import { clientAddress, signInThrottle, throttleKey, trustProxyFrom } from "./sign-in";
 
@@ -61,6 +62,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     trustHost: true,
     session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
     pages: { signIn: "/sign-in" },
+    logger: { error: logAuthError },
     providers: [
       Credentials({
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
