@@ -22,6 +22,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One fresh PGlite cluster for the run: "memory://" databases start from a copy of it (lib/db/open.ts).
+    globalSetup: ["./test/pglite-template.ts"],
     // `vitest run --coverage` (npm test): a text summary of the application code, no threshold.
     coverage: {
       provider: "v8",
