@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, lint (no warning allowed) and format, dead code, migrations against the schemas,
-# unit + integration (vitest, incl. PostgreSQL, with a coverage summary), production build, browser tests (Playwright,
-# all four projects: chromium, reference against a document-shaped upstream, model with a scripted model peer, cluster
-# with two servers on one PostgreSQL database).
+# The whole test suite: type check, lint (no warning allowed), format, dead code and migrations against the schemas
+# (side by side), then the unit + integration tests (vitest, incl. PostgreSQL, with a coverage summary) beside the
+# production build, then the browser tests (Playwright, all four projects: chromium, reference against a
+# document-shaped upstream, model with a scripted model peer, cluster with two servers on one PostgreSQL database;
+# scripts/e2e.sh runs them as two runs side by side). Steps run side by side keep their output in
+# test-results/npm-test/<step>.log and print it when they end; vitest's streams. The end: a table of each step's time.
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the
 # PostgreSQL suites and the cluster project are skipped and a banner on stderr says so at the end; under CI (CI set, as
 # .ci/run does) they fail instead.
@@ -21,9 +23,97 @@ banner() {
     echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
   } >&2
 }
-trap banner EXIT
 
-bash scripts/system-deps.sh
+logs=test-results/npm-test
+rm -rf "$logs"
+mkdir -p "$logs"
+began=$SECONDS
+timings=() # "step|seconds|result"
+
+# The time each step took (steps side by side share the cores: each one's time is its own, the group's wall clock is
+# the "together" line), also when a step failed.
+table() {
+  [ ${#timings[@]} -eq 0 ] && return
+  echo
+  echo "── npm test, time per step"
+  printf '  %-52s %8s  %s\n' step seconds result
+  local row name secs result
+  for row in "${timings[@]}"; do
+    IFS='|' read -r name secs result <<< "$row"
+    printf '  %-52s %8s  %s\n' "$name" "$secs" "$result"
+  done
+  printf '  %-52s %8s\n' "whole run" "$((SECONDS - began))"
+}
+trap 'table; banner' EXIT
+
+# step NAME COMMAND...: one step in the foreground, its output as it comes.
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo "== $name"
+  if "$@"; then
+    timings+=("$name|$((SECONDS - t0))|ok")
+  else
+    local status=$?
+    timings+=("$name|$((SECONDS - t0))|FAILED")
+    exit "$status"
+  fi
+}
+
+# together STEP...: steps side by side, each a function named in `steps` below. The first streams its output; the
+# others write theirs to $logs/<step>.log, printed when all have ended. Fails when any failed, after printing them all.
+together() {
+  local t0=$SECONDS name pids=() first=$1
+  for name in "$@"; do
+    if [ "$name" = "$first" ]; then
+      echo "== ${titles[$name]} (beside: ${*:2})"
+      (s0=$SECONDS; set +e; "$name"; status=$?; echo "$((SECONDS - s0)) $status" > "$logs/$name.status") &
+    else
+      (s0=$SECONDS; set +e; "$name" > "$logs/$name.log" 2>&1; status=$?; echo "$((SECONDS - s0)) $status" > "$logs/$name.status") &
+    fi
+    pids+=($!)
+  done
+  wait "${pids[@]}" || true
+  local failed=0 secs status
+  for name in "$@"; do
+    read -r secs status < "$logs/$name.status" || { secs=?; status=1; }
+    if [ "$name" != "$first" ]; then
+      echo "== ${titles[$name]}"
+      cat "$logs/$name.log"
+    fi
+    if [ "$status" = 0 ]; then
+      timings+=("${titles[$name]}|$secs|ok")
+    else
+      timings+=("${titles[$name]}|$secs|FAILED")
+      echo "FAILED: ${titles[$name]} (output: $logs/$name.log)" >&2
+      failed=1
+    fi
+  done
+  timings+=("  together|$((SECONDS - t0))|")
+  [ "$failed" = 0 ] || exit 1
+}
+
+declare -A titles=(
+  [typecheck]="type check"
+  [lint]="lint (ESLint, rooms as import rules, no warning)"
+  [format]="format (Prettier)"
+  [deadcode]="dead code (knip)"
+  [migrations]="migrations match the schemas"
+  [unit]="unit and integration tests (vitest, coverage)"
+  [build]="production build"
+)
+typecheck() { npx tsc --noEmit; }
+lint() { npx eslint --max-warnings 0 .; }
+format() {
+  npx prettier --check . > /dev/null || { npx prettier --list-different .; echo "Not formatted: run npm run format" >&2; return 1; }
+}
+deadcode() { npm run --silent deadcode; }
+# drizzle-kit generate into a copy writes nothing
+migrations() { npx tsx scripts/check-migrations.ts; }
+unit() { npx vitest run --coverage; }
+build() { npx next build; }
+
+step "system dependencies" bash scripts/system-deps.sh
 # shellcheck disable=SC1091
 source scripts/postgres.sh
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
@@ -31,23 +121,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   skipped+=("the Playwright cluster project (two servers on one PostgreSQL database)")
 fi
 
-echo "== type check"
-npx tsc --noEmit
-
-echo "== lint (ESLint, the rooms as import rules; no warning allowed), format (Prettier)"
-npx eslint --max-warnings 0 .
-npx prettier --check . > /dev/null || { npx prettier --list-different .; echo "Not formatted: run npm run format" >&2; exit 1; }
-echo "== dead code (knip: unused files, exports, dependencies)"
-npm run --silent deadcode
-
-echo "== migrations match the schemas (drizzle-kit generate into a copy writes nothing)"
-npx tsx scripts/check-migrations.ts
-
-echo "== unit and integration tests (vitest, coverage summary)"
-npx vitest run --coverage
-
-echo "== production build"
-npx next build
-
-echo "== browser tests (Playwright, Chromium; two runs side by side: scripts/e2e.sh)"
-bash scripts/e2e.sh
+# The checks are short and mostly one core each: side by side. The build (mostly one core) beside vitest.
+together lint typecheck format deadcode migrations
+together unit build
+step "browser tests (Playwright: scripts/e2e.sh, two runs side by side)" bash scripts/e2e.sh
