@@ -3,10 +3,11 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createServiceClient } from "@/lib/api/client";
-import type { McpServer } from "@/lib/api/lenient/mcp";
-import { sampleChat, sampleUsage } from "@/lib/api/testing/fixtures";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServiceClient, type ServiceClient } from "@/lib/api/client";
+import type { EmbeddedService } from "@/lib/embedded/service";
+import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { McpServerPicker } from "./mcp-server-picker";
@@ -14,99 +15,104 @@ import { NewChatForm } from "./new-chat-form";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
+
+/** The new-chat form and its MCP server picker against the real embedded service (in-process). */
+let svc: EmbeddedService;
+beforeAll(async () => {
+  svc = await startService({ agentDelayMs: 0 });
+});
+afterAll(() => svc?.close());
 afterEach(() => {
   cleanup();
   push.mockReset();
   window.history.replaceState(null, "", "/chats");
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const server = (over: Partial<McpServer>): McpServer => ({
-  id: "mcp_1",
-  name: "Linear",
-  url: "https://mcp.example.com/linear",
-  enabled: true,
-  scope: "user",
-  auth: { type: "oauth", connected: true },
-  createdAt: "2025-01-01T00:00:00Z",
-  updatedAt: "2025-01-01T00:00:00Z",
-  ...over,
-});
-
-function renderWith(ui: React.ReactNode, handle: (request: Request, path: string) => Promise<Response> | Response) {
+/** A client of the service under `base`; `created` holds the bodies of the chats the page created. */
+function clientOf(base = BASE) {
+  const created: unknown[] = [];
   const client = createServiceClient({
-    baseUrl: "http://dash.test/api/service",
+    baseUrl: base,
+    apiKey: TEST_KEY,
     fetch: async (input, init) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      return handle(request, new URL(request.url).pathname.replace("/api/service", ""));
+      const request = new Request(input, init);
+      if (request.method === "POST" && new URL(request.url).pathname.endsWith("/v2/chats"))
+        created.push(await request.clone().json());
+      return svc.handle(request);
     },
   });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
-    </QueryClientProvider>,
-  );
+  return { client, created };
+}
+
+const providers = (client: ServiceClient, ui: ReactNode) => (
+  <QueryClientProvider client={createQueryClient()}>
+    <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
+  </QueryClientProvider>
+);
+
+async function registerServer(name: string, auth: "oauth" | "none"): Promise<string> {
+  const url = `https://mcp.example.com/${name}`;
+  const oauthConfig = { authorizationUrl: `${url}/authorize`, tokenUrl: `${url}/token`, clientId: "atelier" };
+  const res = await call(svc, "POST", "/v2/mcp-servers", {
+    body: { name, url, auth, ...(auth === "oauth" ? { oauthConfig } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { id: string }).id;
 }
 
 describe("McpServerPicker", () => {
+  // Runs first: the service has no MCP server yet.
   it("says none are registered (with a link) when the service has none or no MCP support", async () => {
-    renderWith(<McpServerPicker value={[]} onChange={() => undefined} />, () => json({ message: "Not found" }, 404));
+    render(providers(clientOf().client, <McpServerPicker value={[]} onChange={() => undefined} />));
     expect(await screen.findByTestId("mcp-empty")).toHaveTextContent("No MCP servers registered");
     expect(screen.getByRole("link", { name: "Register one" })).toHaveAttribute("href", "/mcp-servers");
+    cleanup();
+    // A deployment without MCP support: the service's own 404 for a path it does not serve.
+    render(providers(clientOf(`${BASE}/no-mcp`).client, <McpServerPicker value={[]} onChange={() => undefined} />));
+    expect(await screen.findByTestId("mcp-empty")).toHaveTextContent("No MCP servers registered");
   });
 
   it("lists servers with their state and warns about a chosen one that is not connected", async () => {
+    await registerServer("Linear", "none");
+    const notion = await registerServer("Notion", "oauth");
     const onChange = vi.fn();
-    const servers = [server({}), server({ id: "mcp_2", name: "Notion", auth: { type: "oauth", connected: false } })];
-    const { rerender } = renderWith(<McpServerPicker value={[]} onChange={onChange} />, () => json({ items: servers }));
+    const { client } = clientOf();
+    const { rerender } = render(providers(client, <McpServerPicker value={[]} onChange={onChange} />));
     expect(await screen.findByText("Notion")).toBeInTheDocument();
-    expect(screen.getByText("· not connected")).toBeInTheDocument();
+    expect(screen.getByText("Linear")).toBeInTheDocument();
+    expect(screen.getAllByText("· not connected")).toHaveLength(1);
     await userEvent.click(screen.getByRole("checkbox", { name: /Notion/ }));
-    expect(onChange).toHaveBeenCalledWith(["mcp_2"]);
+    expect(onChange).toHaveBeenCalledWith([notion]);
     expect(screen.queryByTestId("mcp-warning")).toBeNull();
-    rerender(
-      <QueryClientProvider client={createQueryClient()}>
-        <ServiceClientsProvider
-          v2={createServiceClient({
-            baseUrl: "http://dash.test/api/service",
-            fetch: async () => json({ items: servers }),
-          })}
-        >
-          <McpServerPicker value={["mcp_2"]} onChange={onChange} />
-        </ServiceClientsProvider>
-      </QueryClientProvider>,
-    );
+    rerender(providers(client, <McpServerPicker value={[notion]} onChange={onChange} />));
     expect(await screen.findByTestId("mcp-warning")).toHaveTextContent("Notion is not connected");
   });
 });
 
 describe("NewChatForm", () => {
   it("creates a chat in sync mode with privacy, credential access and MCP servers, then opens it", async () => {
-    let body: unknown = null;
-    renderWith(<NewChatForm />, async (request, path) => {
-      if (path === "/v2/mcp-servers") return json({ items: [server({})] });
-      if (request.method === "POST" && path === "/v2/chats") {
-        body = await request.json();
-        return json({ chat: sampleChat({ id: "chat_42", privacy: "unlisted" }), usage: sampleUsage() });
-      }
-      if (path === "/v2/chats") return json({ chats: [], cursor: null });
-      return json({ message: `unexpected ${request.method} ${path}` }, 404);
-    });
+    const { client, created } = clientOf();
+    const stripe = await registerServer("Stripe", "none");
+    render(providers(client, <NewChatForm />));
     await userEvent.click(screen.getByLabelText("Sync"));
     await userEvent.selectOptions(screen.getByTestId("privacy-select"), "unlisted");
     await userEvent.click(screen.getByLabelText("GitHub"));
-    await userEvent.click(await screen.findByRole("checkbox", { name: /Linear/ }));
+    await userEvent.click(await screen.findByRole("checkbox", { name: /Stripe/ }));
     await userEvent.type(screen.getByTestId("composer"), "A todo app{Enter}");
     // Opened in place (the chats section draws the chat from the address), not by a router round trip.
-    await waitFor(() => expect(window.location.pathname).toBe("/chats/chat_42"));
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/), { timeout: 15_000 });
     expect(push).not.toHaveBeenCalled();
-    expect(body).toEqual({
-      message: "A todo app",
-      privacy: "unlisted",
-      mcpServerIds: ["mcp_1"],
-      credentialAccess: { sharedNpm: false, github: true },
-    });
+    expect(created).toEqual([
+      {
+        message: "A todo app",
+        privacy: "unlisted",
+        mcpServerIds: [stripe],
+        credentialAccess: { sharedNpm: false, github: true },
+      },
+    ]);
+    // The chat the page opened is the one the service made, as asked.
+    const [chat] = (await client.listChats()).chats;
+    expect(window.location.pathname).toBe(`/chats/${chat!.id}`);
+    expect(chat).toMatchObject({ privacy: "unlisted" });
   });
 });
