@@ -78,7 +78,10 @@ describe("ChatsList", () => {
     expect(rows[0]).toHaveTextContent("Weather app");
     expect(rows[0]).toHaveTextContent("private");
     expect(rows[0]).toHaveAttribute("href", `/chats/${newest.chat.id}`);
-    expect(rows[0]!.querySelector("time")).toHaveAttribute("title", utc(first.chats[0]!.updatedAt));
+    expect(rows[0]!.querySelector("time")).toHaveAttribute(
+      "title",
+      utc(first.chats[0]!.updatedAt ?? first.chats[0]!.createdAt),
+    );
     expect(rows[1]).toHaveTextContent(first.chats[1]!.title!);
     expect(first.chats[1]!.title).toMatch(/^Chat \d+$/);
     expect(rows[1]).toHaveTextContent("public");
@@ -98,7 +101,7 @@ describe("ChatsList", () => {
     renderWith(
       clientOf().client,
       <ul>
-        <ChatRow chat={sampleChat({ id: "c2", title: null, privacy: "public" })} />
+        <ChatRow chat={sampleChat({ id: "c2", privacy: "public" })} />
       </ul>,
     );
     expect(screen.getByTestId("chat-row")).toHaveTextContent("Untitled chat");
