@@ -21,15 +21,21 @@ import {
   E2E_PORT,
   E2E_REF_BASE_URL,
   E2E_REF_PORT,
+  E2E_SECOND_BASE_URL,
+  E2E_SECOND_PORT,
   E2E_SERVICE_API_KEY,
   E2E_USERNAME,
+  LIFECYCLE_PROJECT,
   MODEL_PROJECT,
   REFERENCE_PROJECT,
+  SECOND_PROJECT,
 } from "./e2e/fixtures";
 
 // A fresh data dir per run. The config is loaded again in each worker: they inherit the runner's env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
+process.env.E2E_SECOND_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const secondDataDir = process.env.E2E_SECOND_DATA_DIR;
 process.env.E2E_REF_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const refDataDir = process.env.E2E_REF_DATA_DIR;
 process.env.E2E_MODEL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
@@ -45,6 +51,12 @@ if (clusterAdmin && !process.env.E2E_CLUSTER_DATABASE_URL) {
 const clusterDatabaseUrl = process.env.E2E_CLUSTER_DATABASE_URL;
 process.env.E2E_CLUSTER_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const clusterDataDir = process.env.E2E_CLUSTER_DATA_DIR;
+
+/**
+ * Specs of the default server moved to the `chromium-2` project: the same server settings on a second server of their
+ * own, run by scripts/e2e.sh beside the chromium run so that both runs take about as long.
+ */
+const SECOND_SERVER_SPECS = ["approvals"].map((name) => `**/${name}.spec.ts`);
 
 /** The specs that also run in the `reference` project (plus its own e2e/reference-*.spec.ts). */
 const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
@@ -65,12 +77,16 @@ const start = `npx next start -p ${E2E_PORT} -H 127.0.0.1`;
 // `npm test` builds first; a bare `npx playwright test` builds when there is no production build yet.
 const built = existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
 const command = built ? start : `npx next build && ${start}`;
+const secondStart = `npx next start -p ${E2E_SECOND_PORT} -H 127.0.0.1`;
+const secondCommand = built || runs("chromium") ? secondStart : `npx next build && ${secondStart}`;
 // Web servers start one after the other: the reference server builds only when the default one does not run.
 const refStart = `npx next start -p ${E2E_REF_PORT} -H 127.0.0.1`;
-const refCommand = built || runs("chromium") ? refStart : `npx next build && ${refStart}`;
+const refCommand = built || runs("chromium") || runs(SECOND_PROJECT) ? refStart : `npx next build && ${refStart}`;
 const modelStart = `npx next start -p ${E2E_MODEL_PORT} -H 127.0.0.1`;
 const modelCommand =
-  built || runs("chromium") || runs(REFERENCE_PROJECT) ? modelStart : `npx next build && ${modelStart}`;
+  built || runs("chromium") || runs(SECOND_PROJECT) || runs(REFERENCE_PROJECT)
+    ? modelStart
+    : `npx next build && ${modelStart}`;
 const clusterStart = (port: number) => `npx next start -p ${port} -H 127.0.0.1`;
 const clusterA = `npx tsx e2e/peers/cluster-database.ts create ${clusterDatabaseUrl} && ${
   built || chosen.length === 0
@@ -92,6 +108,22 @@ const serverEnv = {
   // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
   DATABASE_URL: "",
 };
+
+/** One Next server of a project: `next start` (or build and start) answering at `url`, with `env` over serverEnv. */
+const appServer = (serverCommand: string, url: string, env: Record<string, string>) => ({
+  command: serverCommand,
+  url: `${url}/sign-in`,
+  reuseExistingServer: false,
+  timeout: 600_000,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  env: { ...serverEnv, APP_URL: url, SERVICE_BASE_URL: "", ...env },
+});
+
+/** A server with the default settings (the chromium and chromium-2 projects' servers). */
+const defaultServer = (serverCommand: string, url: string, dir: string) =>
+  // Remote MCP access tokens live 5 s here, so e2e/remote-mcp-oauth.spec.ts sees the SDK refresh one.
+  appServer(serverCommand, url, { DATA_DIR: dir, EMBEDDED_MCP_TOKEN_TTL_S: "5" });
 
 /** Debian's Chromium (CHROMIUM_PATH) as every project drives it; `baseURL`: the project's own server. */
 const chromium = (baseURL?: string) => ({
@@ -145,7 +177,25 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: ["**/reference-*.spec.ts", "**/model-*.spec.ts", "**/cluster-*.spec.ts"],
+      testIgnore: [
+        "**/reference-*.spec.ts",
+        "**/model-*.spec.ts",
+        "**/cluster-*.spec.ts",
+        "**/lifecycle.spec.ts",
+        ...SECOND_SERVER_SPECS,
+      ],
+      use: chromium(),
+    },
+    {
+      // A second server with the default one's settings, for the specs moved off it (SECOND_SERVER_SPECS).
+      name: SECOND_PROJECT,
+      testMatch: SECOND_SERVER_SPECS,
+      use: chromium(E2E_SECOND_BASE_URL),
+    },
+    {
+      // The server as a process: each test starts its own servers (e2e/server-process.ts); no page, no project server.
+      name: LIFECYCLE_PROJECT,
+      testMatch: "**/lifecycle.spec.ts",
       use: chromium(),
     },
     {
@@ -172,26 +222,8 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    ...(runs("chromium")
-      ? [
-          {
-            command,
-            url: `${E2E_BASE_URL}/sign-in`,
-            reuseExistingServer: false,
-            timeout: 600_000,
-            stdout: "pipe" as const,
-            stderr: "pipe" as const,
-            // Remote MCP access tokens live 5 s here, so e2e/remote-mcp-oauth.spec.ts sees the SDK refresh one.
-            env: {
-              ...serverEnv,
-              DATA_DIR: dataDir,
-              APP_URL: E2E_BASE_URL,
-              SERVICE_BASE_URL: "",
-              EMBEDDED_MCP_TOKEN_TTL_S: "5",
-            },
-          },
-        ]
-      : []),
+    ...(runs("chromium") ? [defaultServer(command, E2E_BASE_URL, dataDir)] : []),
+    ...(runs(SECOND_PROJECT) ? [defaultServer(secondCommand, E2E_SECOND_BASE_URL, secondDataDir)] : []),
     ...(runs(REFERENCE_PROJECT)
       ? [
           {
@@ -203,63 +235,33 @@ export default defineConfig({
             stderr: "pipe" as const,
             env: { REFERENCE_PEER_PORT: String(E2E_PEER_PORT), REFERENCE_UPSTREAM: `${E2E_REF_BASE_URL}/svc` },
           },
-          {
-            command: refCommand,
-            url: `${E2E_REF_BASE_URL}/sign-in`,
-            reuseExistingServer: false,
-            timeout: 600_000,
-            stdout: "pipe" as const,
-            stderr: "pipe" as const,
-            // The dashboard talks to the peer; the peer talks to this server's own embedded service (kept on).
-            env: {
-              ...serverEnv,
-              DATA_DIR: refDataDir,
-              APP_URL: E2E_REF_BASE_URL,
-              SERVICE_BASE_URL: E2E_PEER_URL,
-              EMBEDDED_SERVICE: "on",
-            },
-          },
+          // The dashboard talks to the peer; the peer talks to this server's own embedded service (kept on).
+          appServer(refCommand, E2E_REF_BASE_URL, {
+            DATA_DIR: refDataDir,
+            SERVICE_BASE_URL: E2E_PEER_URL,
+            EMBEDDED_SERVICE: "on",
+          }),
         ]
       : []),
     ...(runs(MODEL_PROJECT)
       ? [
-          {
-            command: modelCommand,
-            url: `${E2E_MODEL_BASE_URL}/sign-in`,
-            reuseExistingServer: false,
-            timeout: 600_000,
-            stdout: "pipe" as const,
-            stderr: "pipe" as const,
-            env: {
-              ...serverEnv,
-              DATA_DIR: modelDataDir,
-              APP_URL: E2E_MODEL_BASE_URL,
-              SERVICE_BASE_URL: "",
-              AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
-              AGENT_MODEL: E2E_MODEL_NAME,
-              AGENT_TIMEOUT_MS: "30000",
-            },
-          },
+          appServer(modelCommand, E2E_MODEL_BASE_URL, {
+            DATA_DIR: modelDataDir,
+            AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
+            AGENT_MODEL: E2E_MODEL_NAME,
+            AGENT_TIMEOUT_MS: "30000",
+          }),
         ]
       : []),
     ...(runs(CLUSTER_PROJECT) && clusterDatabaseUrl
-      ? [E2E_CLUSTER_A_URL, E2E_CLUSTER_B_URL].map((url, i) => ({
-          command: i === 0 ? clusterA : clusterStart(E2E_CLUSTER_B_PORT),
-          url: `${url}/sign-in`,
-          reuseExistingServer: false,
-          timeout: 600_000,
-          stdout: "pipe" as const,
-          stderr: "pipe" as const,
-          env: {
-            ...serverEnv,
+      ? [E2E_CLUSTER_A_URL, E2E_CLUSTER_B_URL].map((url, i) =>
+          appServer(i === 0 ? clusterA : clusterStart(E2E_CLUSTER_B_PORT), url, {
             DATABASE_URL: clusterDatabaseUrl,
             TEST_DATABASE_URL: clusterAdmin ?? "",
             DATA_DIR: path.join(clusterDataDir, i === 0 ? "a" : "b"),
-            APP_URL: url,
-            SERVICE_BASE_URL: "",
             EMBEDDED_GENERATION_LEASE_MS: "3000",
-          },
-        }))
+          }),
+        )
       : []),
   ],
 });

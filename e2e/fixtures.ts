@@ -38,6 +38,16 @@ export const E2E_MODEL_NAME = "peer-coder";
 export const CLUSTER_PROJECT = "cluster";
 export const E2E_CLUSTER_A_PORT = Number(process.env.E2E_CLUSTER_A_PORT || E2E_PORT + 5);
 export const E2E_CLUSTER_B_PORT = Number(process.env.E2E_CLUSTER_B_PORT || E2E_PORT + 6);
+/**
+ * The project `chromium-2`: a second server with the default one's settings, for specs moved off the default server so
+ * that scripts/e2e.sh's two runs take about as long (playwright.config.ts SECOND_SERVER_SPECS).
+ */
+export const SECOND_PROJECT = "chromium-2";
+export const E2E_SECOND_PORT = Number(process.env.E2E_SECOND_PORT || E2E_PORT + 7);
+export const E2E_SECOND_BASE_URL = `http://127.0.0.1:${E2E_SECOND_PORT}`;
+/** The project `lifecycle`: e2e/lifecycle.spec.ts, which starts its own servers (no project server). */
+export const LIFECYCLE_PROJECT = "lifecycle";
+
 export const E2E_CLUSTER_A_URL = `http://127.0.0.1:${E2E_CLUSTER_A_PORT}`;
 export const E2E_CLUSTER_B_URL = `http://127.0.0.1:${E2E_CLUSTER_B_PORT}`;
 

@@ -8,6 +8,7 @@ import pg from "pg";
 export default async function globalTeardown(): Promise<void> {
   const dirs = [
     process.env.E2E_DATA_DIR,
+    process.env.E2E_SECOND_DATA_DIR,
     process.env.E2E_REF_DATA_DIR,
     process.env.E2E_MODEL_DATA_DIR,
     process.env.E2E_CLUSTER_DATA_DIR,
