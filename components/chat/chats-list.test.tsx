@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import type { ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
-import { createQueryClient } from "@/lib/hooks/query-client";
-import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
+import { renderWithClient } from "@/components/mcp/test-harness";
 import { ChatRow } from "./chat-row";
 import { ChatsList } from "./chats-list";
 
@@ -37,15 +35,7 @@ function clientOf(apiKey = TEST_KEY) {
   return { client, requests };
 }
 
-function renderWith(client: ServiceClient, ui: ReactNode) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderWith = (client: ServiceClient, ui: ReactElement) => renderWithClient(ui, client);
 
 /** The exact UTC time a chat row shows on hover. */
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

@@ -1,52 +1,77 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { McpServer } from "@/lib/api/lenient/mcp";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { McpServerList, type McpServer } from "@/lib/api/lenient/mcp";
+import type { EmbeddedService } from "@/lib/embedded/service";
+import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
+import { createServiceClient } from "@/lib/api/client";
 import { McpServersView } from "./mcp-servers-view";
-import { json, renderWithNetwork, sampleMcpServer, type SeenRequest } from "./test-harness";
+import { json, renderWithClient, renderWithNetwork, sampleMcpServer, type SeenRequest } from "./test-harness";
 
 afterEach(cleanup);
 
-/** A small in-memory stand-in for the proxy's /v2/mcp-servers answers. */
-function serviceWith(initial: McpServer[]) {
-  let servers = [...initial];
-  return (req: SeenRequest): Response => {
-    const path = req.url.pathname.replace("/api/service", "");
-    if (req.method === "GET" && path === "/v2/mcp-servers") return json({ items: servers });
-    if (req.method === "POST" && path === "/v2/mcp-servers") {
-      const body = req.body as { name: string; url: string; enabled: boolean };
-      const created = sampleMcpServer({
-        id: `mcp_${servers.length + 1}`,
-        name: body.name,
-        url: body.url,
-        enabled: body.enabled,
-      });
-      servers = [created, ...servers];
-      return json(created, 201);
-    }
-    const authorize = path.match(/^\/v2\/mcp-servers\/([^/]+)\/oauth\/authorize$/);
-    if (req.method === "POST" && authorize)
-      return json({
-        url: `https://auth.test/authorize?server=${authorize[1]}`,
-        state: "st",
-        expiresAt: "2099-01-01T00:00:00Z",
-      });
-    const one = path.match(/^\/v2\/mcp-servers\/([^/]+)$/);
-    if (req.method === "DELETE" && one) {
-      servers = servers.filter((s) => s.id !== one[1]);
-      return json({ id: one[1], deleted: true });
-    }
-    if (req.method === "PATCH" && one) {
-      const body = req.body as Partial<McpServer>;
-      servers = servers.map((s) =>
-        s.id === one[1] ? { ...s, ...body, auth: { type: "oauth", connected: false } } : s,
-      );
-      return json(servers.find((s) => s.id === one[1]));
-    }
-    return json({ message: "not found" }, 404);
-  };
+/**
+ * A fixed list for the connection states (a connected or failed OAuth connection needs a provider round trip) and
+ * Connect (below).
+ */
+function serviceWith(servers: McpServer[]) {
+  return (req: SeenRequest): Response =>
+    req.method === "GET" && req.url.pathname.endsWith("/v2/mcp-servers")
+      ? json({ items: servers })
+      : json({ message: "not found" }, 404);
+}
+
+/** The other tests run against the real embedded service (in-process); each starts with no MCP server. */
+let svc: EmbeddedService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(() => svc?.close());
+afterEach(async () => {
+  for (const { id } of await listed()) expect((await call(svc, "DELETE", `/v2/mcp-servers/${id}`)).status).toBe(200);
+});
+
+const SVC_PATH = new URL(BASE).pathname;
+
+/** Renders `ui` with a client the service answers (with `apiKey`); `requests`: what it sent, paths as the service saw them. */
+function renderWithService(ui: ReactElement, apiKey: string = TEST_KEY) {
+  const requests: SeenRequest[] = [];
+  const client = createServiceClient({
+    baseUrl: BASE,
+    apiKey,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const text = await request.clone().text();
+      requests.push({ method: request.method, url: new URL(request.url), body: text ? JSON.parse(text) : undefined });
+      return svc.handle(request);
+    },
+  });
+  renderWithClient(ui, client);
+  return { requests };
+}
+
+/** The MCP servers the service holds, read as the dashboard reads them. */
+const listed = async () => McpServerList.parse((await call(svc, "GET", "/v2/mcp-servers")).body).items;
+
+/** Registers an MCP server (OAuth, not connected) through the service's API; its id. */
+async function register(name: string, oauthConfig: Record<string, unknown> = {}): Promise<string> {
+  const res = await call(svc, "POST", "/v2/mcp-servers", {
+    body: {
+      name,
+      url: "https://mcp.linear.test/mcp",
+      auth: "oauth",
+      oauthConfig: {
+        authorizationUrl: "https://auth.test/authorize",
+        tokenUrl: "https://auth.test/token",
+        ...oauthConfig,
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { id: string }).id;
 }
 
 describe("McpServersView", () => {
@@ -82,17 +107,20 @@ describe("McpServersView", () => {
   });
 
   it("explains the next step when nothing is registered, and shows a failed load with its status", async () => {
-    renderWithNetwork(<McpServersView />, serviceWith([]));
+    renderWithService(<McpServersView />);
     expect(await screen.findByText("No MCP servers yet")).toBeInTheDocument();
     cleanup();
-    renderWithNetwork(<McpServersView />, () => json({ message: "Upstream down" }, 503));
+    // A key the service refuses: its own 401 answer, as the page would get it.
+    renderWithService(<McpServersView />, "sk_not_the_key");
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Upstream down");
-    expect(alert).toHaveTextContent("HTTP 503");
+    const refused = await call(svc, "GET", "/v2/mcp-servers", { auth: "Bearer sk_not_the_key" });
+    expect(refused.status).toBe(401);
+    expect(alert).toHaveTextContent((refused.body as { message: string }).message);
+    expect(alert).toHaveTextContent("HTTP 401");
   });
 
   it("registers a server through the dialog and lists it disconnected", async () => {
-    const { requests } = renderWithNetwork(<McpServersView />, serviceWith([]));
+    const { requests } = renderWithService(<McpServersView />);
     await screen.findByText("No MCP servers yet");
     await userEvent.click(screen.getByRole("button", { name: "Register server" }));
     const dialog = await screen.findByRole("dialog", { name: "Register MCP server" });
@@ -108,18 +136,20 @@ describe("McpServersView", () => {
     expect(row).toHaveTextContent("Tracker");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const post = requests.find((r) => r.method === "POST")!;
-    expect(post.url.pathname).toBe("/api/service/v2/mcp-servers");
+    expect(post.url.pathname).toBe(`${SVC_PATH}/v2/mcp-servers`);
     expect(post.body).toMatchObject({
       name: "Tracker",
       auth: { type: "oauth", connected: false, config: { clientId: "cid", usePKCE: true } },
     });
+    // Stored as sent.
+    expect(await listed()).toMatchObject([
+      { name: "Tracker", url: "https://mcp.tracker.test/mcp", oauthConfig: { clientId: "cid" } },
+    ]);
   });
 
   it("deletes only after confirmation in a dialog (Esc cancels)", async () => {
-    const { requests } = renderWithNetwork(
-      <McpServersView />,
-      serviceWith([sampleMcpServer({ id: "x", name: "Doomed" })]),
-    );
+    const doomed = await register("Doomed");
+    const { requests } = renderWithService(<McpServersView />);
     await screen.findByTestId("mcp-server-row");
     await userEvent.click(screen.getByRole("button", { name: "Delete Doomed" }));
     expect(await screen.findByRole("dialog", { name: "Delete MCP server?" })).toHaveTextContent("Doomed");
@@ -133,16 +163,24 @@ describe("McpServersView", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No MCP servers yet")).toBeInTheDocument();
     expect(requests.filter((r) => r.method === "DELETE").map((r) => r.url.pathname)).toEqual([
-      "/api/service/v2/mcp-servers/x",
+      `${SVC_PATH}/v2/mcp-servers/${doomed}`,
     ]);
+    expect((await call(svc, "GET", `/v2/mcp-servers/${doomed}`)).status).toBe(404);
   });
 
   it("Connect asks for the authorization URL with the landing page as return URL and sends the browser there", async () => {
     const navigate = vi.fn<(url: string) => void>();
-    const { requests } = renderWithNetwork(
-      <McpServersView navigate={navigate} />,
-      serviceWith([sampleMcpServer({ id: "s 1", name: "Spaced" })]),
-    );
+    // A fixed answer here: the service's authorize path hashes the PKCE verifier with Node's crypto, which refuses
+    // jsdom's Uint8Array (another realm) in this test environment.
+    const { requests } = renderWithNetwork(<McpServersView navigate={navigate} />, (req) => {
+      if (req.method === "POST" && req.url.pathname.endsWith("/v2/mcp-servers/s%201/oauth/authorize"))
+        return json({
+          url: "https://auth.test/authorize?server=s%201",
+          state: "st",
+          expiresAt: "2099-01-01T00:00:00Z",
+        });
+      return serviceWith([sampleMcpServer({ id: "s 1", name: "Spaced" })])(req);
+    });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Spaced" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("https://auth.test/authorize?server=s%201"));
     const authorize = requests.find((r) => r.method === "POST")!;
@@ -151,10 +189,8 @@ describe("McpServersView", () => {
   });
 
   it("edits a server without touching its OAuth settings", async () => {
-    const { requests } = renderWithNetwork(
-      <McpServersView />,
-      serviceWith([sampleMcpServer({ id: "e", name: "Old name" })]),
-    );
+    const id = await register("Old name", { clientId: "keep-me", scopes: ["mcp:tools"] });
+    const { requests } = renderWithService(<McpServersView />);
     await userEvent.click(await screen.findByRole("button", { name: "Edit Old name" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Old name" });
     const name = within(dialog).getByLabelText("Name");
@@ -167,23 +203,24 @@ describe("McpServersView", () => {
       url: "https://mcp.linear.test/mcp",
       enabled: true,
     });
+    // Stored with the new name, its OAuth settings untouched.
+    expect((await listed()).find((s) => s.id === id)).toMatchObject({
+      name: "New name",
+      oauthConfig: { clientId: "keep-me", scopes: ["mcp:tools"] },
+    });
   });
 
   it("prefills the stored OAuth settings (never the secret) when replacing them", async () => {
-    const server = sampleMcpServer({
-      id: "p",
-      name: "Prefilled",
-      oauthConfig: {
-        authorizationUrl: "https://auth.p.test/authorize",
-        tokenUrl: "https://auth.p.test/token",
-        clientId: "p-client",
-        scopes: ["mcp:tools", "offline_access"],
-        usePKCE: true,
-        resource: "https://mcp.p.test/mcp",
-        hasClientSecret: true,
-      },
+    await register("Prefilled", {
+      authorizationUrl: "https://auth.p.test/authorize",
+      tokenUrl: "https://auth.p.test/token",
+      clientId: "p-client",
+      clientSecret: "p-secret",
+      scopes: ["mcp:tools", "offline_access"],
+      usePKCE: true,
+      resource: "https://mcp.p.test/mcp",
     });
-    const { requests } = renderWithNetwork(<McpServersView />, serviceWith([server]));
+    const { requests } = renderWithService(<McpServersView />);
     await userEvent.click(await screen.findByRole("button", { name: "Edit Prefilled" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Prefilled" });
     await userEvent.click(within(dialog).getByLabelText("Replace the OAuth settings"));

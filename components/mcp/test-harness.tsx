@@ -2,7 +2,7 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createServiceClient } from "@/lib/api/client";
+import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
@@ -35,6 +35,11 @@ export function renderWithNetwork(ui: ReactElement, route: Route, setup?: (query
       return route(seen);
     },
   });
+  return { requests, ...renderWithClient(ui, client, setup) };
+}
+
+/** Renders `ui` with `client` as the v2 service client and a query client that does not retry. */
+export function renderWithClient(ui: ReactElement, client: ServiceClient, setup?: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   setup?.(queryClient);
@@ -43,7 +48,7 @@ export function renderWithNetwork(ui: ReactElement, route: Route, setup?: (query
       <ServiceClientsProvider v2={client}>{ui}</ServiceClientsProvider>
     </QueryClientProvider>,
   );
-  return { requests, queryClient, ...view };
+  return { queryClient, ...view };
 }
 
 export function sampleMcpServer(over: Partial<McpServer> = {}): McpServer {
