@@ -140,7 +140,7 @@ function counted(edits: readonly HandEdit[]): string {
 }
 
 /** How the two messages of a change read when it is not a hand edit (a pull): its kind and texts. */
-export interface EditRecording {
+interface EditRecording {
   kind: MessageKind;
   /** The user message, from the changes made. */
   describe(entries: HandEditEntry[]): string;

@@ -15,7 +15,7 @@ export function sealGitToken(box: SecretBox, id: string, token: string): string 
 }
 
 /** The host a credential is looked up by: `host` or `host:port` as the URL has it, lower case. */
-export const credentialHost = (url: string) => new URL(url).host.toLowerCase();
+const credentialHost = (url: string) => new URL(url).host.toLowerCase();
 
 /** What a Git operation on `url` authenticates with. */
 export interface GitAuthFor {

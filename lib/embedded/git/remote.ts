@@ -23,7 +23,7 @@ import { guardedGitHttp as http } from "./transport";
  */
 
 /** A remote's branches (name → commit) and its default branch (null for an empty repository). */
-export interface RemoteBranches {
+interface RemoteBranches {
   heads: Map<string, string>;
   defaultBranch: string | null;
 }

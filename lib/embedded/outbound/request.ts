@@ -13,7 +13,7 @@ export class OutboundError extends Error {
   }
 }
 
-export interface OutboundRequest {
+interface OutboundRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: Uint8Array;
@@ -27,7 +27,7 @@ export interface OutboundRequest {
   resolve?: Resolve;
 }
 
-export interface OutboundResponse {
+interface OutboundResponse {
   url: string;
   status: number;
   statusText: string;

@@ -23,7 +23,6 @@ export type {
   DeploymentRow,
   EnvVarRow,
   GitCredentialRow,
-  GitRemoteRow,
   MessageRow,
   ProjectRow,
   VersionFile,
