@@ -8,10 +8,10 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { PanelSection } from "@/components/ui/panel-section";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/components/ui/text-field";
 import { readPull, type GitPullRecord } from "@/lib/api/git-sync";
 import type { Chat } from "@/lib/api/schemas";
 import { useGitRemote, usePullFromGit, usePushToGit } from "@/lib/hooks/use-git";
+import { PulledFiles, SourceFields } from "./git-fields";
 
 /** What the last pull brought: the files it changed, or that the branch had nothing new. */
 function PullOutcome({ pull }: { pull: GitPullRecord | "up-to-date" }) {
@@ -27,16 +27,7 @@ function PullOutcome({ pull }: { pull: GitPullRecord | "up-to-date" }) {
         The pull brought {pull.entries.length} {pull.entries.length === 1 ? "change" : "changes"} at{" "}
         <code className="font-mono">{pull.commit}</code>:
       </p>
-      <ul className="rounded-md border border-border px-3 py-2 font-mono text-xs" aria-label="Files the pull changed">
-        {pull.entries.map((e) => (
-          <li key={`${e.path}:${e.operation}`} className="flex justify-between gap-2">
-            <span className={e.operation === "deleted" ? "truncate line-through" : "truncate"}>
-              {e.toPath ? `${e.path} → ${e.toPath}` : e.path}
-            </span>
-            <span className="text-muted-foreground">{e.operation}</span>
-          </li>
-        ))}
-      </ul>
+      <PulledFiles entries={pull.entries} className="rounded-md border border-border px-3 py-2 text-xs" />
     </div>
   );
 }
@@ -109,28 +100,7 @@ export function GitSection({ chat, generating }: { chat: Chat | undefined; gener
           </dd>
         </dl>
       ) : (
-        <div className="space-y-3">
-          <TextField
-            id="git-push-url"
-            label="Repository URL"
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://github.com/owner/app.git"
-          />
-          <TextField
-            id="git-push-branch"
-            label="Branch"
-            optional
-            autoComplete="off"
-            spellCheck={false}
-            value={branch}
-            onChange={(e) => setBranch(e.target.value)}
-            placeholder="the repository's default branch"
-          />
-        </div>
+        <SourceFields idPrefix="git-push" kind="repo" url={url} branch={branch} onUrl={setUrl} onBranch={setBranch} />
       )}
       <div className="flex flex-wrap gap-2">
         <Button

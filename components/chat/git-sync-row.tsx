@@ -2,6 +2,7 @@ import { GitPullRequestArrow, Upload } from "lucide-react";
 import type { GitPullRecord, GitPushRecord } from "@/lib/api/git-sync";
 import type { Message } from "@/lib/api/schemas";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { PulledFiles } from "./git-fields";
 
 /**
  * A push to or a pull from the chat's Git remote in the timeline: one compact row instead of the messages that
@@ -28,18 +29,7 @@ export function GitSyncRow({ message, pull, push }: { message: Message; pull?: G
         </span>
         <RelativeTime iso={message.createdAt} className="text-xs" />
       </div>
-      {pull ? (
-        <ul className="ml-5.5 flex flex-wrap gap-x-3 gap-y-0.5" aria-label="Files the pull changed">
-          {pull.entries.map((e) => (
-            <li key={`${e.path}:${e.operation}`} className="flex items-center gap-1 text-xs">
-              <span className={e.operation === "deleted" ? "font-mono line-through" : "font-mono"}>
-                {e.toPath ? `${e.path} → ${e.toPath}` : e.path}
-              </span>
-              <span className="text-muted-foreground/70">{e.operation}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {pull ? <PulledFiles entries={pull.entries} className="ml-5.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs" /> : null}
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/components/ui/text-field";
+
 import { useImportFromUrl } from "@/lib/hooks/use-git";
+import { SourceFields } from "./git-fields";
 
 const isHttpUrl = (value: string) => {
   try {
@@ -52,16 +53,13 @@ export function ImportFromUrlForm({ kind, onDone }: { kind: "repo" | "zip"; onDo
         submit();
       }}
     >
-      <TextField
-        id={`import-${kind}-url`}
-        label={kind === "repo" ? "Repository URL" : "Zip archive URL"}
-        type="url"
-        required
-        autoComplete="off"
-        spellCheck={false}
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        placeholder={kind === "repo" ? "https://github.com/owner/app.git" : "https://example.com/site.zip"}
+      <SourceFields
+        idPrefix={`import-${kind}`}
+        kind={kind}
+        url={url}
+        branch={branch}
+        onUrl={setUrl}
+        onBranch={setBranch}
         hint={
           kind === "repo"
             ? "Any Git server over HTTPS. A private repository needs a Git credential for its host (Settings)."
@@ -69,19 +67,6 @@ export function ImportFromUrlForm({ kind, onDone }: { kind: "repo" | "zip"; onDo
         }
         disabled={importChat.isPending}
       />
-      {kind === "repo" ? (
-        <TextField
-          id="import-repo-branch"
-          label="Branch"
-          optional
-          autoComplete="off"
-          spellCheck={false}
-          value={branch}
-          onChange={(e) => setBranch(e.target.value)}
-          placeholder="the repository's default branch"
-          disabled={importChat.isPending}
-        />
-      ) : null}
       {importChat.error ? (
         <ErrorPanel
           error={importChat.error}
