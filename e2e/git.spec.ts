@@ -19,16 +19,16 @@ test("import from a repository, change it, push it back from Details; a pull bri
   signedIn: page,
   request,
 }) => {
+  test.setTimeout(180_000); // a clone, an answer, a push and a pull on a shared, loaded machine
   const url = `${peer.url}/harbour.git`;
   await page.getByTestId("import-files").click();
   const dialog = page.getByTestId("import-files-dialog");
   await dialog.getByText("From a Git repository").click();
   await dialog.getByLabel("Repository URL").fill(url);
   await dialog.getByLabel(/Branch/).fill("main");
-  await page.screenshot({ path: `${SCREENS_DIR}/git-import-light.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/git-import-light.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENS_DIR}/git-import-dark.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/git-import-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
   await dialog.getByTestId("import-repo-submit").click();
 
@@ -61,9 +61,8 @@ test("import from a repository, change it, push it back from Details; a pull bri
   await expect(outcome.getByRole("listitem")).toHaveText([/NOTES\.md\s*created/, /css\/main\.css\s*updated/]);
   await expect(page.getByTestId("git-sync-row").filter({ hasText: "Pulled main" })).toBeVisible();
   await git.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS_DIR}/git-details-light.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/git-details-light.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENS_DIR}/git-details-dark.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/git-details-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
 });

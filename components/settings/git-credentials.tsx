@@ -8,6 +8,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+import { ServiceError } from "@/lib/api/errors";
 import { useCreateGitCredential, useDeleteGitCredential, useGitCredentials } from "@/lib/hooks/use-git";
 import { SettingsSection } from "./settings-section";
 
@@ -22,6 +23,14 @@ export function GitCredentialsSettings() {
   const [host, setHost] = useState("");
   const [username, setUsername] = useState("");
   const [token, setToken] = useState("");
+
+  // A service without this extension (another deployment) answers 404 or 405: say so instead of an error.
+  if (list.error instanceof ServiceError && (list.error.status === 404 || list.error.status === 405))
+    return (
+      <SettingsSection id="git-credentials" title="Git credentials">
+        <p className="text-sm text-muted-foreground">This service keeps no Git credentials.</p>
+      </SettingsSection>
+    );
 
   const submit = () => {
     if (!host.trim() || !token) return;
