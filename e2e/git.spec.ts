@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { SCREENS_DIR, expect, svc, test } from "./fixtures";
 import { startGitServer, type GitServerPeer } from "./peers/git-server";
 
@@ -6,6 +7,16 @@ import { startGitServer, type GitServerPeer } from "./peers/git-server";
  * 127.0.0.1; the e2e server runs with EMBEDDED_FETCH_ALLOW_PRIVATE=1 to reach it.
  */
 let peer: GitServerPeer;
+
+/** Both colour schemes of the page as it is: each shot once every colour transition of the switch has finished. */
+async function shootBothSchemes(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${scheme}.png`, animations: "disabled" });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 test.beforeAll(async () => {
   peer = await startGitServer();
   peer.makeRepo("harbour.git", {
@@ -26,10 +37,7 @@ test("import from a repository, change it, push it back from Details; a pull bri
   await dialog.getByText("From a Git repository").click();
   await dialog.getByLabel("Repository URL").fill(url);
   await dialog.getByLabel(/Branch/).fill("main");
-  await page.screenshot({ path: `${SCREENS_DIR}/git-import-light.png`, animations: "disabled" });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SCREENS_DIR}/git-import-dark.png`, animations: "disabled" });
-  await page.emulateMedia({ colorScheme: "light" });
+  await shootBothSchemes(page, "git-import");
   await dialog.getByTestId("import-repo-submit").click();
 
   await expect(page).toHaveURL(/\/chats\/chat_[^/?]+/);
@@ -42,7 +50,7 @@ test("import from a repository, change it, push it back from Details; a pull bri
   await svc(request, "POST", `/v2/chats/${chatId}/messages`, { message: "Update index.html with a footer /fast" });
   await page.goto(`/chats/${encodeURIComponent(chatId)}?tab=details`);
   const git = page.getByTestId("git-section");
-  await expect(git.getByTestId("git-remote")).toContainText(url);
+  await expect(git.getByTestId("git-remote")).toContainText(url, { timeout: 60_000 }); // a loaded machine is slow
   await expect(git.getByTestId("git-remote")).toContainText("main");
   const before = peer.head("harbour.git", "main");
   await git.getByTestId("git-push").click();
@@ -61,8 +69,5 @@ test("import from a repository, change it, push it back from Details; a pull bri
   await expect(outcome.getByRole("listitem")).toHaveText([/NOTES\.md\s*created/, /css\/main\.css\s*updated/]);
   await expect(page.getByTestId("git-sync-row").filter({ hasText: "Pulled main" })).toBeVisible();
   await git.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS_DIR}/git-details-light.png`, animations: "disabled" });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SCREENS_DIR}/git-details-dark.png`, animations: "disabled" });
-  await page.emulateMedia({ colorScheme: "light" });
+  await shootBothSchemes(page, "git-details");
 });
