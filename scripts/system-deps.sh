@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs the system packages the tests need (Chromium, PostgreSQL) when running as root with apt-get.
+# Installs the system packages the tests need (Chromium, PostgreSQL, git: the Git server peer runs `git http-backend`)
+# when running as root with apt-get.
 set -euo pipefail
 # Without root (or apt-get) a missing PostgreSQL is not fatal outside CI: test.sh then skips the PostgreSQL suites and
 # says so at the end. Under CI (CI set) it is.
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+command -v git >/dev/null || need+=(git)
 [ -n "${TEST_DATABASE_URL:-}" ] || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then

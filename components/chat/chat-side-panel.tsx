@@ -32,6 +32,7 @@ import { FileTree } from "../files/file-tree";
 import { useFileEditing } from "../files/file-editing";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
+import { GitSection } from "@/components/chat/git-section";
 import { DeleteChatSection } from "@/components/chat/delete-chat-section";
 import { DuplicateChatSection } from "@/components/chat/duplicate-chat-section";
 import { DeploymentsSection } from "@/components/deployments/deployments-section";
@@ -376,6 +377,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
           <ChatDetails chat={chat.data} messages={messages} />
           <HostProjectPanel chatId={chatId} />
           <DeploymentsSection chatId={chatId} />
+          <GitSection chat={chat.data} generating={generating} />
           <DuplicateChatSection chat={chat.data} generating={generating} />
           <ExportChatSection chat={chat.data} generating={generating} />
           <DeleteChatSection chat={chat.data} generating={generating} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { FileUp, FolderUp, Upload } from "lucide-react";
+import { FileArchive, FileUp, FolderUp, GitBranch, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 import { toast } from "sonner";
@@ -13,7 +13,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextAreaField } from "@/components/ui/text-field";
 import { planImport, SKIP_REASONS, type ImportPlan, type PickedFile } from "@/lib/api/files";
 import { useImportChat } from "@/lib/hooks/use-chats";
+import { ChoiceGroup, type Choice } from "@/components/settings/choice-group";
+import { ImportFromUrlForm } from "./import-from-url-form";
 import { readDropped } from "./read-dropped";
+
+type Source = "files" | "repo" | "zip";
+const SOURCES: readonly Choice<Source>[] = [
+  { value: "files", label: "Your files", hint: "Pick or drop files or a folder", icon: FileUp },
+  { value: "repo", label: "From a Git repository", hint: "A URL and a branch", icon: GitBranch },
+  { value: "zip", label: "From a zip URL", hint: "An archive on the web", icon: FileArchive },
+];
 
 /** The picked files' paths: relative to the picked folder when a folder was picked, else their names. */
 async function readPicked(list: FileList): Promise<PickedFile[]> {
@@ -38,11 +47,13 @@ export function ImportFilesDialog() {
   const [reading, setReading] = useState(false);
   const [context, setContext] = useState("");
   const [dragging, setDragging] = useState(false);
+  const [source, setSource] = useState<Source>("files");
   const busy = reading || importChat.isPending;
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
   const reset = () => {
+    setSource("files");
     setPlan(null);
     setContext("");
     importChat.reset();
@@ -119,93 +130,113 @@ export function ImportFilesDialog() {
         onOpenChange={(next) => {
           if (!importChat.isPending) setOpen(next);
         }}
-        title="Start a chat from your files"
+        title="Start a chat from files"
         testId="import-files-dialog"
         className="max-w-xl"
-        description="The files become the chat's first version, with nothing generated yet; send a prompt to have the agent change them. Text files only, up to 1,000 files of 3 MB each."
+        description="The files become the chat's first version, with nothing generated yet; send a prompt to have the agent change them. Up to 1,000 files of 3 MB each."
       >
-        <form
-          className="space-y-4"
-          onDragOver={(e) => {
-            e.preventDefault();
-            e.dataTransfer.dropEffect = "copy";
-            setDragging(true);
-          }}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-          }}
-          onDrop={onDrop}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <div
-            className={cn(
-              "flex flex-wrap items-center gap-2 rounded-lg border border-dashed p-3 transition-colors",
-              dragging ? "border-ring bg-muted" : "border-border",
-            )}
-            data-testid="import-drop-zone"
-          >
-            <Button onClick={() => filesInput.current?.click()} disabled={busy}>
-              <FileUp className="size-4" aria-hidden />
-              Choose files
-            </Button>
-            <Button onClick={() => folderInput.current?.click()} disabled={busy}>
-              <FolderUp className="size-4" aria-hidden />
-              Choose a folder
-            </Button>
-            <input ref={filesInput} type="file" multiple hidden onChange={onPicked} data-testid="import-files-input" />
-            <input
-              ref={folderInput}
-              type="file"
-              hidden
-              onChange={onPicked}
-              data-testid="import-folder-input"
-              {...{ webkitdirectory: "", directory: "" }}
-            />
-            <span className="text-xs text-muted-foreground">or drop files or a folder here</span>
-          </div>
-
-          {reading ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <Spinner /> Reading the files…
-            </p>
-          ) : plan ? (
-            <ImportSummary plan={plan} />
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              No files chosen yet. Dependencies (node_modules) and .git are left out.
-            </p>
-          )}
-
-          <TextAreaField
-            id="import-context"
-            label="What is this code?"
-            optional
-            hint="Passed to the service as the chat's initial context; it also names the chat."
-            value={context}
-            onChange={(e) => setContext(e.target.value)}
-            rows={2}
-            maxLength={2000}
-            placeholder="e.g. “Our marketing site, plain HTML and CSS”"
-            disabled={importChat.isPending}
+        <div className="mb-4">
+          <ChoiceGroup
+            name="import-source"
+            legend="Import from"
+            value={source}
+            choices={SOURCES}
+            onChange={setSource}
           />
+        </div>
+        {source !== "files" ? (
+          <ImportFromUrlForm key={source} kind={source} onDone={() => setOpen(false)} />
+        ) : (
+          <form
+            className="space-y-4"
+            onDragOver={(e) => {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = "copy";
+              setDragging(true);
+            }}
+            onDragLeave={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+            }}
+            onDrop={onDrop}
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <div
+              className={cn(
+                "flex flex-wrap items-center gap-2 rounded-lg border border-dashed p-3 transition-colors",
+                dragging ? "border-ring bg-muted" : "border-border",
+              )}
+              data-testid="import-drop-zone"
+            >
+              <Button onClick={() => filesInput.current?.click()} disabled={busy}>
+                <FileUp className="size-4" aria-hidden />
+                Choose files
+              </Button>
+              <Button onClick={() => folderInput.current?.click()} disabled={busy}>
+                <FolderUp className="size-4" aria-hidden />
+                Choose a folder
+              </Button>
+              <input
+                ref={filesInput}
+                type="file"
+                multiple
+                hidden
+                onChange={onPicked}
+                data-testid="import-files-input"
+              />
+              <input
+                ref={folderInput}
+                type="file"
+                hidden
+                onChange={onPicked}
+                data-testid="import-folder-input"
+                {...{ webkitdirectory: "", directory: "" }}
+              />
+              <span className="text-xs text-muted-foreground">or drop files or a folder here</span>
+            </div>
 
-          {importChat.error ? <ErrorPanel error={importChat.error} title="The files were not imported" /> : null}
+            {reading ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                <Spinner /> Reading the files…
+              </p>
+            ) : plan ? (
+              <ImportSummary plan={plan} />
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                No files chosen yet. Dependencies (node_modules) and .git are left out.
+              </p>
+            )}
 
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => setOpen(false)} disabled={importChat.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={!ready || busy} data-testid="import-submit">
-              {importChat.isPending ? <Spinner /> : null}
-              {plan && plan.files.length > 0
-                ? `Import ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}`
-                : "Import"}
-            </Button>
-          </div>
-        </form>
+            <TextAreaField
+              id="import-context"
+              label="What is this code?"
+              optional
+              hint="Passed to the service as the chat's initial context; it also names the chat."
+              value={context}
+              onChange={(e) => setContext(e.target.value)}
+              rows={2}
+              maxLength={2000}
+              placeholder="e.g. “Our marketing site, plain HTML and CSS”"
+              disabled={importChat.isPending}
+            />
+
+            {importChat.error ? <ErrorPanel error={importChat.error} title="The files were not imported" /> : null}
+
+            <div className="flex justify-end gap-2">
+              <Button onClick={() => setOpen(false)} disabled={importChat.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="primary" disabled={!ready || busy} data-testid="import-submit">
+                {importChat.isPending ? <Spinner /> : null}
+                {plan && plan.files.length > 0
+                  ? `Import ${plan.files.length} ${plan.files.length === 1 ? "file" : "files"}`
+                  : "Import"}
+              </Button>
+            </div>
+          </form>
+        )}
       </AppDialog>
     </>
   );

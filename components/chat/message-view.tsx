@@ -1,7 +1,9 @@
 import { memo } from "react";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
+import { isPullRecord, readPull, readPush } from "@/lib/api/git-sync";
 import { isHandEditRecord, readHandEdit } from "@/lib/api/hand-edit";
 import { AssistantMessage } from "./assistant-message";
+import { GitSyncRow } from "./git-sync-row";
 import { HandEditRow } from "./hand-edit-row";
 import { UserMessage } from "./user-message";
 
@@ -35,6 +37,10 @@ export const MessageView = memo(function MessageView({ entry }: Props) {
   // A hand edit is one compact row: its user message says what changed; the answer recording it is not shown.
   const handEdit = readHandEdit(message);
   if (handEdit) return <HandEditRow message={message} entries={handEdit} />;
-  if (isHandEditRecord(message)) return null;
+  if (isHandEditRecord(message) || isPullRecord(message)) return null;
+  // A pull or a push of the chat's Git remote: one row as well.
+  const pull = readPull(message);
+  const push = pull ? null : readPush(message);
+  if (pull || push) return <GitSyncRow message={message} pull={pull ?? undefined} push={push ?? undefined} />;
   return message.role === "user" ? <UserMessage message={message} /> : <AssistantMessage entry={entry} />;
 }, sameProps);

@@ -51,6 +51,15 @@ import {
   type UsageQuery,
   type UsageSummary,
   QuotaList,
+  ChatGitRemote,
+  GitCredential,
+  GitCredentialDeleted,
+  GitCredentialList,
+  GitPushResult,
+  type CreateChatFromRepoBody,
+  type CreateChatFromZipBody,
+  type CreateGitCredentialBody,
+  type GitPushBody,
 } from "./schemas";
 import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEventPage } from "./lenient/usage";
 
@@ -93,6 +102,21 @@ export interface ServiceClient {
   resumeChat(chatId: string, o?: { signal?: AbortSignal }): Promise<AsyncGenerator<ReadStreamEvent>>;
   /** POST /v2/chats/from-files: a chat seeded with up to 20 inline files, no message. */
   createChatFromFiles(body: CreateChatFromFilesBody): Promise<ChatWithUsage>;
+  /** POST /v2/chats/from-repo: a chat of a Git repository's branch (default: its default branch), no message. */
+  createChatFromRepo(body: CreateChatFromRepoBody): Promise<ChatWithUsage>;
+  /** POST /v2/chats/from-zip: a chat of a zip archive's files, fetched from its URL, no message. */
+  createChatFromZip(body: CreateChatFromZipBody): Promise<ChatWithUsage>;
+  /** GET /v2/chats/{chatId}/git (our extension): the chat's Git remote (404 without one). */
+  getGitRemote(chatId: string): Promise<ChatGitRemote>;
+  /** POST …/git/push (our extension): one commit of a version's files on top of the branch. */
+  pushToGit(chatId: string, body?: GitPushBody): Promise<GitPushResult>;
+  /** POST …/git/pull (our extension): the messages recording what the branch brought (none when unchanged). */
+  pullFromGit(chatId: string): Promise<Message[]>;
+  /** GET /v2/git-credentials (our extension): by host, never a token. */
+  listGitCredentials(): Promise<GitCredentialList>;
+  /** POST /v2/git-credentials (our extension): the host's credential, replacing the one it had. */
+  createGitCredential(body: CreateGitCredentialBody): Promise<GitCredential>;
+  deleteGitCredential(credentialId: string): Promise<GitCredentialDeleted>;
   /** POST …/messages (sync): the completed assistant message. */
   sendMessage(chatId: string, body: SendMessageBody): Promise<Message>;
   sendMessageStream(
@@ -166,6 +190,16 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     getMessage: (chatId, messageId) =>
       read((d) => readMessage(d, chatId), call("v2.messages.get", { chatId, messageId })),
     createChatFromFiles: (body) => read(readChatWithUsage, call("v2.chats.fromFiles", {}, { body })),
+    createChatFromRepo: (body) => read(readChatWithUsage, call("v2.chats.fromRepo", {}, { body })),
+    createChatFromZip: (body) => read(readChatWithUsage, call("v2.chats.fromZip", {}, { body })),
+    getGitRemote: (chatId) => json(ChatGitRemote, call("v2.chats.git.get", { chatId })),
+    pushToGit: (chatId, body = {}) => json(GitPushResult, call("v2.chats.git.push", { chatId }, { body })),
+    pullFromGit: (chatId) =>
+      read((d) => readRestoredMessages(d, chatId).messages, call("v2.chats.git.pull", { chatId }, { body: {} })),
+    listGitCredentials: () => json(GitCredentialList, call("v2.gitCredentials.list", {})),
+    createGitCredential: (body) => json(GitCredential, call("v2.gitCredentials.create", {}, { body })),
+    deleteGitCredential: (credentialId) =>
+      json(GitCredentialDeleted, call("v2.gitCredentials.delete", { credentialId })),
     resumeChat: (chatId, o) => stream(call("v2.chats.resume", { chatId }, { signal: o?.signal })),
     stopMessage: (chatId, messageId) => done(call("v2.messages.stop", { chatId, messageId })),
     sendMessage: (chatId, body) => read((d) => readMessage(d, chatId), call("v2.messages.send", { chatId }, { body })),

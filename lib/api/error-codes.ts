@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   "too_many_files",
   "file_too_large",
   "repo_import_unsupported",
+  // imports from a zip or a Git repository, push and pull
+  "import_refused",
+  "git_auth_required",
+  "git_branch_moved",
+  "git_remote_not_found",
+  "git_credential_not_found",
   // webhooks, MCP servers, quotas
   "webhook_disabled",
   "delivery_busy",

@@ -54,6 +54,8 @@ export const ROUTES = [
   r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
   r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
   r("v2.chats.fromFiles", "POST", "/v2/chats/from-files", { body: s.CreateChatFromFilesBody }), // the document's
+  r("v2.chats.fromRepo", "POST", "/v2/chats/from-repo", { body: s.CreateChatFromRepoBody }), // the document's
+  r("v2.chats.fromZip", "POST", "/v2/chats/from-zip", { body: s.CreateChatFromZipBody }), // the document's
   r("v2.chats.list", "GET", "/v2/chats"),
   r("v2.chats.get", "GET", "/v2/chats/:chatId"),
   r("v2.chats.update", "PATCH", "/v2/chats/:chatId", { body: s.UpdateChatBody }),
@@ -101,6 +103,13 @@ export const ROUTES = [
   r("v2.usage.summary", "GET", "/v2/usage/summary"),
   r("v2.usage.events", "GET", "/v2/usage/events"),
   r("v2.usage.activity", "GET", "/v2/usage/activity"),
+  // ----- v2 Git (our extension: a chat's remote, push and pull; credentials by host) -----
+  r("v2.chats.git.get", "GET", "/v2/chats/:chatId/git"),
+  r("v2.chats.git.push", "POST", "/v2/chats/:chatId/git/push", { body: s.GitPushBody }),
+  r("v2.chats.git.pull", "POST", "/v2/chats/:chatId/git/pull", { body: s.GitPullBody }),
+  r("v2.gitCredentials.list", "GET", "/v2/git-credentials"),
+  r("v2.gitCredentials.create", "POST", "/v2/git-credentials", { body: s.CreateGitCredentialBody }),
+  r("v2.gitCredentials.delete", "DELETE", "/v2/git-credentials/:credentialId"),
   // ----- v2 quotas (our extension: interface.md Part 8's daily quotas and today's use, wire-decisions.md 12) -----
   r("v2.quotas", "GET", "/v2/quotas"),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----

@@ -1,6 +1,6 @@
 import "server-only";
 import { INVALID_FILE_CONTENTS, type BodyIssue, type Part } from "@/lib/api";
-import { describeHandEdit, recordedHandEdit, type HandEditOperation } from "@/lib/api/hand-edit";
+import { describeHandEdit, recordedHandEdit, type HandEditEntry, type HandEditOperation } from "@/lib/api/hand-edit";
 import { acceptedFileName, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
 import { HttpError, invalidFields } from "./errors";
 import type { EmitEvent } from "./events";
@@ -15,13 +15,15 @@ import {
   type MessageRow,
   type VersionRow,
 } from "./store";
-import type { HandEditKind } from "./store/schema";
+import type { HandEditKind, MessageKind } from "./store/schema";
 import { iso } from "./time";
 
 /** One change a person asks for: a file's new content, or null to delete it. */
 interface FileChange {
   path: string;
   content: string | null;
+  /** How `content` is written (a pulled binary file is base64); default the file's own, utf8 for a new one. */
+  encoding?: "utf8" | "base64";
 }
 
 /** One change as the messages report it (a `file-edit` part): a delete plus a create of its content is a rename. */
@@ -99,11 +101,12 @@ function planHandEdit(
   for (const change of normalized) {
     if (change.content === null || paired.has(change.path)) continue;
     const before = now.get(change.path);
-    if (before && before.content === change.content) continue;
+    const encoding = change.encoding ?? before?.encoding ?? "utf8";
+    if (before && before.content === change.content && before.encoding === encoding) continue;
     plan.writes.push({
       path: change.path,
       content: change.content,
-      encoding: before?.encoding ?? "utf8",
+      encoding,
       locked: before?.locked ?? false,
     });
     plan.edits.push({ operation: before ? "update" : "create", path: change.path });
@@ -128,12 +131,21 @@ const PAST: Record<HandEdit["operation"], HandEditOperation> = {
   rename: "renamed",
 };
 
-function summary(edits: readonly HandEdit[]): string {
-  const counts = (Object.keys(PAST) as HandEdit["operation"][])
+function counted(edits: readonly HandEdit[]): string {
+  return (Object.keys(PAST) as HandEdit["operation"][])
     .map((op) => [op, edits.filter((e) => e.operation === op).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([op, n]) => `${n} file${n === 1 ? "" : "s"} ${PAST[op]}`);
-  return recordedHandEdit(counts.join(", "));
+    .map(([op, n]) => `${n} file${n === 1 ? "" : "s"} ${PAST[op]}`)
+    .join(", ");
+}
+
+/** How the two messages of a change read when it is not a hand edit (a pull): its kind and texts. */
+interface EditRecording {
+  kind: MessageKind;
+  /** The user message, from the changes made. */
+  describe(entries: HandEditEntry[]): string;
+  /** The assistant message's closing text, from the counts ("2 files updated, 1 file created"). */
+  recorded(counts: string): string;
 }
 
 /** The user and assistant messages that record a hand edit, and the version it made. */
@@ -154,7 +166,14 @@ export async function recordHandEdit(
   tx: Db,
   chatId: string,
   changes: readonly FileChange[],
-  opts: { at: Date; emit: EmitEvent; locks?: ReadonlyMap<string, boolean>; fieldOf?: (i: number) => string },
+  opts: {
+    at: Date;
+    emit: EmitEvent;
+    locks?: ReadonlyMap<string, boolean>;
+    fieldOf?: (i: number) => string;
+    /** Recorded as another kind of change (a pull) instead of a hand edit. */
+    as?: EditRecording;
+  },
 ): Promise<HandEditRecord> {
   const { at, emit } = opts;
   const current = await filesStore.listFiles(tx, chatId);
@@ -167,19 +186,27 @@ export async function recordHandEdit(
   await filesStore.upsertFiles(tx, chatId, writes, at);
 
   const stamp = iso(at);
-  const text = summary(plan.edits);
+  const text = (opts.as?.recorded ?? recordedHandEdit)(counted(plan.edits));
   const parts: Part[] = [
     ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
     { type: "text", text, startedAt: stamp, finishedAt: stamp },
   ];
   // No model ran: no usage stored (the view shows zero), so a hand edit is no charge in /v2/usage.
-  const base = { chatId, attachments: null, createdAt: at, updatedAt: at, usage: null, kind: plan.kind };
+  const base = {
+    chatId,
+    attachments: null,
+    createdAt: at,
+    updatedAt: at,
+    usage: null,
+    kind: opts.as?.kind ?? plan.kind,
+  };
+  const entries = plan.edits.map((e) => ({ ...e, operation: PAST[e.operation] }));
   const user = await messagesStore.insertMessage(tx, {
     ...base,
     id: newId("msg"),
     role: "user",
     finishReason: "stop",
-    content: describeHandEdit(plan.edits.map((e) => ({ ...e, operation: PAST[e.operation] }))),
+    content: (opts.as?.describe ?? describeHandEdit)(entries),
     parts: [],
   });
   const assistant = await messagesStore.insertMessage(tx, {

@@ -7,7 +7,8 @@ import { EMBEDDED_AUTHOR_ID } from "./turns";
 import type { Privacy } from "@/lib/api/schemas";
 
 interface SeedInput {
-  files: readonly { name: string; content: string }[];
+  /** UTF-8 text unless a file says base64 (an imported binary file). */
+  files: readonly { name: string; content: string; encoding?: "utf8" | "base64" }[];
   title: string;
   privacy?: Privacy;
   metadata?: Record<string, string>;
@@ -16,16 +17,17 @@ interface SeedInput {
 }
 
 /**
- * A new chat holding `files` (UTF-8) and no message: the chat, its files and a completed version (of no message)
+ * A new chat holding `files` and no message: the chat, its files and a completed version (of no message)
  * in one transaction. Names are checked as every file input is (interface.md Part 8); nothing is stored on an error.
  */
 export async function createChatFromFiles(db: Db, input: SeedInput): Promise<ChatRow> {
   checkFileCount(input.files.length);
-  const names = checkFileInputs([...input.files]);
+  const encodings = new Map(input.files.map((f) => [f.name, f.encoding ?? "utf8"]));
+  const names = checkFileInputs([...input.files], "files", (name) => encodings.get(name) ?? "utf8");
   const files = input.files.map((f, i) => ({
     path: names[i]!,
     content: f.content,
-    encoding: "utf8" as const,
+    encoding: f.encoding ?? ("utf8" as const),
     locked: false,
   }));
   const at = new Date();

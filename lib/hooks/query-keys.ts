@@ -17,6 +17,10 @@ export const queryKeys = {
   favorites: () => ["favorites"] as const,
   /** A v1 project's environment variables (values masked); a revealed one is fetched on its own, never cached. */
   envVars: (projectId: string) => ["projects", projectId, "env-vars"] as const,
+  /** A chat's Git remote (GET /v2/chats/{chatId}/git; null when it has none). */
+  gitRemote: (chatId: string) => ["chat", chatId, "git"] as const,
+  /** The Git credentials, by host (tokens never included). */
+  gitCredentials: () => ["git-credentials"] as const,
   /** The service's daily quotas and today's use (GET /v2/quotas). */
   quotas: () => ["quotas"] as const,
 };

@@ -3,6 +3,7 @@ import { PageBody } from "@/components/layout/page-body";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
 import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
+import { GitCredentialsSettings } from "@/components/settings/git-credentials";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
 import { PreferenceSettings } from "@/components/settings/preference-settings";
 import { QuotaSettings } from "@/components/settings/quota-settings";
@@ -24,6 +25,7 @@ export default async function SettingsPage() {
       <KeyboardSettings />
       <ServiceSettings facts={serviceFacts()} />
       <ConnectedMcpClients clients={remoteMcp ? await remoteMcp.connectedClients() : null} />
+      <GitCredentialsSettings />
       <QuotaSettings />
     </PageBody>
   );

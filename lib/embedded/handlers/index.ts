@@ -6,6 +6,9 @@ import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
 import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
+import { gitHandlers } from "./git";
+import { gitCredentialHandlers } from "./git-credentials";
+import { importHandlers } from "./imports";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
@@ -31,6 +34,9 @@ export const HANDLERS: HandlerTable = {
   ...forkHandlers,
   ...fileHandlers,
   ...fromFilesHandlers,
+  ...importHandlers,
+  ...gitHandlers,
+  ...gitCredentialHandlers,
   ...messageHandlers,
   ...resolveHandlers,
   ...restoreHandlers,

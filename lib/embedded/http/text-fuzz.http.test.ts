@@ -183,6 +183,51 @@ const FIXTURES: Fixture[] = [
     }),
     readBack: async (_p, r) => v2ChatReads(idOf(r)),
   },
+  // The service may not reach loopback addresses here (no EMBEDDED_FETCH_ALLOW_PRIVATE): a valid body is refused
+  // with 422 before any connection, so these fixtures need no network.
+  {
+    route: "v2.chats.fromZip",
+    prepare: async () => ({
+      path: "/v2/chats/from-zip",
+      body: { url: "http://127.0.0.1:9/site.zip", title: "Zipped shop", metadata: { source: "fuzz" } },
+    }),
+    readBack: async (_p, r) => v2ChatReads(idOf(r)),
+    validStatus: 422,
+  },
+  {
+    route: "v2.chats.fromRepo",
+    prepare: async () => ({
+      path: "/v2/chats/from-repo",
+      body: { repo: { url: "http://127.0.0.1:9/shop.git", branch: "main" }, title: "Cloned shop" },
+    }),
+    readBack: async (_p, r) => v2ChatReads(idOf(r)),
+    validStatus: 422,
+  },
+  {
+    route: "v2.chats.git.push",
+    prepare: async (ctx) => ({
+      path: `/v2/chats/${await ctx.chat()}/git/push`,
+      body: { url: "http://127.0.0.1:9/shop.git", branch: "atelier", message: "From the chat" },
+    }),
+    readBack: async (p) => v2ChatReads(p.path.split("/")[3]!),
+    validStatus: 422,
+  },
+  {
+    route: "v2.chats.git.pull",
+    // A chat without a remote: 404 (the body has no strings).
+    prepare: async (ctx) => ({ path: `/v2/chats/${await ctx.chat()}/git/pull`, body: {} }),
+    readBack: async (p) => v2ChatReads(p.path.split("/")[3]!),
+    validStatus: 404,
+  },
+  {
+    route: "v2.gitCredentials.create",
+    prepare: async () => ({
+      path: "/v2/git-credentials",
+      body: { host: "git.example.com", username: "alice", token: "a token" },
+    }),
+    readBack: async () => ["/v2/git-credentials"],
+    notEchoed: ["token"],
+  },
   {
     route: "v2.chats.duplicate",
     prepare: async (ctx) => ({

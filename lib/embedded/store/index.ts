@@ -14,6 +14,7 @@ export * as forkStore from "./fork";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
+export * as gitStore from "./git";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
   ChatFileRow,
@@ -21,6 +22,7 @@ export type {
   DeploymentLogLine,
   DeploymentRow,
   EnvVarRow,
+  GitCredentialRow,
   MessageRow,
   ProjectRow,
   VersionFile,

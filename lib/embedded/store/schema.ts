@@ -24,7 +24,13 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 /** The v1 message types of a hand edit's messages (interface.md 2.7). */
 export type HandEditKind = "edited-file" | "deleted-file" | "renamed-file" | "moved-file";
 /** The v1 `type` of a message that records something other than an exchange with the agent (messages.kind). */
-export type MessageKind = HandEditKind | "forked-chat" | "added-environment-variables";
+export type MessageKind =
+  | HandEditKind
+  | "forked-chat"
+  | "added-environment-variables"
+  /** A pull from the chat's Git remote (its files), a push to it (the timeline's record). */
+  | "pull-changes"
+  | "sync-git";
 
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
@@ -330,6 +336,36 @@ export const deployments = pgTable(
   (t) => [index("deployments_chat_seq_idx").on(t.chatId, t.seq), index("deployments_project_idx").on(t.projectId)],
 );
 
+/**
+ * A chat's Git remote (our extension, `GET /v2/chats/{chatId}/git`): set by an import from a repository, a push or a
+ * pull. `lastCommit` is the branch's commit at the last sync: a push refuses a branch that has moved since (409).
+ */
+export const chatGitRemotes = pgTable("chat_git_remotes", {
+  chatId: text("chat_id")
+    .primaryKey()
+    .references(() => chats.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  branch: text("branch").notNull(),
+  lastCommit: text("last_commit").notNull(),
+  lastSyncedAt: ts("last_synced_at").notNull(),
+});
+
+/**
+ * Credentials for Git hosts (our extension, `/v2/git-credentials`): one per host (`host:port` when a port is
+ * given). The token is sealed with the service's secret key (SecretBox, bound to the row's id), never returned.
+ */
+export const gitCredentials = pgTable(
+  "git_credentials",
+  {
+    id: text("id").primaryKey(),
+    host: text("host").notNull(),
+    username: text("username"),
+    sealedToken: text("sealed_token").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("git_credentials_host_idx").on(t.host)],
+);
+
 export type ChatRow = typeof chats.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type EnvVarRow = typeof projectEnvVars.$inferSelect;
@@ -337,6 +373,8 @@ export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type DeploymentRow = typeof deployments.$inferSelect;
+export type GitRemoteRow = typeof chatGitRemotes.$inferSelect;
+export type GitCredentialRow = typeof gitCredentials.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;

@@ -1,6 +1,6 @@
 import "server-only";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { isPrivateHost } from "../public-fetch";
+import { allowsPrivateFetch, isPrivateHost } from "../../outbound/addresses";
 import type { RemoteMcpClientRow } from "../schema";
 import { MAX_BODY_BYTES, type AuthServerContext } from "./context";
 import { redirectUriProblem } from "./redirect-uris";
@@ -43,7 +43,7 @@ async function fetchMetadataDocument(
   ctx: AuthServerContext,
   clientId: string,
 ): Promise<(Record<string, unknown> & ClientMeta) | null> {
-  if (isPrivateHost(new URL(clientId).hostname)) return null;
+  if (!allowsPrivateFetch() && isPrivateHost(new URL(clientId).hostname)) return null;
   try {
     const res = await ctx.fetchDocument(clientId);
     if (!res.ok) return null;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../../store";
-import { fetchPublicDocument } from "../public-fetch";
+import { fetchPublicDocument } from "../../outbound/public-fetch";
 
 export interface RemoteMcpAuthOptions {
   db: Db;

@@ -1,6 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { describe, expect, test } from "vitest";
-import { fetchPublicDocument, isPrivateAddress, isPrivateHost, publicOnlyLookup } from "./public-fetch";
+import { isPrivateAddress, isPrivateHost, publicOnlyLookup } from "./addresses";
+import { fetchPublicDocument } from "./public-fetch";
 
 /** What a stranger-supplied URL may reach: never this machine or its network, whatever the name resolves to. */
 const resolvingTo =

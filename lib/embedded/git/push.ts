@@ -1,0 +1,98 @@
+import "server-only";
+import type { GitPushBody, GitPushResult } from "@/lib/api";
+import { describePush } from "@/lib/api/git-sync";
+import { HttpError, notFound } from "../errors";
+import { newId } from "../ids";
+import { withIdleChat } from "../idle-chat";
+import type { ServiceParts } from "../handlers/context";
+import { chatsStore, gitStore, messagesStore, versionsStore } from "../store";
+import { embeddedUserV1 } from "../views/v1";
+import { gitAuthFor } from "./credentials";
+import { listBranches, pushFiles } from "./remote";
+
+/**
+ * POST /v2/chats/{chatId}/git/push: one commit whose tree is exactly the version's files (the latest version unless
+ * `versionId`), on top of the branch (created from the default branch's commit when missing), authored by the
+ * signed-in user, pushed to `url`/`branch` (default: the chat's remote). The chat is read and recorded through
+ * `withIdleChat` (409 while generating), the network in between outside any transaction. A branch that moved since
+ * the chat's last sync with it → 409 saying pull first. The remote becomes `url`/`branch` at the new commit, and a
+ * user message (v1 type `sync-git`) records the push in the timeline.
+ */
+export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushBody): Promise<GitPushResult> {
+  const { db, events } = ctx;
+  const scope = { db, emit: events.emit };
+  const plan = await withIdleChat(scope, chatId, async ({ tx }) => {
+    const remote = await gitStore.findRemote(tx, chatId);
+    const url = body.url ?? remote?.url;
+    if (!url)
+      throw new HttpError(
+        422,
+        "url: the chat has no Git remote yet; say which repository to push to",
+        "validation_failed",
+      );
+    const version = body.versionId
+      ? await versionsStore.findVersion(tx, chatId, body.versionId)
+      : await versionsStore.latestVersion(tx, chatId);
+    if (!version && body.versionId) throw notFound(`Version (versionId) ${body.versionId}`, "version_not_found");
+    if (!version) throw new HttpError(422, "The chat has no version to push yet.", "validation_failed");
+    if (version.status !== "completed")
+      throw new HttpError(409, `Version ${version.id} is not completed; push it once it is.`, "version_not_ready");
+    const sameRemote = remote?.url === url;
+    return {
+      url,
+      branch: body.branch ?? (sameRemote ? remote!.branch : null),
+      remote: sameRemote ? remote : null,
+      version,
+    };
+  });
+
+  const auth = await gitAuthFor(db, ctx.secrets, plan.url);
+  const branches = await listBranches(plan.url, auth);
+  const branch = plan.branch ?? branches.defaultBranch ?? "main";
+  const head = branches.heads.get(branch);
+  const lastSync = plan.remote?.branch === branch ? plan.remote.lastCommit : null;
+  if (lastSync && head && head !== lastSync)
+    throw new HttpError(
+      409,
+      `${branch} of ${plan.url} has moved since this chat last synced with it (${lastSync.slice(0, 7)} → ${head.slice(0, 7)}); pull first`,
+      "git_branch_moved",
+    );
+  const base = head
+    ? { branch, commit: head }
+    : branches.defaultBranch
+      ? { branch: branches.defaultBranch, commit: branches.heads.get(branches.defaultBranch)! }
+      : null;
+  const user = embeddedUserV1();
+  const commit = await pushFiles(
+    {
+      url: plan.url,
+      branch,
+      base,
+      files: plan.version.files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding })),
+      message: body.message ?? `Version ${plan.version.id} from Atelier`,
+      author: { name: user.name ?? "Atelier", email: user.email },
+    },
+    auth,
+  );
+
+  await withIdleChat(scope, chatId, async ({ tx, emit }) => {
+    const at = new Date();
+    await gitStore.saveRemote(tx, { chatId, url: plan.url, branch, lastCommit: commit, lastSyncedAt: at });
+    const message = await messagesStore.insertMessage(tx, {
+      id: newId("msg"),
+      chatId,
+      role: "user",
+      content: describePush({ versionId: plan.version.id, branch, url: plan.url, commit }),
+      parts: [],
+      finishReason: "stop",
+      usage: null,
+      attachments: null,
+      kind: "sync-git",
+      createdAt: at,
+      updatedAt: at,
+    });
+    await chatsStore.updateChat(tx, chatId, { updatedAt: at });
+    emit("message.created", { chatId, messageId: message.id });
+  });
+  return { commit, branch, url: plan.url };
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import type { ChatGitRemote, GitPullResult } from "@/lib/api";
+import { pullChat, requireRemote } from "../git/pull";
+import { pushChat } from "../git/push";
+import { json } from "../http/respond";
+import { iso } from "../time";
+import type { Handler, HandlerTablePart } from "./context";
+
+/** GET /v2/chats/{chatId}/git (our extension): the chat's remote; 404 when it has none. */
+const getRemote: Handler<"v2.chats.git.get"> = async ({ db, params }) => {
+  const remote = await requireRemote(db, params.chatId);
+  const body: ChatGitRemote = {
+    url: remote.url,
+    branch: remote.branch,
+    lastCommit: remote.lastCommit,
+    lastSyncedAt: iso(remote.lastSyncedAt),
+  };
+  return json(body);
+};
+
+/** POST /v2/chats/{chatId}/git/push (our extension): see git/push.ts. */
+const push: Handler<"v2.chats.git.push"> = async (ctx) => json(await pushChat(ctx, ctx.params.chatId, ctx.body));
+
+/** POST /v2/chats/{chatId}/git/pull (our extension): see git/pull.ts. */
+const pull: Handler<"v2.chats.git.pull"> = async (ctx) =>
+  json({ messages: await pullChat(ctx, ctx.params.chatId) } satisfies GitPullResult);
+
+/** The routes of lib/api/routes.ts this file answers. */
+export const gitHandlers = {
+  "v2.chats.git.get": getRemote,
+  "v2.chats.git.push": push,
+  "v2.chats.git.pull": pull,
+} satisfies HandlerTablePart;
