@@ -14,8 +14,10 @@ export * as forkStore from "./fork";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
+export * as attachmentsStore from "./attachments";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
+  AttachmentRow,
   ChatFileRow,
   ChatRow,
   DeploymentLogLine,
