@@ -39,15 +39,13 @@ test("Attach a text file and a pasted screenshot to a follow-up: chips before se
   await expect(pending.locator("img")).toHaveCount(1);
 
   // Too many files: explained before sending, and the send button waits; removing them makes it send again.
-  await page
-    .getByLabel("Attach files")
-    .setInputFiles(
-      Array.from({ length: 9 }, (_, i) => ({
-        name: `extra-${i}.txt`,
-        mimeType: "text/plain",
-        buffer: Buffer.from("x"),
-      })),
-    );
+  await page.getByLabel("Attach files").setInputFiles(
+    Array.from({ length: 9 }, (_, i) => ({
+      name: `extra-${i}.txt`,
+      mimeType: "text/plain",
+      buffer: Buffer.from("x"),
+    })),
+  );
   await box.fill("Use my notes and the screenshot");
   await expect(
     page.getByRole("alert").filter({ hasText: "At most 10 attachments per message: remove 1." }),
@@ -79,7 +77,7 @@ test("Attach a text file and a pasted screenshot to a follow-up: chips before se
     .poll(() => thumb.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(24);
   // The scripted agent names both.
-  await expect(page.getByText("I read all 2 attachments of your message")).toBeVisible();
+  await expect(page.getByText("I read both attachments of your message")).toBeVisible();
 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -27,7 +27,11 @@ export function MessageAttachments({ items }: { items: readonly MessageAttachmen
   if (!items.length) return null;
   return (
     <>
-      <ul aria-label="Attachments" data-testid="attachments" className="flex max-w-[85%] flex-wrap justify-end gap-1.5">
+      <ul
+        aria-label="Attachments"
+        data-testid="attachments"
+        className="flex max-w-[85%] flex-wrap items-center justify-end gap-1.5"
+      >
         {items.map((a, i) => {
           const name = a.name || a.url;
           const image = imageUrl(a);
@@ -81,7 +85,7 @@ export function MessageAttachments({ items }: { items: readonly MessageAttachmen
             <img
               src={open.url}
               alt={open.name}
-              className="mx-auto max-h-[70dvh] max-w-full rounded-md object-contain"
+              className="mx-auto max-h-[70dvh] max-w-full min-w-32 rounded-md border border-border object-contain"
             />
             <a
               href={open.url}

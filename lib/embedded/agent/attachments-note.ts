@@ -17,7 +17,12 @@ export async function attachmentsStep(db: Db, user: MessageRow | undefined): Pro
     listed.flatMap((a) => (a.storedId ? [a.storedId] : [])),
   );
   const lines = listed.map((a) => `- **${a.name ?? a.url}**: ${describe(a, stored.get(a.storedId ?? "")?.content)}`);
-  const count = listed.length === 1 ? "the attachment" : `all ${listed.length} attachments`;
+  const count =
+    listed.length === 1
+      ? "the attachment"
+      : listed.length === 2
+        ? "both attachments"
+        : `all ${listed.length} attachments`;
   return textStep("text", `I read ${count} of your message:\n\n${lines.join("\n")}\n\n`);
 }
 
