@@ -14,6 +14,8 @@ test("Attach a text file and a pasted screenshot to a follow-up: chips before se
   signedIn: page,
   request,
 }) => {
+  // A long walk (three sets of screenshots in two themes) on a shared, busy machine.
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const { chat } = await svc<ChatAnswer>(request, "POST", "/v2/chats", { message: "A plant watering log /fast" });
   await page.goto(`/chats/${encodeURIComponent(chat.id)}`);

@@ -50,19 +50,16 @@ const r = <
   extra?: E,
 ): { name: N; method: M; pattern: P } & E => ({ name, method, pattern, ...(extra as E) });
 
+/** Create and send: their bodies may carry attachments, so a larger body limit. */
+const CREATE = { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
+const SEND = { body: s.SendMessageBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
+
 /** Order matters: literal segments come before parameters that would also match them. */
 export const ROUTES = [
   // ----- v2 chats and messages (4.1; response modes by path, wire-decisions.md 1) -----
-  r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES }),
-  r("v2.chats.create.stream", "POST", "/v2/chats/stream", {
-    body: s.CreateChatBody,
-    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
-    stream: true,
-  }),
-  r("v2.chats.create.async", "POST", "/v2/chats/async", {
-    body: s.CreateChatBody,
-    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
-  }),
+  r("v2.chats.create", "POST", "/v2/chats", CREATE),
+  r("v2.chats.create.stream", "POST", "/v2/chats/stream", { ...CREATE, stream: true }),
+  r("v2.chats.create.async", "POST", "/v2/chats/async", CREATE),
   r("v2.chats.fromFiles", "POST", "/v2/chats/from-files", { body: s.CreateChatFromFilesBody }), // the document's
   r("v2.chats.list", "GET", "/v2/chats"),
   r("v2.chats.get", "GET", "/v2/chats/:chatId"),
@@ -75,19 +72,9 @@ export const ROUTES = [
     stream: true,
   }),
   r("v2.messages.resolve.async", "POST", "/v2/chats/:chatId/messages/resolve/async", { body: s.ResolveBody }),
-  r("v2.messages.send.stream", "POST", "/v2/chats/:chatId/messages/stream", {
-    body: s.SendMessageBody,
-    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
-    stream: true,
-  }),
-  r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", {
-    body: s.SendMessageBody,
-    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
-  }),
-  r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", {
-    body: s.SendMessageBody,
-    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
-  }),
+  r("v2.messages.send.stream", "POST", "/v2/chats/:chatId/messages/stream", { ...SEND, stream: true }),
+  r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", SEND),
+  r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", SEND),
   r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
   r("v2.messages.stop", "POST", "/v2/chats/:chatId/messages/:messageId/stop"),
   r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation

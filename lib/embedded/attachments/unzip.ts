@@ -5,7 +5,7 @@ import { acceptedFileName, MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "@/lib/api/
 import { HttpError, invalidFields } from "../errors";
 
 /** At most this many bytes inflated from one zip attachment (a zip bomb is refused when it gets there). */
-export const MAX_ZIP_INFLATED_BYTES = 20 * 1024 * 1024;
+const MAX_ZIP_INFLATED_BYTES = 20 * 1024 * 1024;
 /** Compressed bytes fed to the inflater at a time: deflate expands at most ~1032×, so one step holds ≤ ~4 MB. */
 const FEED_BYTES = 4 * 1024;
 

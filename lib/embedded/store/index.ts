@@ -17,7 +17,6 @@ export * as leasesStore from "./leases";
 export * as attachmentsStore from "./attachments";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
-  AttachmentRow,
   ChatFileRow,
   ChatRow,
   DeploymentLogLine,
