@@ -12,6 +12,10 @@ const nextConfig = {
     // Route modules load on their first request instead of all at start: a server that is only signed in to never
     // holds the embedded service's, the MCP endpoint's or the inbox's code (bench/memory.ts).
     preloadEntriesOnStart: false,
+    // Request bodies pass through proxy.ts, which buffers at most this much (Next's default: 10 MB, the rest cut
+    // off): a prompt may carry ten 3 MB attachments as base64 (MAX_ATTACHMENTS_BODY_BYTES in
+    // lib/api/attachments/limits.ts, 42 MB; the routes refuse more themselves).
+    proxyClientMaxBodySize: 43 * 1024 * 1024,
   },
   // Static assets skip proxy.ts (which sets the security headers of everything else).
   async headers() {

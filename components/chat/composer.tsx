@@ -6,6 +6,7 @@ import { isServiceError } from "@/lib/api/errors";
 import { isUnsupported } from "@/lib/hooks/use-chats";
 import { useSendMessage, useStopMessage } from "@/lib/hooks/use-chat-mutations";
 import { PromptBox, type StopAction } from "./prompt-box";
+import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
 
 const WORKING: Record<string, string> = {
@@ -46,7 +47,7 @@ function useStopAction(chatId: string, messageId: string | null): StopAction | u
 /**
  * The chat page's prompt box: sends a follow-up in the chosen response mode (stream, async or sync). While the agent
  * is generating it cannot send; its button (and Esc) stops the answer instead. A refused send keeps the text; the
- * timeline shows why (the service's message).
+ * timeline shows why (the service's message). Files attached (picked, dropped or pasted) go with the prompt.
  */
 export function Composer({
   chatId,
@@ -61,9 +62,11 @@ export function Composer({
   const send = useSendMessage(chatId);
   const stop = useStopAction(chatId, generatingId);
   const [mode, setMode] = useResponseMode();
+  const attachments = usePendingAttachments();
   const onSubmit = async (prompt: string) => {
     try {
-      await send.mutateAsync({ prompt, mode });
+      await send.mutateAsync({ prompt, mode, attachments: await attachments.toBody() });
+      attachments.clear();
       return true;
     } catch {
       return false;
@@ -80,6 +83,7 @@ export function Composer({
         disabledReason="Wait until the agent has finished"
         autoFocus
         stop={generating ? stop : undefined}
+        attachments={attachments}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 px-1">
         <ResponseModePicker value={mode} onChange={setMode} disabled={send.isPending} />

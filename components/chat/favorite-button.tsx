@@ -30,11 +30,12 @@ export function FavoriteButton({ chat, className }: { chat: FavoriteChat; classN
       }
       className={cn(
         "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-50",
-        pressed && "text-amber-500 hover:text-amber-600 dark:text-amber-400",
+        // One colour per theme from globals.css (--favorite), as every other colour of the dashboard.
+        pressed && "text-favorite hover:text-favorite",
         className,
       )}
     >
-      <Star className={cn("size-4", pressed && "fill-current")} aria-hidden />
+      <Star className={cn("size-4", pressed && "fill-favorite")} aria-hidden />
     </button>
   );
 }

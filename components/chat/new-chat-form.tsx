@@ -6,6 +6,7 @@ import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { openNewChat } from "./chats-shell";
+import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
 import { PromptBox } from "./prompt-box";
@@ -31,6 +32,7 @@ export function NewChatForm() {
   const [sharedNpm, setSharedNpm] = useState(false);
   const [github, setGithub] = useState(false);
   const [instructions, setInstructions] = useState<string | null>(null);
+  const attachments = usePendingAttachments();
 
   const onSubmit = async (prompt: string) => {
     const body: CreateChatBody = { message: prompt, privacy };
@@ -38,7 +40,9 @@ export function NewChatForm() {
     if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
     if (instructions?.trim()) body.systemPrompt = instructions.trim();
     try {
+      if (attachments.items.length) body.attachments = await attachments.toBody();
       const { chat } = await create.mutateAsync({ body, mode });
+      attachments.clear();
       openNewChat(chat.id);
       return true;
     } catch {
@@ -61,6 +65,7 @@ export function NewChatForm() {
         busy={create.isPending}
         rows={3}
         autoFocus
+        attachments={attachments}
       />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-1 text-xs">
         <ResponseModePicker value={mode} onChange={setMode} disabled={create.isPending} />

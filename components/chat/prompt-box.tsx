@@ -1,9 +1,19 @@
 "use client";
 
-import { ArrowUp, Square } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ArrowUp, Paperclip, Square } from "lucide-react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
+import { PendingChips } from "./attachments/pending-chips";
+import type { PendingAttachments } from "./attachments/use-pending-attachments";
 
 interface PromptBoxProps {
   /** Returns true (or nothing) when the prompt was accepted: the box is cleared. False keeps the text. */
@@ -18,6 +28,11 @@ interface PromptBoxProps {
   className?: string;
   /** While the agent generates: the action button stops it instead of sending (Esc in the box does too). */
   stop?: StopAction;
+  /**
+   * Files to send with the prompt: an "Attach files" picker, a drop onto the box, a pasted screenshot; chips above
+   * the text; sending waits while they break a limit (the reason is shown).
+   */
+  attachments?: PendingAttachments;
 }
 
 export interface StopAction {
@@ -27,7 +42,7 @@ export interface StopAction {
   pending: boolean;
 }
 
-/** A prompt textarea: Enter sends, Shift+Enter adds a newline; grows with its content. */
+/** A prompt textarea: Enter sends, Shift+Enter adds a newline; grows with its content; optionally takes files. */
 export function PromptBox({
   onSubmit,
   label,
@@ -39,10 +54,12 @@ export function PromptBox({
   rows = 2,
   className,
   stop,
+  attachments,
 }: PromptBoxProps) {
   const [value, setValue] = useState("");
+  const [dragging, setDragging] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
-  const blocked = busy || disabled;
+  const blocked = busy || disabled || !!attachments?.blocked;
   const canSend = value.trim().length > 0 && !blocked;
 
   useEffect(() => {
@@ -77,14 +94,68 @@ export function PromptBox({
     void submit();
   };
 
+  // Files dropped onto the box, or pasted into it (a pasted image is a screenshot); text pastes as usual.
+  const hasFiles = (event: DragEvent) => !!attachments && event.dataTransfer.types.includes("Files");
+  const onDragOver = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDragging(false);
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    attachments!.add([...event.dataTransfer.files]);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (!attachments || !files.length) return;
+    event.preventDefault();
+    attachments.add(files, { screenshot: true });
+  };
+
   return (
     <form
       onSubmit={onFormSubmit}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-dragging={dragging || undefined}
       className={cn(
-        "flex items-end gap-2 rounded-xl border border-input bg-card p-2 shadow-sm focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30",
+        "flex flex-wrap items-end gap-2 rounded-xl border border-input bg-card p-2 shadow-sm focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30",
+        dragging && "border-ring ring-2 ring-ring/40",
         className,
       )}
     >
+      {attachments ? (
+        <div className="w-full empty:hidden">
+          <PendingChips items={attachments.items} onRemove={attachments.remove} />
+          {attachments.blocked ? (
+            <p role="alert" className="px-1 pt-1 text-xs text-danger">
+              {attachments.blocked}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {attachments ? (
+        <label
+          title="Attach files (or drop them here, or paste a screenshot) · at most 10, 3 MB each"
+          className="inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-lg text-muted-foreground transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted hover:text-foreground"
+        >
+          <Paperclip className="size-4" aria-hidden />
+          <input
+            type="file"
+            multiple
+            aria-label="Attach files"
+            className="sr-only"
+            disabled={disabled}
+            onChange={(e) => {
+              attachments.add([...(e.target.files ?? [])]);
+              e.target.value = "";
+            }}
+          />
+        </label>
+      ) : null}
       <textarea
         ref={ref}
         data-testid="composer"
@@ -92,6 +163,7 @@ export function PromptBox({
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         placeholder={placeholder}
         rows={rows}
         autoFocus={autoFocus}
@@ -121,7 +193,11 @@ export function PromptBox({
           data-testid="send-button"
           disabled={!canSend}
           aria-label={busy ? "Sending" : "Send"}
-          title={disabled && disabledReason ? disabledReason : "Send (Enter) · newline (Shift+Enter)"}
+          title={
+            disabled && disabledReason
+              ? disabledReason
+              : (attachments?.blocked ?? "Send (Enter) · newline (Shift+Enter)")
+          }
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground transition-opacity hover:opacity-90 disabled:opacity-40"
         >
           {busy ? <Spinner className="size-4" /> : <ArrowUp className="size-4" aria-hidden />}

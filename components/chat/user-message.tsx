@@ -1,40 +1,7 @@
-import { Paperclip, User } from "lucide-react";
+import { User } from "lucide-react";
 import type { Message } from "@/lib/api/schemas";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { httpUrlOrNull } from "@/components/ui/safe-url";
-
-/** The document's attachments of a user message (`[{url, name?, contentType?, size?}]`), as links to open. */
-function Attachments({ items }: { items: readonly { url: string; name?: string }[] }) {
-  if (!items.length) return null;
-  return (
-    <ul aria-label="Attachments" data-testid="attachments" className="flex max-w-[85%] flex-wrap justify-end gap-1.5">
-      {items.map((a, i) => {
-        const href = httpUrlOrNull(a.url);
-        const label = a.name || a.url;
-        return (
-          <li key={i} className="flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs">
-            <Paperclip className="size-3" aria-hidden />
-            {href ? (
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="max-w-60 truncate underline"
-                title={a.url}
-              >
-                {label}
-              </a>
-            ) : (
-              <span className="max-w-60 truncate font-mono" title={a.url}>
-                {label}
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
+import { MessageAttachments } from "./attachments/message-attachments";
 
 export function UserMessage({ message }: { message: Message }) {
   return (
@@ -53,7 +20,7 @@ export function UserMessage({ message }: { message: Message }) {
       <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-muted px-4 py-2 text-[0.95rem] whitespace-pre-wrap break-words">
         {message.content}
       </div>
-      <Attachments items={message.attachments ?? []} />
+      <MessageAttachments items={message.attachments ?? []} />
     </article>
   );
 }

@@ -70,7 +70,7 @@ export function EnvVarsSection({ projectId }: { projectId: string }) {
           value={block}
           rows={3}
           spellCheck={false}
-          className="font-mono text-xs"
+          controlClassName="font-mono text-xs"
           placeholder={"DATABASE_URL=postgres://…\nAPI_KEY=…"}
           onChange={(e) => setBlock(e.target.value)}
         />

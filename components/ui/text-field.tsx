@@ -72,12 +72,18 @@ export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputEleme
   );
 }
 
-/** A labelled multi-line text field, otherwise like TextField. */
-export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/**
+ * A labelled multi-line text field, otherwise like TextField; `controlClassName` styles the text area alone (a
+ * monospace value under a label in the dashboard's font).
+ */
+export function TextAreaField({
+  controlClassName,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { controlClassName?: string }) {
   const { field, className, control } = split(props);
   return (
     <Field {...field} className={className}>
-      <textarea className={cn(inputClass, "h-auto py-2")} {...controlProps(field)} {...control} />
+      <textarea className={cn(inputClass, "h-auto py-2", controlClassName)} {...controlProps(field)} {...control} />
     </Field>
   );
 }

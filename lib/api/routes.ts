@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as s from "./schemas";
+import { MAX_ATTACHMENTS_BODY_BYTES } from "./attachments/limits";
 
 /**
  * Every path of the interface this project speaks (interface.md Part 4 plus the wire decisions of
@@ -31,6 +32,8 @@ export interface RouteSpec {
    * for this operation) instead of one line.
    */
   invalidBody?: string;
+  /** A larger body limit than the default (bodies that carry attachments); the proxy and the service apply it. */
+  maxBodyBytes?: number;
 }
 
 type Extra = Omit<RouteSpec, "name" | "method" | "pattern">;
@@ -47,12 +50,16 @@ const r = <
   extra?: E,
 ): { name: N; method: M; pattern: P } & E => ({ name, method, pattern, ...(extra as E) });
 
+/** Create and send: their bodies may carry attachments, so a larger body limit. */
+const CREATE = { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
+const SEND = { body: s.SendMessageBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
+
 /** Order matters: literal segments come before parameters that would also match them. */
 export const ROUTES = [
   // ----- v2 chats and messages (4.1; response modes by path, wire-decisions.md 1) -----
-  r("v2.chats.create", "POST", "/v2/chats", { body: s.CreateChatBody }),
-  r("v2.chats.create.stream", "POST", "/v2/chats/stream", { body: s.CreateChatBody, stream: true }),
-  r("v2.chats.create.async", "POST", "/v2/chats/async", { body: s.CreateChatBody }),
+  r("v2.chats.create", "POST", "/v2/chats", CREATE),
+  r("v2.chats.create.stream", "POST", "/v2/chats/stream", { ...CREATE, stream: true }),
+  r("v2.chats.create.async", "POST", "/v2/chats/async", CREATE),
   r("v2.chats.fromFiles", "POST", "/v2/chats/from-files", { body: s.CreateChatFromFilesBody }), // the document's
   r("v2.chats.fromRepo", "POST", "/v2/chats/from-repo", { body: s.CreateChatFromRepoBody }), // the document's
   r("v2.chats.fromZip", "POST", "/v2/chats/from-zip", { body: s.CreateChatFromZipBody }), // the document's
@@ -67,9 +74,9 @@ export const ROUTES = [
     stream: true,
   }),
   r("v2.messages.resolve.async", "POST", "/v2/chats/:chatId/messages/resolve/async", { body: s.ResolveBody }),
-  r("v2.messages.send.stream", "POST", "/v2/chats/:chatId/messages/stream", { body: s.SendMessageBody, stream: true }),
-  r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", { body: s.SendMessageBody }),
-  r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", { body: s.SendMessageBody }),
+  r("v2.messages.send.stream", "POST", "/v2/chats/:chatId/messages/stream", { ...SEND, stream: true }),
+  r("v2.messages.send.async", "POST", "/v2/chats/:chatId/messages/async", SEND),
+  r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", SEND),
   r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
   r("v2.messages.stop", "POST", "/v2/chats/:chatId/messages/:messageId/stop"),
   r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation
@@ -113,13 +120,16 @@ export const ROUTES = [
   // ----- v2 quotas (our extension: interface.md Part 8's daily quotas and today's use, wire-decisions.md 12) -----
   r("v2.quotas", "GET", "/v2/quotas"),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
-  r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1 }),
+  r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES }),
   r("v1.chats.list", "GET", "/v1/chats"),
   r("v1.chats.get", "GET", "/v1/chats/:chatId"),
   r("v1.chats.fork", "POST", "/v1/chats/:chatId/fork", { body: s.v1.ForkChatBodyV1 }),
   r("v1.chats.favorite", "PUT", "/v1/chats/:chatId/favorite", { body: s.v1.FavoriteChatBodyV1 }),
   r("v1.messages.list", "GET", "/v1/chats/:chatId/messages"),
-  r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", { body: s.v1.SendMessageBodyV1 }),
+  r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", {
+    body: s.v1.SendMessageBodyV1,
+    maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
+  }),
   r("v1.messages.get", "GET", "/v1/chats/:chatId/messages/:messageId"),
   r("v1.tasks.resolve", "POST", "/v1/chats/:chatId/tasks/resolve", { body: s.v1.ResolveBodyV1 }),
   r("v1.versions.list", "GET", "/v1/chats/:chatId/versions"), // our extension (the real SDK has it): newest first, no files

@@ -239,3 +239,24 @@ export async function recordHandEdit(
   await emit(tx, "message.finished", { chatId, messageId: assistant.id });
   return { user, assistant, version };
 }
+
+/**
+ * Adds the files a person gave with a prompt (a zip attachment's) to the chat before the answer, under a hand edit's
+ * rules (the paths were checked as a hand edit's; the 1,000-file limit here: 422 naming `field`): each written as
+ * given (text or base64), keeping an existing file's lock, marked as written by hand so the agent builds on them.
+ * No messages of their own: the prompt that carries them records them. Returns the paths written.
+ */
+export async function addGivenFiles(
+  tx: Db,
+  chatId: string,
+  files: readonly { path: string; content: string; encoding: "utf8" | "base64" }[],
+  at: Date,
+  field: string,
+): Promise<string[]> {
+  const current = await filesStore.listFiles(tx, chatId);
+  const plan = planHandEdit(current, files, () => field);
+  const encodings = new Map(files.map((f) => [f.path, f.encoding]));
+  const writes = plan.writes.map((w) => ({ ...w, encoding: encodings.get(w.path) ?? w.encoding, editedByHand: true }));
+  await filesStore.upsertFiles(tx, chatId, writes, at);
+  return writes.map((w) => w.path);
+}

@@ -164,6 +164,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     owner,
     leaseMs,
     shared,
+    publicBaseUrl,
   });
   live.onStopRequest((chatId, messageId) => turns.stopLocal(chatId, messageId));
   const remoteAuth = new RemoteMcpAuth({

@@ -9,6 +9,7 @@ import { closeAbandoned } from "./recovery";
 import { withIdleChat } from "./idle-chat";
 import { requireServerIds } from "./mcp/server-ids";
 import { attachServers } from "./mcp/store";
+import { keepAttachments, takeAttachments, type Intake } from "./attachments/intake";
 import { chatsStore, leasesStore, messagesStore, type ChatRow, type Db, type MessageRow } from "./store";
 import { ZERO_USAGE } from "./views/message";
 
@@ -42,6 +43,8 @@ interface TurnsOptions {
    * only at part boundaries) and announce it, so readers on other instances follow them live.
    */
   shared: boolean;
+  /** The service's {base_url}: stored attachments are answered from `{base_url}/attachments/{id}`. */
+  publicBaseUrl: string;
 }
 
 /**
@@ -77,6 +80,7 @@ export class Turns {
     const at = new Date();
     const chatId = newId("chat");
     const modelId: ModelId = body.modelConfiguration?.modelId ?? "svc-pro";
+    const intake = takeAttachments(body.attachments, this.opts.publicBaseUrl);
     const { chat, user, assistant } = await this.opts.db.transaction(async (tx) => {
       await requireServerIds(tx, body.mcpServerIds);
       const chat = await chatsStore.insertChat(tx, {
@@ -97,7 +101,7 @@ export class Turns {
         createdAt: at,
         updatedAt: at,
       });
-      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, body.attachments);
+      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, intake);
       await this.lease(tx, chatId, assistant.id);
       await this.opts.emit(tx, "chat.created", { chatId });
       await this.opts.emit(tx, "message.created", { chatId, messageId: user.id });
@@ -110,11 +114,12 @@ export class Turns {
   /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
   async beginMessage(chatId: string, body: SendMessageBody): Promise<Turn> {
     const at = new Date();
+    const intake = takeAttachments(body.attachments, this.opts.publicBaseUrl);
     const { chat, user, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       await requireServerIds(tx, body.mcpServerIds);
       // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
       const rejected = await rejectPending(tx, chat.id, at);
-      const pair = await insertPair(tx, chat.id, promptOf(body), at, body.attachments);
+      const pair = await insertPair(tx, chat.id, promptOf(body), at, intake);
       if (body.systemPrompt !== undefined)
         await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
       // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
@@ -257,7 +262,7 @@ export class Turns {
   }
 }
 
-async function insertPair(db: Db, chatId: string, prompt: string, at: Date, attachments?: Array<{ url: string }>) {
+async function insertPair(db: Db, chatId: string, prompt: string, at: Date, intake: Intake) {
   const user = await messagesStore.insertMessage(db, {
     id: newId("msg"),
     chatId,
@@ -266,10 +271,11 @@ async function insertPair(db: Db, chatId: string, prompt: string, at: Date, atta
     parts: [],
     finishReason: "stop",
     usage: ZERO_USAGE,
-    attachments: attachments?.length ? attachments.map((a) => ({ url: a.url, name: attachmentName(a.url) })) : null,
+    attachments: intake.listed.length ? intake.listed : null,
     createdAt: at,
     updatedAt: at,
   });
+  await keepAttachments(db, chatId, user.id, intake, at);
   const assistant = await insertAssistant(db, chatId, at);
   return { user, assistant };
 }
@@ -288,15 +294,4 @@ function insertAssistant(db: Db, chatId: string, at: Date): Promise<MessageRow> 
     createdAt: at,
     updatedAt: at,
   });
-}
-
-/** A display name for an attachment: the last path segment of its URL (decoded), else the host. */
-function attachmentName(url: string): string {
-  const u = new URL(url);
-  const last = u.pathname.split("/").filter(Boolean).at(-1);
-  try {
-    return last ? decodeURIComponent(last).slice(0, 200) : u.host;
-  } catch {
-    return last ?? u.host;
-  }
 }

@@ -84,6 +84,7 @@ interface SendInput {
   prompt: string;
   mode: ResponseMode;
   mcpServerIds?: SendMessageBody["mcpServerIds"];
+  attachments?: SendMessageBody["attachments"];
 }
 
 /**
@@ -96,8 +97,10 @@ export function useSendMessage(chatId: string) {
   const client = useServiceClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ prompt, mode, mcpServerIds }: SendInput): Promise<void> => {
-      const body: SendMessageBody = mcpServerIds?.length ? { message: prompt, mcpServerIds } : { message: prompt };
+    mutationFn: async ({ prompt, mode, mcpServerIds, attachments }: SendInput): Promise<void> => {
+      const body: SendMessageBody = { message: prompt };
+      if (mcpServerIds?.length) body.mcpServerIds = mcpServerIds;
+      if (attachments?.length) body.attachments = attachments;
       if (mode === "stream") {
         const run = streamRegistry.run({
           chatId,

@@ -45,10 +45,11 @@ export async function proxyRequest(request: Request, segments: string[], options
 
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD") {
+    const limit = match.route.maxBodyBytes ?? MAX_BODY_BYTES;
     const declared = Number(request.headers.get("content-length") ?? 0);
-    if (declared > MAX_BODY_BYTES) return errorResponse(version, 413, "Request body too large.");
+    if (declared > limit) return errorResponse(version, 413, "Request body too large.");
     const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) return errorResponse(version, 413, "Request body too large.");
+    if (text.length > limit) return errorResponse(version, 413, "Request body too large.");
     if (text.trim() !== "") {
       let parsed: unknown;
       try {

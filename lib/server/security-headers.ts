@@ -25,11 +25,16 @@ export function securityEnvFrom(env: Record<string, string | undefined>): Securi
 type ResponseKind = "page" | "api" | "preview";
 
 /**
- * Which policy a path gets: the preview and deployed sites (their own sandboxing CSP; the preview is framed by the
- * dashboard), JSON endpoints, or a dashboard page.
+ * Which policy a path gets: the preview, deployed sites and stored attachments (their own sandboxing CSP; the
+ * preview is framed by the dashboard), JSON endpoints, or a dashboard page.
  */
 export function responseKindOf(pathname: string): ResponseKind {
-  if (pathname.startsWith("/svc/preview/") || pathname.startsWith("/svc/hosting/")) return "preview";
+  if (
+    pathname.startsWith("/svc/preview/") ||
+    pathname.startsWith("/svc/hosting/") ||
+    pathname.startsWith("/svc/attachments/")
+  )
+    return "preview";
   if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc")
     return "api";
   // The remote MCP endpoint's OAuth metadata at the origin (RFC 8414 / 9728 path-inserted forms): JSON.
@@ -58,7 +63,8 @@ export function pageCsp(nonce: string, env: SecurityEnv): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${env.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: images attached to prompts by URL, and an upstream service's stored attachments, on their own hosts.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${env.dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from "./common";
 import { SuggestedPermission } from "./parts";
-import { ResolveTask } from "./v2";
+import { AttachmentsBody, ResolveTask } from "./v2";
 
 export const VersionFileV1 = z.object({
   object: z.literal("file"),
@@ -263,6 +263,7 @@ export const CreateChatBodyV1 = z
     repo: z.object({ url: z.string() }).optional(),
     initialContext: z.string().optional(),
     privacy: Privacy.optional(),
+    attachments: AttachmentsBody.optional(),
   })
   .superRefine((b, ctx) => {
     if (b.type === "files" && !b.files) ctx.addIssue({ code: "custom", path: ["files"], message: "files is required" });
@@ -277,6 +278,7 @@ export const SendMessageBodyV1 = z.object({
   message: z.string().min(1, "message must not be empty").max(100_000),
   mcpServerIds: z.array(z.string()).max(50).optional(),
   responseMode: ResponseModeV1.optional(),
+  attachments: AttachmentsBody.optional(),
 });
 export type SendMessageBodyV1 = z.infer<typeof SendMessageBodyV1>;
 

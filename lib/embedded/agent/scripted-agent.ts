@@ -7,6 +7,14 @@ import { filesStore, messagesStore } from "../store";
 import { checkPlannedWrites } from "./limits";
 import { CONVERSATION_READ, planTurn } from "./plan";
 import { runScript } from "./runner";
+import { attachmentsStep } from "./attachments-note";
+import type { Step } from "./script";
+
+/** The steps with `step` before their first part (after a title). */
+function withFirstPart(steps: readonly Step[], step: Step): Step[] {
+  const first = steps.findIndex((s) => s.kind === "part");
+  return first < 0 ? [...steps, step] : [...steps.slice(0, first), step, ...steps.slice(first)];
+}
 
 /**
  * The scripted agent (docs/scripted-agent.md): plans each answer from the stored conversation (a new prompt or a
@@ -26,7 +34,11 @@ export function scriptedAgent(opts: { delayMs: number; mcp?: McpConnections }): 
       const plan = planTurn({ chat, conversation, assistantId: message.id, files });
       const { prompt, promptChars, historyChars } = plan;
       const { mcp } = opts;
-      const steps = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
+      const planned = prompt.directives.mcp && mcp ? await addMcpSteps(mcp, chat, prompt.text, plan.steps) : plan.steps;
+      // It names every attachment of the prompt it answers first (a resume has no prompt of its own).
+      const at = conversation.recent.findIndex((m) => m.id === message.id);
+      const read = await attachmentsStep(db, conversation.recent[at - 1]);
+      const steps = read ? withFirstPart(planned, read) : planned;
       const model = effectiveModel(chat.modelId);
       const delayMs =
         prompt.directives.pace ??

@@ -177,6 +177,7 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
     message: (body.message ?? body.initialMessage)!,
     mcpServerIds: body.mcpServerIds,
     privacy: body.privacy,
+    attachments: body.attachments,
   });
   const urls = v1Urls(ctx);
   return respondInMode(

@@ -56,7 +56,9 @@ describe("create and send body fields of the document", () => {
     });
     expect(res.status).toBe(200);
     const [assistant, user] = await messages(chatId);
-    expect(user!.attachments).toEqual([{ url: "http://img.example.com/a.png", name: "a.png" }]);
+    expect(user!.attachments).toEqual([
+      { url: "http://img.example.com/a.png", name: "a.png", contentType: "image/png" },
+    ]);
     expect((assistant!.parts!.find((p) => p.type === "thinking") as { text: string }).text).toContain('"Be brief."');
     expect(expectSchema(v1.ChatV1, (await call(svc, "GET", `/v1/chats/${chatId}`)).body).systemPrompt).toBe(
       "Be brief.",

@@ -129,8 +129,8 @@ const getMessageV1: Handler<"v1.messages.get"> = async ({ db, params, publicBase
  * experimental_stream → the 6.2 events.
  */
 const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body, publicBaseUrl }) => {
-  const { message, mcpServerIds, responseMode } = body;
-  const turn = await turns.beginMessage(params.chatId, { message, mcpServerIds });
+  const { message, mcpServerIds, responseMode, attachments } = body;
+  const turn = await turns.beginMessage(params.chatId, { message, mcpServerIds, attachments });
   return respondInMode(
     modeOfV1(responseMode),
     turn,

@@ -7,7 +7,8 @@ import { BASE, TEST_KEY, call, expectSchema, startService } from "../test-suppor
 /**
  * Request bodies are read with a limit that stops the reading: a body larger than the limit, sent as a stream, is
  * answered 413 after about the limit's worth of chunks, the rest never pulled and the stream cancelled. The API's
- * routes (8 MB, the spec's error shape) and the OAuth endpoints (64 KB, an OAuth error).
+ * routes (8 MB, the spec's error shape; 42 MB for the create and send bodies that carry attachments) and the OAuth
+ * endpoints (64 KB, an OAuth error).
  */
 let svc: EmbeddedService;
 
@@ -92,10 +93,10 @@ describe("OAuth endpoints: 64 KB", () => {
 describe("API routes: 8 MB, the version's error shape, nothing changes", () => {
   const auth = { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" };
 
-  test("v2: a 32 MB chat creation streamed in 64 KB chunks stops after 129 chunks; 413 {message}", async () => {
+  test("v2: a 32 MB chat creation from files streamed in 64 KB chunks stops after 129 chunks; 413 {message}", async () => {
     const before = await call(svc, "GET", "/v2/chats");
-    const { stream, seen } = countingBody(512, 64 * KB, '{"message":"');
-    const res = await post("/v2/chats", stream, auth);
+    const { stream, seen } = countingBody(512, 64 * KB, '{"files":[{"name":"a.txt","content":"');
+    const res = await post("/v2/chats/from-files", stream, auth);
     expect(res.status).toBe(413);
     expect(expectSchema(ErrorV2, await res.json()).message).toBe("Request body too large.");
     expect(seen.pulls).toBe(129);
@@ -104,10 +105,18 @@ describe("API routes: 8 MB, the version's error shape, nothing changes", () => {
   });
 
   test("v1: the same in v1's error shape", async () => {
-    const { stream, seen } = countingBody(512, 64 * KB, '{"message":"');
-    const res = await post("/v1/chats", stream, auth);
+    const { stream, seen } = countingBody(512, 64 * KB, '{"name":"');
+    const res = await post("/v1/projects", stream, auth);
     expect(res.status).toBe(413);
     expect(expectSchema(ErrorV1, await res.json()).error.message).toBe("Request body too large.");
     expect(seen.pulls).toBe(129);
+  });
+
+  test("a create or send (bodies that carry attachments) may have 42 MB: a 64 MB one stops after 673 chunks", async () => {
+    const { stream, seen } = countingBody(1024, 64 * KB, '{"message":"');
+    const res = await post("/v2/chats", stream, auth);
+    expect(res.status).toBe(413);
+    expect(seen.pulls).toBe(673);
+    expect(seen.cancelled).toBe(true);
   });
 });

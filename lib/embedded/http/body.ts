@@ -4,7 +4,7 @@ import { TOO_DEEP_MESSAGE, describeZodError, nestedDeeperThan, zodIssues, type R
 import { HttpError, invalidFields } from "../errors";
 import { assertStorableBody, findUnstorableText } from "./text";
 
-/** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON). */
+/** Upper bound of a request body (the spec's 3 MB file limit plus room for JSON); a route may declare more. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** A request body over its limit (413); the sender's stream was cancelled, what was past the limit never read. */
@@ -35,7 +35,7 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
  */
 export async function readBody(req: Request, route: RouteSpec): Promise<unknown> {
   if (!route.body) return undefined;
-  const text = await readBodyText(req, MAX_BODY_BYTES);
+  const text = await readBodyText(req, route.maxBodyBytes ?? MAX_BODY_BYTES);
   let parsed: unknown = {};
   if (text.trim() !== "") {
     try {

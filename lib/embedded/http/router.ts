@@ -5,6 +5,7 @@ import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext, ServiceParts } from "../handlers/context";
 import { serveHosting } from "../hosting/serve";
 import { servePreview } from "../preview/serve";
+import { serveAttachment } from "../attachments/serve";
 import type { RoutedRequest } from "../quotas/charges";
 import { isCorsOpen, preflightResponse, withCors } from "../remote-mcp/cors";
 import { serveOAuth, type RemoteMcpAuth } from "../remote-mcp/authorization-server";
@@ -27,7 +28,8 @@ interface RouterDeps {
 }
 
 /**
- * The embedded service's front door: strips the base path, serves previews (token in the URL, no key),
+ * The embedded service's front door: strips the base path, serves previews (token in the URL, no key), stored
+ * attachments (`/attachments/…`, an unguessable id, no key),
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
  * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
@@ -59,6 +61,10 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       if (path.startsWith("/hosting/")) {
         // Published sites (v1 deployments): public like any hosted site, sandboxed like the preview.
         return await serveHosting(parts.db, parts.deploymentBuildMs, method, path.slice("/hosting/".length).split("/"));
+      }
+      if (path.startsWith("/attachments/")) {
+        // Stored attachments: the unguessable id is the capability (no key), like a preview's token.
+        return await serveAttachment(parts.db, method, path.slice("/attachments/".length).split("/"));
       }
       if (method === "GET" && path === "/oauth/client-metadata.json") {
         // {client_metadata_url}: public, like any OAuth client metadata document.

@@ -603,4 +603,36 @@ describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
       await cmd.close();
     }
   });
+  test("an approved command runs with the project's environment variables; the model is told their names only", async () => {
+    const cmd = await startModelHarness({ allowCommands: true });
+    try {
+      cmd.peer.script([{ text: "Nothing to build yet." }]);
+      const created = await cmd.api("POST", "/v2/chats", { message: "Hello" });
+      const chatId = (created.body as { chat: { id: string } }).chat.id;
+      const project = await cmd.api("POST", "/v1/projects", { name: "Env", chatIds: [chatId] });
+      const projectId = (project.body as { id: string }).id;
+      const added = await cmd.api("POST", `/v1/projects/${projectId}/env-vars`, {
+        environmentVariables: [{ key: "SHOP_TOKEN", value: "tok-7Qz9-secret" }],
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+      const command = 'echo "token=$SHOP_TOKEN"';
+      cmd.peer.script([{ toolCalls: [{ name: "run_command", arguments: { command } }] }]);
+      await cmd.api("POST", `/v2/chats/${chatId}/messages`, { message: "Print the token" });
+      const system = String(cmd.peer.requests.at(-1)!.body.messages[0]!.content);
+      expect(system).toContain("SHOP_TOKEN");
+      expect(system).not.toContain("tok-7Qz9-secret");
+      const request = (await cmd.messages(chatId)).at(-1)!.parts!.at(-1) as { suggestedPermissions: unknown[] };
+
+      cmd.peer.script([{ text: "Printed." }]);
+      const resolved = await cmd.api("POST", `/v2/chats/${chatId}/messages/resolve`, {
+        task: { type: "confirmed-permissions", permissions: request.suggestedPermissions },
+      });
+      expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+      const bash = (await cmd.messages(chatId)).at(-1)!.parts!.find((p) => p.type === "bash") as { output: string };
+      expect(bash.output).toBe("token=tok-7Qz9-secret\n");
+    } finally {
+      await cmd.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ModelMessage } from "ai";
+import type { ModelMessage, UserContent } from "ai";
 import type { Part } from "@/lib/api";
 import { outcomeOf } from "../approvals/requests";
 import type { ChatFileRow, MessageRow } from "../store";
@@ -69,9 +69,14 @@ export function handEditsSince(earlier: readonly MessageRow[]): string[] {
 /**
  * The conversation before the answer as model messages: user prompts as they were written; assistant answers as their
  * text plus a note of what they did (files changed, requests to the user and their answers). When the answer continues
- * a message that waited for the user (a resolve), a last user message says how the user answered.
+ * a message that waited for the user (a resolve), a last user message says how the user answered. The prompt being
+ * answered carries its attachments when given (`attached`).
  */
-export function historyMessages(earlier: readonly MessageRow[]): ModelMessage[] {
+export function historyMessages(
+  earlier: readonly MessageRow[],
+  /** The prompt being answered with its attachments (attachments.ts), in place of its text. */
+  attached?: { messageId: string; content: UserContent },
+): ModelMessage[] {
   const messages: ModelMessage[] = [];
   for (const m of earlier) {
     // A record (a hand edit, new environment variables): the person's own change, told as theirs (a hand edit's
@@ -80,7 +85,8 @@ export function historyMessages(earlier: readonly MessageRow[]): ModelMessage[] 
       if (m.role === "user") messages.push({ role: "user", content: `[${cut(m.content)}]` });
       continue;
     }
-    if (m.role === "user") messages.push({ role: "user", content: cut(m.content) || "(empty message)" });
+    if (m.role === "user" && attached?.messageId === m.id) messages.push({ role: "user", content: attached.content });
+    else if (m.role === "user") messages.push({ role: "user", content: cut(m.content) || "(empty message)" });
     else {
       const text = [m.content, actionsNote(m.parts)].filter(Boolean).join("\n\n");
       if (text) messages.push({ role: "assistant", content: cut(text) });

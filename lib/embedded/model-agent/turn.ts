@@ -13,6 +13,7 @@ import { mcpTools } from "./mcp-tools";
 import { projectEnvironment } from "../env-vars";
 import { describeModel, languageModel, modelNameFor, type ModelAgentOptions } from "./options";
 import { HISTORY_MESSAGES, handEditsSince, historyMessages, systemPrompt } from "./prompt";
+import { promptWithAttachments } from "./attachments";
 import { ProjectFiles } from "./project-files";
 import { StreamParts } from "./stream-parts";
 import { modelTitle } from "./title";
@@ -68,7 +69,9 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
           })
           .catch((error: unknown) => console.error("[embedded] could not store the title", error));
       }
-      const messages = historyMessages(earlier);
+      const asked = earlier.findLast((m) => m.role === "user");
+      const attached = asked ? await promptWithAttachments(db, asked) : null;
+      const messages = historyMessages(earlier, attached ? { messageId: asked!.id, content: attached } : undefined);
       // After the user approved a command: run it first, then the model goes on from its output.
       const last = earlier.at(-1);
       const outcome = last ? outcomeOf(last) : null;

@@ -168,4 +168,23 @@ describe("file uploads", () => {
     expect(JSON.stringify(files1.body)).toContain("1234");
     expect(await chatCount(s)).toBe(2);
   });
+
+  test("bytes of attachments a message uploads (content or data: URL); a link counts nothing", async () => {
+    const s = await start({ file_uploads_bytes: 10 });
+    const upload = (text: string) => ({ url: "data:,", name: "a.txt", content: Buffer.from(text).toString("base64") });
+    const created = await call(s, "POST", "/v2/chats", {
+      body: { message: "A page /fast", attachments: [upload("123456"), { url: "https://example.com/big.zip" }] },
+    });
+    expect(created.status).toBe(200);
+    expect((await quotasOf(s)).file_uploads_bytes).toMatchObject({ limit: 10, used: 6 });
+    const chatId = (created.body as { chat: { id: string } }).chat.id;
+    const over = await call(s, "POST", `/v2/chats/${chatId}/messages`, {
+      body: {
+        message: "More /fast",
+        attachments: [{ url: `data:text/plain;base64,${Buffer.from("12345").toString("base64")}` }],
+      },
+    });
+    expect(over.status).toBe(429);
+    expect((await quotasOf(s)).file_uploads_bytes).toMatchObject({ used: 6 });
+  });
 });

@@ -15,6 +15,7 @@ export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
 export * as gitStore from "./git";
+export * as attachmentsStore from "./attachments";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
   ChatFileRow,

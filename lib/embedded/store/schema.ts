@@ -46,10 +46,17 @@ export interface ChatSettings {
   forkedFrom?: { chatId: string; versionId: string; title: string | null };
 }
 
-/** An attachment of a user message (the document's `attachments[].url`; name when known). */
+/**
+ * An attachment of a user message as its wire `attachments[]` entry (interface.md 2.7), plus `storedId`: the row in
+ * `attachments` holding its bytes when the service stored them (given as `content` or a `data:` URL; not on the wire).
+ */
 export interface MessageAttachment {
   url: string;
   name?: string;
+  contentType?: string;
+  size?: number;
+  type?: "screenshot" | "figma" | "zip";
+  storedId?: string;
 }
 
 /** Projects group chats (v1 4.2; bodies are our wire decision, README). */
@@ -134,7 +141,7 @@ export const messages = pgTable(
     /** Null while the assistant is generating. */
     finishReason: text("finish_reason").$type<FinishReason>(),
     usage: jsonb("usage").$type<Usage>(),
-    /** Files the user attached to a user message (`[{url}]`, http(s) only); null when none. */
+    /** Files the user attached to a user message (MessageAttachment); null when none. */
     attachments: jsonb("attachments").$type<MessageAttachment[]>(),
     /**
      * Why an answer ended with `finishReason: "error"`: the stream's `error` event, kept so that a reader on another
@@ -185,6 +192,29 @@ export const chatFiles = pgTable(
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.path] })],
+);
+
+/**
+ * The bytes of attachments given as `content` or a `data:` URL, answered (no key: the id is the capability) from
+ * `{base_url}/attachments/{id}`. They go with their chat.
+ */
+export const attachments = pgTable(
+  "attachments",
+  {
+    /** Unguessable (`att_` and 32 random characters): whoever has the URL may read the file. */
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** The bytes, base64. */
+    content: text("content").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("attachments_chat_idx").on(t.chatId)],
 );
 
 /** A snapshot of the chat's files after an assistant message (v1 Version, 2.6). */
@@ -371,6 +401,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type EnvVarRow = typeof projectEnvVars.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type GitRemoteRow = typeof chatGitRemotes.$inferSelect;

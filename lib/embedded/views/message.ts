@@ -1,6 +1,7 @@
 import "server-only";
 import type { Message, Usage } from "@/lib/api";
 import { versionsStore, type Db, type MessageRow } from "../store";
+import type { MessageAttachment } from "../store/schema";
 import { EMBEDDED_AUTHOR_ID } from "../author";
 
 /** Usage of a message that generated no tokens (user messages). */
@@ -9,6 +10,11 @@ export const ZERO_USAGE: Usage = {
   tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
   creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 };
+
+/** An attachment as the wire lists it (interface.md 2.7): the stored row's id stays inside. */
+export function wireAttachment({ storedId: _, ...listed }: MessageAttachment): Omit<MessageAttachment, "storedId"> {
+  return listed;
+}
 
 /**
  * The v2 Message (2.4, the `usage` extension of wire-decisions.md 4, and the document's `restorable`, `authorId`,
@@ -27,7 +33,7 @@ function toMessage(row: MessageRow, restorable = false): Message {
     restorable: row.role === "assistant" && restorable,
     authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
   };
-  if (row.attachments?.length) message.attachments = row.attachments.map((a) => ({ ...a }));
+  if (row.attachments?.length) message.attachments = row.attachments.map(wireAttachment);
   message.usage = row.usage ?? ZERO_USAGE;
   return message;
 }

@@ -3,6 +3,7 @@ import type { BlockedTaskV1, ChatSummaryV1, ChatV1, MessageV1, UserV1, VersionV1
 import { pendingRequestOf } from "../approvals/requests";
 import type { ChatRow, MessageRow, VersionRow } from "../store";
 import { EMBEDDED_AUTHOR_ID } from "../turns";
+import { wireAttachment } from "./message";
 
 /**
  * The v1 resources (interface.md 2.5–2.8) of the stored chats, messages and versions. `base` is the service's
@@ -50,6 +51,9 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
   };
   if (row.finishReason) message.finishReason = row.finishReason;
+  // v1 requires a size: 0 for a URL given without one (the service never fetched it).
+  if (row.attachments?.length)
+    message.attachments = row.attachments.map((a) => ({ ...wireAttachment(a), size: a.size ?? 0 }));
   const blocked = blockedTaskOf(row);
   if (blocked) message.experimental_content = [[1, blocked]];
   return message;
