@@ -6,6 +6,7 @@ import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
 import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
+import { hookDebuggingHandlers } from "./hook-debugging";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
@@ -41,6 +42,7 @@ export const HANDLERS: HandlerTable = {
   ...envVarHandlers,
   ...deploymentHandlers,
   ...hookHandlers,
+  ...hookDebuggingHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
   ...usageHandlers,
