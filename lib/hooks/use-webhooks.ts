@@ -17,6 +17,7 @@ import {
   type UpdateWebhookBody,
   type Webhook,
   type WebhookDelivery,
+  type WebhookDeliveryFilter,
   type WebhookDeliveryList,
   type WebhookEvent,
 } from "@/lib/api/schemas";
@@ -110,7 +111,10 @@ const DELIVERIES_PAGE_SIZE = 50;
  * A webhook's deliveries with their attempts, newest first, a page at a time ("Show older" loads the next); every
  * loaded page is refreshed together (every 2 s while one is pending, else 10 s), so no delivery falls between pages.
  */
-export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pageSize?: number } = {}) {
+export function useHookDeliveries(
+  hookId: string,
+  opts: { enabled?: boolean; pageSize?: number; filter?: WebhookDeliveryFilter } = {},
+) {
   const client = useServiceClient();
   const pageSize = opts.pageSize ?? DELIVERIES_PAGE_SIZE;
   const query = useInfiniteQuery<
@@ -120,12 +124,13 @@ export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pag
     readonly unknown[],
     string | null
   >({
-    queryKey: [...webhookKeys.deliveries(hookId), pageSize],
+    queryKey: [...webhookKeys.deliveries(hookId), pageSize, opts.filter ?? {}],
     initialPageParam: null,
     queryFn: async ({ pageParam }) => {
       try {
         const page = await client.listHookDeliveries(hookId, {
           limit: pageSize,
+          ...opts.filter,
           ...(pageParam ? { cursor: pageParam } : {}),
         });
         return { unsupported: false, ...page };
