@@ -1,0 +1,140 @@
+import { mkdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+/** Screenshots the task asked to look at, kept out of test-results so they survive the run. */
+const SHOTS = process.env.HOOKS_SHOTS_DIR ?? "test-results/screens/hooks";
+
+async function screens(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Colours transition for 150 ms after the scheme changes.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** A receiver on a loopback port that answers 503 until `up` is set, then 200. */
+async function flakyReceiver() {
+  const state = { up: false, received: 0 };
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      state.received++;
+      res.writeHead(state.up ? 200 : 503, { "content-type": "text/plain" }).end(state.up ? "ok" : "down");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test("event catalog: seven events with their fields, schema and example", async ({ signedIn: page }) => {
+  await page.goto("/webhooks");
+  await page.getByTestId("event-catalog-link").click();
+  await expect(page).toHaveURL(/\/webhooks\/events$/);
+  const events = page.getByTestId("event-type");
+  await expect(events).toHaveCount(7);
+  const finished = page.locator('[data-testid="event-type"][data-name="message.finished"]');
+  await expect(finished).toContainText("An answer finished");
+  await expect(finished.getByRole("tree").first()).toContainText("messageId: string");
+  await expect(finished.getByTestId("event-example")).toContainText('"type": "message.finished"');
+  await expect(finished.getByTestId("event-example").locator('[data-highlighted="true"]')).toBeVisible();
+  await finished.getByText("JSON Schema").click();
+  await expect(finished.locator('[data-testid="code-block"]').first()).toContainText('"$schema"');
+  await screens(page, "event-catalog");
+});
+
+test("send a test event to this dashboard's inbox and see it delivered; rotate the secret", async ({
+  signedIn: page,
+}) => {
+  await page.goto("/webhooks");
+  await page.getByTestId("deliver-to-dashboard").click();
+  await expect(page).toHaveURL(/\/inbox\/inbox_[^/]+$/);
+  const inboxUrl = page.url();
+  await expect(page.getByText(/Signing secret attached/)).toBeVisible();
+
+  await page.goto("/webhooks");
+  await page.getByTestId("webhook-row").filter({ hasText: "this dashboard" }).getByTestId("webhook-name").click();
+  await expect(page).toHaveURL(/\/webhooks\/hook_/);
+  await page.getByTestId("test-event-type").selectOption("message.finished");
+  await page.getByTestId("send-test-event").click();
+  await expect(page.getByText("Test message.finished delivered")).toBeVisible();
+  const delivered = page.locator('[data-testid="webhook-delivery"][data-status="succeeded"]', {
+    has: page.getByTestId("test-badge"),
+  });
+  await expect(delivered).toHaveCount(1);
+  await expect(delivered.getByTestId("attempt").first()).toContainText("200 ok");
+
+  // Rotation: the new secret is shown once, the inbox verifies with it.
+  await page.getByTestId("rotate-secret").click();
+  await page.getByTestId("confirm-rotate-secret").click();
+  await expect(page.getByTestId("rotated-secret")).toHaveText(/^whsec_/);
+  await page.getByRole("button", { name: "I have stored the secret" }).click();
+  await page.getByTestId("test-event-type").selectOption("chat.updated");
+  await page.getByTestId("send-test-event").click();
+  await expect(page.getByText("Test chat.updated delivered")).toBeVisible();
+
+  await page.goto(inboxUrl);
+  for (const type of ["message.finished", "chat.updated"]) {
+    const got = page.locator(`[data-testid="inbox-delivery"][data-type="${type}"]`);
+    await expect(got).toHaveCount(1);
+    await expect(got).toHaveAttribute("data-verified", "true");
+  }
+});
+
+test("replay failures: test events that failed are sent again and succeed", async ({ signedIn: page }) => {
+  const receiver = await flakyReceiver();
+  try {
+    const created = await page.request.post("/api/service/v2/hooks", {
+      data: { name: "Flaky receiver", url: receiver.url, events: ["chat.created"] },
+    });
+    expect(created.status()).toBe(201);
+    const hook = (await created.json()) as { id: string };
+    await page.goto(`/webhooks/${hook.id}`);
+
+    for (const event of ["chat.created", "message.created"]) {
+      await page.getByTestId("test-event-type").selectOption(event);
+      await page.getByTestId("send-test-event").click();
+      await expect(page.getByText(`Test ${event} failed`)).toBeVisible();
+    }
+    const cards = page.getByTestId("webhook-delivery");
+    await expect(cards).toHaveCount(2);
+    await expect(page.locator('[data-testid="attempt"][data-status-code="503"]')).toHaveCount(2);
+
+    // The filters: by event, then by status.
+    await page.getByTestId("deliveries-event-filter").selectOption("message.created");
+    await expect(cards).toHaveCount(1);
+    await page.getByTestId("deliveries-event-filter").selectOption("");
+    await page.getByTestId("deliveries-status-filter").selectOption("succeeded");
+    await expect(page.getByText("No deliveries match")).toBeVisible();
+    await page.getByTestId("deliveries-status-filter").selectOption("");
+    await expect(cards).toHaveCount(2);
+    await screens(page, "webhook-test-replay");
+
+    receiver.state.up = true;
+    await page.getByTestId("replay-deliveries").click();
+    await expect(page.getByText("Replaying 2 deliveries")).toBeVisible();
+    await expect(page.locator('[data-testid="webhook-delivery"][data-status="succeeded"]')).toHaveCount(2, {
+      timeout: 20_000,
+    });
+    await expect(
+      page
+        .getByTestId("attempt")
+        .filter({ hasText: /replay/i })
+        .first(),
+    ).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});
