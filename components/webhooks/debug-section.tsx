@@ -36,6 +36,11 @@ export function DebugSection({ hookId, url, disabled }: { hookId: string; url: s
   );
 }
 
+/** A toast for a failure, except a 404 of the deployment lacking the endpoint (the control's note says that). */
+const reportError = (title: string) => (error: unknown) => {
+  if (!isUnsupported(error)) toast.error(title, { description: describeError(error).message });
+};
+
 const FIELD = "h-8 w-full rounded-md border border-input bg-background px-2 text-sm disabled:opacity-50";
 
 function TestEvent({ hookId }: { hookId: string }) {
@@ -76,10 +81,7 @@ function TestEvent({ hookId }: { hookId: string }) {
                   description: last?.error ?? `HTTP ${last?.statusCode ?? "no answer"}; it will be retried.`,
                 });
             },
-            onError: (error) => {
-              if (!isUnsupported(error))
-                toast.error("Could not send the test event", { description: describeError(error).message });
-            },
+            onError: reportError("Could not send the test event"),
           })
         }
       >
@@ -137,10 +139,7 @@ function Replay({ hookId, disabled }: { hookId: string; disabled: boolean }) {
                 toast.success(
                   replayed ? `Replaying ${replayed} deliver${replayed === 1 ? "y" : "ies"}` : "Nothing to replay",
                 ),
-              onError: (error) => {
-                if (!isUnsupported(error))
-                  toast.error("Could not replay", { description: describeError(error).message });
-              },
+              onError: reportError("Could not replay"),
             },
           )
         }

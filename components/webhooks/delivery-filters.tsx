@@ -1,8 +1,7 @@
 "use client";
 
+import type { z } from "zod";
 import { WebhookDeliveryStatus, WebhookEvent, type WebhookDeliveryFilter } from "@/lib/api/schemas";
-
-const SELECT = "h-8 rounded-md border border-input bg-background px-2 text-sm";
 
 /** The deliveries listing's filters: status and event (`?status=&type=`); "any" leaves one out. */
 export function DeliveryFilters({
@@ -14,40 +13,53 @@ export function DeliveryFilters({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <label className="flex items-center gap-1 text-xs text-muted-foreground">
-        Status
-        <select
-          data-testid="deliveries-status-filter"
-          className={SELECT}
-          value={filter.status ?? ""}
-          onChange={(e) =>
-            onChange({ ...filter, status: WebhookDeliveryStatus.optional().parse(e.target.value || undefined) })
-          }
-        >
-          <option value="">any</option>
-          {WebhookDeliveryStatus.options.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1 text-xs text-muted-foreground">
-        Event
-        <select
-          data-testid="deliveries-event-filter"
-          className={SELECT}
-          value={filter.type ?? ""}
-          onChange={(e) => onChange({ ...filter, type: WebhookEvent.optional().parse(e.target.value || undefined) })}
-        >
-          <option value="">any</option>
-          {WebhookEvent.options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Status"
+        testId="deliveries-status-filter"
+        values={WebhookDeliveryStatus}
+        value={filter.status}
+        onChange={(status) => onChange({ ...filter, status })}
+      />
+      <FilterSelect
+        label="Event"
+        testId="deliveries-event-filter"
+        values={WebhookEvent}
+        value={filter.type}
+        onChange={(type) => onChange({ ...filter, type })}
+      />
     </div>
+  );
+}
+
+function FilterSelect<const T extends string>({
+  label,
+  testId,
+  values,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  values: z.ZodEnum<{ [K in T]: K }>;
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1 text-xs text-muted-foreground">
+      {label}
+      <select
+        data-testid={testId}
+        className="h-8 rounded-md border border-input bg-background px-2 text-sm"
+        value={value ?? ""}
+        onChange={(e) => onChange(values.optional().parse(e.target.value || undefined))}
+      >
+        <option value="">any</option>
+        {values.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -25,7 +25,7 @@ interface WebhooksOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** After 5 days of nothing but failed attempts a webhook is disabled. */
-export const DEFAULT_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+const DEFAULT_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 /**
  * Webhook delivery of the embedded service: `emit` stores an event's deliveries in the transaction of the change
