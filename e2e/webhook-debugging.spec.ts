@@ -11,13 +11,18 @@ const SHOTS = process.env.HOOKS_SHOTS_DIR ?? "test-results/screens/hooks";
 
 async function screens(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
+  // The page scrolls inside its column, not the window: a tall viewport shows more of it, from the top.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 1600 });
+  await page.locator("h1").first().scrollIntoViewIfNeeded();
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     // Colours transition for 150 ms after the scheme changes.
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
+  if (size) await page.setViewportSize(size);
 }
 
 /** A receiver on a loopback port that answers 503 until `up` is set, then 200. */
@@ -47,11 +52,19 @@ test("event catalog: seven events with their fields, schema and example", async 
   await expect(events).toHaveCount(7);
   const finished = page.locator('[data-testid="event-type"][data-name="message.finished"]');
   await expect(finished).toContainText("An answer finished");
-  await expect(finished.getByRole("tree").first()).toContainText("messageId: string");
   await expect(finished.getByTestId("event-example")).toContainText('"type": "message.finished"');
   await expect(finished.getByTestId("event-example").locator('[data-highlighted="true"]')).toBeVisible();
+  // Chat events show their fields at once, message events on demand (a message has many).
+  const created = page.locator('[data-testid="event-type"][data-name="chat.created"]');
+  await expect(created.getByRole("tree")).toContainText("writePermission: boolean");
+  await expect(finished.getByRole("tree")).toBeHidden();
+  await finished.getByText("Fields").click();
+  await expect(finished.getByRole("tree")).toContainText("messageId: string");
+  await expect(finished.getByRole("tree")).toContainText('{type: "text"}');
   await finished.getByText("JSON Schema").click();
-  await expect(finished.locator('[data-testid="code-block"]').first()).toContainText('"$schema"');
+  await expect(finished.locator('[data-testid="code-block"]').nth(1)).toContainText('"$schema"');
+  await finished.getByText("Fields").click();
+  await finished.getByText("JSON Schema").click();
   await screens(page, "event-catalog");
 });
 
@@ -96,11 +109,17 @@ test("send a test event to this dashboard's inbox and see it delivered; rotate t
 test("replay failures: test events that failed are sent again and succeed", async ({ signedIn: page }) => {
   const receiver = await flakyReceiver();
   try {
-    const created = await page.request.post("/api/service/v2/hooks", {
-      data: { name: "Flaky receiver", url: receiver.url, events: ["chat.created"] },
-    });
-    expect(created.status()).toBe(201);
-    const hook = (await created.json()) as { id: string };
+    // Created from the page (the proxy takes same-origin requests only), pointing at the receiver above.
+    await page.goto("/webhooks");
+    const hook = await page.evaluate(async (url) => {
+      const res = await fetch("/api/service/v2/hooks", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Flaky receiver", url, events: ["chat.created"] }),
+      });
+      return { status: res.status, id: ((await res.json()) as { id: string }).id };
+    }, receiver.url);
+    expect(hook.status).toBe(201);
     await page.goto(`/webhooks/${hook.id}`);
 
     for (const event of ["chat.created", "message.created"]) {

@@ -62,23 +62,22 @@ function EventCard({ item }: { item: WebhookEventType }) {
         <h2 className="font-mono text-sm font-semibold">{item.name}</h2>
         <p className="text-sm text-muted-foreground">{item.description}</p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-label={`${item.name} fields`} className="min-w-0 space-y-2">
-          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Fields</h3>
+      <section aria-label={`${item.name} example`} className="min-w-0 space-y-2">
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Example</h3>
+        <div className="max-h-80 overflow-auto rounded-lg" data-testid="event-example">
+          <CodeBlock code={JSON.stringify(item.example, null, 2)} lang="json" />
+        </div>
+      </section>
+      <section aria-label={`${item.name} fields`} className="min-w-0 space-y-2">
+        <Disclosure summary="Fields" defaultOpen={item.name.startsWith("chat.")}>
           <SchemaTree schema={item.schema} />
-          <Disclosure summary="JSON Schema">
-            <div className="max-h-96 overflow-auto">
-              <CodeBlock code={JSON.stringify(item.schema, null, 2)} lang="json" />
-            </div>
-          </Disclosure>
-        </section>
-        <section aria-label={`${item.name} example`} className="min-w-0 space-y-2">
-          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Example</h3>
-          <div className="max-h-96 overflow-auto" data-testid="event-example">
-            <CodeBlock code={JSON.stringify(item.example, null, 2)} lang="json" />
+        </Disclosure>
+        <Disclosure summary="JSON Schema">
+          <div className="max-h-96 overflow-auto rounded-lg">
+            <CodeBlock code={JSON.stringify(item.schema, null, 2)} lang="json" />
           </div>
-        </section>
-      </div>
+        </Disclosure>
+      </section>
     </li>
   );
 }

@@ -17,6 +17,9 @@ const MAX_DEPTH = 4;
 
 function typeOf(s: Schema): string {
   if (s.const !== undefined) return JSON.stringify(s.const);
+  // One of a union told apart by its `type` (a message's parts): named by it.
+  const tag = s.properties?.type?.const;
+  if (tag !== undefined) return `{type: ${JSON.stringify(tag)}}`;
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   const union = s.anyOf ?? s.oneOf;
   if (union) return union.map(typeOf).join(" | ");
