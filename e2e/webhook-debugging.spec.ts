@@ -153,6 +153,26 @@ test("replay failures: test events that failed are sent again and succeed", asyn
         .filter({ hasText: /replay/i })
         .first(),
     ).toBeVisible();
+    await screens(page, "webhook-replayed");
+
+    // Disabled (here by hand: the 5 days of failures are the HTTP tests'): the reason, and one click enables it.
+    const paused = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/service/v2/hooks/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ disabled: true }),
+      });
+      return res.status;
+    }, hook.id);
+    expect(paused).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("webhook-disabled-note")).toContainText("Disabled by hand.");
+    await expect(page.getByTestId("replay-deliveries")).toBeDisabled();
+    await screens(page, "webhook-disabled");
+    await page.getByTestId("enable-webhook").click();
+    await expect(page.getByText("Webhook enabled")).toBeVisible();
+    await expect(page.getByTestId("webhook-disabled-note")).toBeHidden();
+    await expect(page.getByTestId("replay-deliveries")).toBeEnabled();
   } finally {
     await receiver.close();
   }
