@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-test.describe.configure({ mode: "serial" });
+// Screenshots of tall pages in two schemes take a while on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 /** Screenshots the task asked to look at, kept out of test-results so they survive the run. */
 const SHOTS = process.env.HOOKS_SHOTS_DIR ?? "test-results/screens/hooks";
