@@ -157,9 +157,14 @@ function DeliveryCard({
             <span>
               Queued <RelativeTime iso={delivery.createdAt} />
             </span>
-            <Link className="font-mono hover:underline" href={`/chats/${encodeURIComponent(delivery.chatId)}`}>
-              {delivery.chatId}
-            </Link>
+            {delivery.trigger === "test" ? (
+              // A test event's example chat does not exist: nothing to link to.
+              <span className="font-mono">{delivery.chatId}</span>
+            ) : (
+              <Link className="font-mono hover:underline" href={`/chats/${encodeURIComponent(delivery.chatId)}`}>
+                {delivery.chatId}
+              </Link>
+            )}
             {delivery.nextAttemptAt ? (
               <span>
                 Next attempt <RelativeTime iso={delivery.nextAttemptAt} />

@@ -42,7 +42,7 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
             <h1 className="truncate text-xl font-semibold tracking-tight" data-testid="webhook-title">
               {hook.name}
             </h1>
-            {hook.disabled ? <DisabledBadge /> : null}
+            {hook.disabled ? <DisabledBadge reason={hook.disabledReason} /> : null}
           </div>
           <div className="flex gap-2">
             <Button onClick={() => setEditing(true)}>

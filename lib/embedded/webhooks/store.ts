@@ -29,7 +29,7 @@ export async function listWebhooks(db: Db): Promise<WebhookRow[]> {
   return db.select().from(webhooks).orderBy(desc(webhooks.seq));
 }
 
-/** Webhooks that may receive new deliveries (not disabled by a 410). */
+/** Webhooks that may receive new deliveries (not disabled). */
 export async function enabledWebhooks(db: Db): Promise<WebhookRow[]> {
   return db.select().from(webhooks).where(isNull(webhooks.disabledAt)).orderBy(asc(webhooks.seq));
 }
