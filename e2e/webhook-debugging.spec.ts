@@ -26,6 +26,27 @@ async function screens(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * What a test made, removed after it: the specs after this one share the server and count its webhooks and inboxes
+ * (webhooks.spec.ts begins with the empty state).
+ */
+const made = { hooks: [] as string[], inboxes: [] as string[] };
+
+test.afterEach(async ({ signedIn: page }) => {
+  await page.goto("/webhooks");
+  const failed = await page.evaluate(async ({ hooks, inboxes }) => {
+    const gone = (res: Response) => res.ok || res.status === 404;
+    const results = await Promise.all([
+      ...hooks.map((id) => fetch(`/api/service/v2/hooks/${id}`, { method: "DELETE" }).then(gone)),
+      ...inboxes.map((id) => fetch(`/api/inbox-admin/${id}`, { method: "DELETE" }).then(gone)),
+    ]);
+    return results.filter((ok) => !ok).length;
+  }, made);
+  made.hooks = [];
+  made.inboxes = [];
+  expect(failed).toBe(0);
+});
+
 /** A receiver on a loopback port that answers 503 until `up` is set, then 200. */
 async function flakyReceiver() {
   const state = { up: false, received: 0 };
@@ -76,11 +97,13 @@ test("send a test event to this dashboard's inbox and see it delivered; rotate t
   await page.getByTestId("deliver-to-dashboard").click();
   await expect(page).toHaveURL(/\/inbox\/inbox_[^/]+$/);
   const inboxUrl = page.url();
+  made.inboxes.push(decodeURIComponent(inboxUrl.split("/").at(-1)!));
   await expect(page.getByText(/Signing secret attached/)).toBeVisible();
 
   await page.goto("/webhooks");
   await page.getByTestId("webhook-row").filter({ hasText: "this dashboard" }).getByTestId("webhook-name").click();
   await expect(page).toHaveURL(/\/webhooks\/hook_/);
+  made.hooks.push(decodeURIComponent(page.url().split("/").at(-1)!));
   await page.getByTestId("test-event-type").selectOption("message.finished");
   await page.getByTestId("send-test-event").click();
   await expect(page.getByText("Test message.finished delivered")).toBeVisible();
@@ -121,6 +144,7 @@ test("replay failures: test events that failed are sent again and succeed", asyn
       return { status: res.status, id: ((await res.json()) as { id: string }).id };
     }, receiver.url);
     expect(hook.status).toBe(201);
+    made.hooks.push(hook.id);
     await page.goto(`/webhooks/${hook.id}`);
 
     for (const event of ["chat.created", "message.created"]) {
