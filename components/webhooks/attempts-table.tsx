@@ -43,7 +43,7 @@ export function AttemptsTable({ attempts }: { attempts: readonly WebhookAttempt[
             >
               <td className="py-1.5 pr-3 font-mono">
                 {a.number}
-                {a.trigger === "resend" ? <span className="ml-1 text-muted-foreground">(resend)</span> : null}
+                {a.trigger !== "schedule" ? <span className="ml-1 text-muted-foreground">({a.trigger})</span> : null}
               </td>
               <td className="py-1.5 pr-3 whitespace-nowrap">
                 <RelativeTime iso={a.at} />

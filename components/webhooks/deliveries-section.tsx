@@ -2,6 +2,7 @@
 
 import { RotateCw, Send } from "lucide-react";
 import Link from "next/link";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,9 +11,10 @@ import { MonoId } from "@/components/ui/mono-id";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import type { WebhookDelivery } from "@/lib/api/schemas";
+import type { WebhookDelivery, WebhookDeliveryFilter } from "@/lib/api/schemas";
 import { useHookDeliveries, useResendDelivery } from "@/lib/hooks/use-webhooks";
 import { AttemptsTable } from "./attempts-table";
+import { DeliveryFilters } from "./delivery-filters";
 import { DeliveryStatus } from "./delivery-status";
 
 /**
@@ -28,18 +30,22 @@ export function DeliveriesSection({
   disabled: boolean;
   pageSize?: number;
 }) {
-  const query = useHookDeliveries(hookId, { pageSize });
+  const [filter, setFilter] = useState<WebhookDeliveryFilter>({});
+  const query = useHookDeliveries(hookId, { pageSize, filter });
   const resend = useResendDelivery(hookId);
   if (query.unsupported) return null;
+  const filtered = filter.status !== undefined || filter.type !== undefined;
   return (
     <section aria-labelledby="deliveries-heading" className="space-y-3" data-testid="deliveries-section">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h2 id="deliveries-heading" className="text-base font-semibold">
           Deliveries
         </h2>
+        <DeliveryFilters filter={filter} onChange={setFilter} />
         <Button
           size="sm"
           variant="ghost"
+          className="ml-auto"
           onClick={() => void query.refetch()}
           disabled={query.isFetching}
           aria-label="Refresh deliveries"
@@ -59,6 +65,10 @@ export function DeliveriesSection({
           title="The deliveries could not be loaded"
           onRetry={() => void query.refetch()}
         />
+      ) : query.deliveries.length === 0 && filtered ? (
+        <EmptyState icon={Send} title="No deliveries match">
+          Nothing with this status and event; clear the filters to see every delivery.
+        </EmptyState>
       ) : query.deliveries.length === 0 ? (
         <EmptyState icon={Send} title="No deliveries yet">
           Deliveries appear here when a subscribed event happens — create a chat to trigger one.
@@ -131,6 +141,14 @@ function DeliveryCard({
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm font-medium">{delivery.type}</span>
             <DeliveryStatus status={delivery.status} />
+            {delivery.trigger === "test" ? (
+              <span
+                className="rounded border border-border px-1.5 text-xs text-muted-foreground"
+                data-testid="test-badge"
+              >
+                test
+              </span>
+            ) : null}
             <span className="text-xs text-muted-foreground">
               {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? "" : "s"}
             </span>
@@ -139,9 +157,14 @@ function DeliveryCard({
             <span>
               Queued <RelativeTime iso={delivery.createdAt} />
             </span>
-            <Link className="font-mono hover:underline" href={`/chats/${encodeURIComponent(delivery.chatId)}`}>
-              {delivery.chatId}
-            </Link>
+            {delivery.trigger === "test" ? (
+              // A test event's example chat does not exist: nothing to link to.
+              <span className="font-mono">{delivery.chatId}</span>
+            ) : (
+              <Link className="font-mono hover:underline" href={`/chats/${encodeURIComponent(delivery.chatId)}`}>
+                {delivery.chatId}
+              </Link>
+            )}
             {delivery.nextAttemptAt ? (
               <span>
                 Next attempt <RelativeTime iso={delivery.nextAttemptAt} />

@@ -16,14 +16,14 @@ export function EventBadges({ events, max }: { events: readonly WebhookEvent[]; 
   );
 }
 
-export function DisabledBadge() {
+export function DisabledBadge({ reason }: { reason?: string }) {
   return (
     <span
       className="rounded-full border border-danger-border px-2 text-xs font-medium text-danger"
-      title="The target answered 410 Gone; change the URL to enable it again."
+      title={reason ?? "No deliveries are attempted until it is enabled again."}
       data-testid="webhook-disabled"
     >
-      disabled (410)
+      disabled
     </span>
   );
 }

@@ -140,4 +140,35 @@ describe("WebhookDetail", () => {
     renderDetail("hook_missing");
     expect(await screen.findByRole("alert")).toHaveTextContent("This webhook does not exist");
   });
+  it("steps the debug controls aside with a note when the deployment lacks them (404)", async () => {
+    const hook = await client.createHook({ name: "Older deployment", url: receiver.url, events: ["chat.created"] });
+    // A deployment with the deliveries listing but none of the debugging endpoints.
+    const lacking = /\/(test|rotate-secret|deliveries\/replay)$/;
+    const older = createServiceClient({
+      baseUrl: BASE,
+      apiKey: TEST_KEY,
+      fetch: async (input, init) =>
+        lacking.test(new URL(String(input instanceof Request ? input.url : input)).pathname)
+          ? new Response(JSON.stringify({ message: "Not found" }), {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            })
+          : svc.handle(new Request(input, init)),
+    });
+    renderDetail(hook.id, older);
+    const section = await screen.findByTestId("debug-section");
+    await userEvent.click(within(section).getByRole("button", { name: "Send test event" }));
+    expect(await within(section).findByText("This deployment does not offer test events.")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Send test event" })).toBeDisabled();
+    await userEvent.click(within(section).getByRole("button", { name: "Replay failed" }));
+    expect(await within(section).findByText("This deployment does not offer replay.")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Replay failed" })).toBeDisabled();
+    await userEvent.click(within(section).getByRole("button", { name: "Rotate secret" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Rotate" }));
+    expect(await within(section).findByText("This deployment does not offer secret rotation.")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Rotate secret" })).toBeDisabled();
+    // Nothing was sent.
+    const { deliveries } = await client.listHookDeliveries(hook.id);
+    expect(deliveries).toHaveLength(0);
+  });
 });

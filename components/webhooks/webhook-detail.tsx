@@ -12,7 +12,9 @@ import { BackLink, RecordState } from "@/components/ui/record-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useDeleteWebhook, useWebhook } from "@/lib/hooks/use-webhooks";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
+import { DebugSection } from "./debug-section";
 import { DeliveriesSection } from "./deliveries-section";
+import { DisabledNote } from "./disabled-note";
 import { EditWebhookDialog } from "./edit-webhook-dialog";
 import { DisabledBadge, EventBadges } from "./event-badges";
 import { inboxIdOfUrl } from "./inbox-link";
@@ -40,7 +42,7 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
             <h1 className="truncate text-xl font-semibold tracking-tight" data-testid="webhook-title">
               {hook.name}
             </h1>
-            {hook.disabled ? <DisabledBadge /> : null}
+            {hook.disabled ? <DisabledBadge reason={hook.disabledReason} /> : null}
           </div>
           <div className="flex gap-2">
             <Button onClick={() => setEditing(true)}>
@@ -58,12 +60,7 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
             </Button>
           </div>
         </div>
-        {hook.disabled ? (
-          <p className="rounded-md border border-danger-border bg-danger-muted px-3 py-2 text-sm" role="note">
-            The target answered <strong>410 Gone</strong>, so the service stopped delivering. Change the URL to enable
-            the webhook again.
-          </p>
-        ) : null}
+        {hook.disabled ? <DisabledNote hookId={hook.id} reason={hook.disabledReason} /> : null}
       </div>
 
       <section aria-labelledby="settings-heading" className="space-y-3">
@@ -111,6 +108,8 @@ export function WebhookDetail({ hookId }: { hookId: string }) {
           </Row>
         </dl>
       </section>
+
+      <DebugSection hookId={hook.id} url={hook.url} disabled={hook.disabled === true} />
 
       <DeliveriesSection hookId={hook.id} disabled={hook.disabled === true} />
 

@@ -31,7 +31,7 @@ export function WebhookRow({
           <Link href={href} className="truncate font-medium hover:underline" data-testid="webhook-name">
             {item.name}
           </Link>
-          {hook?.disabled ? <DisabledBadge /> : null}
+          {hook?.disabled ? <DisabledBadge reason={hook.disabledReason} /> : null}
           {inboxId ? (
             <Link
               href={`/inbox/${encodeURIComponent(inboxId)}`}

@@ -1,6 +1,7 @@
 "use client";
 
-import { Plus, Webhook as WebhookIcon } from "lucide-react";
+import { BookOpen, Plus, Webhook as WebhookIcon } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -35,6 +36,14 @@ export function WebhooksView() {
         description="The service POSTs chat and message events to these URLs, signed (Standard Webhooks) and retried for about a day until a 2xx answer."
         actions={
           <>
+            <Link
+              href="/webhooks/events"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+              data-testid="event-catalog-link"
+            >
+              <BookOpen className="size-4" aria-hidden />
+              Event catalog
+            </Link>
             <DeliverToDashboardButton />
             <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-webhook">
               <Plus className="size-4" aria-hidden />

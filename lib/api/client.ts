@@ -31,6 +31,12 @@ import {
   type Preview,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEventTypeList,
+  ReplayDeliveriesResult,
+  RotatedWebhookSecret,
+  type ReplayDeliveriesBody,
+  type WebhookDeliveryFilter,
+  type WebhookEvent,
   AuthorizeResponse,
   type CreateMcpServerBody,
   type UpdateMcpServerBody,
@@ -145,9 +151,17 @@ export interface ServiceClient {
   updateHook(hookId: string, body: UpdateWebhookBody): Promise<WebhookRead>;
   deleteHook(hookId: string): Promise<void>;
   /** GET /v2/hooks/{hookId}/deliveries (extension; a real deployment may answer 404). Newest first. */
-  listHookDeliveries(hookId: string, q?: PageQuery): Promise<WebhookDeliveryList>;
+  listHookDeliveries(hookId: string, q?: PageQuery & WebhookDeliveryFilter): Promise<WebhookDeliveryList>;
   /** POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): the delivery with the new attempt. */
   resendHookDelivery(hookId: string, deliveryId: string): Promise<WebhookDelivery>;
+  /** GET /v2/hooks/event-types (extension): each event's description, JSON Schema and example. */
+  listHookEventTypes(): Promise<WebhookEventTypeList>;
+  /** POST /v2/hooks/{hookId}/test (extension): the example of `event`, signed and sent now; the delivery with its attempt. */
+  sendTestEvent(hookId: string, event: WebhookEvent): Promise<WebhookDelivery>;
+  /** POST /v2/hooks/{hookId}/deliveries/replay (extension): how many deliveries are sent again. */
+  replayHookDeliveries(hookId: string, body: ReplayDeliveriesBody): Promise<ReplayDeliveriesResult>;
+  /** POST /v2/hooks/{hookId}/rotate-secret (extension): the new secret, shown this once. */
+  rotateHookSecret(hookId: string): Promise<RotatedWebhookSecret>;
   /** GET /v2/mcp-servers: a bare array (document) or `{items}` (older), read leniently into `{items}` (secrets never included). */
   listMcpServers(): Promise<McpServerList>;
   getMcpServer(mcpServerId: string): Promise<McpServer>;
@@ -228,6 +242,10 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     listHookDeliveries: (hookId, query) =>
       json(WebhookDeliveryList, call("v2.hooks.deliveries", { hookId }, { query })),
     resendHookDelivery: (hookId, deliveryId) => json(WebhookDelivery, call("v2.hooks.resend", { hookId, deliveryId })),
+    listHookEventTypes: () => json(WebhookEventTypeList, call("v2.hooks.eventTypes", {})),
+    sendTestEvent: (hookId, event) => json(WebhookDelivery, call("v2.hooks.test", { hookId }, { body: { event } })),
+    replayHookDeliveries: (hookId, body) => json(ReplayDeliveriesResult, call("v2.hooks.replay", { hookId }, { body })),
+    rotateHookSecret: (hookId) => json(RotatedWebhookSecret, call("v2.hooks.rotateSecret", { hookId })),
     listMcpServers: () => json(McpServerList, call("v2.mcp.list", {})),
     getMcpServer: (mcpServerId) => json(McpServer, call("v2.mcp.get", { mcpServerId })),
     createMcpServer: (body) => json(McpServer, call("v2.mcp.create", {}, { body })),

@@ -93,11 +93,16 @@ export const ROUTES = [
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks"),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),
+  r("v2.hooks.eventTypes", "GET", "/v2/hooks/event-types"), // extension: the event catalog
   r("v2.hooks.get", "GET", "/v2/hooks/:hookId"),
   r("v2.hooks.update", "PATCH", "/v2/hooks/:hookId", { body: s.UpdateWebhookBody }),
   r("v2.hooks.delete", "DELETE", "/v2/hooks/:hookId"),
   r("v2.hooks.deliveries", "GET", "/v2/hooks/:hookId/deliveries"),
   r("v2.hooks.resend", "POST", "/v2/hooks/:hookId/deliveries/:deliveryId/resend"),
+  // extensions: debugging a webhook in place
+  r("v2.hooks.test", "POST", "/v2/hooks/:hookId/test", { body: s.TestWebhookBody }),
+  r("v2.hooks.replay", "POST", "/v2/hooks/:hookId/deliveries/replay", { body: s.ReplayDeliveriesBody }),
+  r("v2.hooks.rotateSecret", "POST", "/v2/hooks/:hookId/rotate-secret"),
   // ----- v2 MCP servers (4.1, 4.3, wire-decisions.md 9) -----
   r("v2.mcp.callback", "GET", "/v2/mcp-servers/oauth/callback", { proxied: false }),
   r("v2.mcp.list", "GET", "/v2/mcp-servers"),

@@ -40,6 +40,11 @@ export interface EmbeddedOptions {
   /** Timeout of one delivery attempt; default 15 s. */
   webhookTimeoutMs?: number;
   /**
+   * The clock of the webhook secret rotation's 24-hour overlap and of the 5 days of failures that disable a webhook
+   * (a test moves it instead of waiting); default the system clock.
+   */
+  webhookNow?: () => Date;
+  /**
    * Secret material for encrypting MCP secrets at rest (AES-256-GCM, key derived with HKDF); default: the API key.
    * Changing it makes stored tokens unreadable (the servers must be connected again).
    */
@@ -135,6 +140,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
+    now: opts.webhookNow,
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous

@@ -39,6 +39,7 @@ export const webhookKeys = {
   list: () => ["webhooks", "list"] as const,
   hook: (hookId: string) => ["webhooks", "hook", hookId] as const,
   deliveries: (hookId: string) => ["webhook-deliveries", hookId] as const,
+  eventTypes: () => ["webhooks", "event-types"] as const,
 };
 
 /** The dashboard's own inboxes (use-inbox). */

@@ -11,13 +11,15 @@ import {
 import { ServiceError } from "@/lib/api/errors";
 import type { Inbox } from "@/lib/api/inbox";
 import type { WebhookRead } from "@/lib/api/lenient";
-import type {
-  CreateWebhookBody,
-  UpdateWebhookBody,
-  Webhook,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookEvent,
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  type CreateWebhookBody,
+  type UpdateWebhookBody,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookDeliveryFilter,
+  type WebhookDeliveryList,
+  type WebhookEvent,
 } from "@/lib/api/schemas";
 import { inboxKeys, webhookKeys } from "./query-keys";
 import { useInboxApi, useServiceClient } from "./service-clients";
@@ -27,16 +29,18 @@ import { useInboxApi, useServiceClient } from "./service-clients";
  * real deployment may answer 404, then `useHookDeliveries` reports `unsupported`).
  */
 
-/** The seven events of interface.md 6.1 with what causes them (wire-decisions.md 8 / README). */
-export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: string }> = [
-  { event: "chat.created", description: "A chat was created." },
-  { event: "chat.updated", description: "A chat got its title or was linked to a hosting project." },
-  { event: "chat.deleted", description: "A chat was deleted, with its messages and files." },
-  { event: "message.created", description: "A user message was stored, or the agent started an answer." },
-  { event: "message.updated", description: "An answer progressed: a part started or finished (frequent)." },
-  { event: "message.finished", description: "An answer finished: done, failed, or waiting on you." },
-  { event: "message.deleted", description: "A message was deleted with its chat." },
-];
+/** The seven events of interface.md 6.1 with what causes them (lib/api's event catalog), in the order shown. */
+export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEvent; description: string }> = (
+  [
+    "chat.created",
+    "chat.updated",
+    "chat.deleted",
+    "message.created",
+    "message.updated",
+    "message.finished",
+    "message.deleted",
+  ] as const
+).map((event) => ({ event, description: WEBHOOK_EVENT_DESCRIPTIONS[event] }));
 
 /** What "Deliver to this dashboard" subscribes to by default: everything but the frequent progress events. */
 export const DASHBOARD_EVENTS: WebhookEvent[] = WEBHOOK_EVENTS.map((e) => e.event).filter(
@@ -107,7 +111,10 @@ const DELIVERIES_PAGE_SIZE = 50;
  * A webhook's deliveries with their attempts, newest first, a page at a time ("Show older" loads the next); every
  * loaded page is refreshed together (every 2 s while one is pending, else 10 s), so no delivery falls between pages.
  */
-export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pageSize?: number } = {}) {
+export function useHookDeliveries(
+  hookId: string,
+  opts: { enabled?: boolean; pageSize?: number; filter?: WebhookDeliveryFilter } = {},
+) {
   const client = useServiceClient();
   const pageSize = opts.pageSize ?? DELIVERIES_PAGE_SIZE;
   const query = useInfiniteQuery<
@@ -117,12 +124,13 @@ export function useHookDeliveries(hookId: string, opts: { enabled?: boolean; pag
     readonly unknown[],
     string | null
   >({
-    queryKey: [...webhookKeys.deliveries(hookId), pageSize],
+    queryKey: [...webhookKeys.deliveries(hookId), pageSize, opts.filter ?? {}],
     initialPageParam: null,
     queryFn: async ({ pageParam }) => {
       try {
         const page = await client.listHookDeliveries(hookId, {
           limit: pageSize,
+          ...opts.filter,
           ...(pageParam ? { cursor: pageParam } : {}),
         });
         return { unsupported: false, ...page };

@@ -22,6 +22,7 @@ export function readWebhook(raw: unknown): WebhookRead {
     url: str(raw.url) ?? "",
     chatId: str(raw.chatId) ?? null,
     ...(raw.disabled === true ? { disabled: true } : {}),
+    ...(raw.disabled === true && str(raw.disabledReason) ? { disabledReason: str(raw.disabledReason) } : {}),
     ...(secret ? { secret } : {}),
   };
 }

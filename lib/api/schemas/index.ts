@@ -1,6 +1,7 @@
 export * from "./common";
 export * from "./parts";
 export * from "./v2";
+export * from "./webhook-events";
 export * from "./events";
 export * from "./usage";
 export * from "./quotas";

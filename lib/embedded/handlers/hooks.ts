@@ -1,21 +1,36 @@
 import "server-only";
-import type { WebhookCreated, WebhookDeleted, WebhookDeliveryList, WebhookList } from "@/lib/api";
+import { notify } from "@/lib/db/notify";
+import {
+  WebhookDeliveryFilter,
+  type WebhookCreated,
+  type WebhookDeleted,
+  type WebhookDeliveryList,
+  type WebhookList,
+} from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { readPageQuery, toPage } from "../http/pagination";
 import { json } from "../http/respond";
 import { newId } from "../ids";
 import { chatsStore, type Db } from "../store";
 import type { WebhookRow } from "../store/schema";
-import { newWebhookSecret, toDelivery, toWebhook, webhooksStore } from "../webhooks";
+import { DELIVERIES_CHANNEL, newWebhookSecret, toDelivery, toWebhook, webhooksStore } from "../webhooks";
 import type { Handler, HandlerTablePart } from "./context";
 
 /** Webhooks (4.1, wire-decisions.md 8) and the deliveries listing (our extension). */
 
-async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow> {
+export async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow> {
   const hook = await webhooksStore.findWebhook(db, hookId);
   if (!hook) throw notFound(`Webhook ${hookId}`, "webhook_not_found");
   return hook;
 }
+
+/** 409 for what a disabled webhook does not do (resend, replay). */
+export const webhookDisabled = (hook: WebhookRow) =>
+  new HttpError(
+    409,
+    `The webhook is disabled (${hook.disabledReason ?? "no reason recorded"}); enable it first.`,
+    "webhook_disabled",
+  );
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
@@ -34,7 +49,11 @@ const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
     events: unique(input.events),
     chatId,
     secret: newWebhookSecret(),
+    previousSecret: null,
+    previousSecretUntil: null,
     disabledAt: null,
+    disabledReason: null,
+    failingSince: null,
     createdAt: at,
     updatedAt: at,
   });
@@ -53,17 +72,25 @@ const listHooks: Handler<"v2.hooks.list"> = async ({ db }) => {
 const getHook: Handler<"v2.hooks.get"> = async ({ db, params }) =>
   json(toWebhook(await requireWebhook(db, params.hookId)));
 
-/** PATCH /v2/hooks/{hookId}: name, events, url (all optional). A new url enables a webhook a 410 had disabled. */
+/**
+ * PATCH /v2/hooks/{hookId}: name, events, url (all optional), and our `disabled`. A new url or `disabled: false`
+ * enables a disabled webhook (its held deliveries go out); `disabled: true` pauses it.
+ */
 const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
   const hook = await requireWebhook(db, params.hookId);
   const input = body;
+  const at = new Date();
+  const enable = input.disabled === false || (input.url !== undefined && input.disabled !== true);
   const updated = await webhooksStore.updateWebhook(db, hook.id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.events !== undefined ? { events: unique(input.events) } : {}),
-    ...(input.url !== undefined ? { url: input.url, disabledAt: null } : {}),
-    updatedAt: new Date(),
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(enable ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
+    ...(input.disabled === true && !hook.disabledAt ? { disabledAt: at, disabledReason: "Disabled by hand." } : {}),
+    updatedAt: at,
   });
   if (!updated) throw notFound(`Webhook ${hook.id}`, "webhook_not_found");
+  if (enable && hook.disabledAt) await notify(db, DELIVERIES_CHANNEL, "");
   return json(toWebhook(updated));
 };
 
@@ -75,11 +102,19 @@ const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
   return json(deleted);
 };
 
-/** GET /v2/hooks/{hookId}/deliveries?limit&cursor (extension): newest first, each with its attempts. */
+/** GET /v2/hooks/{hookId}/deliveries?limit&cursor&status&type (extension): newest first, each with its attempts. */
 const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url }) => {
   const hook = await requireWebhook(db, params.hookId);
   const { limit, beforeSeq } = readPageQuery(url, "deliveries");
-  const rows = await webhooksStore.listDeliveries(db, hook.id, { limit: limit + 1, beforeSeq });
+  const filter = WebhookDeliveryFilter.safeParse({
+    status: url.searchParams.get("status") || undefined,
+    type: url.searchParams.get("type") || undefined,
+  });
+  if (!filter.success) {
+    const issue = filter.error.issues[0]!;
+    throw new HttpError(422, `${issue.path.join(".")}: ${issue.message}`, "validation_failed");
+  }
+  const rows = await webhooksStore.listDeliveries(db, hook.id, { limit: limit + 1, beforeSeq, ...filter.data });
   const page = toPage(rows, limit, "deliveries");
   const attempts = await webhooksStore.attemptsOf(
     db,
@@ -97,13 +132,7 @@ const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, pa
   const hook = await requireWebhook(db, params.hookId);
   const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId);
   if (!delivery) throw notFound(`Delivery ${params.deliveryId}`, "delivery_not_found");
-  if (hook.disabledAt) {
-    throw new HttpError(
-      409,
-      "The webhook is disabled (its target answered 410 Gone); change its url to enable it.",
-      "webhook_disabled",
-    );
-  }
+  if (hook.disabledAt) throw webhookDisabled(hook);
   const done = await webhooks.resend(delivery);
   if (!done)
     throw new HttpError(409, "An attempt of this delivery is in progress; try again shortly.", "delivery_busy");

@@ -9,6 +9,7 @@ import { fromFilesHandlers } from "./from-files";
 import { gitHandlers } from "./git";
 import { gitCredentialHandlers } from "./git-credentials";
 import { importHandlers } from "./imports";
+import { hookDebuggingHandlers } from "./hook-debugging";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
@@ -47,6 +48,7 @@ export const HANDLERS: HandlerTable = {
   ...envVarHandlers,
   ...deploymentHandlers,
   ...hookHandlers,
+  ...hookDebuggingHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
   ...usageHandlers,

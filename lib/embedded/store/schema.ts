@@ -254,8 +254,21 @@ export const webhooks = pgTable(
     chatId: text("chat_id"),
     /** `whsec_…`, the signing key (kept as given: HMAC needs it). Never returned after creation. */
     secret: text("secret").notNull(),
-    /** Set when the target answered 410 Gone; no delivery is attempted until the url changes. */
+    /**
+     * The secret before the last rotation, and until when deliveries are signed with it too (24 hours after the
+     * rotation): receivers switch over without losing a delivery.
+     */
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: ts("previous_secret_until"),
+    /**
+     * Set when the target answered 410 Gone, after 5 days of nothing but failures, or by a PATCH `{disabled: true}`;
+     * no delivery is attempted until it is enabled again (PATCH `{disabled: false}` or a new url).
+     */
     disabledAt: ts("disabled_at"),
+    /** Why, in words, while disabled. */
+    disabledReason: text("disabled_reason"),
+    /** The first failed attempt since the last successful one (null: the last attempt succeeded, or none yet). */
+    failingSince: ts("failing_since"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -263,6 +276,7 @@ export const webhooks = pgTable(
 );
 
 export type DeliveryStatus = "pending" | "succeeded" | "failed";
+export type AttemptTrigger = "schedule" | "resend" | "test" | "replay";
 
 /** One event for one webhook: the persistent delivery queue. `id` is the `webhook-id` header (stable across retries). */
 export const webhookDeliveries = pgTable(
@@ -279,6 +293,10 @@ export const webhookDeliveries = pgTable(
     /** The exact body that is signed and sent on every attempt. */
     payload: text("payload").notNull(),
     status: text("status").$type<DeliveryStatus>().notNull(),
+    /** `test`: an example payload sent by POST /v2/hooks/{hookId}/test; `event`: a real event. */
+    trigger: text("trigger").$type<"event" | "test">().notNull().default("event"),
+    /** The trigger recorded with the next attempt when it is not the schedule's (a replay). */
+    nextTrigger: text("next_trigger").$type<"replay">(),
     attemptCount: integer("attempt_count").notNull(),
     /** When the next attempt is due (pending only). */
     nextAttemptAt: ts("next_attempt_at"),
@@ -302,7 +320,7 @@ export const webhookAttempts = pgTable(
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     /** 1, 2, 3, … within the delivery. */
     number: integer("number").notNull(),
-    trigger: text("trigger").$type<"schedule" | "resend">().notNull(),
+    trigger: text("trigger").$type<AttemptTrigger>().notNull(),
     at: ts("at").notNull(),
     durationMs: integer("duration_ms").notNull(),
     /** Null when no response came (timeout, connection refused). */

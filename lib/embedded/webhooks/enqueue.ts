@@ -1,6 +1,6 @@
 import "server-only";
 import { notify } from "@/lib/db/notify";
-import type { WebhookPayload } from "@/lib/api";
+import type { WebhookEventPayload } from "@/lib/api";
 import type { ServiceEvent } from "../events";
 import { newId } from "../ids";
 import { chatsStore, messagesStore, type Db } from "../store";
@@ -32,6 +32,8 @@ export async function recordEvent(db: Db, event: ServiceEvent): Promise<void> {
       messageId: event.messageId ?? null,
       payload,
       status: "pending" as const,
+      trigger: "event" as const,
+      nextTrigger: null,
       attemptCount: 0,
       nextAttemptAt: now,
       lockedUntil: null,
@@ -42,16 +44,19 @@ export async function recordEvent(db: Db, event: ServiceEvent): Promise<void> {
   await notify(db, DELIVERIES_CHANNEL, "");
 }
 
-/** `{type, timestamp, data: {chatId, messageId?, chat?, message?}}` (wire-decisions.md 8) with v2 Chat / Message JSON. */
-async function buildPayload(db: Db, event: ServiceEvent): Promise<WebhookPayload> {
-  const data: WebhookPayload["data"] = { chatId: event.chatId };
-  if (event.messageId) data.messageId = event.messageId;
-  if (event.type.startsWith("chat.")) {
-    const chat = event.chat ?? (await chatsStore.findChat(db, event.chatId));
-    if (chat) data.chat = toChat(chat);
-  } else if (event.messageId) {
-    const message = event.message ?? (await messagesStore.findMessage(db, event.chatId, event.messageId));
-    if (message) data.message = await toMessageView(db, message);
+/**
+ * `{type, timestamp, data: {chatId, chat}}` or `{…, data: {chatId, messageId, message}}` (wire-decisions.md 8) with
+ * v2 Chat / Message JSON, typed by the event's schema (lib/api/schemas/webhook-events.ts, the event catalog's source).
+ */
+async function buildPayload(db: Db, event: ServiceEvent): Promise<WebhookEventPayload> {
+  const timestamp = event.at.toISOString();
+  const { type, chatId, messageId } = event;
+  if (type === "chat.created" || type === "chat.updated" || type === "chat.deleted") {
+    const chat = event.chat ?? (await chatsStore.findChat(db, chatId));
+    if (!chat) throw new Error(`${type}: chat ${chatId} is not in the store`);
+    return { type, timestamp, data: { chatId, chat: toChat(chat) } };
   }
-  return { type: event.type, timestamp: event.at.toISOString(), data };
+  const message = event.message ?? (messageId ? await messagesStore.findMessage(db, chatId, messageId) : null);
+  if (!message) throw new Error(`${type}: message ${messageId ?? "(none)"} of chat ${chatId} is not in the store`);
+  return { type, timestamp, data: { chatId, messageId: message.id, message: await toMessageView(db, message) } };
 }

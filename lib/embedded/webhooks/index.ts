@@ -2,9 +2,11 @@ import "server-only";
 import type { Listening } from "@/lib/db/notify";
 import type { EmitEvent } from "../events";
 import type { Db } from "../store";
-import type { DeliveryRow } from "../store/schema";
+import type { WebhookEvent } from "@/lib/api";
+import type { DeliveryRow, WebhookRow } from "../store/schema";
 import { DELIVERIES_CHANNEL, recordEvent } from "./enqueue";
 import { DEFAULT_RETRY_SCHEDULE } from "./schedule";
+import { sendTestEvent } from "./test-event";
 import { DeliveryWorker } from "./worker";
 
 interface WebhooksOptions {
@@ -15,9 +17,15 @@ interface WebhooksOptions {
   retrySchedule?: readonly number[];
   /** Per-attempt timeout; default 15 s. */
   timeoutMs?: number;
+  /** The clock of the secret rotation overlap and of the failure age; default the system clock. */
+  now?: () => Date;
+  /** How long nothing but failures disables a webhook; default 5 days. */
+  disableAfterMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** After 5 days of nothing but failed attempts a webhook is disabled. */
+const DEFAULT_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 /**
  * Webhook delivery of the embedded service: `emit` stores an event's deliveries in the transaction of the change
@@ -26,13 +34,20 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export class Webhooks {
   private readonly worker: DeliveryWorker;
+  /** The clock of the secret rotation overlap and of the failure age. */
+  readonly now: () => Date;
   private unlisten: Promise<() => Promise<void>> | null = null;
+  private readonly db: Db;
 
   constructor(opts: WebhooksOptions) {
+    this.db = opts.db;
+    this.now = opts.now ?? (() => new Date());
     this.worker = new DeliveryWorker({
       db: opts.db,
       schedule: opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      now: this.now,
+      disableAfterMs: opts.disableAfterMs ?? DEFAULT_DISABLE_AFTER_MS,
     });
     this.unlisten = opts.listening.listen(DELIVERIES_CHANNEL, () => this.worker.wake());
     this.unlisten.catch((error: unknown) => console.error("[embedded] cannot hear webhook announcements", error));
@@ -44,7 +59,12 @@ export class Webhooks {
 
   /** A new attempt of a delivery now; null when one is already in flight. */
   resend(delivery: DeliveryRow): Promise<DeliveryRow | null> {
-    return this.worker.resend(delivery);
+    return this.worker.attemptNow(delivery, "resend");
+  }
+
+  /** Stores a test delivery of `event`'s example for `hook` and makes its first attempt now (test-event.ts). */
+  sendTest(hook: WebhookRow, event: WebhookEvent): Promise<DeliveryRow> {
+    return sendTestEvent(this.db, hook, event, (d) => this.worker.attemptNow(d, "test"));
   }
 
   /** No delivery in flight or pending (DeliveryWorker.quiet). */
@@ -65,4 +85,5 @@ export class Webhooks {
 
 export * as webhooksStore from "./store";
 export { toDelivery, toWebhook } from "./views";
-export { newWebhookSecret } from "./secret";
+export { newWebhookSecret, SECRET_OVERLAP_MS } from "./secret";
+export { DELIVERIES_CHANNEL } from "./enqueue";

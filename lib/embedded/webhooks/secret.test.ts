@@ -18,7 +18,7 @@ describe("signing (Standard Webhooks)", () => {
 
   test("signed headers verify with the same secret; tampering, another secret or a stale timestamp do not", () => {
     const secret = newWebhookSecret();
-    const headers = signedHeaders(secret, "dlv_1", new Date(), body);
+    const headers = signedHeaders([secret], "dlv_1", new Date(), body);
     expect(headers["webhook-id"]).toBe("dlv_1");
     expect(headers["webhook-timestamp"]).toMatch(/^\d+$/);
     expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
@@ -27,9 +27,9 @@ describe("signing (Standard Webhooks)", () => {
     expect(() => new Webhook(secret).verify(body.replace("chat_1", "chat_2"), headers)).toThrow();
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
     expect(() => new Webhook(secret).verify(body, { ...headers, "webhook-id": "dlv_2" })).toThrow();
-    const stale = signedHeaders(secret, "dlv_1", new Date(Date.now() - 6 * 60_000), body);
+    const stale = signedHeaders([secret], "dlv_1", new Date(Date.now() - 6 * 60_000), body);
     expect(() => new Webhook(secret).verify(body, stale)).toThrow(/too old/);
-    const future = signedHeaders(secret, "dlv_1", new Date(Date.now() + 6 * 60_000), body);
+    const future = signedHeaders([secret], "dlv_1", new Date(Date.now() + 6 * 60_000), body);
     expect(() => new Webhook(secret).verify(body, future)).toThrow(/too new/);
   });
 
@@ -40,6 +40,6 @@ describe("signing (Standard Webhooks)", () => {
     const expected = createHmac("sha256", Buffer.from(secret.slice(6), "base64"))
       .update(`dlv_x.1700000000.${body}`)
       .digest("base64");
-    expect(signedHeaders(secret, "dlv_x", at, body)["webhook-signature"]).toBe(`v1,${expected}`);
+    expect(signedHeaders([secret], "dlv_x", at, body)["webhook-signature"]).toBe(`v1,${expected}`);
   });
 });

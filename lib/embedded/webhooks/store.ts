@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../store";
 import {
   webhookAttempts,
@@ -29,7 +29,7 @@ export async function listWebhooks(db: Db): Promise<WebhookRow[]> {
   return db.select().from(webhooks).orderBy(desc(webhooks.seq));
 }
 
-/** Webhooks that may receive new deliveries (not disabled by a 410). */
+/** Webhooks that may receive new deliveries (not disabled). */
 export async function enabledWebhooks(db: Db): Promise<WebhookRow[]> {
   return db.select().from(webhooks).where(isNull(webhooks.disabledAt)).orderBy(asc(webhooks.seq));
 }
@@ -37,7 +37,21 @@ export async function enabledWebhooks(db: Db): Promise<WebhookRow[]> {
 export async function updateWebhook(
   db: Db,
   id: string,
-  patch: Partial<Pick<WebhookRow, "name" | "url" | "events" | "disabledAt" | "updatedAt">>,
+  patch: Partial<
+    Pick<
+      WebhookRow,
+      | "name"
+      | "url"
+      | "events"
+      | "disabledAt"
+      | "disabledReason"
+      | "failingSince"
+      | "secret"
+      | "previousSecret"
+      | "previousSecretUntil"
+      | "updatedAt"
+    >
+  >,
 ): Promise<WebhookRow | null> {
   const [row] = await db.update(webhooks).set(patch).where(eq(webhooks.id, id)).returning();
   return row ?? null;
@@ -66,11 +80,11 @@ export async function findDelivery(db: Db, webhookId: string, id: string): Promi
   return row ?? null;
 }
 
-/** Newest first; `beforeSeq` continues a page. */
+/** Newest first; `beforeSeq` continues a page; `status` and `type` filter. */
 export async function listDeliveries(
   db: Db,
   webhookId: string,
-  opts: { limit: number; beforeSeq?: number },
+  opts: { limit: number; beforeSeq?: number; status?: DeliveryRow["status"]; type?: DeliveryRow["type"] },
 ): Promise<DeliveryRow[]> {
   return db
     .select()
@@ -79,6 +93,8 @@ export async function listDeliveries(
       and(
         eq(webhookDeliveries.webhookId, webhookId),
         opts.beforeSeq === undefined ? undefined : lt(webhookDeliveries.seq, opts.beforeSeq),
+        opts.status === undefined ? undefined : eq(webhookDeliveries.status, opts.status),
+        opts.type === undefined ? undefined : eq(webhookDeliveries.type, opts.type),
       ),
     )
     .orderBy(desc(webhookDeliveries.seq))
@@ -159,6 +175,35 @@ export async function lockDelivery(
   return row ?? null;
 }
 
+/**
+ * Makes the deliveries of a webhook created at or after `since` due now, marked so their next attempt is recorded
+ * as a replay: those whose last attempt failed (failed for good, or pending a retry), or with `all` every one not
+ * in flight. Returns how many.
+ */
+export async function markForReplay(
+  db: Db,
+  webhookId: string,
+  opts: { since: Date; all: boolean; now: Date },
+): Promise<number> {
+  const lastFailed = or(
+    eq(webhookDeliveries.status, "failed"),
+    and(eq(webhookDeliveries.status, "pending"), gt(webhookDeliveries.attemptCount, 0)),
+  );
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ status: "pending", nextAttemptAt: opts.now, nextTrigger: "replay", updatedAt: opts.now })
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhookId),
+        gte(webhookDeliveries.createdAt, opts.since),
+        unlocked(opts.now),
+        opts.all ? undefined : lastFailed,
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
+
 /** Gives a lease back without an attempt (the service is shutting down): the delivery is due again at once. */
 export async function unlockDelivery(db: Db, id: string, now: Date): Promise<void> {
   await db.update(webhookDeliveries).set({ lockedUntil: null, nextAttemptAt: now }).where(eq(webhookDeliveries.id, id));
@@ -168,7 +213,11 @@ interface AttemptOutcome {
   attempt: AttemptRow;
   status: DeliveryRow["status"];
   /** The webhook answered 410 Gone: disable it. */
-  disableWebhook: boolean;
+  gone: boolean;
+  /** The clock the failure age is judged by (the service's injected one in tests). */
+  now: Date;
+  /** A failed attempt when every attempt has failed for this long disables the webhook. */
+  disableAfterMs: number;
 }
 
 /** Records an attempt and its consequence in one transaction. False when the delivery vanished meanwhile. */
@@ -180,6 +229,7 @@ export async function recordAttempt(db: Db, delivery: DeliveryRow, outcome: Atte
         .update(webhookDeliveries)
         .set({
           status: outcome.status,
+          nextTrigger: null,
           attemptCount: attempt.number,
           nextAttemptAt: attempt.nextAttemptAt,
           lockedUntil: null,
@@ -189,12 +239,7 @@ export async function recordAttempt(db: Db, delivery: DeliveryRow, outcome: Atte
         .returning({ id: webhookDeliveries.id });
       if (!updated) return false;
       await tx.insert(webhookAttempts).values(attempt);
-      if (outcome.disableWebhook) {
-        await tx
-          .update(webhooks)
-          .set({ disabledAt: attempt.at, updatedAt: attempt.at })
-          .where(eq(webhooks.id, delivery.webhookId));
-      }
+      await recordHealth(tx, delivery.webhookId, outcome);
       return true;
     });
   } catch (error) {
@@ -202,4 +247,42 @@ export async function recordAttempt(db: Db, delivery: DeliveryRow, outcome: Atte
     if (!(await findDelivery(db, delivery.webhookId, delivery.id))) return false;
     throw error;
   }
+}
+
+/** Days of nothing but failures, in words ("5 days", "36 hours"). */
+function span(ms: number): string {
+  const hours = Math.round(ms / 3_600_000);
+  return hours % 24 === 0 && hours > 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hours`;
+}
+
+/**
+ * The webhook's health after an attempt: a success clears `failingSince`; a failure sets it if unset, and disables
+ * the webhook on a 410 or once every attempt has failed for `disableAfterMs`.
+ */
+async function recordHealth(tx: Db, webhookId: string, outcome: AttemptOutcome): Promise<void> {
+  const { attempt, now } = outcome;
+  if (attempt.ok) {
+    await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, webhookId));
+    return;
+  }
+  const [hook] = await tx
+    .select({ failingSince: webhooks.failingSince, disabledAt: webhooks.disabledAt })
+    .from(webhooks)
+    .where(eq(webhooks.id, webhookId))
+    .limit(1);
+  if (!hook) return;
+  const failingSince = hook.failingSince ?? now;
+  const reason = outcome.gone
+    ? "The target answered 410 Gone."
+    : now.getTime() - failingSince.getTime() >= outcome.disableAfterMs
+      ? `Every attempt failed for ${span(outcome.disableAfterMs)} (since ${failingSince.toISOString()}).`
+      : null;
+  const disable = reason !== null && !hook.disabledAt;
+  await tx
+    .update(webhooks)
+    .set({
+      failingSince,
+      ...(disable ? { disabledAt: now, disabledReason: reason, updatedAt: now } : {}),
+    })
+    .where(eq(webhooks.id, webhookId));
 }

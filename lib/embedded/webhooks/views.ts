@@ -2,7 +2,7 @@ import "server-only";
 import type { Webhook, WebhookAttempt, WebhookDelivery } from "@/lib/api";
 import type { AttemptRow, DeliveryRow, WebhookRow } from "../store/schema";
 
-/** The Webhook of 2.10 (never the secret); `disabled` only when a 410 switched it off. */
+/** The Webhook of 2.10 (never the secret); `disabled` and its reason only while no deliveries are attempted. */
 export function toWebhook(row: WebhookRow): Webhook {
   const hook: Webhook = {
     id: row.id,
@@ -12,7 +12,10 @@ export function toWebhook(row: WebhookRow): Webhook {
     url: row.url,
     chatId: row.chatId,
   };
-  if (row.disabledAt) hook.disabled = true;
+  if (row.disabledAt) {
+    hook.disabled = true;
+    if (row.disabledReason) hook.disabledReason = row.disabledReason;
+  }
   return hook;
 }
 
@@ -38,6 +41,7 @@ export function toDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): W
     chatId: row.chatId,
     messageId: row.messageId,
     status: row.status,
+    ...(row.trigger === "test" ? { trigger: "test" as const } : {}),
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
     attempts: attempts.filter((a) => a.deliveryId === row.id).map(toAttempt),

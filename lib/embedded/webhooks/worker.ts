@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "../store";
-import type { DeliveryRow } from "../store/schema";
+import type { AttemptTrigger, DeliveryRow } from "../store/schema";
 import { postDelivery } from "./attempt";
 import { retryDelay } from "./schedule";
-import { signedHeaders } from "./secret";
+import { signedHeaders, signingSecrets } from "./secret";
 import * as store from "./store";
 
 interface WorkerOptions {
@@ -11,6 +11,10 @@ interface WorkerOptions {
   /** Delays between attempts in ms (wire-decisions.md 8 by default). */
   schedule: readonly number[];
   timeoutMs: number;
+  /** The clock of the secret overlap and of the failure age (a test moves it instead of waiting days). */
+  now: () => Date;
+  /** After this long of nothing but failed attempts the webhook is disabled. */
+  disableAfterMs: number;
   random?: () => number;
 }
 
@@ -68,9 +72,12 @@ export class DeliveryWorker {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
-  /** One attempt now, whatever the delivery's state (resend). Null when an attempt is already in flight. */
-  resend(delivery: DeliveryRow): Promise<DeliveryRow | null> {
-    return this.track(this.attempt(delivery.id, "resend"));
+  /**
+   * One attempt now, whatever the delivery's state (a resend, or the first attempt of a test event). Null when an
+   * attempt is already in flight.
+   */
+  attemptNow(delivery: DeliveryRow, trigger: "resend" | "test"): Promise<DeliveryRow | null> {
+    return this.track(this.attempt(delivery.id, trigger));
   }
 
   private async run(): Promise<void> {
@@ -139,19 +146,20 @@ export class DeliveryWorker {
     return p;
   }
 
-  private async attempt(id: string, trigger: "schedule" | "resend"): Promise<DeliveryRow | null> {
+  private async attempt(id: string, asked: "schedule" | "resend" | "test"): Promise<DeliveryRow | null> {
     const { db, schedule, timeoutMs } = this.opts;
     const now = new Date();
     const until = new Date(now.getTime() + timeoutMs + leaseMargin(timeoutMs));
-    const delivery = await store.lockDelivery(db, id, now, until, { resend: trigger === "resend" });
+    const delivery = await store.lockDelivery(db, id, now, until, { resend: asked !== "schedule" });
     if (!delivery) return null;
     const hook = await store.findWebhook(db, delivery.webhookId);
     if (!hook) return null;
+    const trigger: AttemptTrigger = asked === "schedule" ? (delivery.nextTrigger ?? "schedule") : asked;
 
     const at = new Date();
     const http = await postDelivery({
       url: hook.url,
-      headers: signedHeaders(hook.secret, delivery.id, at, delivery.payload),
+      headers: signedHeaders(signingSecrets(hook, this.opts.now()), delivery.id, at, delivery.payload),
       body: delivery.payload,
       timeoutMs,
       signal: this.abort.signal,
@@ -182,9 +190,19 @@ export class DeliveryWorker {
         nextAttemptAt,
       },
       status,
-      disableWebhook: gone,
+      gone,
+      now: this.opts.now(),
+      disableAfterMs: this.opts.disableAfterMs,
     });
     if (!recorded) return null;
-    return { ...delivery, status, attemptCount: number, nextAttemptAt, lockedUntil: null, updatedAt: at };
+    return {
+      ...delivery,
+      status,
+      nextTrigger: null,
+      attemptCount: number,
+      nextAttemptAt,
+      lockedUntil: null,
+      updatedAt: at,
+    };
   }
 }
