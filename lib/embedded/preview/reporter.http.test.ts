@@ -72,6 +72,8 @@ test("a missing file's 404 may be read by the sandboxed page (the reporter asks 
   // The reporter only asks its own origin's URLs again, never the parent, and keeps pick mode to its parent's messages.
   expect(REPORTER_SOURCE).toContain('u.indexOf(location.origin+"/")==0');
   expect(REPORTER_SOURCE).toContain("e.source!==P");
+  // Its regular expressions survive the template literal: class names split on white space.
+  expect(REPORTER_SOURCE).toContain(String.raw`split(/\s+/)`);
 });
 
 describe("/broken", () => {

@@ -30,12 +30,12 @@ var K=0,H,B,D=document.documentElement,C=function(x){return CSS.escape(x)},
 O=function(t){if(H)H.style.outline=B;H=t;if(t){B=t.style.outline;t.style.outline="2px solid #2563eb"}},
 Z=function(){K=0;O();D.style.cursor=""},
 Q=function(t){for(var p=[],i=0;t&&t.tagName&&i<3;i++){var s=t.tagName.toLowerCase();if(t.id){p.unshift(s+"#"+C(t.id));break}
-var c=(t.getAttribute("class")||"").trim().split(/\s+/).filter(Boolean).slice(0,2).map(C),n=1,k=t;if(c.length)s+="."+c.join(".");
+var c=(t.getAttribute("class")||"").trim().split(/\\s+/).filter(Boolean).slice(0,2).map(C),n=1,k=t;if(c.length)s+="."+c.join(".");
 while(k=k.previousElementSibling)if(k.tagName==t.tagName)n++;if(n>1)s+=":nth-of-type("+n+")";p.unshift(s);if(t.tagName=="BODY")break;t=t.parentElement}return p.join(" > ")};
 addEventListener("message",function(e){var d=e.data;if(e.source!==P||!d||d.atelier!=="preview-pick")return;if(d.pick){K=1;D.style.cursor="crosshair"}else Z()});
 addEventListener("mouseover",function(e){if(K)O(e.target)},true);
 addEventListener("click",function(e){if(!K)return;e.preventDefault();e.stopImmediatePropagation();var t=e.target,f=t.closest("[data-source]");Z();
-S({kind:"picked",tag:t.tagName.toLowerCase(),selector:T(Q(t),500),text:(t.innerText||t.textContent||"").replace(/\s+/g," ").trim().slice(0,80),file:T(f?f.getAttribute("data-source"):location.href,2000)})},true);
+S({kind:"picked",tag:t.tagName.toLowerCase(),selector:T(Q(t),500),text:(t.innerText||t.textContent||"").replace(/\\s+/g," ").trim().slice(0,80),file:T(f?f.getAttribute("data-source"):location.href,2000)})},true);
 addEventListener("keydown",function(e){if(K&&e.key=="Escape"){Z();S({kind:"pick-cancelled"})}},true);
 var N=function(){S({kind:"navigation",url:T(location.href,2000)})};
 N();addEventListener("hashchange",N);addEventListener("popstate",N);
