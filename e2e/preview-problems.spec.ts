@@ -150,13 +150,18 @@ test("an element picked in the preview becomes a chip and reaches the prompt; Es
   await expect(button).not.toHaveCSS("outline-style", "solid");
   const chip = page.getByTestId("picked-element-chip");
   await expect(chip).toContainText("button.primary 'Add tip'");
+  // The chip, and the outline of a next pick (the pointer comes back onto the button).
+  await select.click();
+  await page.mouse.move(0, 0);
+  await button.hover();
+  await expect(button).toHaveCSS("outline-style", "solid");
   await page.screenshot({ path: `${SCREENS_DIR}/preview-picked.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await select.click();
-  await button.hover();
   await page.screenshot({ path: `${SCREENS_DIR}/preview-picked-dark.png` });
-  await page.keyboard.press("Escape");
   await page.emulateMedia({ colorScheme: "light" });
+  await page.keyboard.press("Escape");
+  await expect(select).toHaveAttribute("aria-pressed", "false");
+  await expect(button).not.toHaveCSS("outline-style", "solid");
 
   // × removes it; a new pick brings it back, and the next prompt carries it (then the chip is gone).
   await chip.getByRole("button", { name: "Remove the picked element" }).click();

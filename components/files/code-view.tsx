@@ -121,7 +121,10 @@ export function CodeView({
 
   const marked = line !== null && line >= 1 && line <= lines.length ? line : null;
   useEffect(() => {
-    if (marked !== null) virtualizer.scrollToIndex(marked - 1, { align: "center" });
+    if (marked === null) return;
+    // Once the panel has its size (a file opened from the preview lays the panel out anew).
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(marked - 1, { align: "center" }));
+    return () => cancelAnimationFrame(frame);
   }, [marked, virtualizer]);
 
   return (

@@ -122,4 +122,12 @@ test("fixPrompt quotes message, file:line and the first stack lines", () => {
   expect(prompt).toMatch(/^Please fix these problems the preview reports:/);
   expect(prompt).toContain("- Uncaught Error: broken on purpose at app.js:80:9");
   expect(prompt).toContain("    at app.js:80:9");
+  // The preview's URLs in a stack become the files' paths (the link's token stays out of the prompt).
+  const long = {
+    ...error,
+    stack: "Error: x\n    at http://x/svc/preview/c/t/app.js:80:9\n    at https://cdn.example/lib.js:1:2",
+  };
+  const quoted = fixPrompt([long as never], "http://x/svc/preview/c/t/index.html", ["app.js"]);
+  expect(quoted).toContain("    at app.js:80:9\n    at https://cdn.example/lib.js:1:2");
+  expect(quoted).not.toContain("/svc/preview/c/t/");
 });
