@@ -5,7 +5,7 @@ import { useAutoFixSetting } from "@/lib/hooks/auto-fix-setting";
 import { isProblem, type KeptReport } from "./preview-reports";
 
 /** How long after an answer finished the preview's new problems start an automatic fix. */
-export const AUTO_FIX_WINDOW_MS = 5_000;
+const AUTO_FIX_WINDOW_MS = 5_000;
 /** Automatic fixes in a row, without the person sending anything, before auto-fix stops. */
 export const AUTO_FIX_MAX_IN_A_ROW = 2;
 

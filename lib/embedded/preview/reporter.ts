@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
  * the page's navigation; a failed load of the preview's own URL whose status the timing entry hides (the sandboxed page
  * has an opaque origin, so a no-cors response's status reads 0) is asked again with a HEAD request. "Select element":
  * the parent's `{ atelier: "preview-pick", pick }` (from the parent's window only) starts or ends a pick mode where
- * hovering outlines an element, a click reports it (`picked`: tag, short selector, first 80 characters of text, source)
+ * moving the pointer outlines the element under it, a click reports it (`picked`: tag, short selector, first 80 characters of text, source)
  * instead of reaching the app, and Esc ends it (`pick-cancelled`). Every message is `{ atelier: "preview-report", kind, … }` with strings cut short here; the
  * dashboard validates and caps them again (it trusts nothing a generated app can send).
  */
@@ -33,7 +33,7 @@ Q=function(t){for(var p=[],i=0;t&&t.tagName&&i<3;i++){var s=t.tagName.toLowerCas
 var c=(t.getAttribute("class")||"").trim().split(/\\s+/).filter(Boolean).slice(0,2).map(C),n=1,k=t;if(c.length)s+="."+c.join(".");
 while(k=k.previousElementSibling)if(k.tagName==t.tagName)n++;if(n>1)s+=":nth-of-type("+n+")";p.unshift(s);if(t.tagName=="BODY")break;t=t.parentElement}return p.join(" > ")};
 addEventListener("message",function(e){var d=e.data;if(e.source!==P||!d||d.atelier!=="preview-pick")return;if(d.pick){K=1;D.style.cursor="crosshair"}else Z()});
-addEventListener("mouseover",function(e){if(K)O(e.target)},true);
+addEventListener("mousemove",function(e){if(K&&e.target!==H)O(e.target)},true);
 addEventListener("click",function(e){if(!K)return;e.preventDefault();e.stopImmediatePropagation();var t=e.target,f=t.closest("[data-source]");Z();
 S({kind:"picked",tag:t.tagName.toLowerCase(),selector:T(Q(t),500),text:(t.innerText||t.textContent||"").replace(/\\s+/g," ").trim().slice(0,80),file:T(f?f.getAttribute("data-source"):location.href,2000)})},true);
 addEventListener("keydown",function(e){if(K&&e.key=="Escape"){Z();S({kind:"pick-cancelled"})}},true);
