@@ -5,7 +5,8 @@ import { SCREENS_DIR, expect, signIn, svc, test } from "./fixtures";
  * The preview as a debugging surface: the embedded preview's reporter posts what goes wrong, the Preview tab lists it
  * (Problems, Console, the tab's badge), and "Fix with agent" sends it to the agent as a follow-up.
  */
-test.describe.configure({ mode: "serial" });
+// Each test waits for answers and preview reloads: on a busy machine that takes longer than the default minute.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const assistants = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 

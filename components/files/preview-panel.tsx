@@ -227,6 +227,7 @@ export function PreviewPanel({
         chatFiles={chatFiles}
         onOpenFile={onOpenFile}
         available={heard || !silent}
+        page={loadedKey}
       />
     </div>
   );

@@ -22,6 +22,7 @@ export function PreviewProblems({
   chatFiles,
   onOpenFile,
   available,
+  page,
 }: {
   chatId: string;
   generating: boolean;
@@ -31,6 +32,8 @@ export function PreviewProblems({
   onOpenFile: (path: string, line?: number) => void;
   /** False: the page in the frame never reported (not our preview): capture is not available there. */
   available: boolean;
+  /** Changes when a page has loaded in the frame (auto-fix's window). */
+  page: string | null;
 }) {
   const send = useSendMessage(chatId);
   const [mode] = useResponseMode();
@@ -39,7 +42,7 @@ export function PreviewProblems({
     (list: readonly KeptReport[]) => mutate({ prompt: fixPrompt(list, previewUrl, chatFiles), mode }),
     [mutate, previewUrl, chatFiles, mode],
   );
-  const autoFix = useAutoFix({ chatId, generating, reports, sendFix });
+  const autoFix = useAutoFix({ chatId, generating, reports, page, sendFix });
   const [view, setView] = useState<"problems" | "console">("problems");
   const [level, setLevel] = useState<(typeof LEVELS)[number]>("all");
   const [filter, setFilter] = useState("");

@@ -30,19 +30,22 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Auto-fix: when `generating` turns false (an answer finished) and, within AUTO_FIX_WINDOW_MS, the preview reports a
- * problem it had not reported before, `sendFix` is called once with the new problems. After AUTO_FIX_MAX_IN_A_ROW
+ * Auto-fix: when `generating` turns false (an answer finished) and, within AUTO_FIX_WINDOW_MS (of the finish, or of
+ * the next page loaded in the frame), the preview reports a problem it had not reported before, `sendFix` is called once with the new problems. After AUTO_FIX_MAX_IN_A_ROW
  * automatic fixes in a row it sends nothing more and returns `stopped` until the person sends a message.
  */
 export function useAutoFix({
   chatId,
   generating,
   reports,
+  page,
   sendFix,
 }: {
   chatId: string;
   generating: boolean;
   reports: readonly KeptReport[];
+  /** Changes when a page has loaded in the frame: the answer's preview may load after it finished. */
+  page: string | null;
   sendFix: (problems: readonly KeptReport[]) => void;
 }): { enabled: boolean; stopped: boolean } {
   const [enabled] = useAutoFixSetting();
@@ -60,6 +63,10 @@ export function useAutoFix({
     wasGenerating.current = generating;
     if (finished && enabled) watch.current = { from: lastN.current + 1, until: Date.now() + AUTO_FIX_WINDOW_MS };
   }, [generating, enabled]);
+  // The answer's new version loads after the answer finished (slowly on a busy machine): its page gets the whole window.
+  useEffect(() => {
+    if (watch.current) watch.current.until = Math.max(watch.current.until, Date.now() + AUTO_FIX_WINDOW_MS);
+  }, [page]);
   useEffect(() => {
     const last = reports.at(-1);
     if (last) lastN.current = Math.max(lastN.current, last.n);
