@@ -44,6 +44,8 @@ import { PreviewPanel } from "../files/preview-panel";
 import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 import { isProblem } from "../files/preview-reports";
 import { usePreviewReports } from "../files/use-preview-reports";
+import { pickedElementOf } from "../files/picked-element";
+import { usePickedElement } from "../files/use-picked-element";
 
 type Tab = "files" | "preview" | "details";
 const TABS: readonly Tab[] = ["files", "preview", "details"];
@@ -68,7 +70,8 @@ const tabClass =
 
 /**
  * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Details (id, privacy, usage totals,
- * metadata, host project). Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts),
+ * metadata, host project). Deep links: `?file=<path>` opens a file (links from file-read / file-edit parts;
+ * `&line=<n>` scrolls to that line and marks it: file:line in the preview's Problems),
  * `?tab=preview|details`. Esc inside the panel closes it and gives the focus back to what opened it.
  */
 export function ChatSidePanel(props: ChatSidePanelProps) {
@@ -100,6 +103,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   const urlTab = searchParams?.get("tab") ?? null;
   // `view=changes`: open the file on its diff (links from the timeline's hand edit rows).
   const urlView = searchParams?.get("view") ?? null;
+  const urlLine = Number(searchParams?.get("line")) || null;
   // The panel's own state, following the URL when it changes (links from parts, back/forward).
   const [fileParam, setFileParam] = useState(urlFile);
   const [tabParam, setTabParam] = useState(urlTab);
@@ -171,10 +175,24 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
 
   const chat = useChat(chatId);
   const files = useChatFiles(chatId);
-  const { frameRef, list: reports, heard, clear: clearReports } = usePreviewReports();
-  const problemCount = useMemo(() => reports.filter(isProblem).length, [reports]);
   const chatPaths = useMemo(() => (files.data?.files ?? []).map((f) => f.path), [files.data]);
-  const openFile = useCallback((path: string) => setParams({ file: path, tab: null }), [setParams]);
+  // "Select element" in the preview: the picked element goes to the composer (use-picked-element.ts).
+  const [picking, setPicking] = useState(false);
+  const [, setPicked] = usePickedElement(chatId);
+  const {
+    frameRef,
+    list: reports,
+    heard,
+    clear: clearReports,
+  } = usePreviewReports((report, frame) => {
+    setPicking(false);
+    if (report && frame) setPicked(pickedElementOf(report, frame.src, chatPaths));
+  });
+  const problemCount = useMemo(() => reports.filter(isProblem).length, [reports]);
+  const openFile = useCallback(
+    (path: string, line?: number) => setParams({ file: path, tab: null, line: line ? String(line) : null }),
+    [setParams],
+  );
   const latest = useLatestVersion(chatId);
   const { toggle, pending } = useLockToggle(chatId);
   useRefreshFilesAfterGeneration(chatId, generating);
@@ -325,7 +343,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   files={treeInputs}
                   selected={selected}
                   onSelect={(path) => {
-                    if (edit.mayLeave()) setParams({ file: path, tab: null, view: null });
+                    if (edit.mayLeave()) setParams({ file: path, tab: null, view: null, line: null });
                   }}
                   changed={changed}
                   lockDisabledReason={lockDisabledReason}
@@ -337,7 +355,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
               {file ? (
                 <FileViewer
                   // A link to the diff (`view=changes`) opens the file anew on its diff, even when it is open.
-                  key={`${file.path}|${urlView ?? ""}`}
+                  key={`${file.path}|${urlView ?? ""}|${urlLine ?? ""}`}
                   file={file}
                   lockState={fileLockState}
                   onToggleLock={(locked) => onToggleLock(file.path, locked)}
@@ -347,6 +365,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   previous={previous}
                   editing={edit.editing}
                   initialMode={urlView === "changes" ? "changes" : "file"}
+                  line={urlLine}
                 />
               ) : selected ? (
                 <p className="p-4 text-sm text-muted-foreground" role="status" data-testid="file-missing">
@@ -370,6 +389,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
               clearReports={clearReports}
               chatFiles={chatPaths}
               onOpenFile={openFile}
+              picking={picking}
+              onPickingChange={setPicking}
             />
           ) : null}
         </Tabs.Content>

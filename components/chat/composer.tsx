@@ -1,10 +1,14 @@
 "use client";
 
+import { MousePointerClick, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { isServiceError } from "@/lib/api/errors";
 import { isUnsupported } from "@/lib/hooks/use-chats";
 import { useSendMessage, useStopMessage } from "@/lib/hooks/use-chat-mutations";
+import { chipLabel, withPickedElement } from "@/components/files/picked-element";
+import { usePickedElement } from "@/components/files/use-picked-element";
+import { noteTyped } from "@/components/files/use-auto-fix";
 import { PromptBox, type StopAction } from "./prompt-box";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
@@ -47,7 +51,9 @@ function useStopAction(chatId: string, messageId: string | null): StopAction | u
 /**
  * The chat page's prompt box: sends a follow-up in the chosen response mode (stream, async or sync). While the agent
  * is generating it cannot send; its button (and Esc) stops the answer instead. A refused send keeps the text; the
- * timeline shows why (the service's message). Files attached (picked, dropped or pasted) go with the prompt.
+ * timeline shows why (the service's message). Files attached (picked, dropped or pasted) go with the prompt. An
+ * element picked in the preview ("Select element") shows as a chip above the box and is named in the next prompt
+ * (× removes it).
  */
 export function Composer({
   chatId,
@@ -63,17 +69,46 @@ export function Composer({
   const stop = useStopAction(chatId, generatingId);
   const [mode, setMode] = useResponseMode();
   const attachments = usePendingAttachments();
+  const [picked, setPicked] = usePickedElement(chatId);
   const onSubmit = async (prompt: string) => {
+    // The chip goes with this prompt; a refused send brings it back.
+    if (picked) setPicked(null);
     try {
-      await send.mutateAsync({ prompt, mode, attachments: await attachments.toBody() });
+      noteTyped(chatId);
+      await send.mutateAsync({
+        prompt: picked ? withPickedElement(prompt, picked) : prompt,
+        mode,
+        attachments: await attachments.toBody(),
+      });
       attachments.clear();
       return true;
     } catch {
+      if (picked) setPicked(picked);
       return false;
     }
   };
   return (
     <div className="space-y-1.5">
+      {picked ? (
+        <div className="flex px-1">
+          <span
+            className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-border bg-muted py-0.5 pr-1 pl-2 text-xs"
+            data-testid="picked-element-chip"
+            title={`${picked.selector}${picked.file ? ` in ${picked.file}` : ""}: goes into the next prompt`}
+          >
+            <MousePointerClick className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+            <span className="truncate font-mono">{chipLabel(picked)}</span>
+            <button
+              type="button"
+              onClick={() => setPicked(null)}
+              aria-label="Remove the picked element"
+              className="inline-flex size-5 items-center justify-center rounded-full text-muted-foreground hover:bg-background hover:text-foreground"
+            >
+              <X className="size-3" aria-hidden />
+            </button>
+          </span>
+        </div>
+      ) : null}
       <PromptBox
         onSubmit={onSubmit}
         label="Message the agent"

@@ -52,18 +52,21 @@ const LineContent = memo(function LineContent({ text, tokens }: { text: string; 
 /**
  * A text file with line numbers. The plain text shows at once (only the visible lines are in the DOM, so a
  * 3 MB file opens as fast as a small one); shiki highlighting is done by a worker and arrives chunk by chunk
- * from the top, each chunk repainting only the visible lines on the next frame.
+ * from the top, each chunk repainting only the visible lines on the next frame. `line` scrolls to a line and marks it.
  */
 export function CodeView({
   path,
   content,
   lang,
   className,
+  line = null,
 }: {
   path: string;
   content: string;
   lang: string;
   className?: string;
+  /** A line (from 1) to scroll to and mark. */
+  line?: number | null;
 }) {
   const lines = useMemo(() => splitLines(content), [content]);
   const widthCh = useMemo(() => {
@@ -116,6 +119,14 @@ export function CodeView({
     overscan: 30,
   });
 
+  const marked = line !== null && line >= 1 && line <= lines.length ? line : null;
+  useEffect(() => {
+    if (marked === null) return;
+    // Once the panel has its size (a file opened from the preview lays the panel out anew).
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(marked - 1, { align: "center" }));
+    return () => cancelAnimationFrame(frame);
+  }, [marked, virtualizer]);
+
   return (
     <div
       ref={scrollRef}
@@ -127,6 +138,7 @@ export function CodeView({
       data-lang={lang}
       data-highlighted={status}
       data-lines={lines.length}
+      data-marked-line={marked ?? undefined}
       className={cn(
         "code-view min-h-0 flex-1 overflow-auto bg-card font-mono text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
         className,
@@ -144,11 +156,20 @@ export function CodeView({
           <div
             key={item.index}
             data-line={item.index + 1}
-            className="absolute left-0 flex w-full"
+            aria-current={item.index + 1 === marked ? "location" : undefined}
+            className={cn(
+              "absolute left-0 flex w-full",
+              item.index + 1 === marked && "bg-amber-100 dark:bg-amber-900/50",
+            )}
             style={{ height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px`, transform: `translateY(${item.start}px)` }}
           >
             <span
-              className="sticky left-0 shrink-0 bg-card pr-3 pl-2 text-right text-muted-foreground tabular-nums select-none"
+              className={cn(
+                "sticky left-0 shrink-0 pr-3 pl-2 text-right tabular-nums select-none",
+                item.index + 1 === marked
+                  ? "bg-amber-200 font-semibold text-foreground dark:bg-amber-800"
+                  : "bg-card text-muted-foreground",
+              )}
               style={{ width: `${gutterCh + 1}ch` }}
               aria-hidden
             >

@@ -49,6 +49,7 @@ export function FileViewer({
   previous,
   editing,
   initialMode = "file",
+  line = null,
 }: {
   file: ChatFile;
   /** Null when the lock is not known (no version yet). */
@@ -62,6 +63,8 @@ export function FileViewer({
   editing: FileEditing | null;
   /** Open on the diff (a link from the timeline's hand edit row). */
   initialMode?: "file" | "changes";
+  /** A line to scroll to and mark (file:line in the preview's Problems). */
+  line?: number | null;
 }) {
   const kind = fileKindOf(file);
   const lang = kind === "text" ? languageOf(file.path) : PLAIN_TEXT;
@@ -215,7 +218,7 @@ export function FileViewer({
           </p>
         )
       ) : kind === "text" ? (
-        <CodeView key={file.path} path={file.path} content={file.content} lang={lang} />
+        <CodeView key={file.path} path={file.path} content={file.content} lang={lang} line={line} />
       ) : kind === "image" ? (
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-[repeating-conic-gradient(var(--muted)_0%_25%,transparent_0%_50%)] bg-[length:16px_16px] p-4">
           {/* A data: URL of the file's own bytes (no request, no script runs in an <img>). next/image would add

@@ -1,6 +1,6 @@
 "use client";
 
-import { Maximize2, Monitor, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
+import { Maximize2, Monitor, MousePointerClick, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePreview } from "@/lib/hooks/use-files";
 import { cn } from "@/components/ui/cn";
@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { PreviewProblems } from "./preview-problems";
 import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
 import { useBrowserValue } from "@/lib/hooks/use-browser-value";
+import type { PreviewPickCommand } from "@/lib/api/preview-report";
 import type { KeptReport } from "./preview-reports";
 
 /** How long after its page loaded a frame that never reported is taken for a page without our reporter. */
@@ -25,7 +26,8 @@ const DEVICES: readonly { id: string; label: string; width: number | null; icon:
 /**
  * The preview of the generated app: the service's preview URL in a sandboxed iframe (no `allow-same-origin`,
  * see PREVIEW_SANDBOX), with reload, open in a new tab and device widths. Until the service has a preview
- * (no completed version yet) it says so and polls.
+ * (no completed version yet) it says so and polls. "Select element" starts the reporter's pick mode in the frame (a
+ * message to its window); the pick ends with a click in the frame, Esc (in the frame or here) or a new page.
  */
 const readOrigin = () => window.location.origin;
 
@@ -39,6 +41,8 @@ export function PreviewPanel({
   clearReports,
   chatFiles,
   onOpenFile,
+  picking,
+  onPickingChange,
 }: {
   chatId: string;
   generating: boolean;
@@ -49,7 +53,10 @@ export function PreviewPanel({
   heard: boolean;
   clearReports: () => void;
   chatFiles: readonly string[];
-  onOpenFile: (path: string) => void;
+  onOpenFile: (path: string, line?: number) => void;
+  /** "Select element" is on (the side panel ends it when the frame reports a pick or Esc). */
+  picking: boolean;
+  onPickingChange: (picking: boolean) => void;
 }) {
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
@@ -63,7 +70,25 @@ export function PreviewPanel({
   // A reload (or a new version) starts a new page: its problems and console start empty.
   useEffect(() => {
     clearReports();
-  }, [frameKey, clearReports]);
+    onPickingChange(false);
+  }, [frameKey, clearReports, onPickingChange]);
+  // Tell the page in the frame to start or end its pick mode (it takes this from its parent window only).
+  useEffect(() => {
+    const command: PreviewPickCommand = { atelier: "preview-pick", pick: picking };
+    // The sandboxed page's origin is opaque: no target origin can name it.
+    frameRef.current?.contentWindow?.postMessage(command, "*");
+  }, [picking, frameRef, loadedKey]);
+  // Esc here (the focus outside the frame) ends the pick too, before the side panel would take it to close itself.
+  useEffect(() => {
+    if (!picking) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      onPickingChange(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [picking, onPickingChange]);
   useEffect(() => {
     if (loadedKey !== frameKey || heard) return;
     const timer = setTimeout(() => setSilentKey(frameKey), SILENT_MS);
@@ -147,6 +172,24 @@ export function PreviewPanel({
         </code>
         <button
           type="button"
+          aria-pressed={picking}
+          disabled={!heard}
+          onClick={() => onPickingChange(!picking)}
+          title={
+            heard
+              ? picking
+                ? "Click an element in the preview (Esc cancels)"
+                : "Select an element in the preview to name it in your next prompt"
+              : "Not available: the page does not report to the dashboard"
+          }
+          data-testid="preview-select-element"
+          className="inline-flex h-7 items-center gap-1 rounded px-1.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-50 aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+        >
+          <MousePointerClick className="size-3.5" aria-hidden />
+          Select element
+        </button>
+        <button
+          type="button"
           onClick={() => setReloads((n) => n + 1)}
           aria-label="Reload the preview"
           title="Reload"
@@ -184,6 +227,7 @@ export function PreviewPanel({
         chatFiles={chatFiles}
         onOpenFile={onOpenFile}
         available={heard || !silent}
+        page={loadedKey}
       />
     </div>
   );

@@ -1,10 +1,12 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import Link from "next/link";
+import { useCallback, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useSendMessage } from "@/lib/hooks/use-chat-mutations";
 import { useResponseMode } from "@/components/chat/response-mode-picker";
 import { chatFileOf, fixPrompt, isProblem, type KeptReport } from "./preview-reports";
+import { AUTO_FIX_MAX_IN_A_ROW, noteTyped, useAutoFix } from "./use-auto-fix";
 
 const LEVELS = ["all", "error", "warn", "log", "info"] as const;
 
@@ -20,16 +22,27 @@ export function PreviewProblems({
   chatFiles,
   onOpenFile,
   available,
+  page,
 }: {
   chatId: string;
   generating: boolean;
   reports: readonly KeptReport[];
   previewUrl: string;
   chatFiles: readonly string[];
-  onOpenFile: (path: string) => void;
+  onOpenFile: (path: string, line?: number) => void;
   /** False: the page in the frame never reported (not our preview): capture is not available there. */
   available: boolean;
+  /** Changes when a page has loaded in the frame (auto-fix's window). */
+  page: string | null;
 }) {
+  const send = useSendMessage(chatId);
+  const [mode] = useResponseMode();
+  const { mutate } = send;
+  const sendFix = useCallback(
+    (list: readonly KeptReport[]) => mutate({ prompt: fixPrompt(list, previewUrl, chatFiles), mode }),
+    [mutate, previewUrl, chatFiles, mode],
+  );
+  const autoFix = useAutoFix({ chatId, generating, reports, page, sendFix });
   const [view, setView] = useState<"problems" | "console">("problems");
   const [level, setLevel] = useState<(typeof LEVELS)[number]>("all");
   const [filter, setFilter] = useState("");
@@ -60,11 +73,29 @@ export function PreviewProblems({
         {viewButton("problems", `Problems (${problems.length})`)}
         {viewButton("console", "Console")}
         {view === "problems" && problems.length ? (
-          <FixWithAgent
-            chatId={chatId}
-            generating={generating}
-            prompt={() => fixPrompt(problems, previewUrl, chatFiles)}
-          />
+          <button
+            type="button"
+            disabled={generating || send.isPending}
+            title={
+              generating ? "Wait until the agent has finished" : "Send these problems to the agent and ask for a fix"
+            }
+            onClick={() => {
+              noteTyped(chatId);
+              sendFix(problems);
+            }}
+            className="ml-auto rounded bg-primary px-2 py-0.5 text-xs text-primary-foreground disabled:opacity-50"
+          >
+            Fix with agent
+          </button>
+        ) : null}
+        {view === "problems" && autoFix.enabled ? (
+          <Link
+            href="/settings#preferences"
+            className={cn("text-xs text-muted-foreground hover:text-foreground", !problems.length && "ml-auto")}
+            title="Auto-fix is on: new problems after an answer are sent to the agent (Settings)"
+          >
+            Auto-fix on
+          </Link>
         ) : null}
         {view === "console" ? (
           <>
@@ -90,6 +121,16 @@ export function PreviewProblems({
           </>
         ) : null}
       </div>
+      {autoFix.stopped ? (
+        <p
+          className="border-b border-border bg-amber-50 px-2 py-1 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+          role="status"
+          data-testid="auto-fix-stopped"
+        >
+          Auto-fix stopped: {AUTO_FIX_MAX_IN_A_ROW} fixes in a row did not clear the problems. Send a message or use Fix
+          with agent to go on.
+        </p>
+      ) : null}
       {!available ? (
         <p className="p-2 text-xs text-muted-foreground" role="status" data-testid="capture-unavailable">
           Capture is not available for this preview: its page does not come from the embedded service, so its errors and
@@ -102,7 +143,11 @@ export function PreviewProblems({
           ) : (
             <ul className="divide-y divide-border">
               {problems.map((r) => (
-                <li key={r.n} className="px-2 py-1.5 font-mono text-xs" data-testid="preview-problem">
+                <li
+                  key={r.n}
+                  className="px-2 py-1.5 font-mono text-xs [overflow-wrap:anywhere]"
+                  data-testid="preview-problem"
+                >
                   <ProblemLine report={r} previewUrl={previewUrl} chatFiles={chatFiles} onOpenFile={onOpenFile} />
                 </li>
               ))}
@@ -143,13 +188,13 @@ function ProblemLine({
   report: KeptReport;
   previewUrl: string;
   chatFiles: readonly string[];
-  onOpenFile: (path: string) => void;
+  onOpenFile: (path: string, line?: number) => void;
 }) {
   if (report.kind === "load-failed") {
     return (
       <span className="text-danger">
         Failed to load {report.tag} <span className="break-all">{report.url}</span>
-        {report.status ? ` (${report.status})` : ""}
+        {report.status ? ` (HTTP ${report.status})` : ""}
       </span>
     );
   }
@@ -163,34 +208,21 @@ function ProblemLine({
     <>
       <span className="text-danger">{report.message}</span>{" "}
       {!report.file ? null : path ? (
-        <button type="button" className="text-primary underline" onClick={() => onOpenFile(path)}>
+        <button
+          type="button"
+          className="text-primary underline"
+          onClick={() => onOpenFile(path, report.line || undefined)}
+        >
           {where}
         </button>
       ) : (
         <span className="text-muted-foreground break-all">{where}</span>
       )}
       {report.stack ? (
-        <pre className="mt-1 whitespace-pre-wrap text-muted-foreground">
+        <pre className="mt-1 break-all whitespace-pre-wrap text-muted-foreground">
           {report.stack.split("\n").slice(0, 4).join("\n")}
         </pre>
       ) : null}
     </>
-  );
-}
-
-/** Sends the problems as an ordinary follow-up (so stop, resume and approvals work as for any message). */
-function FixWithAgent({ chatId, generating, prompt }: { chatId: string; generating: boolean; prompt: () => string }) {
-  const send = useSendMessage(chatId);
-  const [mode] = useResponseMode();
-  return (
-    <button
-      type="button"
-      disabled={generating || send.isPending}
-      title={generating ? "Wait until the agent has finished" : "Send these problems to the agent and ask for a fix"}
-      onClick={() => send.mutate({ prompt: prompt(), mode })}
-      className="ml-auto rounded bg-primary px-2 py-0.5 text-xs text-primary-foreground disabled:opacity-50"
-    >
-      Fix with agent
-    </button>
   );
 }

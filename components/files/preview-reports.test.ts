@@ -35,6 +35,31 @@ describe("acceptPreviewMessage", () => {
     expect(acceptPreviewMessage(from(load), frame)).toEqual(load);
   });
 
+  test("takes Select element's answers: a picked element, or Esc in the frame", () => {
+    const picked = {
+      atelier: "preview-report",
+      kind: "picked",
+      tag: "button",
+      selector: "main > form > button.primary",
+      text: "Add tip",
+      file: "http://x/svc/preview/c/t/index.html",
+    };
+    expect(acceptPreviewMessage(from(picked), frame)).toEqual(picked);
+    expect(acceptPreviewMessage(from({ atelier: "preview-report", kind: "pick-cancelled" }), frame)).toEqual({
+      atelier: "preview-report",
+      kind: "pick-cancelled",
+    });
+    // Another window's or origin's pick is not taken; nor an overlong or incomplete one.
+    expect(acceptPreviewMessage(from(picked, { source: { name: "other" } }), frame)).toBeNull();
+    expect(acceptPreviewMessage(from(picked, { origin: "https://evil.example" }), frame)).toBeNull();
+    expect(acceptPreviewMessage(from({ ...picked, selector: "a".repeat(601) }), frame)).toBeNull();
+    expect(acceptPreviewMessage(from({ ...picked, text: "t".repeat(201) }), frame)).toBeNull();
+    expect(acceptPreviewMessage(from({ ...picked, tag: undefined }), frame)).toBeNull();
+    expect(acceptPreviewMessage(from({ ...picked, file: 3 }), frame)).toBeNull();
+    // The dashboard's own command to the frame is not a report.
+    expect(acceptPreviewMessage(from({ atelier: "preview-pick", pick: true }), frame)).toBeNull();
+  });
+
   test("refuses another window, another origin, or no frame yet", () => {
     expect(acceptPreviewMessage(from(error, { source: { name: "other" } }), frame)).toBeNull();
     expect(acceptPreviewMessage(from(error, { source: null }), frame)).toBeNull();
@@ -97,4 +122,12 @@ test("fixPrompt quotes message, file:line and the first stack lines", () => {
   expect(prompt).toMatch(/^Please fix these problems the preview reports:/);
   expect(prompt).toContain("- Uncaught Error: broken on purpose at app.js:80:9");
   expect(prompt).toContain("    at app.js:80:9");
+  // The preview's URLs in a stack become the files' paths (the link's token stays out of the prompt).
+  const long = {
+    ...error,
+    stack: "Error: x\n    at http://x/svc/preview/c/t/app.js:80:9\n    at https://cdn.example/lib.js:1:2",
+  };
+  const quoted = fixPrompt([long as never], "http://x/svc/preview/c/t/index.html", ["app.js"]);
+  expect(quoted).toContain("    at app.js:80:9\n    at https://cdn.example/lib.js:1:2");
+  expect(quoted).not.toContain("/svc/preview/c/t/");
 });

@@ -63,21 +63,23 @@ export function chatFileOf(fileUrl: string, previewUrl: string, paths: readonly 
  * 10 of them, and the ask to fix them.
  */
 export function fixPrompt(problems: readonly PreviewReport[], previewUrl: string, paths: readonly string[]): string {
+  // The preview's own URLs in stacks become the files' paths: shorter, and the preview link's token stays out of it.
+  const base = previewUrl.replace(/[^/]*$/, "");
   const quoted = problems.slice(0, 10).map((r) => {
     if (r.kind === "load-failed") return `- Failed to load ${r.tag} ${r.url}${r.status ? ` (HTTP ${r.status})` : ""}`;
-    if (r.kind === "rejection") return `- Unhandled promise rejection: ${r.message}${stackLines(r.stack)}`;
+    if (r.kind === "rejection") return `- Unhandled promise rejection: ${r.message}${stackLines(r.stack, base)}`;
     if (r.kind !== "error") return "";
     const where = `${chatFileOf(r.file, previewUrl, paths) ?? r.file}:${r.line}${r.column ? `:${r.column}` : ""}`;
-    return `- ${r.message} at ${where}${stackLines(r.stack)}`;
+    return `- ${r.message} at ${where}${stackLines(r.stack, base)}`;
   });
   const more = problems.length > 10 ? `\n(and ${problems.length - 10} more)` : "";
   return `Please fix these problems the preview reports:\n${quoted.join("\n")}${more}`;
 }
 
-const stackLines = (stack: string) => {
+const stackLines = (stack: string, base: string) => {
   const lines = stack
     .split("\n")
     .slice(1, 4)
-    .map((l) => `    ${l.trim()}`);
+    .map((l) => `    ${l.trim().split(base).join("")}`);
   return lines.length ? `\n${lines.join("\n")}` : "";
 };

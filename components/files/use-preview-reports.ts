@@ -1,7 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { PreviewReport } from "@/lib/api/preview-report";
 import { acceptPreviewMessage, keepReport, SANDBOXED_ORIGIN, type KeptReport } from "./preview-reports";
+
+type Picked = Extract<PreviewReport, { kind: "picked" }>;
 
 interface PreviewReports {
   /** Set on the preview's iframe: only its window's messages are taken. */
@@ -12,8 +15,17 @@ interface PreviewReports {
   clear: () => void;
 }
 
-/** The preview reporter's messages (`lib/embedded/preview/reporter.ts`), validated and capped (preview-reports.ts). */
-export function usePreviewReports(): PreviewReports {
+/**
+ * The preview reporter's messages (`lib/embedded/preview/reporter.ts`), validated and capped (preview-reports.ts).
+ * "Select element"'s answers (an element picked, or Esc in the frame) go to `onPick` instead of the list.
+ */
+export function usePreviewReports(
+  onPick: (picked: Picked | null, frame: HTMLIFrameElement | null) => void,
+): PreviewReports {
+  const pickRef = useRef(onPick);
+  useEffect(() => {
+    pickRef.current = onPick;
+  });
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const [list, setList] = useState<KeptReport[]>([]);
   const [heard, setHeard] = useState(false);
@@ -26,6 +38,10 @@ export function usePreviewReports(): PreviewReports {
       });
       if (!report) return;
       setHeard(true);
+      if (report.kind === "picked" || report.kind === "pick-cancelled") {
+        pickRef.current(report.kind === "picked" ? report : null, frameRef.current);
+        return;
+      }
       const n = counter.current++;
       setList((current) => keepReport(current, report, n));
     };

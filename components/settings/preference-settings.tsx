@@ -3,6 +3,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useResponseMode } from "@/components/chat/response-mode-picker";
 import { useTheme, type ThemeChoice } from "@/components/theme/theme-provider";
+import { useAutoFixSetting } from "@/lib/hooks/auto-fix-setting";
 import { RESPONSE_MODES, type ResponseMode } from "@/lib/hooks/response-mode";
 import { ChoiceGroup, type Choice } from "./choice-group";
 import { SettingsSection } from "./settings-section";
@@ -19,10 +20,14 @@ const MODES: readonly Choice<ResponseMode>[] = RESPONSE_MODES.map(({ mode, label
   hint,
 }));
 
-/** This browser's choices: the theme and the response mode new prompts start with (the composer changes it too). */
+/**
+ * This browser's choices: the theme, the response mode new prompts start with (the composer changes it too), and
+ * auto-fix of the preview's problems.
+ */
 export function PreferenceSettings() {
   const { theme, setTheme } = useTheme();
   const [mode, setMode] = useResponseMode();
+  const [autoFix, setAutoFix] = useAutoFixSetting();
   return (
     <SettingsSection
       id="preferences"
@@ -38,6 +43,22 @@ export function PreferenceSettings() {
           choices={MODES}
           onChange={setMode}
         />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={autoFix}
+            onChange={(e) => setAutoFix(e.target.checked)}
+            className="mt-0.5"
+            data-testid="auto-fix-setting"
+          />
+          <span>
+            <span className="font-medium">Auto-fix the preview&apos;s problems</span>
+            <span className="block text-xs text-muted-foreground">
+              When an answer finishes and its preview (open in the chat&apos;s Preview tab) reports new errors within 5
+              seconds, send one fix message by itself; at most 2 in a row until you send a message.
+            </span>
+          </span>
+        </label>
       </div>
     </SettingsSection>
   );

@@ -38,5 +38,22 @@ export const PreviewReport = z.discriminatedUnion("kind", [
     status: z.number().int().min(0).max(999),
   }),
   z.object({ atelier: z.literal("preview-report"), kind: z.literal("navigation"), url: text(4_000) }),
+  // "Select element": the element clicked in pick mode (its tag, a short CSS selector, its first 80 characters of
+  // text, and its source: the nearest `data-source` attribute, else the page's URL), or Esc pressed in the frame.
+  z.object({
+    atelier: z.literal("preview-report"),
+    kind: z.literal("picked"),
+    tag: text(40),
+    selector: text(600),
+    text: text(200),
+    file: text(4_000),
+  }),
+  z.object({ atelier: z.literal("preview-report"), kind: z.literal("pick-cancelled") }),
 ]);
 export type PreviewReport = z.infer<typeof PreviewReport>;
+
+/** What the dashboard posts to the preview frame: start (`pick: true`) or end "Select element". */
+export interface PreviewPickCommand {
+  atelier: "preview-pick";
+  pick: boolean;
+}

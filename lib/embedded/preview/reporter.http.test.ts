@@ -64,6 +64,18 @@ describe("the reporter in served pages", () => {
   });
 });
 
+test("a missing file's 404 may be read by the sandboxed page (the reporter asks its status with HEAD)", async () => {
+  const url = await previewOf(await newChat("A notes board"));
+  const missing = await svc.handle(new Request(url.replace(/index\.html$/, "missing.png"), { method: "HEAD" }));
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get("access-control-allow-origin")).toBe("null");
+  // The reporter only asks its own origin's URLs again, never the parent, and keeps pick mode to its parent's messages.
+  expect(REPORTER_SOURCE).toContain('u.indexOf(location.origin+"/")==0');
+  expect(REPORTER_SOURCE).toContain("e.source!==P");
+  // Its regular expressions survive the template literal: class names split on white space.
+  expect(REPORTER_SOURCE).toContain(String.raw`split(/\s+/)`);
+});
+
 describe("/broken", () => {
   test("the app throws 'broken on purpose' and logs one console.error on load; a prompt asking to fix it writes it whole", async () => {
     const chatId = await newChat("/broken A tip calculator");

@@ -42,6 +42,9 @@ export const PREVIEW_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-cache",
+  // The preview's pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts), and
+  // the reporter reads the status of a failed load with a HEAD request, so errors (404 …) may be read too.
+  "access-control-allow-origin": "null",
 };
 
 export function plainText(status: number, body: string): Response {
@@ -119,8 +122,6 @@ export function fileResponse(
     headers: {
       ...PREVIEW_HEADERS,
       "content-security-policy": csp,
-      // The preview's pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts).
-      "access-control-allow-origin": "null",
       "content-type": type,
       "content-length": String(body.length),
     },
