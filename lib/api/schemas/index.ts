@@ -4,4 +4,5 @@ export * from "./v2";
 export * from "./events";
 export * from "./usage";
 export * from "./quotas";
+export * from "./mcp-explorer";
 export * as v1 from "./v1";

@@ -8,6 +8,7 @@ import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
+import { mcpExplorerHandlers } from "./mcp-explorer";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
@@ -43,6 +44,7 @@ export const HANDLERS: HandlerTable = {
   ...hookHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
+  ...mcpExplorerHandlers,
   ...usageHandlers,
   ...quotaHandlers,
 };

@@ -107,6 +107,7 @@ beforeAll(async () => {
       publicBaseUrl,
       agentDelayMs: 0,
       secretKey: "flow-test-secret-key",
+      fetchAllowPrivate: true,
     }),
   );
   provider = await startOAuthProvider({
@@ -337,6 +338,7 @@ describe("token refresh", () => {
         publicBaseUrl,
         agentDelayMs: 0,
         mcpNow: clock.now,
+        fetchAllowPrivate: true,
       }),
     );
     shortProvider = await startOAuthProvider({
@@ -461,6 +463,7 @@ else
           agentDelayMs: 0,
           secretKey: "shared-secret-key",
           mcpNow: clock.now,
+          fetchAllowPrivate: true,
         });
       one = await serveOverHttp(service);
       two = await serveOverHttp(service);

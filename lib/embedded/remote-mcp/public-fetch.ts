@@ -126,3 +126,30 @@ export function fetchPublicDocument(url: string, opts: PublicFetchOptions = {}):
     });
   });
 }
+
+/** A `fetch` for requests the service makes on a user's behalf to a URL the user gave. */
+export type OutboundFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The one private-address guard for the service's outgoing requests to URLs users give (an MCP server, its OAuth
+ * token endpoint): a `fetch` whose connections go only to public addresses (the same check as above, made on the
+ * address the socket opens, so DNS rebinding gains nothing; a private IP literal or `localhost` is refused before
+ * any connection). Redirects are not followed unless the caller asks. `allowPrivate` (EMBEDDED_FETCH_ALLOW_PRIVATE=1: local development,
+ * the test peers on 127.0.0.1, a service on a private network) gives the plain `fetch`.
+ */
+export function outboundFetch(opts: { allowPrivate?: boolean; resolve?: Resolve } = {}): OutboundFetch {
+  if (opts.allowPrivate) return (input, init) => fetch(input, init);
+  let dispatcher: import("undici").Agent | null = null;
+  return async (input, init) => {
+    const url = new URL(input);
+    if (isPrivateHost(url.hostname))
+      throw Object.assign(new Error(`${url.hostname} is not a public host (EMBEDDED_FETCH_ALLOW_PRIVATE is off)`), {
+        code: "EPRIVATEADDRESS",
+      });
+    // undici (the fetch Node is built on) loads on the first guarded request.
+    const undici = await import("undici");
+    dispatcher ??= new undici.Agent({ connect: { lookup: publicOnlyLookup(opts.resolve) as never } });
+    const response = await undici.fetch(url, { redirect: "manual", ...(init as object), dispatcher } as never);
+    return response as unknown as Response;
+  };
+}
