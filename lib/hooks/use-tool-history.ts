@@ -38,7 +38,11 @@ export function useToolHistory(mcpServerId: string) {
   const entries = useMemo(() => parse(raw), [raw]);
   const add = useCallback(
     (entry: Omit<ToolCallRecord, "id" | "at">) => {
-      const record = { ...entry, id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, at: new Date().toISOString() };
+      const record = {
+        ...entry,
+        id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        at: new Date().toISOString(),
+      };
       setRaw(JSON.stringify([record, ...entries].slice(0, HISTORY_LIMIT)));
     },
     [entries, setRaw],
