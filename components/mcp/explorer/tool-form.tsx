@@ -1,6 +1,7 @@
 "use client";
 
-import Form from "@rjsf/core";
+// The Form alone: the package index also exports a test registry that imports the ajv validator (not installed).
+import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema } from "@rjsf/utils";
 import { Play } from "lucide-react";
 import { useState } from "react";
