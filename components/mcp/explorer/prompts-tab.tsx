@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
 import { useGetMcpPrompt, useMcpPrompts } from "@/lib/hooks/use-mcp-explorer";
 import { ContentBlock } from "./content-block";
+import { ExplorerList, ItemDescription } from "./explorer-list";
 import { ExplorerUnavailable } from "./explorer-unavailable";
 
 /** The Prompts tab: the server's prompts; the chosen one's arguments (strings) and its messages. */
@@ -31,26 +32,19 @@ export function PromptsTab({ mcpServerId }: { mcpServerId: string }) {
   const prompt = list.find((p) => p.name === selected);
   return (
     <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-      <ul aria-label="Prompts" className="space-y-1">
-        {list.map((p) => (
-          <li key={p.name}>
-            <button
-              type="button"
-              aria-current={p.name === selected ? "true" : undefined}
-              onClick={() => setSelected(p.name)}
-              className={cn(
-                "w-full rounded-md px-2 py-1.5 text-left hover:bg-muted",
-                p.name === selected && "bg-muted",
-              )}
-            >
-              <span className="block truncate font-mono text-sm">{p.name}</span>
-              {p.description ? (
-                <span className="line-clamp-2 text-xs text-muted-foreground">{p.description}</span>
-              ) : null}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ExplorerList
+        label="Prompts"
+        items={list}
+        keyOf={(p) => p.name}
+        selected={selected}
+        onSelect={(p) => setSelected(p.name)}
+        render={(p) => (
+          <>
+            <span className="block truncate font-mono text-sm">{p.name}</span>
+            <ItemDescription text={p.description} />
+          </>
+        )}
+      />
       <div className="min-w-0">
         {prompt ? (
           <PromptPanel key={prompt.name} mcpServerId={mcpServerId} prompt={prompt} />

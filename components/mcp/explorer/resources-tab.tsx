@@ -2,12 +2,12 @@
 
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMcpResources, useReadMcpResource } from "@/lib/hooks/use-mcp-explorer";
 import { ContentBlock } from "./content-block";
+import { ExplorerList, ItemDescription } from "./explorer-list";
 import { ExplorerUnavailable } from "./explorer-unavailable";
 
 /** The Resources tab: the server's resources; choosing one reads it. */
@@ -28,27 +28,23 @@ export function ResourcesTab({ mcpServerId }: { mcpServerId: string }) {
     );
   return (
     <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-      <ul aria-label="Resources" className="space-y-1">
-        {list.map((r) => (
-          <li key={r.uri}>
-            <button
-              type="button"
-              aria-current={r.uri === selected ? "true" : undefined}
-              onClick={() => {
-                setSelected(r.uri);
-                read.mutate(r.uri);
-              }}
-              className={cn("w-full rounded-md px-2 py-1.5 text-left hover:bg-muted", r.uri === selected && "bg-muted")}
-            >
-              <span className="block truncate text-sm font-medium">{r.title ?? r.name}</span>
-              <code className="block truncate font-mono text-xs text-muted-foreground">{r.uri}</code>
-              {r.description ? (
-                <span className="line-clamp-2 text-xs text-muted-foreground">{r.description}</span>
-              ) : null}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ExplorerList
+        label="Resources"
+        items={list}
+        keyOf={(r) => r.uri}
+        selected={selected}
+        onSelect={(r) => {
+          setSelected(r.uri);
+          read.mutate(r.uri);
+        }}
+        render={(r) => (
+          <>
+            <span className="block truncate text-sm font-medium">{r.title ?? r.name}</span>
+            <code className="block truncate font-mono text-xs text-muted-foreground">{r.uri}</code>
+            <ItemDescription text={r.description} />
+          </>
+        )}
+      />
       <div className="min-w-0 space-y-3">
         {!selected ? <p className="text-sm text-muted-foreground">Choose a resource to read it.</p> : null}
         {read.isPending ? <Skeleton className="h-24" /> : null}

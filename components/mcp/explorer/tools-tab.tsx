@@ -11,6 +11,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCallMcpTool, useMcpTools } from "@/lib/hooks/use-mcp-explorer";
 import { useToolHistory, type ToolCallRecord } from "@/lib/hooks/use-tool-history";
+import { ExplorerList, ItemDescription } from "./explorer-list";
 import { ExplorerUnavailable } from "./explorer-unavailable";
 import { ToolForm } from "./tool-form";
 import { ToolResult } from "./tool-result";
@@ -64,26 +65,19 @@ export function ToolsTab({ mcpServerId }: { mcpServerId: string }) {
 
   return (
     <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-      <ul aria-label="Tools" className="space-y-1">
-        {list.map((t) => (
-          <li key={t.name}>
-            <button
-              type="button"
-              onClick={() => select(t)}
-              aria-current={t.name === selected ? "true" : undefined}
-              className={cn(
-                "w-full rounded-md px-2 py-1.5 text-left hover:bg-muted",
-                t.name === selected && "bg-muted",
-              )}
-            >
-              <span className="block truncate font-mono text-sm">{t.name}</span>
-              {t.description ? (
-                <span className="line-clamp-2 text-xs text-muted-foreground">{t.description}</span>
-              ) : null}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ExplorerList
+        label="Tools"
+        items={list}
+        keyOf={(t) => t.name}
+        selected={selected}
+        onSelect={(t) => select(t)}
+        render={(t) => (
+          <>
+            <span className="block truncate font-mono text-sm">{t.name}</span>
+            <ItemDescription text={t.description} />
+          </>
+        )}
+      />
       <div className="min-w-0 space-y-4">
         {tool ? (
           <section aria-label={`Tool ${tool.name}`} className="space-y-3 rounded-lg border border-border bg-card p-4">

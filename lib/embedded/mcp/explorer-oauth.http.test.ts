@@ -3,8 +3,8 @@ import { AuthorizeResponse, McpConnectionLog, McpServer, McpToolResult } from "@
 import { followAuthorization } from "@/e2e/peers/follow-authorization";
 import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
 import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
-import { expectSchema, startService, TEST_KEY } from "../test-support";
-import { serveOverHttp } from "./test-http";
+import { expectSchema, startService } from "../test-support";
+import { callOverHttp, serveOverHttp } from "./test-http";
 
 /**
  * The MCP explorer over OAuth, against real peers (oidc-provider, an SDK MCP server accepting only its JWTs): a tool
@@ -22,19 +22,7 @@ let mcp: McpServerPeer;
 let offsetMs = 0;
 const texts: string[] = [];
 
-async function api(method: string, p: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${http.baseUrl}${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TEST_KEY}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  texts.push(text);
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const api = (method: string, p: string, body?: unknown) => callOverHttp(http.baseUrl, method, p, body, texts);
 
 const oauthConfig = (clientSecret: string) => ({
   authorizationUrl: provider.authorizationUrl,
