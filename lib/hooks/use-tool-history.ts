@@ -9,7 +9,7 @@ import { useLocalStorage } from "./use-local-storage";
  * in localStorage. What cannot be read (an older shape, edited by hand) counts as no history.
  */
 
-export const HISTORY_LIMIT = 20;
+const HISTORY_LIMIT = 20;
 
 const ToolCallRecord = z.object({
   id: z.string(),

@@ -9,7 +9,7 @@ import { useMcpLog } from "@/lib/hooks/use-mcp-explorer";
 import { ExplorerUnavailable } from "./explorer-unavailable";
 
 /** What to do about a failed step, from what the log says. */
-export function adviceFor(entry: McpLogEntry): string {
+function adviceFor(entry: McpLogEntry): string {
   const d = entry.detail;
   if (/invalid_client|unauthorized_client/.test(d))
     return "The provider does not accept the client: check the client ID and secret in the server's settings, then connect again.";

@@ -40,28 +40,26 @@ export const McpToolResult = z.looseObject({
 });
 export type McpToolResult = z.infer<typeof McpToolResult>;
 
-export const McpResourceInfo = z.looseObject({
+const McpResourceInfo = z.looseObject({
   uri: z.string(),
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   mimeType: z.string().optional(),
 });
-export type McpResourceInfo = z.infer<typeof McpResourceInfo>;
 /** GET /v2/mcp-servers/{id}/resources (empty when the server offers none) */
 export const McpResourceList = z.object({ resources: z.array(McpResourceInfo) });
 export type McpResourceList = z.infer<typeof McpResourceList>;
 
 /** POST /v2/mcp-servers/{id}/resources/read */
 export const ReadMcpResourceBody = z.object({ uri: z.string().min(1).max(2000) });
-export const McpResourceContent = z.looseObject({
+const McpResourceContent = z.looseObject({
   uri: z.string(),
   mimeType: z.string().optional(),
   text: z.string().optional(),
   /** base64 */
   blob: z.string().optional(),
 });
-export type McpResourceContent = z.infer<typeof McpResourceContent>;
 export const McpResourceContents = z.object({ contents: z.array(McpResourceContent) });
 export type McpResourceContents = z.infer<typeof McpResourceContents>;
 

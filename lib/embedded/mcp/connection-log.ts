@@ -11,7 +11,7 @@ import { mcpConnectionLog, type McpConnectionLogRow } from "./schema";
  * per server are kept.
  */
 
-export const LOG_LIMIT = 100;
+const LOG_LIMIT = 100;
 const REDACTED = "[redacted]";
 const MAX_DETAIL = 1000;
 
@@ -32,7 +32,7 @@ const CREDENTIAL_SHAPES: RegExp[] = [
 ];
 
 /** `text` with every given secret and every credential-shaped fragment replaced by `[redacted]`. */
-export function redact(text: string, secrets: readonly string[]): string {
+function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so a secret containing another is removed whole. Very short values would redact ordinary words.
   for (const secret of [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {

@@ -46,7 +46,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
 
 /** A failed token request in words: "The server's token endpoint answered 401 invalid_client: …". */
-export function describeOAuthFailure(failure: OAuthFailure): string {
+function describeOAuthFailure(failure: OAuthFailure): string {
   const said = failure.message && failure.message !== failure.error ? `: ${failure.message}` : "";
   return failure.status
     ? `The server's token endpoint answered ${failure.status} ${failure.error}${said}`
