@@ -28,20 +28,28 @@ test.afterAll(async () => {
 
 const unique = (base: string) => `${base} ${Date.now().toString(36)}`;
 
+/** The explorer section, whole (a tall viewport: the page scrolls inside its own column), in light and dark. */
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 2000 });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // no focus ring from the last click
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await page.locator('section[aria-labelledby="mcp-explorer-section"]').screenshot({
+      path: `${SHOTS}/${name}-${scheme}.png`,
+    });
   }
   await page.emulateMedia({ colorScheme: "light" });
+  if (size) await page.setViewportSize(size);
 }
 
 test("run a tool from its generated form, see the result, re-run it from the history", async ({
   signedIn: page,
   request,
 }) => {
+  test.setTimeout(180_000); // many steps, each a real round trip to the MCP server
   const server = await svc<{ id: string }>(request, "POST", "/v2/mcp-servers", {
     name: unique("Issue tracker"),
     url: peer.url,
@@ -86,7 +94,10 @@ test("run a tool from its generated form, see the result, re-run it from the his
   const history = explorer.getByTestId("mcp-tool-history-entry");
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText("fail");
-  await history.nth(1).getByRole("button", { name: /Run create_issue again/ }).click();
+  await history
+    .nth(1)
+    .getByRole("button", { name: /Run create_issue again/ })
+    .click();
   await expect(result).toContainText("Created issue #42: Login button does nothing");
   await expect.poll(() => peer.stats().calls.create_issue).toBe(before + 2);
   await expect(history).toHaveCount(3);
