@@ -105,7 +105,7 @@ const serverEnv = {
   // (it waits until then); enough for the other specs' consent flows to finish in time.
   EMBEDDED_OAUTH_STATE_TTL_MS: "10000",
   NEXT_TELEMETRY_DISABLED: "1",
-  // The Git and zip peers (e2e/peers/git-server.ts) listen on 127.0.0.1, which the service refuses to fetch otherwise.
+  // The Git, zip, MCP and OAuth test peers listen on 127.0.0.1, which the service refuses to fetch otherwise.
   EMBEDDED_FETCH_ALLOW_PRIVATE: "1",
   // The e2e run always drives the embedded service on PGlite, whatever the surrounding shell sets.
   DATABASE_URL: "",

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
+import { tabTriggerClass as tabClass } from "@/components/ui/tab-trigger";
 import { FolderTree, PanelRightClose } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import {
@@ -64,9 +65,6 @@ export function openSidePanelTab(tab: Tab): void {
   window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: tab }));
 }
 const OPEN_EVENT = "atelier:side-panel";
-
-const tabClass =
-  "relative px-3 py-2 text-sm text-muted-foreground hover:text-foreground data-[state=active]:text-foreground data-[state=active]:after:absolute data-[state=active]:after:inset-x-2 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:bg-primary focus-visible:outline-2 focus-visible:outline-ring";
 
 /**
  * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Details (id, privacy, usage totals,

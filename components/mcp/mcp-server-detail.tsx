@@ -17,6 +17,7 @@ import { ConnectButton } from "./connect-button";
 import { ConnectionBadge } from "./connection-badge";
 import { DeleteServerDialog } from "./delete-server-dialog";
 import { EditServerDialog } from "./edit-server-dialog";
+import { McpExplorer } from "./explorer/mcp-explorer";
 import { TokenExpiry } from "./token-expiry";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -211,6 +212,13 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
         <div className="rounded-lg border border-border bg-card px-4 py-2">
           <OAuthSettings server={server} />
         </div>
+      </section>
+
+      <section aria-labelledby="mcp-explorer-section" className="space-y-2">
+        <h2 id="mcp-explorer-section" className="text-sm font-medium text-muted-foreground">
+          Explorer
+        </h2>
+        <McpExplorer mcpServerId={server.id} />
       </section>
 
       <EditServerDialog server={editing ? server : null} onClose={() => setEditing(false)} />

@@ -15,6 +15,10 @@ import { z } from "zod";
  * `requiredHeaders` exactly those header values (a custom-headers server); anything else is a 401.
  *
  * Tools: `add` {a, b} → the sum; `echo` {text} → the text; `whoami` {} → the token's subject, scope and expiry.
+ *
+ * With `explorer`, what the MCP explorer shows too: a tool with a richer input and an output schema (`create_issue`),
+ * one answering an image and a resource link (`render_badge`), one answering an error result (`fail`), a resource
+ * (`notes://readme`) and a prompt (`review_code`).
  */
 interface McpServerOptions {
   port?: number;
@@ -27,6 +31,77 @@ interface McpServerOptions {
   requiredHeaders?: Record<string, string>;
   /** Path of the MCP endpoint; default "/mcp". */
   path?: string;
+  /** Adds the explorer's tools, a resource and a prompt (see above). */
+  explorer?: boolean;
+}
+
+/** A 32×32 checkerboard PNG (pink and indigo). */
+const BADGE_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAO0lEQVR42mN44zETjvzdnsIRtcQZRi0gaAEtDEUWH7WAsAWjyXQ0H4xaMJoPRvPBqAWj+WA0H4xaAEYAukKOW+6YxhsAAAAASUVORK5CYII=";
+export const README_TEXT = "# Notes\n\nThe explorer reads this resource from the test MCP server.";
+
+/** The explorer's extras (opts.explorer): tools with richer schemas, a resource and a prompt. */
+function addExplorerExtras(mcp: McpServer, count: (name: string) => void): void {
+  mcp.registerTool(
+    "create_issue",
+    {
+      title: "Create issue",
+      description: "Files an issue in the tracker.",
+      inputSchema: {
+        title: z.string().min(1).describe("What is wrong"),
+        priority: z.enum(["low", "normal", "high"]).describe("How urgent it is"),
+        estimate: z.number().int().min(1).max(10).optional().describe("Effort in days"),
+        urgent: z.boolean().optional(),
+      },
+      outputSchema: { id: z.number(), title: z.string(), priority: z.string(), labels: z.array(z.string()) },
+      annotations: { destructiveHint: false },
+    },
+    async ({ title, priority, urgent }) => {
+      count("create_issue");
+      const issue = { id: 42, title, priority, labels: urgent ? ["urgent"] : [] };
+      return { content: [{ type: "text", text: `Created issue #42: ${title}` }], structuredContent: issue };
+    },
+  );
+  mcp.registerTool(
+    "render_badge",
+    { title: "Render badge", description: "Draws a badge and links to the notes.", inputSchema: { label: z.string() } },
+    async ({ label }) => {
+      count("render_badge");
+      return {
+        content: [
+          { type: "text", text: `Badge for ${label}` },
+          { type: "image", data: BADGE_PNG, mimeType: "image/png" },
+          { type: "resource_link", uri: "notes://readme", name: "readme", mimeType: "text/markdown" },
+        ],
+      };
+    },
+  );
+  mcp.registerTool(
+    "fail",
+    { title: "Fail", description: "Always fails, saying why.", inputSchema: { reason: z.string() } },
+    async ({ reason }) => {
+      count("fail");
+      return { content: [{ type: "text", text: `Failed: ${reason}` }], isError: true };
+    },
+  );
+  mcp.registerResource(
+    "readme",
+    "notes://readme",
+    { title: "Read me", description: "The notes' introduction.", mimeType: "text/markdown" },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: README_TEXT }] }),
+  );
+  mcp.registerPrompt(
+    "review_code",
+    {
+      title: "Review code",
+      description: "Asks for a review of a piece of code.",
+      argsSchema: { code: z.string(), language: z.string().optional() },
+    },
+    ({ code, language }) => ({
+      description: "A code review request",
+      messages: [{ role: "user", content: { type: "text", text: `Review this ${language ?? "code"}:\n${code}` } }],
+    }),
+  );
 }
 
 export interface McpServerPeer {
@@ -104,6 +179,7 @@ export async function startMcpServer(opts: McpServerOptions): Promise<McpServerP
         return { content: [{ type: "text", text: JSON.stringify(info) }], structuredContent: info };
       },
     );
+    if (opts.explorer) addExplorerExtras(mcp, count);
     return mcp;
   };
 

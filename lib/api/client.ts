@@ -66,6 +66,15 @@ import {
   type CreateChatFromZipBody,
   type CreateGitCredentialBody,
   type GitPushBody,
+  McpToolList,
+  McpToolResult,
+  McpResourceList,
+  McpResourceContents,
+  McpPromptList,
+  McpPromptResult,
+  McpConnectionLog,
+  type CallMcpToolBody,
+  type GetMcpPromptBody,
 } from "./schemas";
 import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEventPage } from "./lenient/usage";
 
@@ -173,6 +182,20 @@ export interface ServiceClient {
   deleteMcpServer(mcpServerId: string): Promise<McpServerDeletedAny>;
   /** POST /v2/mcp-servers/{id}/oauth/authorize: the provider authorization URL (expires after 5 minutes). */
   authorizeMcpServer(mcpServerId: string, body: { returnUrl: string }): Promise<AuthorizeResponse>;
+  /** GET /v2/mcp-servers/{id}/tools (the embedded service's MCP explorer): the server's tools. */
+  listMcpTools(mcpServerId: string): Promise<McpToolList>;
+  /** POST /v2/mcp-servers/{id}/tools/call: the MCP result (`isError` true for the tool's own failure). */
+  callMcpTool(mcpServerId: string, body: CallMcpToolBody): Promise<McpToolResult>;
+  /** GET /v2/mcp-servers/{id}/resources */
+  listMcpResources(mcpServerId: string): Promise<McpResourceList>;
+  /** POST /v2/mcp-servers/{id}/resources/read */
+  readMcpResource(mcpServerId: string, uri: string): Promise<McpResourceContents>;
+  /** GET /v2/mcp-servers/{id}/prompts */
+  listMcpPrompts(mcpServerId: string): Promise<McpPromptList>;
+  /** POST /v2/mcp-servers/{id}/prompts/get */
+  getMcpPrompt(mcpServerId: string, body: GetMcpPromptBody): Promise<McpPromptResult>;
+  /** GET /v2/mcp-servers/{id}/log: the last 100 connection steps, secrets redacted. */
+  mcpConnectionLog(mcpServerId: string): Promise<McpConnectionLog>;
   /** GET /v2/usage/summary?start&end&userId (the document's): credits over [start, end) and per UTC day. */
   usageSummary(q?: UsageQuery): Promise<UsageSummary>;
   /** GET /v2/usage/events?…&limit&cursor, newest first; events that could not be read are listed in `unreadable`. */
@@ -253,6 +276,14 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     deleteMcpServer: (mcpServerId) => json(McpServerDeletedAny, call("v2.mcp.delete", { mcpServerId })),
     authorizeMcpServer: (mcpServerId, body) =>
       json(AuthorizeResponse, call("v2.mcp.authorize", { mcpServerId }, { body })),
+    listMcpTools: (mcpServerId) => json(McpToolList, call("v2.mcp.tools", { mcpServerId })),
+    callMcpTool: (mcpServerId, body) => json(McpToolResult, call("v2.mcp.tools.call", { mcpServerId }, { body })),
+    listMcpResources: (mcpServerId) => json(McpResourceList, call("v2.mcp.resources", { mcpServerId })),
+    readMcpResource: (mcpServerId, uri) =>
+      json(McpResourceContents, call("v2.mcp.resources.read", { mcpServerId }, { body: { uri } })),
+    listMcpPrompts: (mcpServerId) => json(McpPromptList, call("v2.mcp.prompts", { mcpServerId })),
+    getMcpPrompt: (mcpServerId, body) => json(McpPromptResult, call("v2.mcp.prompts.get", { mcpServerId }, { body })),
+    mcpConnectionLog: (mcpServerId) => json(McpConnectionLog, call("v2.mcp.log", { mcpServerId })),
     usageSummary: (q) => read(readUsageSummary, call("v2.usage.summary", {}, { query: { ...q } })),
     usageEvents: (q) => read(readUsageEventList, call("v2.usage.events", {}, { query: { ...q } })),
     usageActivity: (q) => read(readUsageActivity, call("v2.usage.activity", {}, { query: { ...q } })),

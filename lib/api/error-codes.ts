@@ -53,6 +53,10 @@ export const ERROR_CODES = [
   "webhook_disabled",
   "delivery_busy",
   "mcp_server_not_oauth",
+  "mcp_not_connected",
+  "mcp_credentials_refused",
+  "mcp_server_unreachable",
+  "mcp_server_error",
   "quota_exceeded",
   // a project's environment variables
   "env_var_exists",

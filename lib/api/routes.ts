@@ -111,6 +111,14 @@ export const ROUTES = [
   r("v2.mcp.update", "PATCH", "/v2/mcp-servers/:mcpServerId", { body: s.UpdateMcpServerBody }),
   r("v2.mcp.delete", "DELETE", "/v2/mcp-servers/:mcpServerId"),
   r("v2.mcp.authorize", "POST", "/v2/mcp-servers/:mcpServerId/oauth/authorize", { body: s.AuthorizeBody }),
+  // our extension: the MCP explorer (a server's tools, resources, prompts, used with its stored auth) and its log
+  r("v2.mcp.tools", "GET", "/v2/mcp-servers/:mcpServerId/tools"),
+  r("v2.mcp.tools.call", "POST", "/v2/mcp-servers/:mcpServerId/tools/call", { body: s.CallMcpToolBody }),
+  r("v2.mcp.resources", "GET", "/v2/mcp-servers/:mcpServerId/resources"),
+  r("v2.mcp.resources.read", "POST", "/v2/mcp-servers/:mcpServerId/resources/read", { body: s.ReadMcpResourceBody }),
+  r("v2.mcp.prompts", "GET", "/v2/mcp-servers/:mcpServerId/prompts"),
+  r("v2.mcp.prompts.get", "POST", "/v2/mcp-servers/:mcpServerId/prompts/get", { body: s.GetMcpPromptBody }),
+  r("v2.mcp.log", "GET", "/v2/mcp-servers/:mcpServerId/log"),
   // ----- v2 usage (the real service's document: usage.getSummary, usage.listEvents, usage.getActivity) -----
   r("v2.usage.summary", "GET", "/v2/usage/summary"),
   r("v2.usage.events", "GET", "/v2/usage/events"),

@@ -11,6 +11,7 @@ import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./handlers/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
+import { outboundFetch } from "./outbound/fetch";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { modelAgent } from "./model-agent/run";
@@ -79,6 +80,12 @@ export interface EmbeddedOptions {
   mcpAllowApiKey?: boolean;
   /** Lifetime of the remote MCP endpoint's access tokens in seconds; default 3600. */
   mcpAccessTokenTtlS?: number;
+  /**
+   * Whether MCP servers and their token endpoints may be on private addresses (loopback, private networks):
+   * EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service connects
+   * only to public addresses (outbound/fetch.ts, the one guard).
+   */
+  fetchAllowPrivate?: boolean;
   /** How client ID metadata documents are fetched (tests); default fetch. */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
 }
@@ -157,6 +164,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     stateTtlMs: opts.oauthStateTtlMs ?? 5 * 60_000,
     sharedDatabase: database.driver === "pg",
     now: opts.mcpNow,
+    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate }),
   });
   const agent =
     opts.agent ??

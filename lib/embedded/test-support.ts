@@ -16,6 +16,8 @@ export async function startService(over: Partial<EmbeddedOptions> = {}): Promise
     dataDir: "memory://",
     publicBaseUrl: BASE,
     agentDelayMs: 0,
+    // The test peers listen on 127.0.0.1.
+    fetchAllowPrivate: true,
     ...over,
   });
 }

@@ -10,6 +10,9 @@ export const queryKeys = {
   /** The MCP server list; `mcpServer` keys share its prefix, so invalidating this refreshes both. */
   mcpServers: () => ["mcp-servers"] as const,
   mcpServer: (mcpServerId: string) => ["mcp-servers", mcpServerId] as const,
+  /** The MCP explorer's lists and log of one server (under its key: refreshed with it). */
+  mcpExplorer: (mcpServerId: string, what: "tools" | "resources" | "prompts" | "log") =>
+    ["mcp-servers", mcpServerId, "explorer", what] as const,
   /** v1 projects; `project` keys share the prefix. */
   projects: () => ["projects"] as const,
   project: (projectId: string) => ["projects", projectId] as const,

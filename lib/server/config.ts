@@ -45,6 +45,11 @@ export interface AppConfig {
   generationLeaseMs: number;
   /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
   mcpAllowApiKey: boolean;
+  /**
+   * EMBEDDED_FETCH_ALLOW_PRIVATE=1: the embedded service may reach MCP servers (and their token endpoints) on
+   * loopback and private addresses; default off, only public addresses.
+   */
+  fetchAllowPrivate: boolean;
   /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */
   mcpTokenTtlS: number;
   /**
@@ -147,6 +152,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
     mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
+    fetchAllowPrivate: env.EMBEDDED_FETCH_ALLOW_PRIVATE === "1",
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
   };

@@ -6,4 +6,5 @@ export * from "./events";
 export * from "./usage";
 export * from "./quotas";
 export * from "./git";
+export * from "./mcp-explorer";
 export * as v1 from "./v1";

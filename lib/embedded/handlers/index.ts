@@ -12,6 +12,7 @@ import { importHandlers } from "./imports";
 import { hookDebuggingHandlers } from "./hook-debugging";
 import { hookHandlers } from "./hooks";
 import { mcpOAuthHandlers } from "./mcp-oauth";
+import { mcpExplorerHandlers } from "./mcp-explorer";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
@@ -51,6 +52,7 @@ export const HANDLERS: HandlerTable = {
   ...hookDebuggingHandlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
+  ...mcpExplorerHandlers,
   ...usageHandlers,
   ...quotaHandlers,
 };

@@ -282,6 +282,20 @@ const FIXTURES: Fixture[] = [
     readBack: async () => [],
     notEchoed: ["returnUrl"],
   },
+  // The MCP explorer: the registered OAuth server is not connected, so a valid body is answered 409 before any
+  // connection; what the database cannot store is still refused first, naming the field.
+  ...(
+    [
+      ["v2.mcp.tools.call", "tools/call", { name: "echo", arguments: { text: "hello" } }],
+      ["v2.mcp.resources.read", "resources/read", { uri: "notes://readme" }],
+      ["v2.mcp.prompts.get", "prompts/get", { name: "review_code", arguments: { code: "let x = 1" } }],
+    ] as const
+  ).map(([route, suffix, body]): Fixture => ({
+    route,
+    prepare: async () => ({ path: `/v2/mcp-servers/${await mcp()}/${suffix}`, body }),
+    readBack: async () => [],
+    validStatus: 409,
+  })),
   {
     route: "v1.chats.create",
     prepare: async () => ({

@@ -5,7 +5,15 @@ import type { ChatRow } from "../store";
 import type { McpConnections } from "./connections";
 import type { McpServerRow } from "./schema";
 import * as mcpStore from "./store";
-import { bearer, callTool, listTools, McpUnauthorized, type McpAuthHeaders, type McpTool } from "./tools";
+import {
+  bearer,
+  callTool,
+  listTools,
+  McpAccessError,
+  McpUnauthorized,
+  type McpAuthHeaders,
+  type McpTool,
+} from "./tools";
 
 /**
  * The `/mcp` directive: loads the tools of the chat's attached MCP servers that the user has connected (interface.md 4.3:
@@ -37,26 +45,34 @@ export async function withToken<T>(
   if (row.authType === "none") return fn({});
   if (row.authType === "bearer" || row.authType === "custom-headers") {
     const headers = mcp.staticHeaders(row);
-    if (!headers) throw new Error("the stored credentials cannot be read: set them again");
+    if (!headers) throw new McpAccessError("unreadable", "the stored credentials cannot be read: set them again");
     try {
       return await fn(headers);
     } catch (error) {
       if (error instanceof McpUnauthorized)
-        throw new Error(
+        throw new McpAccessError(
+          "refused",
           `the server refused the ${row.authType === "bearer" ? "bearer token" : "custom headers"} (401)`,
         );
       throw error;
     }
   }
   const token = await mcp.accessToken(row.id);
-  if (!token) throw new Error("not connected: authorize the server first");
+  if (!token) throw new McpAccessError("not_connected", "not connected: authorize the server first");
   try {
     return await fn(bearer(token));
   } catch (error) {
     if (!(error instanceof McpUnauthorized)) throw error;
     const fresh = await mcp.accessToken(row.id, { force: true });
-    if (!fresh) throw new Error("the server refused the token and it could not be refreshed: connect again");
-    return fn(bearer(fresh));
+    if (!fresh)
+      throw new McpAccessError("refused", "the server refused the token and it could not be refreshed: connect again");
+    try {
+      return await fn(bearer(fresh));
+    } catch (retry) {
+      if (retry instanceof McpUnauthorized)
+        throw new McpAccessError("refused", "the server refused the refreshed token too (401): connect again");
+      throw retry;
+    }
   }
 }
 
@@ -113,7 +129,10 @@ export async function loadMcpServers(
       notLoaded.push({ id: row.id, name: row.name, reason: "not authorized by the user" });
     else {
       try {
-        loaded.push({ row, tools: await withToken(mcp, row, (headers) => listTools(row.url, headers)) });
+        loaded.push({
+          row,
+          tools: await withToken(mcp, row, (headers) => listTools(row.url, headers, mcp.clientOptions(row))),
+        });
       } catch (error) {
         notLoaded.push({ id: row.id, name: row.name, reason: error instanceof Error ? error.message : String(error) });
       }
@@ -156,7 +175,9 @@ async function planMcpSteps(mcp: McpConnections, chat: ChatRow, promptText: stri
     },
     run: async () => {
       try {
-        const result = await withToken(mcp, server, (headers) => callTool(server.url, headers, tool.name, args));
+        const result = await withToken(mcp, server, (headers) =>
+          callTool(server.url, headers, tool.name, args, mcp.clientOptions(server)),
+        );
         return { output: result, status: result.isError ? "error" : "ok" };
       } catch (error) {
         return { output: { error: error instanceof Error ? error.message : String(error) }, status: "error" };

@@ -1,6 +1,7 @@
 import "server-only";
 import * as oauth from "oauth4webapi";
 import { isLoopbackUrl } from "../loopback";
+import type { OutboundFetch } from "../outbound/fetch";
 import type { StoredOAuthConfig } from "./schema";
 
 /**
@@ -21,10 +22,14 @@ export interface TokenSet {
   expiresAt: Date | null;
 }
 
-function endpointOptions(tokenUrl: string): oauth.TokenEndpointRequestOptions {
-  return new URL(tokenUrl).protocol === "http:" && isLoopbackUrl(tokenUrl)
-    ? { [oauth.allowInsecureRequests]: true }
-    : {};
+/** The token endpoint request's options: plain http for a loopback host only, and the service's guarded fetch. */
+function endpointOptions(tokenUrl: string, fetch: OutboundFetch | undefined): oauth.TokenEndpointRequestOptions {
+  return {
+    ...(new URL(tokenUrl).protocol === "http:" && isLoopbackUrl(tokenUrl)
+      ? { [oauth.allowInsecureRequests]: true }
+      : {}),
+    ...(fetch ? { [oauth.customFetch]: (url: string, init: RequestInit) => fetch(url, init) } : {}),
+  };
 }
 
 function authorizationServer(config: StoredOAuthConfig, issuer?: string): oauth.AuthorizationServer {
@@ -95,6 +100,8 @@ export class OAuthFailure extends Error {
   constructor(
     readonly error: string,
     message: string,
+    /** The token endpoint's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -102,7 +109,12 @@ export class OAuthFailure extends Error {
 
 function toFailure(error: unknown): OAuthFailure {
   if (error instanceof oauth.ResponseBodyError)
-    return new OAuthFailure(error.error, error.error_description ?? error.message);
+    return new OAuthFailure(error.error, error.error_description ?? error.message, error.status);
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const challenge = error.cause[0];
+    const code = challenge?.parameters.error ?? "invalid_client";
+    return new OAuthFailure(code, challenge?.parameters.error_description ?? error.message, error.status);
+  }
   if (error instanceof oauth.AuthorizationResponseError) {
     return new OAuthFailure(error.error, error.error_description ?? error.message);
   }
@@ -129,6 +141,8 @@ export async function exchangeCode(opts: {
   state: string;
   codeVerifier: string | null;
   now: Date;
+  /** How the token endpoint is reached (the private-address guard); default fetch. */
+  fetch?: OutboundFetch;
 }): Promise<TokenSet> {
   try {
     const iss = opts.callbackParams.get("iss");
@@ -153,7 +167,7 @@ export async function exchangeCode(opts: {
           opts.redirectUri,
           opts.codeVerifier ?? oauth.nopkce,
           {
-            ...endpointOptions(opts.config.tokenUrl),
+            ...endpointOptions(opts.config.tokenUrl, opts.fetch),
             ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
           },
         ),
@@ -172,6 +186,8 @@ export async function refreshTokens(opts: {
   clientSecret: string | null;
   refreshToken: string;
   now: Date;
+  /** How the token endpoint is reached (the private-address guard); default fetch. */
+  fetch?: OutboundFetch;
 }): Promise<TokenSet> {
   try {
     const as = authorizationServer(opts.config);
@@ -181,7 +197,7 @@ export async function refreshTokens(opts: {
         as,
         client,
         await oauth.refreshTokenGrantRequest(as, client, auth, opts.refreshToken, {
-          ...endpointOptions(opts.config.tokenUrl),
+          ...endpointOptions(opts.config.tokenUrl, opts.fetch),
           ...(opts.config.resource ? { additionalParameters: { resource: opts.config.resource } } : {}),
         }),
       ),

@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 import type { ApiVersion } from "@/lib/api";
 import type { Db } from "../store";
 import { buildAuthorizationRequest, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from "./client-oauth";
+import type { OutboundFetch } from "../outbound/fetch";
+import { appendLog, type LogStep } from "./connection-log";
 import type { McpServerRow, StoredOAuthConfig } from "./schema";
+import type { McpClientOptions } from "./tools";
 import type { SecretBox } from "./secret-box";
 import * as mcpStore from "./store";
 
@@ -22,15 +25,35 @@ interface McpConnectionsOptions {
    */
   sharedDatabase?: boolean;
   now?: () => Date;
+  /** How MCP servers and their token endpoints are reached: the private-address guard (outbound/fetch.ts). */
+  fetch?: OutboundFetch;
 }
 
 /** A callback's outcome: a redirect to the verified return URL, or a plain page when there is none to trust. */
 type CallbackOutcome = { kind: "redirect"; location: string } | { kind: "page"; status: number; text: string };
 
+/** What a token endpoint gave, without the tokens. */
+function issued(config: StoredOAuthConfig, tokens: TokenSet, at: Date): string {
+  const life = tokens.expiresAt
+    ? `expires in ${Math.round((tokens.expiresAt.getTime() - at.getTime()) / 1000)} s`
+    : "no expiry given";
+  return `The token endpoint ${config.tokenUrl} issued an access token (${life}, ${tokens.refreshToken ? "with" : "without"} a refresh token).`;
+}
+
 /** Tokens count as expired this long before their expiry (clock skew, request time). */
 const EXPIRY_MARGIN_MS = 30_000;
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
+
+/** A failed token request in words: "The server's token endpoint answered 401 invalid_client: …". */
+function describeOAuthFailure(failure: OAuthFailure): string {
+  const said = failure.message && failure.message !== failure.error ? `: ${failure.message}` : "";
+  return failure.status
+    ? `The server's token endpoint answered ${failure.status} ${failure.error}${said}`
+    : `The token endpoint could not be used (${failure.error}${said})`;
+}
+
+const since = (start: number) => Date.now() - start;
 
 /**
  * MCP server connections: the authorize → callback flow (state stored hashed, used once, expiring), encrypted
@@ -51,6 +74,48 @@ export class McpConnections {
 
   get db(): Db {
     return this.opts.db;
+  }
+
+  /** The guarded fetch for MCP servers and their OAuth endpoints. */
+  get fetch(): OutboundFetch {
+    return this.opts.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** Every secret of the server in plain text (what the log must never show). */
+  private secretsOf(row: McpServerRow): string[] {
+    const secrets: string[] = [];
+    for (const [value, field] of [
+      [row.staticSecretEnc, "static_secret"],
+      [row.clientSecretEnc, "client_secret"],
+      [row.accessTokenEnc, "access_token"],
+      [row.refreshTokenEnc, "refresh_token"],
+    ] as const) {
+      try {
+        const plain = this.open(value, row.id, field);
+        if (plain !== null) secrets.push(plain);
+      } catch {
+        // unreadable with this key: nothing to redact
+      }
+    }
+    if (row.authType === "custom-headers") secrets.push(...Object.values(this.staticHeaders(row) ?? {}));
+    return secrets;
+  }
+
+  /** How the MCP client reaches this server: through the guard, its steps in the server's log. */
+  clientOptions(row: McpServerRow): McpClientOptions {
+    return { fetch: this.fetch, trace: (step) => this.log(row, step) };
+  }
+
+  /**
+   * Adds a step to the server's connection log (connection-log.ts), its secrets and `extraSecrets` (tokens just
+   * issued) redacted. A log that cannot be written (the server was deleted meanwhile) never fails the operation.
+   */
+  async log(row: McpServerRow, step: LogStep, extraSecrets: readonly string[] = []): Promise<void> {
+    try {
+      await appendLog(this.db, row.id, step, [...this.secretsOf(row), ...extraSecrets], this.now());
+    } catch {
+      // the log is a help, not part of the operation
+    }
   }
 
   /** {client_metadata_url}: the client id when a configuration has none. */
@@ -138,6 +203,13 @@ export class McpConnections {
       expiresAt,
       createdAt: at,
     });
+    await this.log(row, {
+      step: "authorization",
+      ok: true,
+      detail: `Authorization URL issued for ${config.authorizationUrl} (client ${this.clientIdOf(config)}, scopes ${
+        config.scopes.join(" ") || "none"
+      }${config.usePKCE ? ", PKCE S256" : ""}); waiting for the provider to redirect back.`,
+    });
     return { url: request.url, state: request.state, expiresAt: expiresAt.toISOString() };
   }
 
@@ -179,6 +251,11 @@ export class McpConnections {
     const providerError = params.get("error");
     if (providerError) {
       const description = params.get("error_description") ?? "The provider refused the authorization.";
+      await this.log(row, {
+        step: "authorization",
+        ok: false,
+        detail: `The provider answered ${providerError.slice(0, 100)}: ${description.slice(0, 300)}`,
+      });
       // Spec interface.md Part 3: a failed callback leaves the server unchanged; the return URL carries the error.
       return fail(providerError.slice(0, 100), description);
     }
@@ -186,8 +263,10 @@ export class McpConnections {
 
     const config = row.oauthConfig;
     let tokens: TokenSet;
+    const started = Date.now();
     try {
       tokens = await exchangeCode({
+        fetch: this.opts.fetch,
         config,
         clientId: this.clientIdOf(config),
         clientSecret: this.open(row.clientSecretEnc, row.id, "client_secret"),
@@ -201,8 +280,19 @@ export class McpConnections {
       });
     } catch (error) {
       const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
+      await this.log(row, {
+        step: "token-exchange",
+        ok: false,
+        detail: `${describeOAuthFailure(failure)} (${config.tokenUrl}).`,
+        durationMs: since(started),
+      });
       return fail(failure.error, `The token exchange failed: ${failure.message}`);
     }
+    await this.log(
+      row,
+      { step: "token-exchange", ok: true, detail: issued(config, tokens, at), durationMs: since(started) },
+      [tokens.accessToken, tokens.refreshToken ?? ""],
+    );
     await this.storeTokens(row.id, tokens, at, true);
     return back({ oauth_success: "true", mcpServerId: row.id });
   }
@@ -310,8 +400,10 @@ export class McpConnections {
 
   private async refresh(db: Db, row: McpServerRow, refreshToken: string): Promise<string | null> {
     const at = this.now();
+    const started = Date.now();
     try {
       const tokens = await refreshTokens({
+        fetch: this.opts.fetch,
         config: row.oauthConfig!,
         clientId: this.clientIdOf(row.oauthConfig!),
         clientSecret: this.open(row.clientSecretEnc, row.id, "client_secret"),
@@ -319,9 +411,20 @@ export class McpConnections {
         now: at,
       });
       await this.storeTokens(row.id, tokens, at, false, db);
+      await this.log(
+        row,
+        { step: "refresh", ok: true, detail: issued(row.oauthConfig!, tokens, at), durationMs: since(started) },
+        [tokens.accessToken, tokens.refreshToken ?? ""],
+      );
       return tokens.accessToken;
     } catch (error) {
       const failure = error instanceof OAuthFailure ? error : new OAuthFailure("server_error", String(error));
+      await this.log(row, {
+        step: "refresh",
+        ok: false,
+        detail: `${describeOAuthFailure(failure)} (${row.oauthConfig!.tokenUrl}).`,
+        durationMs: since(started),
+      });
       const reason = `Refreshing the access token failed (${failure.error}: ${failure.message}).`.slice(0, 500);
       if (
         failure.error === "invalid_grant" ||

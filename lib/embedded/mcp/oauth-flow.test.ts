@@ -11,7 +11,7 @@ import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-pr
 import { createEmbeddedService } from "../service";
 import { expectSchema, TEST_KEY } from "../test-support";
 import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
-import { serveOverHttp } from "./test-http";
+import { callOverHttp, serveOverHttp } from "./test-http";
 
 /**
  * The whole MCP OAuth flow against real peers on loopback ports: oidc-provider (PKCE required, auto-consent,
@@ -34,17 +34,7 @@ async function api(
   body?: unknown,
   target = http,
 ): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${target.baseUrl}${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TEST_KEY}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  texts.push(text);
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  return callOverHttp(target.baseUrl, method, p, body, texts);
 }
 
 const oauthConfig = (extra: Record<string, unknown> = {}) => ({
@@ -107,6 +97,7 @@ beforeAll(async () => {
       publicBaseUrl,
       agentDelayMs: 0,
       secretKey: "flow-test-secret-key",
+      fetchAllowPrivate: true,
     }),
   );
   provider = await startOAuthProvider({
@@ -337,6 +328,7 @@ describe("token refresh", () => {
         publicBaseUrl,
         agentDelayMs: 0,
         mcpNow: clock.now,
+        fetchAllowPrivate: true,
       }),
     );
     shortProvider = await startOAuthProvider({
@@ -461,6 +453,7 @@ else
           agentDelayMs: 0,
           secretKey: "shared-secret-key",
           mcpNow: clock.now,
+          fetchAllowPrivate: true,
         });
       one = await serveOverHttp(service);
       two = await serveOverHttp(service);

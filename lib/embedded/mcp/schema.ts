@@ -1,4 +1,4 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Tables of the MCP server registrations and their OAuth connections (interface.md 2.11, 4.3, 5.6; wire-decisions.md 9).
@@ -74,3 +74,26 @@ export const mcpOauthStates = pgTable(
 
 export type McpServerRow = typeof mcpServers.$inferSelect;
 export type McpOauthStateRow = typeof mcpOauthStates.$inferSelect;
+
+/**
+ * The connection log of one MCP server: each step of connecting and using it (token exchange, refresh, initialize,
+ * each call with its duration), secrets redacted before they are stored. The last 100 per server are kept (older
+ * ones are deleted as new ones come); in the database so that every instance on one PostgreSQL shows the same log.
+ */
+export const mcpConnectionLog = pgTable(
+  "mcp_connection_log",
+  {
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().primaryKey(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: "cascade" }),
+    at: ts("at").notNull(),
+    step: text("step").notNull(),
+    ok: boolean("ok").notNull(),
+    detail: text("detail").notNull(),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("mcp_connection_log_server_idx").on(t.serverId, t.seq)],
+);
+
+export type McpConnectionLogRow = typeof mcpConnectionLog.$inferSelect;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EmbeddedService } from "../service";
+import { TEST_KEY } from "../test-support";
 
 /**
  * Serves an embedded service over real HTTP on a loopback port, for tests whose peers call it back (the OAuth
@@ -52,4 +53,25 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
     for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
   }
   return headers;
+}
+
+/** A request to a service served over HTTP with the test key; the body text is also pushed to `texts` (redaction checks). */
+export async function callOverHttp(
+  baseUrl: string,
+  method: string,
+  p: string,
+  body: unknown,
+  texts: string[],
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${baseUrl}${p}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  texts.push(text);
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }

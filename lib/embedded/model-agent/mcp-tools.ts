@@ -51,7 +51,9 @@ export async function mcpTools(
           const args = (input ?? {}) as Record<string, unknown>;
           const base = { type: "tool-call" as const, name: t.name, toolDisplayName: display, input: args };
           try {
-            const result = await withToken(mcp, row, (headers) => callTool(row.url, headers, t.name, args));
+            const result = await withToken(mcp, row, (headers) =>
+              callTool(row.url, headers, t.name, args, mcp.clientOptions(row)),
+            );
             parts.set(toolCallId, { ...base, output: result, status: result.isError ? "error" : "ok" });
             return `${result.isError ? "The tool reported an error: " : ""}${resultText(result)}`;
           } catch (error) {

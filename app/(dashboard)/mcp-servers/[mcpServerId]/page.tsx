@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "MCP server" };
 export default async function McpServerPage({ params }: { params: Promise<{ mcpServerId: string }> }) {
   const { mcpServerId } = await params;
   return (
-    <PageBody width="3xl">
+    <PageBody width="4xl">
       <McpServerDetail mcpServerId={decodeSegment(mcpServerId)} />
     </PageBody>
   );
