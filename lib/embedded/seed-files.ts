@@ -7,12 +7,14 @@ import { EMBEDDED_AUTHOR_ID } from "./turns";
 import type { Privacy } from "@/lib/api/schemas";
 
 interface SeedInput {
-  files: readonly { name: string; content: string }[];
+  files: readonly { name: string; content: string; locked?: boolean }[];
   title: string;
   privacy?: Privacy;
   metadata?: Record<string, string>;
   mcpServerIds?: string[];
   initialContext?: string;
+  /** The project the chat joins (it must exist). */
+  projectId?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
     path: names[i]!,
     content: f.content,
     encoding: "utf8" as const,
-    locked: false,
+    locked: f.locked ?? false,
   }));
   const at = new Date();
   const chatId = newId("chat");
@@ -38,6 +40,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
       privacy: input.privacy ?? "private",
       authorId: EMBEDDED_AUTHOR_ID,
       hostProjectId: null,
+      ...(input.projectId ? { projectId: input.projectId } : {}),
       metadata: input.metadata ?? {},
       modelId: "svc-pro",
       settings: {

@@ -1,19 +1,24 @@
 import "server-only";
 import type { HandlerTable } from "./context";
+import { accountV1Handlers } from "./account-v1";
 import { chatHandlers } from "./chats";
+import { chatV1Handlers } from "./chats-v1";
 import { envVarHandlers } from "./env-vars";
 import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
 import { forkHandlers } from "./fork";
 import { fromFilesHandlers } from "./from-files";
 import { hookHandlers } from "./hooks";
+import { hookV1Handlers } from "./hooks-v1";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
 import { editFileHandlers } from "./edit-files";
+import { platformHandlers } from "./platform";
 import { projectHandlers } from "./projects";
 import { quotaHandlers } from "./quotas";
+import { reportV1Handlers } from "./reports-v1";
 import { resolveHandlers } from "./resolve";
 import { restoreHandlers } from "./restore";
 import { usageHandlers } from "./usage";
@@ -27,6 +32,7 @@ import { versionHandlers } from "./versions";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...chatV1Handlers,
   ...favoriteHandlers,
   ...forkHandlers,
   ...fileHandlers,
@@ -41,8 +47,12 @@ export const HANDLERS: HandlerTable = {
   ...envVarHandlers,
   ...deploymentHandlers,
   ...hookHandlers,
+  ...hookV1Handlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
   ...usageHandlers,
   ...quotaHandlers,
+  ...accountV1Handlers,
+  ...reportV1Handlers,
+  ...platformHandlers,
 };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageList, MessageRef, ResponseMode } from "@/lib/api";
-import type { MessageListV1 } from "@/lib/api/schemas/v1";
+import type { MessageListV1, StoppedV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
 import { generatingMessageId } from "../idle-chat";
 import { json } from "../http/respond";
@@ -139,6 +139,23 @@ const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body,
   );
 };
 
+/** POST /v1/chats/{chatId}/messages/{messageId}/stop → `{success: true}`, as the v2 stop (409 when not generating). */
+const stopMessageV1: Handler<"v1.messages.stop"> = async (ctx) => {
+  await stopMessage({ ...ctx, route: "v2.messages.stop" });
+  const answer: StoppedV1 = { success: true };
+  return json(answer);
+};
+
+/**
+ * POST /v1/chats/{chatId}/messages/{messageId}/resume: the message's events from now on, as the v2 resume of its chat
+ * (a finished message: its snapshot and the end). 404 for a message the chat does not have.
+ */
+const resumeMessageV1: Handler<"v1.messages.resume"> = async (ctx) => {
+  await requireChat(ctx.db, ctx.params.chatId);
+  await requireMessage(ctx.db, ctx.params.chatId, ctx.params.messageId);
+  return resumeChat({ ...ctx, route: "v2.chats.resume", params: { chatId: ctx.params.chatId } });
+};
+
 /** The routes of lib/api/routes.ts this file answers. */
 export const messageHandlers = {
   "v2.messages.list": listMessages,
@@ -151,4 +168,6 @@ export const messageHandlers = {
   "v1.messages.list": listMessagesV1,
   "v1.messages.send": sendMessageV1,
   "v1.messages.get": getMessageV1,
+  "v1.messages.stop": stopMessageV1,
+  "v1.messages.resume": resumeMessageV1,
 } satisfies HandlerTablePart;

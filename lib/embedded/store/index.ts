@@ -14,6 +14,7 @@ export * as forkStore from "./fork";
 export * as usageStore from "./usage";
 export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
+export * as settingsStore from "./settings";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
   ChatFileRow,
