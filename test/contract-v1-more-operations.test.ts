@@ -181,7 +181,9 @@ describe("contract v1: versions and messages", () => {
     const chat = (await call(svc, "POST", "/v1/chats", { body: { message: "A map /slow", responseMode: "async" } }))
       .body as Json;
     const messageId = chat.messages.at(-1).id as string;
-    const resumed = await svc.handle(request("POST", `/v1/chats/${chat.id}/messages/${messageId}/resume`));
+    const streamed = request("POST", `/v1/chats/${chat.id}/messages/${messageId}/resume`);
+    streamed.headers.set("accept", "text/event-stream");
+    const resumed = await svc.handle(streamed);
     expect(resumed.headers.get("content-type")).toContain("text/event-stream");
     const stopped = await operation(
       "post",

@@ -147,13 +147,19 @@ const stopMessageV1: Handler<"v1.messages.stop"> = async (ctx) => {
 };
 
 /**
- * POST /v1/chats/{chatId}/messages/{messageId}/resume: the message's events from now on, as the v2 resume of its chat
- * (a finished message: its snapshot and the end). 404 for a message the chat does not have.
+ * POST /v1/chats/{chatId}/messages/{messageId}/resume: with `Accept: text/event-stream`, the message's events from
+ * now on, as the v2 resume of its chat (a finished message: its snapshot and the end). Without it (the official v1
+ * client reads every answer as JSON), the v1 Message once it has finished, as a sync send answers. 404 for a message
+ * the chat does not have.
  */
 const resumeMessageV1: Handler<"v1.messages.resume"> = async (ctx) => {
-  await requireChat(ctx.db, ctx.params.chatId);
-  await requireMessage(ctx.db, ctx.params.chatId, ctx.params.messageId);
-  return resumeChat({ ...ctx, route: "v2.chats.resume", params: { chatId: ctx.params.chatId } });
+  const { chatId, messageId } = ctx.params;
+  await requireChat(ctx.db, chatId);
+  await requireMessage(ctx.db, chatId, messageId);
+  const stream = await resumeChat({ ...ctx, route: "v2.chats.resume", params: { chatId } });
+  if (ctx.req.headers.get("accept")?.includes("text/event-stream")) return stream;
+  if (stream.body) for await (const _ of stream.body); // until the generation's end
+  return json(toMessageV1(await requireMessage(ctx.db, chatId, messageId), ctx.publicBaseUrl));
 };
 
 /** The routes of lib/api/routes.ts this file answers. */
