@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import {
   CLUSTER_PROJECT,
+  DOCUMENT_PROJECT,
+  E2E_DOC_BASE_URL,
+  E2E_DOC_PORT,
   E2E_AUTH_SECRET,
   E2E_CLUSTER_A_PORT,
   E2E_CLUSTER_A_URL,
@@ -33,6 +36,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_REF_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const refDataDir = process.env.E2E_REF_DATA_DIR;
 process.env.E2E_MODEL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+process.env.E2E_DOC_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const docDataDir = process.env.E2E_DOC_DATA_DIR;
 const modelDataDir = process.env.E2E_MODEL_DATA_DIR;
 
 // The cluster project's database (two servers share it); only with a PostgreSQL server to create it on.
@@ -71,6 +76,8 @@ const refCommand = built || runs("chromium") ? refStart : `npx next build && ${r
 const modelStart = `npx next start -p ${E2E_MODEL_PORT} -H 127.0.0.1`;
 const modelCommand =
   built || runs("chromium") || runs(REFERENCE_PROJECT) ? modelStart : `npx next build && ${modelStart}`;
+const docStart = `npx next start -p ${E2E_DOC_PORT} -H 127.0.0.1`;
+const docCommand = built || chosen.length === 0 ? docStart : `npx next build && ${docStart}`;
 const clusterStart = (port: number) => `npx next start -p ${port} -H 127.0.0.1`;
 const clusterA = `npx tsx e2e/peers/cluster-database.ts create ${clusterDatabaseUrl} && ${
   built || chosen.length === 0
@@ -153,6 +160,12 @@ export default defineConfig({
       name: REFERENCE_PROJECT,
       testMatch: [...REFERENCE_SPECS, "**/reference-*.spec.ts"],
       use: chromium(E2E_REF_BASE_URL),
+    },
+    {
+      // The same specs against server D, whose embedded service speaks the document (EMBEDDED_WIRE=document).
+      name: DOCUMENT_PROJECT,
+      testMatch: REFERENCE_SPECS,
+      use: chromium(E2E_DOC_BASE_URL),
     },
     {
       // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer.
@@ -238,6 +251,25 @@ export default defineConfig({
               AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
               AGENT_MODEL: E2E_MODEL_NAME,
               AGENT_TIMEOUT_MS: "30000",
+            },
+          },
+        ]
+      : []),
+    ...(runs(DOCUMENT_PROJECT)
+      ? [
+          {
+            command: docCommand,
+            url: `${E2E_DOC_BASE_URL}/sign-in`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: {
+              ...serverEnv,
+              DATA_DIR: docDataDir,
+              APP_URL: E2E_DOC_BASE_URL,
+              SERVICE_BASE_URL: "",
+              EMBEDDED_WIRE: "document",
             },
           },
         ]

@@ -36,6 +36,10 @@ export const E2E_MODEL_NAME = "peer-coder";
  * uses B while A generates.
  */
 export const CLUSTER_PROJECT = "cluster";
+/** The `document` project: the same specs as `reference`, against a server whose embedded service speaks the document. */
+export const DOCUMENT_PROJECT = "document";
+export const E2E_DOC_PORT = Number(process.env.E2E_DOC_PORT || E2E_PORT + 7);
+export const E2E_DOC_BASE_URL = `http://127.0.0.1:${E2E_DOC_PORT}`;
 export const E2E_CLUSTER_A_PORT = Number(process.env.E2E_CLUSTER_A_PORT || E2E_PORT + 5);
 export const E2E_CLUSTER_B_PORT = Number(process.env.E2E_CLUSTER_B_PORT || E2E_PORT + 6);
 export const E2E_CLUSTER_A_URL = `http://127.0.0.1:${E2E_CLUSTER_A_PORT}`;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, lint (no warning allowed) and format, dead code, migrations against the schemas,
 # unit + integration (vitest, incl. PostgreSQL, with a coverage summary), production build, browser tests (Playwright,
-# all four projects: chromium, reference against a document-shaped upstream, model with a scripted model peer, cluster
-# with two servers on one PostgreSQL database).
+# all five projects: chromium, reference against a document-shaped upstream, document against a server speaking the
+# document (EMBEDDED_WIRE=document), model with a scripted model peer, cluster with two servers on one PostgreSQL database).
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the
 # PostgreSQL suites and the cluster project are skipped and a banner on stderr says so at the end; under CI (CI set, as
 # .ci/run does) they fail instead.

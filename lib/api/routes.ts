@@ -73,6 +73,7 @@ export const ROUTES = [
   r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
+  r("v2.chats.vercelProject", "POST", "/v2/chats/:chatId/vercel-project"), // the document's name of the same link
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
   r("v2.chats.updateFiles", "PATCH", "/v2/chats/:chatId/files", {
     body: s.UpdateFilesBody,
