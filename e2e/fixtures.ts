@@ -65,6 +65,15 @@ export function isReference(): boolean {
   }
 }
 
+/** Whether the server under test speaks the document (reference or document project): tool calls have no display names. */
+export function speaksDocument(): boolean {
+  try {
+    return [REFERENCE_PROJECT, DOCUMENT_PROJECT].includes(base.info().project.name);
+  } catch {
+    return false;
+  }
+}
+
 /** Browser requests that poll one message by id (GET …/v2/chats/{id}/messages/{messageId}): the stream fallback. */
 const MESSAGE_POLL = /\/api\/service\/v2\/chats\/[^/]+\/messages\/(?!stream$|async$|resolve)[^/?]+$/;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { encodeSseEvent } from "@/lib/api/sse";
 import { messagesStore, type Db } from "../store";
-import { toMessageView } from "../views/message";
+import { toMessageView, ZERO_USAGE } from "../views/message";
 import { toDocumentShapes } from "./shapes";
 
 type Obj = Record<string, unknown>;
@@ -24,8 +24,16 @@ export function toDocumentMessageStream(
   const snapshot = async (id: string | null, parts: "none" | "all"): Promise<Obj | null> => {
     const row = id ? await messagesStore.findMessage(db, chatId, id) : await messagesStore.latestMessage(db, chatId);
     if (!row) return null;
-    const view = (await toMessageView(db, row)) as unknown as Obj;
-    return { ...(toDocumentShapes(view) as Obj), ...(parts === "none" ? { parts: [] } : {}), object: "message" };
+    const view = toDocumentShapes(await toMessageView(db, row)) as Obj;
+    // The opening snapshot is the message before its first delta, whatever it has become since: still unfinished.
+    const opening = {
+      parts: [],
+      content: "",
+      finishReason: null,
+      restorable: false,
+      usage: toDocumentShapes(ZERO_USAGE),
+    };
+    return { ...view, ...(parts === "none" ? opening : {}), object: "message" };
   };
 
   const translate = async (event: Obj): Promise<Obj[]> => {
