@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import {
   CLUSTER_PROJECT,
+  DOCUMENT_PROJECT,
+  E2E_DOC_BASE_URL,
+  E2E_DOC_PORT,
   E2E_AUTH_SECRET,
   E2E_CLUSTER_A_PORT,
   E2E_CLUSTER_A_URL,
@@ -40,6 +43,8 @@ process.env.E2E_REF_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-")
 const refDataDir = process.env.E2E_REF_DATA_DIR;
 process.env.E2E_MODEL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
 const modelDataDir = process.env.E2E_MODEL_DATA_DIR;
+process.env.E2E_DOC_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-"));
+const docDataDir = process.env.E2E_DOC_DATA_DIR;
 
 // The cluster project's database (two servers share it); only with a PostgreSQL server to create it on.
 const clusterAdmin = process.env.TEST_DATABASE_URL;
@@ -87,6 +92,8 @@ const modelCommand =
   built || runs("chromium") || runs(SECOND_PROJECT) || runs(REFERENCE_PROJECT)
     ? modelStart
     : `npx next build && ${modelStart}`;
+const docStart = `npx next start -p ${E2E_DOC_PORT} -H 127.0.0.1`;
+const docCommand = built || chosen.length === 0 ? docStart : `npx next build && ${docStart}`;
 const clusterStart = (port: number) => `npx next start -p ${port} -H 127.0.0.1`;
 const clusterA = `npx tsx e2e/peers/cluster-database.ts create ${clusterDatabaseUrl} && ${
   built || chosen.length === 0
@@ -207,6 +214,12 @@ export default defineConfig({
       use: chromium(E2E_REF_BASE_URL),
     },
     {
+      // The same specs against server D, whose embedded service speaks the document (EMBEDDED_WIRE=document).
+      name: DOCUMENT_PROJECT,
+      testMatch: REFERENCE_SPECS,
+      use: chromium(E2E_DOC_BASE_URL),
+    },
+    {
       // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer.
       name: MODEL_PROJECT,
       testMatch: "**/model-*.spec.ts",
@@ -254,6 +267,9 @@ export default defineConfig({
             AGENT_TIMEOUT_MS: "30000",
           }),
         ]
+      : []),
+    ...(runs(DOCUMENT_PROJECT)
+      ? [appServer(docCommand, E2E_DOC_BASE_URL, { DATA_DIR: docDataDir, EMBEDDED_WIRE: "document" })]
       : []),
     ...(runs(CLUSTER_PROJECT) && clusterDatabaseUrl
       ? [E2E_CLUSTER_A_URL, E2E_CLUSTER_B_URL].map((url, i) =>

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { SCREENS_DIR, allowPolling, expect, isReference, test } from "./fixtures";
+import { SCREENS_DIR, allowPolling, expect, speaksDocument, test } from "./fixtures";
 
 /**
  * Approvals: the agent waits, the user answers in the approval dialog, once. Chats are made with the
@@ -115,7 +115,7 @@ test("permission approve: the pending items go back unchanged and the dangerous 
   await page.getByTestId("approval-open").click();
   const dialog = page.getByRole("dialog", { name: "Approve a permission" });
   // The document's tool calls have no display name: a reference deployment shows the tool's name.
-  await expect(dialog).toContainText(isReference() ? /Run script|run_script/ : "Run script");
+  await expect(dialog).toContainText(speaksDocument() ? /Run script|run_script/ : "Run script");
   await expect(dialog).toContainText('"command": "npx tsx scripts/seed.ts"');
   await expect(dialog.getByTestId("permission-user-message")).toContainText("Allow the agent to run");
   await expect(dialog.getByTestId("danger-warning")).toBeVisible();

@@ -36,6 +36,10 @@ export const E2E_MODEL_NAME = "peer-coder";
  * uses B while A generates.
  */
 export const CLUSTER_PROJECT = "cluster";
+/** The `document` project: the same specs as `reference`, against a server whose embedded service speaks the document. */
+export const DOCUMENT_PROJECT = "document";
+export const E2E_DOC_PORT = Number(process.env.E2E_DOC_PORT || E2E_PORT + 8);
+export const E2E_DOC_BASE_URL = `http://127.0.0.1:${E2E_DOC_PORT}`;
 export const E2E_CLUSTER_A_PORT = Number(process.env.E2E_CLUSTER_A_PORT || E2E_PORT + 5);
 export const E2E_CLUSTER_B_PORT = Number(process.env.E2E_CLUSTER_B_PORT || E2E_PORT + 6);
 /**
@@ -66,6 +70,15 @@ export function baseURL(): string {
 export function isReference(): boolean {
   try {
     return base.info().project.name === REFERENCE_PROJECT;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the server under test speaks the document (reference or document project): tool calls have no display names. */
+export function speaksDocument(): boolean {
+  try {
+    return [REFERENCE_PROJECT, DOCUMENT_PROJECT].includes(base.info().project.name);
   } catch {
     return false;
   }

@@ -2,12 +2,13 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import {
   E2E_BASE_URL,
   E2E_PASSWORD,
+  E2E_DOC_BASE_URL,
   E2E_REF_BASE_URL,
   E2E_SERVICE_API_KEY,
   E2E_USERNAME,
   SCREENS_DIR,
   baseURL,
-  isReference,
+  speaksDocument,
   expect,
   svc,
   test,
@@ -22,7 +23,7 @@ import { startOAuthProvider, type OAuthProviderPeer } from "./peers/oauth-provid
  */
 
 /** Both projects' servers (the default one and the reference one) run their embedded service at /svc. */
-const CALLBACKS = [E2E_BASE_URL, E2E_REF_BASE_URL].flatMap((origin) => [
+const CALLBACKS = [E2E_BASE_URL, E2E_REF_BASE_URL, E2E_DOC_BASE_URL].flatMap((origin) => [
   `${origin}/svc/v2/mcp-servers/oauth/callback`,
   `${origin}/svc/v1/mcp-servers/oauth/callback`,
 ]);
@@ -311,7 +312,7 @@ test("a chat with /mcp calls a real tool of the connected server and shows its r
     .locator('[data-testid="part"][data-kind="tool-call"]')
     .filter({ has: page.getByText("add", { exact: true }) });
   await expect(part).toHaveCount(1);
-  if (!isReference()) await expect(part).toContainText(server.name);
+  if (!speaksDocument()) await expect(part).toContainText(server.name);
   await part.getByText("Output", { exact: true }).click();
   await expect(part).toContainText('"sum"');
   await expect(part).toContainText("5");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The browser tests as npm test runs them: two Playwright runs side by side, one per core, about as long as each
 # other — the chromium project (most specs) and the others (chromium-2: specs moved to a second default server,
-# lifecycle: the servers as processes, reference, model, and cluster when there is a PostgreSQL server or under CI,
+# lifecycle: the servers as processes, reference, document, model, and cluster when there is a PostgreSQL server or under CI,
 # where the config then fails without one). Each run starts only its projects' servers, on their own ports,
 # and keeps its own artifacts (test-results/<run>/, playwright-report-<run>/) and its whole output
 # (test-results/e2e-<run>.log). The output ends with a summary of both runs — every failed or flaky test with its first
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 if [ "${E2E_SIDE_BY_SIDE:-1}" = 0 ]; then exec npx playwright test "$@"; fi
 
-others=(--project=chromium-2 --project=lifecycle --project=reference --project=model)
+others=(--project=chromium-2 --project=lifecycle --project=reference --project=document --project=model)
 if [ -n "${TEST_DATABASE_URL:-}" ] || [ -n "${CI:-}" ]; then others+=(--project=cluster); fi
 
 mkdir -p test-results

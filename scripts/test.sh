@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, lint (no warning allowed), format, dead code and migrations against the schemas
 # (side by side), then the unit + integration tests (vitest, incl. PostgreSQL, with a coverage summary) beside the
-# production build, then the browser tests (Playwright, all four projects: chromium, reference against a
-# document-shaped upstream, model with a scripted model peer, cluster with two servers on one PostgreSQL database;
+# production build, then the browser tests (Playwright, every project: chromium and chromium-2, lifecycle, reference
+# against a document-shaped upstream, document against a server speaking the document (EMBEDDED_WIRE=document), model
+# with a scripted model peer, cluster with two servers on one PostgreSQL database;
 # scripts/e2e.sh runs them as two runs side by side). Steps run side by side keep their output in
 # test-results/npm-test/<step>.log and print it when they end; vitest's streams. The end: a table of each step's time.
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the

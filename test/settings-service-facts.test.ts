@@ -22,9 +22,15 @@ describe("settings page: what it says about the service", () => {
       mcpUrl: "http://127.0.0.1:3100/svc/mcp",
       appUrl: "http://127.0.0.1:3100",
       agent: { kind: "scripted" },
+      wire: "spec",
     });
     const json = JSON.stringify(facts);
     for (const secret of secretsOf(config)) expect(json).not.toContain(secret);
+  });
+
+  it("EMBEDDED_WIRE=document is shown; another value stops the start with a message naming it", () => {
+    expect(serviceFacts(readConfig({ DATA_DIR: dataDir(), EMBEDDED_WIRE: "document" })).wire).toBe("document");
+    expect(() => readConfig({ DATA_DIR: dataDir(), EMBEDDED_WIRE: "v0" })).toThrow(/EMBEDDED_WIRE must be/);
   });
 
   it("a model-backed agent: its API address (credentials stripped) and model names; never AGENT_API_KEY", () => {

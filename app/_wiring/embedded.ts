@@ -22,6 +22,7 @@ export function embeddedService() {
     mcpAuthorizeUrl: `${config.appUrl}/oauth/authorize`,
     mcpAllowApiKey: config.mcpAllowApiKey,
     fetchAllowPrivate: config.fetchAllowPrivate,
+    wire: config.embeddedWire,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
     // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.

@@ -19,6 +19,8 @@ export interface ServiceFacts {
   appUrl: string;
   /** The embedded service's agent: null for an external service. */
   agent: AgentFacts | null;
+  /** Which wire the embedded service speaks (EMBEDDED_WIRE); null for an external service. */
+  wire?: "spec" | "document" | null;
 }
 
 /** Which agent answers in the embedded service (never its key). */
@@ -75,6 +77,13 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
           </span>
         </Row>
         {facts.storage ? <Row term="Embedded data">{facts.storage}</Row> : null}
+        {facts.wire ? (
+          <Row term="Wire" testId="settings-wire">
+            {facts.wire === "document"
+              ? "The real service's document (EMBEDDED_WIRE=document)"
+              : "The interface's spec (EMBEDDED_WIRE=spec, the default)"}
+          </Row>
+        ) : null}
         {facts.agent ? (
           <Row term="Agent" testId="settings-agent">
             <AgentRow agent={facts.agent} />

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   // a project's environment variables
   "env_var_exists",
   "env_var_unreadable",
+  // operations of the real service's own platform, which the embedded service does not have
+  "platform_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -82,6 +82,7 @@ export const ROUTES = [
   r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
+  r("v2.chats.vercelProject", "POST", "/v2/chats/:chatId/vercel-project"), // the document's name of the same link
   r("v2.chats.files", "GET", "/v2/chats/:chatId/files"),
   r("v2.chats.updateFiles", "PATCH", "/v2/chats/:chatId/files", {
     body: s.UpdateFilesBody,
@@ -90,6 +91,8 @@ export const ROUTES = [
   r("v2.chats.files.download", "GET", "/v2/chats/:chatId/files/download"), // the document's: a .zip of the files
   r("v2.chats.duplicate", "POST", "/v2/chats/:chatId/duplicate", { body: s.DuplicateChatBody }),
   r("v2.chats.restore", "POST", "/v2/chats/:chatId/restore-message", { body: s.RestoreMessageBody }),
+  r("v2.chats.deploy", "POST", "/v2/chats/:chatId/deploy"), // the document's: the latest version as a deployment
+  r("v2.chats.connectStatus", "GET", "/v2/chats/:chatId/connect/status"), // the document's: integrations (none here)
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks"),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),
@@ -132,10 +135,17 @@ export const ROUTES = [
   r("v2.gitCredentials.delete", "DELETE", "/v2/git-credentials/:credentialId"),
   // ----- v2 quotas (our extension: interface.md Part 8's daily quotas and today's use, wire-decisions.md 12) -----
   r("v2.quotas", "GET", "/v2/quotas"),
+  // ----- v2 settings (the document's trusted preview hosts) -----
+  r("v2.settings.previewHosts", "GET", "/v2/settings/preview-hosts"),
+  r("v2.settings.setPreviewHosts", "PUT", "/v2/settings/preview-hosts", { body: s.PreviewHostsBody }),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES }),
+  r("v1.chats.init", "POST", "/v1/chats/init", { body: s.v1.InitChatBodyV1 }),
   r("v1.chats.list", "GET", "/v1/chats"),
   r("v1.chats.get", "GET", "/v1/chats/:chatId"),
+  r("v1.chats.update", "PATCH", "/v1/chats/:chatId", { body: s.v1.UpdateChatBodyV1 }),
+  r("v1.chats.delete", "DELETE", "/v1/chats/:chatId"),
+  r("v1.chats.project", "GET", "/v1/chats/:chatId/project"),
   r("v1.chats.fork", "POST", "/v1/chats/:chatId/fork", { body: s.v1.ForkChatBodyV1 }),
   r("v1.chats.favorite", "PUT", "/v1/chats/:chatId/favorite", { body: s.v1.FavoriteChatBodyV1 }),
   r("v1.messages.list", "GET", "/v1/chats/:chatId/messages"),
@@ -144,6 +154,8 @@ export const ROUTES = [
     maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
   }),
   r("v1.messages.get", "GET", "/v1/chats/:chatId/messages/:messageId"),
+  r("v1.messages.resume", "POST", "/v1/chats/:chatId/messages/:messageId/resume", { stream: true }),
+  r("v1.messages.stop", "POST", "/v1/chats/:chatId/messages/:messageId/stop"),
   r("v1.tasks.resolve", "POST", "/v1/chats/:chatId/tasks/resolve", { body: s.v1.ResolveBodyV1 }),
   r("v1.versions.list", "GET", "/v1/chats/:chatId/versions"), // our extension (the real SDK has it): newest first, no files
   r("v1.versions.get", "GET", "/v1/chats/:chatId/versions/:versionId"),
@@ -151,11 +163,30 @@ export const ROUTES = [
   r("v1.versions.deleteFiles", "POST", "/v1/chats/:chatId/versions/:versionId/files/delete", {
     body: s.v1.DeleteVersionFilesBodyV1,
   }),
+  r("v1.versions.download", "GET", "/v1/chats/:chatId/versions/:versionId/download"),
+  r("v1.versions.restore", "POST", "/v1/chats/:chatId/versions/:versionId/restore"),
   r("v1.user", "GET", "/v1/user"),
+  r("v1.user.plan", "GET", "/v1/user/plan"),
+  r("v1.user.billing", "GET", "/v1/user/billing"),
+  r("v1.user.scopes", "GET", "/v1/user/scopes"),
+  r("v1.rateLimits", "GET", "/v1/rate-limits"),
+  r("v1.reports.usage", "GET", "/v1/reports/usage"),
+  r("v1.reports.aiUsage", "GET", "/v1/reports/usage/ai"),
+  r("v1.reports.userActivity", "GET", "/v1/reports/user-activity"),
+  r("v1.hooks.list", "GET", "/v1/hooks"),
+  r("v1.hooks.create", "POST", "/v1/hooks", { body: s.v1.CreateHookBodyV1 }),
+  r("v1.hooks.get", "GET", "/v1/hooks/:hookId"),
+  r("v1.hooks.update", "PATCH", "/v1/hooks/:hookId", { body: s.v1.UpdateHookBodyV1 }),
+  r("v1.hooks.delete", "DELETE", "/v1/hooks/:hookId"),
+  // The hosting platform's own integration (the document's): the embedded service has no such platform.
+  r("v1.integrations.projects.list", "GET", "/v1/integrations/vercel/projects"),
+  r("v1.integrations.projects.create", "POST", "/v1/integrations/vercel/projects"),
   r("v1.projects.list", "GET", "/v1/projects"),
   r("v1.projects.create", "POST", "/v1/projects", { body: s.v1.CreateProjectBodyV1 }),
   r("v1.projects.get", "GET", "/v1/projects/:id"),
   r("v1.projects.update", "PUT", "/v1/projects/:id", { body: s.v1.UpdateProjectBodyV1 }),
+  r("v1.projects.patch", "PATCH", "/v1/projects/:id", { body: s.v1.PatchProjectBodyV1 }),
+  r("v1.projects.assign", "POST", "/v1/projects/:id/assign", { body: s.v1.AssignProjectBodyV1 }),
   r("v1.projects.delete", "DELETE", "/v1/projects/:id"),
   r("v1.envVars.list", "GET", "/v1/projects/:projectId/env-vars"),
   r("v1.envVars.create", "POST", "/v1/projects/:projectId/env-vars", { body: s.v1.CreateEnvVarsBodyV1 }),

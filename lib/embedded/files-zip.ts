@@ -11,7 +11,9 @@ function bytesOf(file: Pick<ChatFileRow, "content" | "encoding">): Uint8Array {
  * A .zip of the chat's files as a stream (fflate's streaming Zip; deflated, each file with its modification time):
  * the archive is written entry by entry as the response is read, never held whole.
  */
-export function zipStream(files: readonly ChatFileRow[]): ReadableStream<Uint8Array> {
+export function zipStream(
+  files: readonly Pick<ChatFileRow, "path" | "content" | "encoding" | "updatedAt">[],
+): ReadableStream<Uint8Array> {
   let zip: Zip;
   let next = 0;
   return new ReadableStream<Uint8Array>({

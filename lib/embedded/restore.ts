@@ -51,14 +51,14 @@ export function planRestore(current: readonly VersionFile[], version: readonly V
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
-function summary(messageId: string, edits: readonly FileEdit[]): string {
+function summary(source: string, edits: readonly FileEdit[]): string {
   const by = (op: FileEdit["operation"]) => edits.filter((e) => e.operation === op).length;
   const changes = [
     by("create") && `${count(by("create"), "file")} created`,
     by("update") && `${count(by("update"), "file")} updated`,
     by("delete") && `${count(by("delete"), "file")} deleted`,
   ].filter(Boolean);
-  return `Restored the files of message ${messageId}: ${changes.join(", ")}.`;
+  return `Restored the files of ${source}: ${changes.join(", ")}.`;
 }
 
 /** The user and assistant messages that record a restore. */
@@ -85,20 +85,43 @@ export async function restoreMessageFiles(tx: Db, chatId: string, messageId: str
       "nothing_to_restore",
     );
   }
+  return applyRestore(tx, chatId, version, `message ${message.id}`, at);
+}
+
+/**
+ * The v1 document's restore of a version (`POST /v1/chats/{chatId}/versions/{versionId}/restore`), like the restore
+ * of the message that made it: 404 unknown version, 409 when it is not completed or the files already are its.
+ */
+export async function restoreVersionFiles(tx: Db, chatId: string, versionId: string, at: Date): Promise<Restored> {
+  const version = await versionsStore.findVersion(tx, chatId, versionId);
+  if (!version) throw notFound(`Version ${versionId.slice(0, 100)}`, "version_not_found");
+  if (version.status !== "completed") {
+    throw new HttpError(
+      409,
+      `Version ${version.id} is ${version.status}; only a completed version can be restored.`,
+      "nothing_to_restore",
+    );
+  }
+  return applyRestore(tx, chatId, version, `version ${version.id}`, at);
+}
+
+async function applyRestore(
+  tx: Db,
+  chatId: string,
+  version: { files: readonly VersionFile[] },
+  source: string,
+  at: Date,
+): Promise<Restored> {
   const current = await filesStore.listFiles(tx, chatId);
   const plan = planRestore(current, version.files);
   if (!plan.edits.length) {
-    throw new HttpError(
-      409,
-      `messageId: the chat's files already are the files of message ${message.id}.`,
-      "already_restored",
-    );
+    throw new HttpError(409, `The chat's files already are the files of ${source}.`, "already_restored");
   }
   await filesStore.deleteFiles(tx, chatId, plan.deletes);
   await filesStore.upsertFiles(tx, chatId, plan.writes, at);
 
   const stamp = iso(at);
-  const text = summary(message.id, plan.edits);
+  const text = summary(source, plan.edits);
   const parts: Part[] = [
     ...plan.edits.map((e): Part => ({ type: "file-edit", ...e, startedAt: stamp, finishedAt: stamp })),
     { type: "text", text, startedAt: stamp, finishedAt: stamp },
@@ -111,7 +134,7 @@ export async function restoreMessageFiles(tx: Db, chatId: string, messageId: str
     id: newId("msg"),
     role: "user",
     finishReason,
-    content: `Restore the files of message ${message.id}`,
+    content: `Restore the files of ${source}`,
     parts: [],
   });
   const assistant = await messagesStore.insertMessage(tx, {

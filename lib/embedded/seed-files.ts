@@ -8,12 +8,14 @@ import type { Privacy } from "@/lib/api/schemas";
 
 interface SeedInput {
   /** UTF-8 text unless a file says base64 (an imported binary file). */
-  files: readonly { name: string; content: string; encoding?: "utf8" | "base64" }[];
+  files: readonly { name: string; content: string; encoding?: "utf8" | "base64"; locked?: boolean }[];
   title: string;
   privacy?: Privacy;
   metadata?: Record<string, string>;
   mcpServerIds?: string[];
   initialContext?: string;
+  /** The project the chat joins (it must exist). */
+  projectId?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
     path: names[i]!,
     content: f.content,
     encoding: f.encoding ?? ("utf8" as const),
-    locked: false,
+    locked: f.locked ?? false,
   }));
   const at = new Date();
   const chatId = newId("chat");
@@ -40,6 +42,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
       privacy: input.privacy ?? "private",
       authorId: EMBEDDED_AUTHOR_ID,
       hostProjectId: null,
+      ...(input.projectId ? { projectId: input.projectId } : {}),
       metadata: input.metadata ?? {},
       modelId: "svc-pro",
       settings: {

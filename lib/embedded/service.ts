@@ -17,6 +17,7 @@ import type { ModelAgentOptions } from "./model-agent/options";
 import { modelAgent } from "./model-agent/run";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewLinks } from "./preview/links";
+import type { Wire } from "./document-wire";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
@@ -86,6 +87,11 @@ export interface EmbeddedOptions {
    * only to public addresses (outbound/fetch.ts, the one guard).
    */
   fetchAllowPrivate?: boolean;
+  /**
+   * "document": v2 answers and message streams in the real service's document's shapes where it and the spec differ
+   * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
+   */
+  wire?: Wire;
   /** How client ID metadata documents are fetched (tests); default fetch. */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
 }
@@ -208,6 +214,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     chatUrl: opts.chatUrl,
     remoteAuth,
     mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
+    wire: opts.wire ?? "spec",
   });
 
   let closing: Promise<void> | null = null;

@@ -53,6 +53,11 @@ export interface AppConfig {
   /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */
   mcpTokenTtlS: number;
   /**
+   * EMBEDDED_WIRE: "spec" (default) or "document", the embedded service answering in the real service's v2
+   * document's shapes where it and the spec differ (docs/interoperability.md). Another value stops the start.
+   */
+  embeddedWire: "spec" | "document";
+  /**
    * PGLITE_IDLE_CLOSE_MS: on PGlite, how long the embedded service and the webhook inbox stay open with nothing in
    * use before they close their database (its memory goes back to the OS; the next request opens it again, about half
    * a second). Default 30 s; 0: never.
@@ -154,8 +159,16 @@ export function readConfig(env: Env = process.env): AppConfig {
     mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
     fetchAllowPrivate: env.EMBEDDED_FETCH_ALLOW_PRIVATE === "1",
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
+    embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
   };
+}
+
+function readWire(raw: string | undefined): "spec" | "document" {
+  const value = raw?.trim() || "spec";
+  if (value !== "spec" && value !== "document")
+    throw new Error(`EMBEDDED_WIRE must be "spec" or "document" (got ${JSON.stringify(raw)})`);
+  return value;
 }
 
 /** The AGENT_* variables; null without AGENT_BASE_URL. Malformed values stop the start with a message naming them. */

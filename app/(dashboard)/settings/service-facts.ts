@@ -16,6 +16,7 @@ export function serviceFacts(config: AppConfig = getConfig()): ServiceFacts {
     mcpUrl: embedded ? `${base}/mcp` : null,
     appUrl: config.appUrl,
     agent: !embedded ? null : agentFacts(config.agent),
+    wire: embedded ? config.embeddedWire : null,
   };
 }
 

@@ -3,6 +3,8 @@ import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from
 import { SuggestedPermission } from "./parts";
 import { AttachmentsBody, ResolveTask } from "./v2";
 
+export * from "./v1-operations";
+
 export const VersionFileV1 = z.object({
   object: z.literal("file"),
   name: z.string(),

@@ -540,3 +540,23 @@ export type ResolveBody = z.infer<typeof ResolveBody>;
 /** v2 error body (7.1): one string field, nothing else. */
 export const ErrorV2 = z.strictObject({ message: z.string() });
 export type ErrorV2 = z.infer<typeof ErrorV2>;
+
+/**
+ * The document's trusted preview hosts (`GET`/`PUT /v2/settings/preview-hosts`): hosts (a name, optionally with a
+ * port) whose pages may frame the preview; at most 5.
+ */
+const PreviewHost = z
+  .string()
+  .trim()
+  .min(1)
+  .max(256)
+  .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i, "a host name, optionally with :port (no scheme, no path)")
+  .transform((h) => h.toLowerCase());
+export const PreviewHostsBody = z.strictObject({ hosts: z.array(PreviewHost).max(5, "at most 5 hosts") });
+export type PreviewHostsBody = z.infer<typeof PreviewHostsBody>;
+export const PreviewHosts = z.object({ hosts: z.array(z.string()) });
+export type PreviewHosts = z.infer<typeof PreviewHosts>;
+
+/** POST /v2/chats/{chatId}/deploy (the document's): the deployment of the chat's latest version. */
+export const ChatDeployed = z.object({ deploymentId: z.string(), hostProjectId: z.string() });
+export type ChatDeployed = z.infer<typeof ChatDeployed>;

@@ -100,7 +100,11 @@ const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params
 };
 
 /** POST /v2/chats/{chatId}/host-project: links a (simulated) hosting project when the chat has none. */
-const createHostProject: Handler<"v2.chats.hostProject"> = async ({ db, events, params }) => {
+const createHostProject: Handler<"v2.chats.hostProject" | "v2.chats.vercelProject"> = async ({
+  db,
+  events,
+  params,
+}) => {
   const chat = await requireChat(db, params.chatId);
   let hostProjectId = chat.hostProjectId;
   if (!hostProjectId) {
@@ -241,6 +245,7 @@ export const chatHandlers = {
   "v2.chats.update": updateChat,
   "v2.chats.delete": deleteChat,
   "v2.chats.hostProject": createHostProject,
+  "v2.chats.vercelProject": createHostProject,
   "v2.chats.duplicate": duplicateChat,
   "v1.chats.create": createChatV1,
   "v1.chats.list": listChatsV1,

@@ -1,6 +1,8 @@
 import "server-only";
 import type { HandlerTable } from "./context";
+import { accountV1Handlers } from "./account-v1";
 import { chatHandlers } from "./chats";
+import { chatV1Handlers } from "./chats-v1";
 import { envVarHandlers } from "./env-vars";
 import { favoriteHandlers } from "./favorite";
 import { fileHandlers } from "./files";
@@ -11,14 +13,17 @@ import { gitCredentialHandlers } from "./git-credentials";
 import { importHandlers } from "./imports";
 import { hookDebuggingHandlers } from "./hook-debugging";
 import { hookHandlers } from "./hooks";
+import { hookV1Handlers } from "./hooks-v1";
 import { mcpOAuthHandlers } from "./mcp-oauth";
 import { mcpExplorerHandlers } from "./mcp-explorer";
 import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
 import { editFileHandlers } from "./edit-files";
+import { platformHandlers } from "./platform";
 import { projectHandlers } from "./projects";
 import { quotaHandlers } from "./quotas";
+import { reportV1Handlers } from "./reports-v1";
 import { resolveHandlers } from "./resolve";
 import { restoreHandlers } from "./restore";
 import { usageHandlers } from "./usage";
@@ -32,6 +37,7 @@ import { versionHandlers } from "./versions";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...chatV1Handlers,
   ...favoriteHandlers,
   ...forkHandlers,
   ...fileHandlers,
@@ -50,9 +56,13 @@ export const HANDLERS: HandlerTable = {
   ...deploymentHandlers,
   ...hookHandlers,
   ...hookDebuggingHandlers,
+  ...hookV1Handlers,
   ...mcpServerHandlers,
   ...mcpOAuthHandlers,
   ...mcpExplorerHandlers,
   ...usageHandlers,
   ...quotaHandlers,
+  ...accountV1Handlers,
+  ...reportV1Handlers,
+  ...platformHandlers,
 };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageList, MessageRef, ResponseMode } from "@/lib/api";
-import type { MessageListV1 } from "@/lib/api/schemas/v1";
+import type { MessageListV1, StoppedV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
 import { generatingMessageId } from "../idle-chat";
 import { json } from "../http/respond";
@@ -139,6 +139,29 @@ const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body,
   );
 };
 
+/** POST /v1/chats/{chatId}/messages/{messageId}/stop → `{success: true}`, as the v2 stop (409 when not generating). */
+const stopMessageV1: Handler<"v1.messages.stop"> = async (ctx) => {
+  await stopMessage({ ...ctx, route: "v2.messages.stop" });
+  const answer: StoppedV1 = { success: true };
+  return json(answer);
+};
+
+/**
+ * POST /v1/chats/{chatId}/messages/{messageId}/resume: with `Accept: text/event-stream`, the message's events from
+ * now on, as the v2 resume of its chat (a finished message: its snapshot and the end). Without it (the official v1
+ * client reads every answer as JSON), the v1 Message once it has finished, as a sync send answers. 404 for a message
+ * the chat does not have.
+ */
+const resumeMessageV1: Handler<"v1.messages.resume"> = async (ctx) => {
+  const { chatId, messageId } = ctx.params;
+  await requireChat(ctx.db, chatId);
+  await requireMessage(ctx.db, chatId, messageId);
+  const stream = await resumeChat({ ...ctx, route: "v2.chats.resume", params: { chatId } });
+  if (ctx.req.headers.get("accept")?.includes("text/event-stream")) return stream;
+  if (stream.body) for await (const _ of stream.body); // until the generation's end
+  return json(toMessageV1(await requireMessage(ctx.db, chatId, messageId), ctx.publicBaseUrl));
+};
+
 /** The routes of lib/api/routes.ts this file answers. */
 export const messageHandlers = {
   "v2.messages.list": listMessages,
@@ -151,4 +174,6 @@ export const messageHandlers = {
   "v1.messages.list": listMessagesV1,
   "v1.messages.send": sendMessageV1,
   "v1.messages.get": getMessageV1,
+  "v1.messages.stop": stopMessageV1,
+  "v1.messages.resume": resumeMessageV1,
 } satisfies HandlerTablePart;

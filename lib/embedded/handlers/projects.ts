@@ -1,5 +1,5 @@
 import "server-only";
-import type { ProjectDeletedV1, ProjectListV1, ProjectV1 } from "@/lib/api/schemas/v1";
+import type { ProjectAssignedV1, ProjectDeletedV1, ProjectListV1, ProjectV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
 import { newId } from "../ids";
@@ -37,7 +37,7 @@ async function checkChats(db: Db, chatIds: readonly string[] | undefined): Promi
   return unique;
 }
 
-async function view(db: Db, row: ProjectRow): Promise<ProjectV1> {
+export async function projectView(db: Db, row: ProjectRow): Promise<ProjectV1> {
   return toProjectV1(row, (await projectsStore.chatIdsByProject(db, [row.id])).get(row.id) ?? []);
 }
 
@@ -54,7 +54,7 @@ const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
     updatedAt: at,
   });
   if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
-  return json(await view(db, row), 201);
+  return json(await projectView(db, row), 201);
 };
 
 /** GET /v1/projects → {object: "list", data} newest first. */
@@ -70,7 +70,7 @@ const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
 
 /** GET /v1/projects/{id} */
 const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params }) =>
-  json(await view(db, await requireProject(db, params.id)));
+  json(await projectView(db, await requireProject(db, params.id)));
 
 /** PUT /v1/projects/{id} {name, description?, chatIds?}: replaces name and description; chatIds, when given, the chats. */
 const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body }) => {
@@ -84,7 +84,34 @@ const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body
   });
   if (!row) throw notFound(`Project ${project.id}`, "project_not_found");
   if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
-  return json(await view(db, row));
+  return json(await projectView(db, row));
+};
+
+/**
+ * PATCH /v1/projects/{id} (the document's `projects.update`): only the fields given change; `instructions` is the
+ * description. `chatIds`, when given, become exactly the project's chats.
+ */
+const patchProjectV1: Handler<"v1.projects.patch"> = async ({ db, params, body }) => {
+  const project = await requireProject(db, params.id);
+  const chatIds = await checkChats(db, body.chatIds);
+  const description = body.description ?? body.instructions;
+  const row = await projectsStore.updateProject(db, project.id, {
+    name: body.name ?? project.name,
+    description: description === undefined ? project.description : description || null,
+    updatedAt: new Date(),
+  });
+  if (!row) throw notFound(`Project ${project.id}`, "project_not_found");
+  if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
+  return json(await projectView(db, row));
+};
+
+/** POST /v1/projects/{id}/assign {chatId}: the chat joins the project (leaving any other) → `{object, id, assigned}`. */
+const assignProjectV1: Handler<"v1.projects.assign"> = async ({ db, params, body }) => {
+  const project = await requireProject(db, params.id);
+  await checkChats(db, [body.chatId]);
+  await projectsStore.addChatToProject(db, project.id, body.chatId, new Date());
+  const answer: ProjectAssignedV1 = { object: "project", id: project.id, assigned: true };
+  return json(answer);
 };
 
 /** DELETE /v1/projects/{id} → {id, object: "project", deleted: true}; its chats stay, outside any project. */
@@ -102,4 +129,6 @@ export const projectHandlers = {
   "v1.projects.get": getProjectV1,
   "v1.projects.update": updateProjectV1,
   "v1.projects.delete": deleteProjectV1,
+  "v1.projects.patch": patchProjectV1,
+  "v1.projects.assign": assignProjectV1,
 } satisfies HandlerTablePart;

@@ -26,11 +26,23 @@ function readDate(name: string, value: string | null | undefined): Date | undefi
   return at;
 }
 
+/** The query parameters that bound a range (the v1 reports call them `startDate` and `endDate`). */
+export interface RangeNames {
+  start: string;
+  end: string;
+}
+
 /** `[start, end)`: end defaults to now, start to seven days before end; start after end → 422. */
-export function readRange(query: { get(name: string): string | null | undefined }, now = new Date()): TimeRange {
-  const end = readDate("end", query.get("end")) ?? now;
-  const start = readDate("start", query.get("start")) ?? new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
-  if (start.getTime() > end.getTime()) throw new HttpError(422, "start: must not be after end", "validation_failed");
+export function readRange(
+  query: { get(name: string): string | null | undefined },
+  now = new Date(),
+  names: RangeNames = { start: "start", end: "end" },
+): TimeRange {
+  const end = readDate(names.end, query.get(names.end)) ?? now;
+  const start = readDate(names.start, query.get(names.start)) ?? new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
+  if (start.getTime() > end.getTime()) {
+    throw new HttpError(422, `${names.start}: must not be after ${names.end}`, "validation_failed");
+  }
   return { start, end };
 }
 

@@ -1,6 +1,10 @@
 import "server-only";
 import type { VersionListV1 } from "@/lib/api/schemas/v1";
+import { attachmentDisposition, zipName } from "@/lib/api/files";
+import { HttpError } from "../errors";
 import { checkFileCount, checkFileInputs } from "../files-input";
+import { withIdleChat } from "../idle-chat";
+import { restoreVersionFiles } from "../restore";
 import { recordHandEdit } from "../hand-edit";
 import { json } from "../http/respond";
 import { readPageQuery, toPage } from "../http/pagination";
@@ -69,9 +73,69 @@ const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
   return json(await versionAnswerV1(ctx, updated));
 };
 
+/**
+ * GET /v1/chats/{chatId}/versions/{versionId}/download?format=zip|tarball&includeDefaultFiles (the document's): the
+ * version's files as a .zip (default) or a .tar.gz, streamed. The embedded service adds no default files (its
+ * previews serve the files as they are), so `includeDefaultFiles` changes nothing.
+ */
+const downloadVersionV1: Handler<"v1.versions.download"> = async (ctx) => {
+  const q = ctx.url.searchParams;
+  const format = q.get("format") ?? "zip";
+  if (format !== "zip" && format !== "tarball") {
+    throw new HttpError(422, 'format: expected "zip" or "tarball"', "validation_failed");
+  }
+  const defaults = q.get("includeDefaultFiles");
+  if (defaults !== null && defaults !== "true" && defaults !== "false") {
+    throw new HttpError(422, 'includeDefaultFiles: expected "true" or "false"', "validation_failed");
+  }
+  const chat = await requireChat(ctx.db, ctx.params.chatId);
+  const version = await requireVersion(ctx.db, chat.id, ctx.params.versionId);
+  const files = version.files.map((f) => ({ ...f, updatedAt: version.updatedAt }));
+  const base = zipName(chat.title, chat.id).replace(/\.zip$/, `-${version.id}`);
+  const headers = { "cache-control": "no-store" };
+  if (format === "tarball") {
+    const { tarballStream } = await import("../files-tar");
+    return new Response(tarballStream(files), {
+      headers: {
+        ...headers,
+        "content-type": "application/gzip",
+        "content-disposition": attachmentDisposition(`${base}.tar.gz`),
+      },
+    });
+  }
+  const { zipStream } = await import("../files-zip");
+  return new Response(zipStream(files), {
+    headers: {
+      ...headers,
+      "content-type": "application/zip",
+      "content-disposition": attachmentDisposition(`${base}.zip`),
+    },
+  });
+};
+
+/**
+ * POST /v1/chats/{chatId}/versions/{versionId}/restore (the document's): the chat's files become that version's,
+ * recorded as the v2 restore records it (a user and an assistant message, a new version) → the new VersionDetail.
+ * 404 unknown version; 409 while generating, for a version not completed, or when the files already are its.
+ */
+const restoreVersionV1: Handler<"v1.versions.restore"> = async (ctx) => {
+  const { chatId, versionId } = ctx.params;
+  const { assistant } = await withIdleChat({ db: ctx.db, emit: ctx.events.emit }, chatId, async ({ tx, emit }) => {
+    const restored = await restoreVersionFiles(tx, chatId, versionId, new Date());
+    emit("message.created", { chatId, messageId: restored.user.id });
+    emit("message.created", { chatId, messageId: restored.assistant.id });
+    emit("message.finished", { chatId, messageId: restored.assistant.id });
+    return restored;
+  });
+  const version = await versionsStore.completedVersionOf(ctx.db, chatId, assistant.id);
+  return json(await versionAnswerV1(ctx, version!));
+};
+
 /** The routes of lib/api/routes.ts this file answers. */
 export const versionHandlers = {
   "v1.versions.list": listVersionsV1,
   "v1.versions.get": getVersionV1,
   "v1.versions.patch": patchVersionV1,
+  "v1.versions.download": downloadVersionV1,
+  "v1.versions.restore": restoreVersionV1,
 } satisfies HandlerTablePart;

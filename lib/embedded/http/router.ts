@@ -1,5 +1,6 @@
 import "server-only";
 import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
+import { toDocumentWire, type Wire } from "../document-wire";
 import { HttpError } from "../errors";
 import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext, ServiceParts } from "../handlers/context";
@@ -25,6 +26,8 @@ interface RouterDeps {
   remoteAuth: RemoteMcpAuth;
   /** Whether {mcp_url} also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
   mcpAllowApiKey: boolean;
+  /** The spec's wire (default) or the real service's document (EMBEDDED_WIRE=document; document-wire/). */
+  wire?: Wire;
 }
 
 /**
@@ -132,6 +135,8 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         throw error;
       }
       if (res.status >= 400) await ticket?.giveBack();
+      if (deps.wire === "document")
+        res = await toDocumentWire(match.route.name, res, { db: parts.db, params: match.params });
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
     } catch (error) {
       if (error instanceof HttpError) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { chatsStore, filesStore, type Db } from "../store";
+import { chatsStore, filesStore, settingsStore, type Db } from "../store";
 import type { PreviewLinks } from "./links";
 import { withReporter } from "./reporter";
 
@@ -92,7 +92,9 @@ export async function servePreview(db: Db, links: PreviewLinks, method: string, 
   if (path === "" || path.endsWith("/")) path += "index.html";
   const file = await filesStore.findFile(db, chatId, path);
   if (!file) return plainText(404, `${path} not found`);
-  return fileResponse(method, path, file);
+  // Pages may also be framed by the trusted preview hosts (PUT /v2/settings/preview-hosts).
+  const frameHosts = contentTypeOf(path).startsWith("text/html") ? await settingsStore.previewHosts(db) : [];
+  return fileResponse(method, path, file, frameHosts);
 }
 
 /**
@@ -103,10 +105,12 @@ export function fileResponse(
   method: string,
   path: string,
   file: { content: string; encoding: string | null | undefined },
+  frameHosts: readonly string[] = [],
 ): Response {
   const type = contentTypeOf(path);
   let text: string | null = null;
   let csp = PREVIEW_HEADERS["content-security-policy"];
+  if (frameHosts.length) csp = csp.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${frameHosts.join(" ")}`);
   if (type.startsWith("text/html") && file.encoding !== "base64") {
     const page = withReporter(file.content);
     text = page.html;

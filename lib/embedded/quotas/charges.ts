@@ -41,7 +41,12 @@ export function chargesOf(req: RoutedRequest): Charges {
     case "v1.chats.create":
       if (req.body.type === "files") return { file_uploads_bytes: bytesOf(req.body.files ?? []) };
       return req.body.type === "repo" ? {} : withAttachments({ chat_messages: 1 }, req.body.attachments);
+    case "v1.chats.init":
+      return req.body.type === "files"
+        ? { file_uploads_bytes: bytesOf(req.body.files.map((f) => ({ content: "content" in f ? f.content : "" }))) }
+        : {};
     case "v1.deployments.create":
+    case "v2.chats.deploy":
       return { deployments: 1 };
     case "v2.chats.fromFiles":
     case "v1.versions.patch":

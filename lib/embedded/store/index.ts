@@ -16,6 +16,7 @@ export * as quotasStore from "./quotas";
 export * as leasesStore from "./leases";
 export * as gitStore from "./git";
 export * as attachmentsStore from "./attachments";
+export * as settingsStore from "./settings";
 export { assertMessageArchiveLimit, MESSAGE_ARCHIVE_LIMIT, setMessageArchiveLimit } from "./archive";
 export type {
   ChatFileRow,

@@ -50,6 +50,14 @@ export async function setProjectChats(db: Db, projectId: string, chatIds: readon
   });
 }
 
+/** One chat joins the project (leaving any other); the project's updatedAt moves. */
+export async function addChatToProject(db: Db, projectId: string, chatId: string, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(chats).set({ projectId }).where(eq(chats.id, chatId));
+    await tx.update(projects).set({ updatedAt: at }).where(eq(projects.id, projectId));
+  });
+}
+
 /** The ids of the given chats that exist. */
 export async function existingChatIds(db: Db, chatIds: readonly string[]): Promise<Set<string>> {
   if (!chatIds.length) return new Set();

@@ -433,3 +433,13 @@ export * from "../mcp/schema";
 
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
+
+/**
+ * The service's own settings, one JSON value per key, shared by every instance on the database (the document's
+ * trusted preview hosts: key `preview_hosts`, a string array).
+ */
+export const serviceSettings = pgTable("service_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: ts("updated_at").notNull(),
+});
