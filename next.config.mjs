@@ -20,6 +20,9 @@ const nextConfig = {
   // Static assets skip proxy.ts (which sets the security headers of everything else).
   async headers() {
     return [
+      // Chromium asks for the page's icon again when the address changes in place (a new chat opens with pushState):
+      // served fresh for a day, that request does not reach the server while the agent writes the first part.
+      { source: "/favicon.svg", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] },
       {
         source: "/_next/static/:path*",
         headers: [

@@ -20,6 +20,7 @@ export function ChatHeader({
   title,
   generating,
   onShowDetails,
+  branchSource,
   usage,
 }: {
   chatId: string;
@@ -28,6 +29,8 @@ export function ChatHeader({
   generating: boolean;
   /** Opens the right panel's Details tab. */
   onShowDetails: () => void;
+  /** Whether to read and show which chat this one was branched from (a v1 read; false until the first part). */
+  branchSource: boolean;
   /** The chat's running usage total (ChatUsageTotal). */
   usage?: ReactNode;
 }) {
@@ -39,7 +42,7 @@ export function ChatHeader({
           <MonoId id={chatId} label="chat id" className="max-w-56" />
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
         </div>
-        <BranchedFrom chatId={chatId} />
+        {branchSource ? <BranchedFrom chatId={chatId} /> : null}
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}

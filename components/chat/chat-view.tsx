@@ -74,12 +74,13 @@ export function ChatView({ chatId }: { chatId: string }) {
     null;
   useDocumentTitle(chat.data || title ? title : null);
 
-  // The side panel's reads (files, versions) would compete on the server with the agent's first step: a chat opened
-  // while this tab's stream has no part yet (a chat just created) loads the panel once the first part is on screen
-  // (deferred: the part is drawn first, the panel in a render of its own).
+  // Reads the first part does not need (the side panel's files and versions, the header's branch source) would
+  // compete on the server with the agent's first step: the server answers them in the same process, between the
+  // stream's events. A chat opened while this tab's stream has no part yet (a chat just created) makes them once the
+  // first part is on screen (deferred: the part is drawn first, the rest in a render of its own).
   const waitingForFirstPart = useDeferredValue(streaming && !stream?.state.message?.parts?.length);
-  const [panelShown, setPanelShown] = useState(!waitingForFirstPart);
-  if (!panelShown && !waitingForFirstPart) setPanelShown(true);
+  const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
+  if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
 
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
@@ -103,6 +104,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           title={title}
           generating={generating}
           onShowDetails={showDetails}
+          branchSource={firstPartShown}
           usage={<ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} />}
         />
         <RestoreTargetsProvider value={restore}>
@@ -123,7 +125,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           </div>
         </div>
       </div>
-      {panelShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
+      {firstPartShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
     </div>
   );
 }

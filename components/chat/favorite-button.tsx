@@ -7,7 +7,7 @@ import { useFavorites, useToggleFavorite, type FavoriteChat } from "@/lib/hooks/
 
 /** The "Favorite" toggle of a chat (`aria-pressed`): in the chat's header and on each row of the chats list. */
 export function FavoriteButton({ chat, className }: { chat: FavoriteChat; className?: string }) {
-  const favorites = useFavorites();
+  const favorites = useFavorites({ refetchOnMount: false });
   const toggle = useToggleFavorite();
   const pressed = favorites.data?.some((c) => c.id === chat.id) ?? false;
   return (

@@ -12,10 +12,15 @@ export interface FavoriteChat {
 
 const FAVORITES_LIMIT = 60;
 
-/** The favorite chats, newest first (`GET /v1/chats?isFavorite=true`, the v1 document's filter). */
-export function useFavorites() {
+/**
+ * The favorite chats, newest first (`GET /v1/chats?isFavorite=true`, the v1 document's filter). `refetchOnMount: false`
+ * for a reader that mounts with a page of its own (a chat's star) and relies on the sidebar's copy, which a toggle
+ * reads again: a new chat's header would otherwise read the list while the agent writes the first part.
+ */
+export function useFavorites({ refetchOnMount = true }: { refetchOnMount?: boolean } = {}) {
   const v1 = useServiceClientV1();
   return useQuery({
+    refetchOnMount,
     queryKey: queryKeys.favorites(),
     queryFn: async (): Promise<FavoriteChat[]> =>
       (await v1.listChats({ isFavorite: true, limit: FAVORITES_LIMIT })).data.map((c) => ({

@@ -8,12 +8,14 @@ import { createServiceClientV1 } from "@/lib/api/client-v1";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
 import { ServiceClientsProvider } from "./service-clients";
-import { useChatFiles, useLatestVersion, useLockToggle } from "./use-files";
+import { useChatFiles, useLatestVersion, useLockToggle, useRefreshFilesAfterGeneration } from "./use-files";
 
 /** The files panel's lock toggles against the real embedded service (the clients' fetch is its handler). */
 let svc: EmbeddedService;
 let gate: Promise<void> | null = null;
 const patches: string[] = [];
+/** While set, a read of a chat's files is answered at once by the service but handed over only when it resolves. */
+let filesGate: Promise<void> | null = null;
 
 beforeAll(async () => {
   svc = await startService();
@@ -26,20 +28,33 @@ const transport: typeof fetch = async (input, init) => {
     patches.push(request.url);
     if (gate) await gate;
   }
+  if (request.method === "GET" && new URL(request.url).pathname.endsWith("/files") && filesGate) {
+    const held = filesGate;
+    const response = await svc.handle(request);
+    await held;
+    return response;
+  }
   return svc.handle(request);
 };
 
-function wrapper({ children }: { children: ReactNode }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ServiceClientsProvider v2={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
-        <ServiceClientsProvider v1={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
-          {children}
+/** The providers around one client: a wrapper that keeps its cache when the hook is rendered again. */
+function withClient(queryClient: QueryClient) {
+  return function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ServiceClientsProvider v2={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+          <ServiceClientsProvider v1={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}>
+            {children}
+          </ServiceClientsProvider>
         </ServiceClientsProvider>
-      </ServiceClientsProvider>
-    </QueryClientProvider>
-  );
+      </QueryClientProvider>
+    );
+  };
+}
+
+function wrapper({ children }: { children: ReactNode }) {
+  const Providers = withClient(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return <Providers>{children}</Providers>;
 }
 
 async function seedChat(): Promise<string> {
@@ -135,5 +150,38 @@ describe("lock toggles", () => {
     const fresh = result.current.latest.data!.version.id;
     expect(fresh).not.toBe(stale);
     expect((await serverLocks(chatId, fresh))["README.md"]?.[0]).toBe(true);
+  });
+});
+
+describe("refresh after a generation", () => {
+  test("a first read of the files still in flight when the answer ends is not what the panel keeps", async () => {
+    const chatId = await seedChat();
+    let release!: () => void;
+    filesGate = new Promise((r) => (release = r));
+    try {
+      const { result, rerender } = renderHook(
+        ({ generating }) => {
+          useRefreshFilesAfterGeneration(chatId, generating);
+          return useChatFiles(chatId);
+        },
+        {
+          wrapper: withClient(new QueryClient({ defaultOptions: { queries: { retry: false } } })),
+          initialProps: { generating: true },
+        },
+      );
+      // The first read has been answered (three files) but not handed over yet; the answer then writes a version.
+      await waitFor(() => expect(result.current.fetchStatus).toBe("fetching"));
+      const edited = await call(svc, "PATCH", `/v2/chats/${chatId}/files`, {
+        body: { files: [{ path: "src/c.ts", content: "export const c = 3;\n" }] },
+      });
+      expect(edited.status).toBe(200);
+      filesGate = null;
+      rerender({ generating: false });
+      release();
+      await waitFor(() => expect(result.current.data?.files.map((f) => f.path)).toContain("src/c.ts"));
+    } finally {
+      filesGate = null;
+      release();
+    }
   });
 });

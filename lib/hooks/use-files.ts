@@ -8,7 +8,7 @@ import { ServiceError } from "@/lib/api/errors";
 import { applyLockToggle, applyPatchLocally } from "@/lib/api/files";
 import type { Chat, UpdateFilesBody } from "@/lib/api/schemas";
 import type { PatchVersionBodyV1, VersionV1 } from "@/lib/api/schemas/v1";
-import { patchChat, settleChat } from "./chat-cache";
+import { patchChat, refetchFresh, settleChat } from "./chat-cache";
 import { reverseLockBody, splitPatchBody } from "./lock-batches";
 import { filesKeys, queryKeys } from "./query-keys";
 import { useServiceClient, useServiceClientV1 } from "./service-clients";
@@ -75,12 +75,16 @@ export function useVersion(chatId: string, versionId: string | null, enabled: bo
   });
 }
 
-/** When a generation ends, the files, the versions and the preview may have changed: refetch them. */
+/**
+ * When a generation ends, the files, the versions and the preview may have changed: read them again, after this
+ * moment. A new chat's panel makes its first reads while the agent is still working; one still in flight when the
+ * answer ends was answered before its version existed, and a plain invalidation would join it (refetchFresh).
+ */
 export function useRefreshFilesAfterGeneration(chatId: string, generating: boolean) {
   const queryClient = useQueryClient();
   const was = useRef(generating);
   useEffect(() => {
-    if (was.current && !generating) void queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });
+    if (was.current && !generating) void refetchFresh(queryClient, filesKeys.files(chatId));
     was.current = generating;
   }, [chatId, generating, queryClient]);
 }
@@ -218,7 +222,7 @@ export function useRestoreMessage(chatId: string) {
     mutationFn: (messageId: string) => client.restoreMessage(chatId, messageId),
     onSuccess: () => {
       settleChat(queryClient, chatId);
-      return queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });
+      return refetchFresh(queryClient, filesKeys.files(chatId));
     },
   });
 }
@@ -234,7 +238,7 @@ export function useUpdateFiles(chatId: string) {
     mutationFn: (files: UpdateFilesBody["files"]) => client.updateFiles(chatId, { files }),
     onSuccess: () => {
       settleChat(queryClient, chatId);
-      return queryClient.invalidateQueries({ queryKey: filesKeys.files(chatId) });
+      return refetchFresh(queryClient, filesKeys.files(chatId));
     },
   });
 }

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServiceClient } from "@/lib/api/client";
+import { createServiceClientV1 } from "@/lib/api/client-v1";
+import type { EmbeddedService } from "@/lib/embedded/service";
+import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { createQueryClient } from "@/lib/hooks/query-client";
+import { useFavorites } from "@/lib/hooks/use-favorites";
+import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
+import { ChatsShell } from "./chats-shell";
+import { NewChatForm } from "./new-chat-form";
+
+// Outside Next's app router: no pathname (the shell draws the chat it has just opened), no search params.
+vi.mock("next/navigation", () => ({
+  usePathname: () => null,
+  useSearchParams: () => null,
+  useRouter: () => ({ push: () => undefined, replace: () => undefined, refresh: () => undefined }),
+}));
+
+/**
+ * A new chat against the real embedded service, from the new-chat form to its first part: while the agent writes that
+ * part, the page asks the service for nothing but the stream (the server answers every request in the same process,
+ * between the stream's events). What the open chat needs besides (the branch source, the files panel) is read once the
+ * part is on screen (e2e/files.spec.ts opens a new chat's files).
+ */
+let svc: EmbeddedService;
+/** Every request the page made: method and path, in order. */
+const requests: string[] = [];
+/** Holds the stream's events from its first parts chunk on, until released. */
+let firstPart: Promise<void> = Promise.resolve();
+
+/** Passes the stream's events on until the first `message.parts.chunk`, which waits for `firstPart`. */
+function holdFirstPart(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffered = "";
+  let held = false;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      async transform(chunk, controller) {
+        buffered += decoder.decode(chunk, { stream: true });
+        const events = buffered.split("\n\n");
+        buffered = events.pop() ?? "";
+        for (const event of events) {
+          if (!held && event.includes('"message.parts.chunk"')) {
+            held = true;
+            await firstPart;
+          }
+          controller.enqueue(encoder.encode(`${event}\n\n`));
+        }
+      },
+      flush(controller) {
+        if (buffered) controller.enqueue(encoder.encode(buffered));
+      },
+    }),
+  );
+}
+
+const transport: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  requests.push(`${request.method} ${url.pathname.replace("/svc", "")}${url.search}`);
+  const response = await svc.handle(request);
+  if (!request.url.endsWith("/v2/chats/stream") || !response.body) return response;
+  return new Response(holdFirstPart(response.body), { status: response.status, headers: response.headers });
+};
+
+beforeAll(async () => {
+  Element.prototype.scrollIntoView ??= () => undefined;
+  svc = await startService({ agentDelayMs: 5 });
+});
+afterAll(() => svc?.close());
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, "", "/");
+});
+
+/** What the dashboard's sidebar keeps loaded on every page (the favorites group). */
+function SidebarStandIn() {
+  useFavorites();
+  return null;
+}
+
+function renderChats() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ServiceClientsProvider
+        v2={createServiceClient({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}
+        v1={createServiceClientV1({ baseUrl: BASE, apiKey: TEST_KEY, fetch: transport })}
+      >
+        <SidebarStandIn />
+        <ChatsShell>
+          <NewChatForm />
+        </ChatsShell>
+      </ServiceClientsProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("a new chat's first part", () => {
+  it("is written while the page reads nothing but its stream (no chat, messages, favorites, branch source or files)", async () => {
+    let release!: () => void;
+    firstPart = new Promise((resolve) => (release = resolve));
+    renderChats();
+    await waitFor(() => expect(requests.some((r) => r.startsWith("GET /v1/chats?"))).toBe(true));
+    await userEvent.type(screen.getByLabelText("Describe an app to build"), "A tide clock /fast{Enter}");
+
+    // The chat is open (its address, its view) and the agent's first part is on its way, held back.
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/));
+    expect(await screen.findByTestId("timeline")).toBeInTheDocument();
+    const opened = requests.length;
+    // Time for whatever the open chat would read on its own (effects, queries) to be sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryAllByTestId("part")).toHaveLength(0);
+    const beforePart = requests.slice(requests.indexOf("POST /v2/chats/stream"));
+    expect(beforePart).toEqual(["POST /v2/chats/stream"]);
+    expect(requests.length).toBe(opened);
+
+    release();
+    expect((await screen.findAllByTestId("part")).length).toBeGreaterThan(0);
+  });
+});
