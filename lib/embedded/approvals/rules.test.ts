@@ -87,6 +87,21 @@ describe("requests and rules", () => {
     });
   });
 
+  test("permissions passed back without their display label (the document's shape) still match; other changes do not", () => {
+    const pending = pendingRequestOf(blocked(permissionRequestPart("scripts/seed.ts")))!;
+    if (pending.kind !== "permissions") expect.fail();
+    expect(pending.suggestedPermissions[0]).toHaveProperty("toolDisplayName");
+    const unlabelled = pending.suggestedPermissions.map(({ toolDisplayName: _label, ...rest }) => rest);
+    expect(judgeResolve(pending, { type: "confirmed-permissions", permissions: unlabelled as never })).toEqual({
+      kind: "permissions",
+      index: 1,
+    });
+    const tampered = unlabelled.map((p) => ({ ...p, toolName: "other_tool" }));
+    expect(() => judgeResolve(pending, { type: "confirmed-permissions", permissions: tampered as never })).toThrow(
+      expect.objectContaining({ status: 409, code: "permissions_mismatch" }),
+    );
+  });
+
   test("a message that finished normally waits on nothing", () => {
     expect(pendingRequestOf({ ...blocked(permissionRequestPart("a.sh")), finishReason: "stop" })).toBeNull();
     expect(pendingRequestOf({ role: "assistant", finishReason: "tool-calls", parts: [] })).toBeNull();

@@ -16,7 +16,9 @@ export type Decision =
  * - confirmed-steps: every name must be one of the requested integrations or MCP presets, spelled exactly as
  *   requested (a subset is fine: the others are not connected); an unknown name → 409 `integration_mismatch`;
  *   an empty list rejects the request;
- * - confirmed-permissions: deep-equal to the pending suggestedPermissions, else 409 `permissions_mismatch`.
+ * - confirmed-permissions: deep-equal to the pending suggestedPermissions, else 409 `permissions_mismatch`. An item
+ *   passed back without `toolDisplayName` (a label only; the real service's document has none, so clients speaking
+ *   it, and the service in document mode, leave it out) is compared without it.
  */
 export function judgeResolve(pending: PendingRequest | null, task: ResolveTask): Decision {
   if (!pending) {
@@ -45,7 +47,13 @@ export function judgeResolve(pending: PendingRequest | null, task: ResolveTask):
   if (task.type !== "confirmed-permissions") {
     throw staleTask("permissions", "confirmed-permissions");
   }
-  const differs = firstDifference(task.permissions, pending.suggestedPermissions);
+  const expected = pending.suggestedPermissions.map((item, i) => {
+    const given = task.permissions[i] as object | undefined;
+    if (!given || "toolDisplayName" in given) return item;
+    const { toolDisplayName: _label, ...rest } = item as typeof item & { toolDisplayName?: string };
+    return rest;
+  });
+  const differs = firstDifference(task.permissions, expected);
   if (differs !== null) {
     throw new HttpError(
       409,
