@@ -5,9 +5,13 @@ import { versions, type VersionRow } from "./schema";
 
 type NewVersion = Omit<VersionRow, "seq">;
 
+/**
+ * Inserts a version and answers it as stored. Only the generated `seq` is read back: the snapshot of the files is
+ * the one given (reading a large snapshot back out of the database would cost as much as writing it).
+ */
 export async function insertVersion(db: Db, version: NewVersion): Promise<VersionRow> {
-  const [row] = await db.insert(versions).values(version).returning();
-  return row!;
+  const [row] = await db.insert(versions).values(version).returning({ seq: versions.seq });
+  return { ...version, seq: row!.seq };
 }
 
 /** Rows per INSERT of `insertVersions` (each carries a whole snapshot of the files). */
