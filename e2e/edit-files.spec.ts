@@ -108,7 +108,11 @@ test("the file changed since editing began: the conflict dialog shows it; keep m
   const dialog = page.getByTestId("edit-conflict-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("conflict-diff").locator('[data-kind="add"]')).toContainText("// theirs");
-  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
   // Nothing was saved yet.
   expect(await serverFile(page, chatId, "app.js")).toBe(theirs);
 

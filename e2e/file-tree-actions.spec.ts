@@ -15,7 +15,7 @@ async function newChat(page: Page, prompt: string): Promise<string> {
   await signIn(page);
   await page.getByTestId("new-chat-form").getByTestId("composer").fill(prompt);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/chats\/[^/?]+$/);
+  await expect(page).toHaveURL(/\/chats\/[^/?]+$/, { timeout: 60_000 });
   await expect(assistants(page)).toHaveCount(1, { timeout: 30_000 });
   await expect(assistants(page).last()).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
@@ -133,6 +133,8 @@ test("unsaved edits are marked and guarded: another file, another tab, closing t
 }) => {
   test.setTimeout(120_000);
   const chatId = await newChat(page, "A notes app /fast");
+  // Opened afresh: this test is about the editor, not about the files list following the first answer.
+  await page.goto(`/chats/${encodeURIComponent(chatId)}`);
   await row(page, "styles.css").click();
   await page.getByTestId("file-viewer").getByRole("button", { name: "Edit", exact: true }).click();
   await expect(page.getByTestId("code-editor-content")).toBeFocused();

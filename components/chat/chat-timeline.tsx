@@ -183,7 +183,7 @@ export function ChatTimeline({
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className="absolute inset-x-0 top-0 px-4 pb-6"
+                  className="absolute inset-x-0 top-0 px-4 pb-6 empty:pb-0"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   <MessageView entry={entry} recordedBy={recordedBy} />
