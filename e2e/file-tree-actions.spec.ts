@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { SCREENS_DIR, expect, signIn, test } from "./fixtures";
+import { SCREENS_DIR, expect, test } from "./fixtures";
+import { newChat, row, serverFiles } from "./hand-edit-helpers";
 
 /**
  * The files panel's tree as an editor of the chat's files, against the embedded service: new file, rename/move and
@@ -7,26 +8,6 @@ import { SCREENS_DIR, expect, signIn, test } from "./fixtures";
  * and the guard before leaving unsaved edits (another file, another tab, closing the panel, a link, unloading).
  */
 test.describe.configure({ mode: "serial" });
-
-const assistants = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
-const row = (page: Page, path: string) => page.locator(`[data-testid="file-row"][data-path="${path}"]`);
-
-async function newChat(page: Page, prompt: string): Promise<string> {
-  await signIn(page);
-  await page.getByTestId("new-chat-form").getByTestId("composer").fill(prompt);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/chats\/[^/?]+$/, { timeout: 60_000 });
-  await expect(assistants(page)).toHaveCount(1, { timeout: 30_000 });
-  await expect(assistants(page).last()).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-}
-
-async function serverFiles(page: Page, chatId: string): Promise<Map<string, string>> {
-  const res = await page.request.get(`/api/service/v2/chats/${chatId}/files`, { maxRetries: 2 });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { files: { path: string; content: string }[] };
-  return new Map(body.files.map((f) => [f.path, f.content]));
-}
 
 /** The v1 type of the chat's newest message (a hand edit's record says what kind of edit it was). */
 async function newestTypeV1(page: Page, chatId: string): Promise<string> {

@@ -31,6 +31,7 @@ import { DownloadAllButton } from "../files/download-all-button";
 import { FileTree } from "../files/file-tree";
 import { useFileActions } from "../files/file-actions";
 import { useFileEditing } from "../files/file-editing";
+import { UnsavedMarker } from "../files/unsaved-marker";
 import { useHandEditSupport } from "@/lib/hooks/use-hand-edit-support";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
@@ -297,15 +298,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
           <Tabs.List aria-label="Files, preview and details" className="flex flex-1">
             <Tabs.Trigger value="files" data-testid="files-tab" className={tabClass}>
               Files
-              {edit.dirty ? (
-                <span
-                  className="ml-1 text-amber-600 dark:text-amber-400"
-                  title="Unsaved changes"
-                  data-testid="files-tab-unsaved"
-                >
-                  ●<span className="sr-only"> (unsaved changes)</span>
-                </span>
-              ) : null}
+              {edit.dirty ? <UnsavedMarker className="ml-1" testId="files-tab-unsaved" /> : null}
               {files.data ? (
                 <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span>
               ) : null}

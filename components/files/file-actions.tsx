@@ -36,7 +36,7 @@ const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
  * rename); a folder's rename moves every file in it; a delete is `content: null` for the file or every file in the
  * folder. A string is what is wrong with the input before anything is sent.
  */
-export function changesFor(
+function changesFor(
   action: Action,
   input: string,
   files: readonly Pick<ChatFile, "path" | "content">[],

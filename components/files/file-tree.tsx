@@ -18,6 +18,7 @@ import { cn } from "@/components/ui/cn";
 import type { ChangeKind } from "./changed-files";
 import type { TreeActions } from "./file-actions";
 import { FileIcon, FolderIcon } from "./file-icon";
+import { UnsavedMarker } from "./unsaved-marker";
 import { LockToggle, type LockState } from "./lock-toggle";
 
 const ROW_HEIGHT = 28;
@@ -388,13 +389,7 @@ export function FileTree({
                       {node.name}
                     </span>
                     {isFile && node.path === unsavedPath ? (
-                      <span
-                        className="shrink-0 text-xs leading-none text-amber-600 dark:text-amber-400"
-                        title="Unsaved changes"
-                        data-testid="tree-unsaved-marker"
-                      >
-                        ●<span className="sr-only"> (unsaved changes)</span>
-                      </span>
+                      <UnsavedMarker className="shrink-0 text-xs leading-none" testId="tree-unsaved-marker" />
                     ) : null}
                     {!isFile ? (
                       <span className="shrink-0 text-[10px] text-muted-foreground tabular-nums">{node.fileCount}</span>
