@@ -62,7 +62,8 @@ export function useFileEditing(opts: {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
       if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
         return;
-      if (link.target && link.target !== "_self") return;
+      // A download (a file saved through a temporary link) or a new tab leaves nothing.
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
       const to = new URL(link.href, window.location.href);
       if (to.origin !== window.location.origin) return;
       if (window.confirm(`Discard your unsaved changes to ${draft.path}?`)) return open(null);
