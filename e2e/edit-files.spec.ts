@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { E2E_BASE_URL, SCREENS_DIR, expect, signIn, test } from "./fixtures";
+import { E2E_BASE_URL, SCREENS_DIR, expect, test } from "./fixtures";
+import { newChat, row, serverFiles } from "./hand-edit-helpers";
 
 /**
  * Editing a file by hand in the files panel against the embedded service: the CodeMirror editor, Ctrl+S, the
@@ -7,25 +8,7 @@ import { E2E_BASE_URL, SCREENS_DIR, expect, signIn, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const assistants = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
-const row = (page: Page, path: string) => page.locator(`[data-testid="file-row"][data-path="${path}"]`);
-
-async function newChat(page: Page, prompt: string): Promise<string> {
-  await signIn(page);
-  await page.getByTestId("new-chat-form").getByTestId("composer").fill(prompt);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/chats\/[^/?]+$/);
-  await expect(assistants(page)).toHaveCount(1, { timeout: 30_000 });
-  await expect(assistants(page).last()).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-}
-
-async function serverFile(page: Page, chatId: string, path: string): Promise<string | undefined> {
-  const res = await page.request.get(`/api/service/v2/chats/${chatId}/files`, { maxRetries: 2 });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { files: { path: string; content: string }[] };
-  return body.files.find((f) => f.path === path)?.content;
-}
+const serverFile = async (page: Page, chatId: string, path: string) => (await serverFiles(page, chatId)).get(path);
 
 test("edit a file, save with Ctrl+S, see the timeline row and the diff", async ({ page }) => {
   const problems: string[] = [];
@@ -108,7 +91,11 @@ test("the file changed since editing began: the conflict dialog shows it; keep m
   const dialog = page.getByTestId("edit-conflict-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("conflict-diff").locator('[data-kind="add"]')).toContainText("// theirs");
-  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SCREENS_DIR}/edit-conflict-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
   // Nothing was saved yet.
   expect(await serverFile(page, chatId, "app.js")).toBe(theirs);
 

@@ -30,7 +30,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { changedFilesOf } from "../files/changed-files";
 import { DownloadAllButton } from "../files/download-all-button";
 import { FileTree } from "../files/file-tree";
+import { useFileActions } from "../files/file-actions";
 import { useFileEditing } from "../files/file-editing";
+import { UnsavedMarker } from "../files/unsaved-marker";
+import { useHandEditSupport } from "@/lib/hooks/use-hand-edit-support";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
 import { ChatDetails } from "@/components/chat/chat-details";
 import { GitSection } from "@/components/chat/git-section";
@@ -144,10 +147,18 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
     window.addEventListener(OPEN_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_EVENT, onOpen);
   }, []);
+  // Whether the editor may be left (set below, once the editing state exists).
+  const mayLeaveRef = useRef<() => boolean>(() => true);
   const onPanelKeyDown = useCallback((event: ReactKeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape" || event.defaultPrevented) return;
-    if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return;
+    if (
+      document.querySelector(
+        '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"][data-state="open"]',
+      )
+    )
+      return;
     event.preventDefault();
+    if (!mayLeaveRef.current()) return;
     const back = opener.current;
     opener.current = null;
     setOpen(false);
@@ -237,33 +248,74 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
     [toggle],
   );
 
+  const support = useHandEditSupport(chatId);
+  const editBlocked =
+    support.unsupported ??
+    (generating
+      ? "the agent is generating; you can edit once it has finished."
+      : chat.data && !chat.data.writePermission
+        ? "you cannot write to this chat."
+        : null);
   const edit = useFileEditing({
     chatId,
     file,
     refetchFiles: async () => (await files.refetch()).data?.files,
-    blockedReason: generating
-      ? "the agent is generating; you can edit once it has finished."
-      : chat.data && !chat.data.writePermission
-        ? "you cannot write to this chat."
-        : null,
+    blockedReason: editBlocked,
+    learn: support.learn,
   });
+  const fileActions = useFileActions({
+    chatId,
+    files: files.data?.files ?? [],
+    disabledReason: editBlocked,
+    learn: support.learn,
+    onDone: (path, removed) => {
+      if (path) setParams({ file: path, tab: null, view: null });
+      else if (selected && removed.includes(selected)) setParams({ file: null, view: null });
+    },
+  });
+  // Renaming or deleting the file being edited with unsaved changes asks first, as leaving it does.
+  const editingPath = edit.editingPath ? normalizePath(edit.editingPath) : null;
+  const touchesDraft = (path: string) => !!editingPath && (editingPath === path || editingPath.startsWith(`${path}/`));
+  const treeActions = {
+    ...fileActions.actions,
+    onRename: (path: string, kind: "file" | "folder") => {
+      if (!touchesDraft(path) || edit.mayLeave()) fileActions.actions.onRename(path, kind);
+    },
+    onDelete: (path: string, kind: "file" | "folder") => {
+      if (!touchesDraft(path) || edit.mayLeave()) fileActions.actions.onDelete(path, kind);
+    },
+  };
+  // Closing the panel or moving to another of its tabs leaves the editor: ask first when there are unsaved changes.
+  useEffect(() => {
+    mayLeaveRef.current = edit.mayLeave;
+  }, [edit.mayLeave]);
+  const close = () => {
+    if (edit.mayLeave()) setOpen(false);
+  };
 
   const fileLockState =
     file && locksKnown && locks.has(normalizePath(file.path)) ? lockStateOf(versionFiles, file.path) : null;
 
   return (
-    <PanelLayout open={open} onOpenChange={setOpen} panelRef={panelRef} onKeyDown={onPanelKeyDown}>
+    <PanelLayout
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      panelRef={panelRef}
+      onKeyDown={onPanelKeyDown}
+    >
       <Tabs.Root
         value={tab}
-        onValueChange={(value) =>
-          setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null })
-        }
+        onValueChange={(value) => {
+          if (value !== "files" && !edit.mayLeave()) return;
+          setParams({ tab: value === "files" ? null : value, file: value === "files" ? fileParam : null });
+        }}
         className="flex min-h-0 flex-1 flex-col"
       >
         <div className="flex items-center border-b border-border pr-1">
           <Tabs.List aria-label="Files, preview and details" className="flex flex-1">
             <Tabs.Trigger value="files" data-testid="files-tab" className={tabClass}>
               Files
+              {edit.dirty ? <UnsavedMarker className="ml-1" testId="files-tab-unsaved" /> : null}
               {files.data ? (
                 <span className="ml-1.5 text-xs text-muted-foreground tabular-nums">{files.data.files.length}</span>
               ) : null}
@@ -289,7 +341,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
           ) : null}
           <button
             type="button"
-            onClick={() => setOpen(false)}
+            onClick={close}
             data-testid="files-panel-close"
             aria-label="Hide the files panel"
             title="Hide"
@@ -348,6 +400,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   locksKnown={locksKnown}
                   pendingLocks={pending}
                   onToggleLock={onToggleLock}
+                  unsavedPath={edit.dirty ? editingPath : null}
+                  actions={treeActions}
                 />
               </div>
               {file ? (
@@ -375,6 +429,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
           )}
         </Tabs.Content>
         {edit.dialog}
+        {fileActions.dialog}
         <Tabs.Content value="preview" className="flex min-h-0 flex-1 flex-col outline-none">
           {tab === "preview" ? (
             <PreviewPanel

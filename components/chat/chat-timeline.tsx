@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { mayRecordHandEdit } from "@/lib/api/hand-edit";
 import { MessageView } from "./message-view";
 import { StreamError } from "./stream-error";
 import { StreamingIndicator } from "./streaming-indicator";
@@ -175,15 +176,17 @@ export function ChatTimeline({
             </div>
             {items.map((item) => {
               const entry = entries[item.index]!;
+              const next = entries[item.index + 1]?.message;
+              const recordedBy = entry.message.role === "user" && next && mayRecordHandEdit(next) ? next : undefined;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className="absolute inset-x-0 top-0 px-4 pb-6"
+                  className="absolute inset-x-0 top-0 px-4 pb-6 empty:pb-0"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <MessageView entry={entry} />
+                  <MessageView entry={entry} recordedBy={recordedBy} />
                   {item.index === count - 1 ? <TimelineFooter timeline={timeline} /> : null}
                 </div>
               );

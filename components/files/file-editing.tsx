@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { normalizePath } from "@/lib/api/files";
-import { isServiceError } from "@/lib/api/errors";
 import type { ChatFile } from "@/lib/api/schemas";
 import { useUpdateFiles } from "@/lib/hooks/use-files";
 import { AppDialog } from "@/components/ui/dialog";
@@ -37,28 +36,47 @@ export function useFileEditing(opts: {
   file: ChatFile | undefined;
   /** Reads the chat's files again (what they are now, before a save). */
   refetchFiles: () => Promise<readonly ChatFile[] | undefined>;
-  /** Why editing is not possible now (generating, no write permission); null when it is. */
+  /** Why editing is not possible now (generating, no write permission, no such operation); null when it is. */
   blockedReason: string | null;
+  /** A failed save: true when it showed the deployment has no such operation (editing is then switched off). */
+  learn: (error: unknown) => Promise<boolean>;
 }) {
-  const { chatId, file, refetchFiles, blockedReason } = opts;
+  const { chatId, file, refetchFiles, blockedReason, learn } = opts;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [dirty, setDirty] = useState(false);
   const textRef = useRef<(() => string) | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  // A deployment without the operation (404/405 on a chat that exists): editing is switched off, saying why.
-  const [unsupported, setUnsupported] = useState<string | null>(null);
   const update = useUpdateFiles(chatId);
   const open = useCallback((next: Draft | null) => {
     setDraft(next);
     setDirty(false);
   }, []);
 
+  // Leaving with unsaved changes asks first: the browser's own question before the page unloads (reload, another
+  // site, closing the tab), and ours before a link moves to another page of the dashboard (a client-side navigation
+  // unloads nothing). Runs in the capture phase, before Next's Link handles the click.
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty || !draft) return;
     const guard = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
+      // A download (a file saved through a temporary link) or a new tab leaves nothing.
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin) return;
+      if (window.confirm(`Discard your unsaved changes to ${draft.path}?`)) return open(null);
+      event.preventDefault();
+      event.stopPropagation();
+    };
     window.addEventListener("beforeunload", guard);
-    return () => window.removeEventListener("beforeunload", guard);
-  }, [dirty]);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", guard);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty, draft, open]);
 
   const write = useCallback(
     async (path: string, text: string) => {
@@ -68,13 +86,12 @@ export function useFileEditing(opts: {
         open(null);
         setConflict(null);
       } catch (error) {
-        if (isServiceError(error) && (error.status === 405 || (error.status === 404 && !error.code))) {
-          setUnsupported(`this service does not offer editing files (it answered ${error.status}).`);
-        }
+        // A deployment without the operation: editing is switched off (the draft stays open to copy from).
+        await learn(error);
         toast.error(`Could not save ${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    [update, open],
+    [update, open, learn],
   );
 
   const save = useCallback(async () => {
@@ -107,7 +124,7 @@ export function useFileEditing(opts: {
     return true;
   }, [dirty, draft, open]);
 
-  const disabledReason = unsupported ?? blockedReason;
+  const disabledReason = blockedReason;
   const editing: FileEditing | null =
     file && file.encoding !== "base64"
       ? {

@@ -15,6 +15,7 @@ import { DiffView } from "./diff-view";
 import { downloadFile, fileSize, formatBytes } from "./download";
 import { FileIcon } from "./file-icon";
 import { LockToggle, type LockState } from "./lock-toggle";
+import { UnsavedMarker } from "./unsaved-marker";
 
 /** The previous version's content of the open file, for the diff. */
 export type PreviousContent =
@@ -84,15 +85,7 @@ export function FileViewer({
         <FileIcon path={file.path} />
         <code className="min-w-0 flex-1 truncate font-mono text-xs" title={file.path}>
           {file.path}
-          {editing?.dirty ? (
-            <span
-              className="ml-1.5 text-amber-600 dark:text-amber-400"
-              data-testid="unsaved-marker"
-              title="Unsaved changes"
-            >
-              ●<span className="sr-only"> (unsaved changes)</span>
-            </span>
-          ) : null}
+          {editing?.dirty ? <UnsavedMarker className="ml-1.5" testId="unsaved-marker" /> : null}
         </code>
         {change ? (
           <span

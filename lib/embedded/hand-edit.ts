@@ -217,14 +217,15 @@ export async function recordHandEdit(
     content: text,
     parts,
   });
-  // The files after the edit, from what was read and written (a large file is not read back).
+  // The files after the edit, from what was read and written (a large file is not read back); the database builds
+  // the same snapshot from the files just written.
   const after = new Map(
     current.map((f) => [f.path, { path: f.path, content: f.content, encoding: f.encoding, locked: f.locked }]),
   );
   for (const path of plan.deletes) after.delete(path);
   for (const w of writes)
     after.set(w.path, { path: w.path, content: w.content, encoding: w.encoding, locked: w.locked });
-  const version = await versionsStore.insertVersion(tx, {
+  const version = await versionsStore.insertVersionOfChatFiles(tx, {
     id: newId("ver"),
     chatId,
     messageId: assistant.id,

@@ -7,6 +7,8 @@ export const queryKeys = {
   messages: (chatId: string) => ["messages", chatId] as const,
   /** One message polled by id (async mode, resuming a generation); not under `messages` so list invalidations skip it. */
   message: (chatId: string, messageId: string) => ["message", chatId, messageId] as const,
+  /** A message's v1 `type` (a hand edit's record is known by it); a message's type never changes. */
+  messageType: (chatId: string, messageId: string) => ["message", chatId, messageId, "v1-type"] as const,
   /** The MCP server list; `mcpServer` keys share its prefix, so invalidating this refreshes both. */
   mcpServers: () => ["mcp-servers"] as const,
   mcpServer: (mcpServerId: string) => ["mcp-servers", mcpServerId] as const,

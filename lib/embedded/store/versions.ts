@@ -1,13 +1,38 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./db";
-import { versions, type VersionRow } from "./schema";
+import { chatFiles, versions, type VersionRow } from "./schema";
 
 type NewVersion = Omit<VersionRow, "seq">;
 
+/**
+ * Inserts a version and answers it as stored. Only the generated `seq` is read back: the snapshot of the files is
+ * the one given (reading a large snapshot back out of the database would cost as much as writing it).
+ */
 export async function insertVersion(db: Db, version: NewVersion): Promise<VersionRow> {
-  const [row] = await db.insert(versions).values(version).returning();
-  return row!;
+  const [row] = await db.insert(versions).values(version).returning({ seq: versions.seq });
+  return { ...version, seq: row!.seq };
+}
+
+/**
+ * Inserts a completed version whose snapshot is the chat's files as they are now in the database, built there
+ * (`jsonb_agg` over `chat_files`, by path), so a large file is not serialized to JSON, sent and parsed again: a hand
+ * edit of a 1 MB file costs half as much this way. `files` is what the caller knows the snapshot to be (it wrote
+ * those files in the same transaction); it is answered as the row's files, not sent.
+ */
+export async function insertVersionOfChatFiles(db: Db, version: NewVersion): Promise<VersionRow> {
+  const { id, chatId, messageId, status, createdAt, updatedAt } = version;
+  const f = chatFiles;
+  const result = (await db.execute(sql`
+    insert into ${versions} (id, chat_id, message_id, status, files, created_at, updated_at)
+    select ${id}, ${chatId}, ${messageId}, ${status},
+      coalesce(jsonb_agg(jsonb_build_object('path', ${f.path}, 'content', ${f.content}, 'encoding', ${f.encoding},
+        'locked', ${f.locked}) order by ${f.path} collate "C"), '[]'::jsonb),
+      ${createdAt.toISOString()}::timestamptz, ${updatedAt.toISOString()}::timestamptz
+    from ${f} where ${f.chatId} = ${chatId}
+    returning seq`)) as unknown as { rows: { seq: number | string }[] };
+  const row = result.rows[0];
+  return { ...version, seq: Number(row!.seq) };
 }
 
 /** Rows per INSERT of `insertVersions` (each carries a whole snapshot of the files). */
