@@ -131,7 +131,7 @@ describe("per-item fallbacks", () => {
 });
 
 describe("a user message's attachments (the document's `attachments`)", () => {
-  it("are links only for http(s) URLs", async () => {
+  it("are links only for http(s) URLs; images are thumbnails that open full size", async () => {
     const { UserMessage } = await import("../user-message");
     render(
       <UserMessage
@@ -143,12 +143,17 @@ describe("a user message's attachments (the document's `attachments`)", () => {
           updatedAt: "2026-11-25T07:00:00Z",
           content: "See the mock",
           parts: [],
-          attachments: [{ url: "https://files.example/mock.png", name: "mock.png" }, { url: "javascript:alert(1)" }],
+          attachments: [
+            { url: "https://files.example/spec.pdf", name: "spec.pdf" },
+            { url: "https://files.example/mock.png", name: "mock.png" },
+            { url: "javascript:alert(1)" },
+          ],
         }}
       />,
     );
     const list = screen.getByTestId("attachments");
-    expect(screen.getByRole("link", { name: "mock.png" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getByRole("link", { name: "spec.pdf" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getByRole("button", { name: "Open mock.png full size" })).toBeInTheDocument();
     expect(list).toHaveTextContent("javascript:alert(1)");
     expect(document.querySelector("a[href^='javascript']")).toBeNull();
   });

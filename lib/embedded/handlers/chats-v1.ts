@@ -1,7 +1,6 @@
 import "server-only";
 import type { ChatDeletedV1, InitChatBodyV1 } from "@/lib/api/schemas/v1";
 import { HttpError, notFound } from "../errors";
-import { generateTitle } from "../generation/title";
 import { json } from "../http/respond";
 import { createChatFromFiles } from "../seed-files";
 import { chatsStore, projectsStore } from "../store";
@@ -35,7 +34,7 @@ const initChatV1: Handler<"v1.chats.init"> = async (ctx) => {
   const chat = await ctx.db.transaction(async (tx) => {
     const chat = await createChatFromFiles(tx, {
       files,
-      title: body.name ? generateTitle(body.name) : `Imported files (${files.length})`,
+      title: body.name ?? `Imported files (${files.length})`,
       privacy: body.chatPrivacy,
       metadata: body.metadata,
       projectId: body.projectId,

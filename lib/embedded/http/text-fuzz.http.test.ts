@@ -394,6 +394,95 @@ const FIXTURES: Fixture[] = [
     readBack: async (p) => [p.path],
   },
   {
+    route: "v1.projects.patch",
+    prepare: async (ctx) => {
+      const project = await ok("POST", "/v1/projects", { name: "P" });
+      return {
+        path: `/v1/projects/${project.id}`,
+        body: { name: "Renamed", instructions: "Use small files", chatIds: [await ctx.chat()] },
+      };
+    },
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v1.projects.assign",
+    prepare: async (ctx) => {
+      const project = await ok("POST", "/v1/projects", { name: "P" });
+      return { path: `/v1/projects/${project.id}/assign`, body: { chatId: await ctx.chat() } };
+    },
+    readBack: async (p) => [p.path.replace("/assign", "")],
+  },
+  {
+    route: "v1.chats.init",
+    prepare: async () => ({
+      path: "/v1/chats/init",
+      body: {
+        type: "files",
+        name: "Seeded shop",
+        files: [{ name: "notes/readme.md", content: "# Shop\n\nA small shop.\n", locked: true }],
+        metadata: { source: "fuzz" },
+      },
+    }),
+    readBack: async (_p, r) => v1ChatReads(idOf(r)),
+  },
+  {
+    route: "v1.chats.update",
+    prepare: async (ctx) => ({
+      path: `/v1/chats/${await ctx.chat()}`,
+      body: { name: "Renamed shop", metadata: { team: "core" } },
+    }),
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v1.hooks.create",
+    prepare: async () => ({
+      path: "/v1/hooks",
+      body: { name: "Deploys", events: ["chat.created"], url: "https://hooks.example.com/a" },
+    }),
+    readBack: async (_p, r) => [`/v1/hooks/${idOf(r)}`],
+  },
+  {
+    route: "v1.hooks.update",
+    prepare: async () => {
+      const hook = await ok("POST", "/v1/hooks", {
+        name: "H",
+        events: ["chat.created"],
+        url: "https://hooks.example.com/b",
+      });
+      return { path: `/v1/hooks/${hook.id}`, body: { name: "Renamed hook", url: "https://hooks.example.com/c" } };
+    },
+    readBack: async (p) => [p.path],
+  },
+  {
+    route: "v2.hooks.test",
+    prepare: async () => {
+      const hook = await ok("POST", "/v2/hooks", {
+        name: "T",
+        events: ["chat.created"],
+        url: "https://hooks.example.com/t",
+      });
+      return { path: `/v2/hooks/${hook.id}/test`, body: { event: "chat.created" } };
+    },
+    readBack: async (p) => [p.path.replace("/test", "/deliveries")],
+  },
+  {
+    route: "v2.hooks.replay",
+    prepare: async () => {
+      const hook = await ok("POST", "/v2/hooks", {
+        name: "R",
+        events: ["chat.created"],
+        url: "https://hooks.example.com/r",
+      });
+      return { path: `/v2/hooks/${hook.id}/deliveries/replay`, body: { since: "2026-01-01T00:00:00Z", status: "all" } };
+    },
+    readBack: async (p) => [p.path.replace("/replay", "")],
+  },
+  {
+    route: "v2.settings.setPreviewHosts",
+    prepare: async () => ({ path: "/v2/settings/preview-hosts", body: { hosts: ["app.example.com"] } }),
+    readBack: async () => ["/v2/settings/preview-hosts"],
+  },
+  {
     route: "v1.chats.favorite",
     prepare: async (ctx) => ({ path: `/v1/chats/${await ctx.chat()}/favorite`, body: { isFavorite: true } }),
     readBack: async (p) => [p.path.replace("/favorite", "")],
