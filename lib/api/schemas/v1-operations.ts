@@ -186,6 +186,18 @@ export const AiUsageReportV1 = z.object({
 });
 export type AiUsageReportV1 = z.infer<typeof AiUsageReportV1>;
 
+/** User (2.8). */
+export const UserV1 = z.object({
+  id: z.string(),
+  object: z.literal("user"),
+  name: z.string().optional(),
+  email: z.string(),
+  avatar: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+});
+export type UserV1 = z.infer<typeof UserV1>;
+
 /** GET /v1/reports/user-activity: the one user's activity over the range. */
 export const UserActivityReportV1 = z.object({
   object: z.literal("list"),
@@ -193,15 +205,7 @@ export const UserActivityReportV1 = z.object({
     z.object({
       id: z.string(),
       object: z.literal("user_activity"),
-      user: z.object({
-        id: z.string(),
-        object: z.literal("user"),
-        name: z.string().optional(),
-        email: z.string(),
-        avatar: z.string(),
-        createdAt: z.string(),
-        teamV0Role: z.string().nullable(),
-      }),
+      user: UserV1.extend({ teamV0Role: z.string().nullable() }),
       chatCount: z.number(),
       messageCount: z.number(),
       activeDays: z.number(),

@@ -238,18 +238,6 @@ export const ForkChatBodyV1 = z.object({
 });
 export type ForkChatBodyV1 = z.infer<typeof ForkChatBodyV1>;
 
-/** User (2.8). */
-export const UserV1 = z.object({
-  id: z.string(),
-  object: z.literal("user"),
-  name: z.string().optional(),
-  email: z.string(),
-  avatar: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string().optional(),
-});
-export type UserV1 = z.infer<typeof UserV1>;
-
 /** v1 response mode (wire-decisions.md 1). */
 const ResponseModeV1 = z.enum(["sync", "async", "experimental_stream"]);
 
