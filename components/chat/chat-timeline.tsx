@@ -21,7 +21,7 @@ const BOTTOM_PADDING_PX = 24;
 
 function TimelineSkeleton() {
   return (
-    <div aria-label="Loading messages" aria-busy className="space-y-6">
+    <div role="status" aria-label="Loading messages" aria-busy className="space-y-6">
       <div className="flex justify-end">
         <Skeleton className="h-10 w-2/3 rounded-2xl" />
       </div>
