@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from "./common";
 import { SuggestedPermission } from "./parts";
-import { AttachmentsBody, ResolveTask } from "./v2";
+import { AttachmentsBody, McpBearerAuthBody, McpHeadersAuthBody, McpNoneAuthBody, ResolveTask } from "./v2";
 
 export * from "./v1-operations";
 
@@ -296,15 +296,26 @@ const OAuthConfigV1 = z.object({
   usePKCE: z.boolean().default(true),
   resource: z.string().optional(),
 });
+/** The v1 document's `auth` (none | bearer | custom-headers | oauth with its `config`). */
+const McpAuthBodyV1 = z.discriminatedUnion("type", [
+  McpNoneAuthBody,
+  McpBearerAuthBody,
+  McpHeadersAuthBody,
+  z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }),
+]);
 export const CreateMcpServerBodyV1 = z.object({
   name: z.string().min(1).max(200),
   url: HttpUrl,
-  auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
+  description: z.string().max(1000).optional(),
+  enabled: z.boolean().optional(),
+  auth: McpAuthBodyV1.optional(),
 });
 export const UpdateMcpServerBodyV1 = z.object({
   name: z.string().min(1).max(200).optional(),
   url: HttpUrl.optional(),
-  auth: z.object({ type: z.literal("oauth"), config: OAuthConfigV1 }).optional(),
+  description: z.string().max(1000).optional(),
+  enabled: z.boolean().optional(),
+  auth: McpAuthBodyV1.optional(),
 });
 
 /** v1 MCP server record (wire-decisions.md 9): the v2 record plus `object`; lists are `{object: "list", data}`. */

@@ -251,22 +251,28 @@ const HeaderValue = z
  * The document's `auth` object (none | bearer | custom-headers | oauth with `config`). `connected`/`expiresAt` are
  * read-only record fields the document also allows in bodies: accepted and ignored.
  */
+/** `auth: {type: "none"}` (the document's union, shared by the v1 and v2 bodies). */
+export const McpNoneAuthBody = z.object({ type: z.literal("none") });
+/** `auth: {type: "bearer", token}`: the token is a secret, sealed before storing. */
+export const McpBearerAuthBody = z.object({
+  type: z.literal("bearer"),
+  token: z
+    .string()
+    .min(1)
+    .max(8192)
+    .regex(/^[^\r\n]*$/, "must not contain line breaks"),
+});
+/** `auth: {type: "custom-headers", headers}`: the values are secrets, sealed before storing. */
+export const McpHeadersAuthBody = z.object({
+  type: z.literal("custom-headers"),
+  headers: z
+    .record(HeaderName, HeaderValue)
+    .refine((h) => Object.keys(h).length > 0 && Object.keys(h).length <= 20, "headers: between 1 and 20 headers"),
+});
 const McpAuthBody = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("none") }),
-  z.object({
-    type: z.literal("bearer"),
-    token: z
-      .string()
-      .min(1)
-      .max(8192)
-      .regex(/^[^\r\n]*$/, "must not contain line breaks"),
-  }),
-  z.object({
-    type: z.literal("custom-headers"),
-    headers: z
-      .record(HeaderName, HeaderValue)
-      .refine((h) => Object.keys(h).length > 0 && Object.keys(h).length <= 20, "headers: between 1 and 20 headers"),
-  }),
+  McpNoneAuthBody,
+  McpBearerAuthBody,
+  McpHeadersAuthBody,
   z.object({
     type: z.literal("oauth"),
     config: DocOAuthConfig.optional(),

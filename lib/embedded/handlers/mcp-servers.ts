@@ -66,22 +66,26 @@ function normalizeOAuth(input: OAuthInput, field: string): Normalized["oauth"] {
 
 type V2Auth = NonNullable<UpdateMcpServerBody["auth"]>;
 type ParsedV2Body = { auth?: V2Auth; oauthConfig?: OAuthConfig };
+type AuthObject = Exclude<V2Auth, string> | NonNullable<CreateV1["auth"]>;
+type NormalizedAuth = Pick<Normalized, "authType" | "oauth" | "staticSecret">;
+
+/** Headers the MCP transport sets itself: a custom-headers configuration may not name them. */
+const TRANSPORT_HEADERS = [
+  "host",
+  "content-length",
+  "content-type",
+  "accept",
+  "connection",
+  "transfer-encoding",
+  "mcp-session-id",
+  "mcp-protocol-version",
+];
 
 /**
- * The authentication of a v2 body: the spec's `auth: "oauth" | "none"` with `oauthConfig`, or the document's
- * `auth: {type: none | bearer | custom-headers | oauth, config?}`. `required`: creating (OAuth needs a configuration).
+ * The document's `auth: {type: none | bearer | custom-headers | oauth, config?}` (v1 and v2 alike). `fallback`: the
+ * v2 body's separate `oauthConfig`; `required`: creating (OAuth needs a configuration).
  */
-function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "authType" | "oauth" | "staticSecret"> {
-  const auth = body.auth ?? (body.oauthConfig ? "oauth" : undefined);
-  if (auth === undefined) return {};
-  if (typeof auth === "string") {
-    if (auth === "oauth" && !body.oauthConfig && required)
-      throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
-    return {
-      authType: auth,
-      ...(auth === "oauth" && body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}),
-    };
-  }
+function authOfObject(auth: AuthObject, fallback: OAuthConfig | undefined, required: boolean): NormalizedAuth {
   switch (auth.type) {
     case "none":
       return { authType: "none" };
@@ -91,28 +95,33 @@ function authOfV2(body: ParsedV2Body, required: boolean): Pick<Normalized, "auth
       const names = Object.keys(auth.headers);
       const lower = names.map((n) => n.toLowerCase());
       if (new Set(lower).size !== lower.length) throw invalid("auth.headers: a header is given twice");
-      const forbidden = lower.find((n) =>
-        [
-          "host",
-          "content-length",
-          "content-type",
-          "accept",
-          "connection",
-          "transfer-encoding",
-          "mcp-session-id",
-          "mcp-protocol-version",
-        ].includes(n),
-      );
+      const forbidden = lower.find((n) => TRANSPORT_HEADERS.includes(n));
       if (forbidden) throw invalid(`auth.headers: ${forbidden} is set by the MCP transport and cannot be configured`);
       return { authType: "custom-headers", staticSecret: { plain: JSON.stringify(auth.headers), headerNames: names } };
     }
     case "oauth": {
-      const config = auth.config ?? body.oauthConfig;
+      const config = auth.config ?? fallback;
       if (!config && required)
         throw invalid("auth.config: the OAuth configuration is required when auth.type is oauth");
       return { authType: "oauth", ...(config ? { oauth: normalizeOAuth(config, "auth.config") } : {}) };
     }
   }
+}
+
+/**
+ * The authentication of a v2 body: the spec's `auth: "oauth" | "none"` with `oauthConfig`, or the document's
+ * `auth: {type: none | bearer | custom-headers | oauth, config?}`. `required`: creating (OAuth needs a configuration).
+ */
+function authOfV2(body: ParsedV2Body, required: boolean): NormalizedAuth {
+  const auth = body.auth ?? (body.oauthConfig ? "oauth" : undefined);
+  if (auth === undefined) return {};
+  if (typeof auth !== "string") return authOfObject(auth, body.oauthConfig, required);
+  if (auth === "oauth" && !body.oauthConfig && required)
+    throw invalid("oauthConfig: oauthConfig is required when auth is oauth");
+  return {
+    authType: auth,
+    ...(auth === "oauth" && body.oauthConfig ? { oauth: normalizeOAuth(body.oauthConfig, "oauthConfig") } : {}),
+  };
 }
 
 function fromV2Create(body: CreateMcpServerBody): Normalized {
@@ -131,10 +140,10 @@ function fromV1Create(body: CreateV1): Normalized {
   return {
     name: body.name,
     url: body.url,
-    enabled: true,
+    description: body.description ?? "",
+    enabled: body.enabled ?? true,
     scope: "user",
-    authType: body.auth ? "oauth" : "none",
-    ...(body.auth ? { oauth: normalizeOAuth(body.auth.config, "auth.config") } : {}),
+    ...(body.auth ? authOfObject(body.auth, undefined, true) : { authType: "none" as const }),
   };
 }
 
@@ -153,7 +162,9 @@ function fromV1Update(body: UpdateV1): Normalized {
   return {
     name: body.name,
     url: body.url,
-    ...(body.auth ? { authType: "oauth" as const, oauth: normalizeOAuth(body.auth.config, "auth.config") } : {}),
+    description: body.description,
+    enabled: body.enabled,
+    ...(body.auth ? authOfObject(body.auth, undefined, false) : {}),
   };
 }
 

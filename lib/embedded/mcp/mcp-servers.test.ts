@@ -122,6 +122,51 @@ describe("MCP servers: registration", () => {
     expect(missing.body).toMatchObject({ error: { code: "mcp_server_not_found" } });
   });
 
+  it("v1: the document's other auth shapes (none, bearer, custom-headers) with description and enabled", async () => {
+    const bearer = await callSeen("POST", "/v1/mcp-servers", {
+      name: "Bearer tools",
+      url: "https://mcp.example.com/bearer",
+      description: "Reads issues",
+      enabled: false,
+      auth: { type: "bearer", token: SECRET },
+    });
+    expect(bearer.status).toBe(201);
+    expect(expectSchema(v1.McpServerV1, bearer.body)).toMatchObject({
+      auth: { type: "bearer" },
+      description: "Reads issues",
+      enabled: false,
+    });
+    const headers = await callSeen("POST", "/v1/mcp-servers", {
+      name: "Header tools",
+      url: "https://mcp.example.com/headers",
+      auth: { type: "custom-headers", headers: { "X-Api-Key": SECRET } },
+    });
+    const headersServer = expectSchema(v1.McpServerV1, headers.body);
+    expect(headersServer).toMatchObject({ auth: { type: "custom-headers" }, enabled: true });
+    // The v2 view of the same record names the header, never its value.
+    const v2View = expectSchema(McpServer, (await callSeen("GET", `/v2/mcp-servers/${headersServer.id}`)).body);
+    expect(v2View.auth).toEqual({ type: "custom-headers", headers: { "X-Api-Key": REDACTED } });
+    const none = await callSeen("POST", "/v1/mcp-servers", { name: "Open", url: "https://mcp.example.com/open" });
+    expect(expectSchema(v1.McpServerV1, none.body).auth).toEqual({ type: "none" });
+    // Switching a server to a bearer token by PATCH, as the v1 document allows.
+    const switched = await callSeen("PATCH", `/v1/mcp-servers/${headersServer.id}`, {
+      auth: { type: "bearer", token: SECRET },
+    });
+    expect(expectSchema(v1.McpServerV1, switched.body).auth).toEqual({ type: "bearer" });
+    // A header the transport sets itself is refused, in the v1 error shape, and nothing is stored.
+    const before = expectSchema(McpServerRecordList, (await call(svc, "GET", "/v2/mcp-servers")).body).length;
+    const refused = await call(svc, "POST", "/v1/mcp-servers", {
+      body: {
+        name: "Bad",
+        url: "https://mcp.example.com/bad",
+        auth: { type: "custom-headers", headers: { Host: "x" } },
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: { message: expect.stringContaining("auth.headers: host") } });
+    expect(expectSchema(McpServerRecordList, (await call(svc, "GET", "/v2/mcp-servers")).body).length).toBe(before);
+  });
+
   it("never returns a secret: no response so far contained the client secret or a clientSecret field", () => {
     expect(seen.length).toBeGreaterThan(10);
     for (const text of seen) {
