@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startGitServer, type GitServerPeer } from "@/e2e/peers/git-server";
 import { serveOverHttp } from "@/lib/embedded/mcp/test-http";
 import { createEmbeddedService } from "@/lib/embedded/service";
-import { TEST_KEY } from "@/lib/embedded/test-support";
+import { call, startService, TEST_KEY } from "@/lib/embedded/test-support";
 
 /**
  * The real service's official v2 client (the `v0` package's 3.0 canary from npm, as its users install it) against the
@@ -239,212 +239,230 @@ async function finished(chatId: string, messageId: string): Promise<Json> {
   throw new Error(`message ${messageId} did not finish`);
 }
 
-describe("the official v2 client (v0 3.0.0-canary.6f0caa8) against the embedded service in document mode", () => {
-  test("chats: create (sync, streamed, async, from a zip, from a repository), list, get, update, files, preview, restore, duplicate, deploy, delete", async () => {
-    // The document's model ids are taken as the neutral ones (answers keep the neutral names).
-    const created = await ok("chats.create", {
-      message: "A counter app /fast",
-      title: "Counter",
-      metadata: { team: "web" },
-      modelConfiguration: { modelId: "v0-max" },
-    });
-    const chatId = created.chat.id as string;
-    expect(created.chat.createdAt).toBeInstanceOf(Date);
-
-    // Streamed: the client's own reducer reads every event (it throws on one it does not know).
-    const from = exchanges.length;
-    const streamed = await run("chats.createStream", { message: "A todo app /fast" });
-    const states: Json[] = [];
-    for await (const state of streamed.stream) states.push(state);
-    const final = await streamed.final;
-    expect(final.status).toBe("done");
-    expect(final.chat.id).toEqual(expect.any(String));
-    expect(states.length).toBeGreaterThan(2);
-    const events = await sentEvents("chats.createStream", from);
-    expect(events.map((e) => e.object)).toContain("message.parts.chunk");
-    const latest = await ok("messages.list", { chatId: final.chat.id });
-    const answer = latest.messages.find((m: Json) => m.role === "assistant");
-    expect(final.parts).toEqual(JSON.parse(JSON.stringify(answer.parts)));
-    // The stream result relayed as a Response (as an app hands it to its browser) and read back with readV0Stream.
-    const relayed = await readV0Stream(streamed.toResponse()).final;
-    expect(relayed.parts).toEqual(final.parts);
-    expect(relayed.chat?.id).toBe(final.chat.id);
-
-    const pending = await ok("chats.createAsync", { message: "A clock /fast" });
-    expect(pending).toEqual({ chatId: expect.any(String), messageId: expect.any(String) });
-    await finished(pending.chatId, pending.messageId);
-
-    const zipped = await ok("chats.createFromZip", { url: `${zipBase}/site.zip` });
-    const cloned = await ok("chats.createFromRepo", { repo: { url: `${git.url}/app.git` } });
-    const imported = await ok("chats.getFiles", { chatId: cloned.chat.id });
-    expect(JSON.stringify(imported)).toContain("From Git");
-    expect(zipped.chat.id).not.toBe(cloned.chat.id);
-
-    const list = await ok("chats.list", { limit: 20 });
-    expect(list.chats.map((c: Json) => c.id)).toContain(chatId);
-    // The metadata filter as the client sends it (`metadata[team]=web`), and a cursor to the next page.
-    const tagged = await ok("chats.list", { metadata: { team: "web" }, limit: 5 });
-    expect(tagged.chats.map((c: Json) => c.id)).toEqual([chatId]);
-    const firstPage = await ok("chats.list", { limit: 2 });
-    const nextPage = await ok("chats.list", { limit: 2, cursor: firstPage.cursor });
-    expect(nextPage.chats.map((c: Json) => c.id)).not.toContain(firstPage.chats[0].id);
-    expect((await ok("chats.get", { chatId })).id).toBe(chatId);
-    expect((await ok("chats.update", { chatId, title: "Counter 2" })).title).toBe("Counter 2");
-
-    const files = await ok("chats.getFiles", { chatId });
-    expect(files.files.length).toBeGreaterThan(0);
-    const changed = await ok("chats.updateFiles", {
-      chatId,
-      files: [{ path: "notes.md", content: "# Written by the client\n" }],
-    });
-    expect(changed.messages.length).toBeGreaterThan(0);
-    const zip = await ok("chats.downloadFiles", { chatId });
-    const bytes = new Uint8Array(await (zip as Blob).arrayBuffer());
-    expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]);
-
-    const preview = await ok("chats.getPreview", { chatId });
-    expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
-
-    const messages = (await ok("messages.list", { chatId })).messages as Json[];
-    const answers = messages.filter((m) => m.role === "assistant");
-    // The chat's first answer: its files are not the chat's files any more (notes.md was added since).
-    const firstAnswer = answers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!;
-    const restored = await ok("chats.restoreMessage", { chatId, messageId: firstAnswer.id });
-    expect(restored.messages.length).toBeGreaterThan(0);
-    const copy = await ok("chats.duplicate", { chatId, privacy: "private", title: "Counter copy" });
-    expect(copy.id).not.toBe(chatId);
-    const linked = await ok("chats.createVercelProject", { chatId, name: "counter" });
-    expect(linked.vercelProjectId).toEqual(expect.any(String));
-    const deployed = await ok("chats.deploy", { chatId });
-    expect(deployed.deploymentId).toEqual(expect.any(String));
-
-    await ok("chats.delete", { chatId: copy.id });
-    expect((await refused("chats.get", { chatId: copy.id }, 404)).message).toMatch(/not found/);
-    expect((await refused("chats.create", { message: "" }, 422)).message).toMatch(/message/);
-  });
-
-  test("messages: send (sync, async, streamed), list, get, resume, stop", async () => {
-    const chatId = (await ok("chats.create", { message: "A notes app /fast" })).chat.id as string;
-    const sent = await ok("messages.send", { chatId, message: "Make it blue /fast" });
-    expect(sent.role).toBe("assistant");
-    expect(sent.finishReason).toBe("stop");
-    const queued = await ok("messages.sendAsync", { chatId, message: "Add a footer /fast" });
-    expect(queued).toEqual({ messageId: expect.any(String) });
-    await finished(chatId, queued.messageId);
-
-    const from = exchanges.length;
-    const streamed = await run("messages.sendStream", { chatId, message: "Add a header /fast" });
-    const final = await streamed.final;
-    const events = await sentEvents("messages.sendStream", from);
-    expect(events[0].object).toBe("message");
-    expect(events.at(-1).object).toBe("message");
-    expect(final.message.id).toBe(events[0].id);
-    const stored = await ok("messages.get", { chatId, messageId: final.message.id });
-    expect(final.parts).toEqual(JSON.parse(JSON.stringify(stored.parts)));
-    expect(final.message.finishReason).toBe("stop");
-    expect((await ok("messages.list", { chatId, limit: 50 })).messages.length).toBeGreaterThanOrEqual(8);
-
-    // Resume: a paced answer is followed from the middle to its end.
-    const paced = await ok("messages.sendAsync", { chatId, message: "Add a map /pace 40" });
-    for (let i = 0; i < 200 && !(await ok("messages.get", { chatId, messageId: paced.messageId })).parts.length; i++)
-      await sleep(10);
-    const resumeFrom = exchanges.length;
-    const resumed = await run("chats.resume", { chatId });
-    const seen: Json[] = [];
-    for await (const event of resumed.stream) seen.push(event);
-    const resumeEvents = await sentEvents("chats.resume", resumeFrom);
-    expect(seen).toEqual(resumeEvents);
-    const resumedFinal = await reduceWithClient(exchanges[resumeFrom]!.text);
-    expect(resumedFinal.chat.id).toBe(chatId);
-    const pacedAnswer = await finished(chatId, paced.messageId);
-    expect(pacedAnswer.finishReason).toBe("stop");
-    // The client rebuilt the whole answer from the resumed stream (its deltas start from no parts).
-    expect(resumedFinal.parts).toEqual(JSON.parse(JSON.stringify(pacedAnswer.parts)));
-
-    const slow = await ok("messages.sendAsync", { chatId, message: "Add a chart /pace 200" });
-    expect(await ok("messages.stop", { chatId, messageId: slow.messageId })).toEqual({ messageId: slow.messageId });
-    expect((await finished(chatId, slow.messageId)).finishReason).toBe("stop");
-  });
-
-  test("approvals: an integration request resolved streamed, in sync and async", async () => {
-    const task = { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] };
-    const blocked = async () => {
-      const created = await ok("chats.create", { message: "A shop /integration Stripe /fast" });
+// Each test drives many whole answers over HTTP; on a loaded machine that takes a while.
+describe(
+  "the official v2 client (v0 3.0.0-canary.6f0caa8) against the embedded service in document mode",
+  { timeout: 120_000 },
+  () => {
+    test("chats: create (sync, streamed, async, from a zip, from a repository), list, get, update, files, preview, restore, duplicate, deploy, delete", async () => {
+      // The document's model ids are taken as the neutral ones (answers keep the neutral names).
+      const created = await ok("chats.create", {
+        message: "A counter app /fast",
+        title: "Counter",
+        metadata: { team: "web" },
+        modelConfiguration: { modelId: "v0-max" },
+      });
       const chatId = created.chat.id as string;
+      expect(created.chat.createdAt).toBeInstanceOf(Date);
+
+      // Streamed: the client's own reducer reads every event (it throws on one it does not know).
+      const from = exchanges.length;
+      const streamed = await run("chats.createStream", { message: "A todo app /fast" });
+      const states: Json[] = [];
+      for await (const state of streamed.stream) states.push(state);
+      const final = await streamed.final;
+      expect(final.status).toBe("done");
+      expect(final.chat.id).toEqual(expect.any(String));
+      expect(states.length).toBeGreaterThan(2);
+      const events = await sentEvents("chats.createStream", from);
+      expect(events.map((e) => e.object)).toContain("message.parts.chunk");
+      const latest = await ok("messages.list", { chatId: final.chat.id });
+      const answer = latest.messages.find((m: Json) => m.role === "assistant");
+      expect(final.parts).toEqual(JSON.parse(JSON.stringify(answer.parts)));
+      // The stream result relayed as a Response (as an app hands it to its browser) and read back with readV0Stream.
+      const relayed = await readV0Stream(streamed.toResponse()).final;
+      expect(relayed.parts).toEqual(final.parts);
+      expect(relayed.chat?.id).toBe(final.chat.id);
+
+      const pending = await ok("chats.createAsync", { message: "A clock /fast" });
+      expect(pending).toEqual({ chatId: expect.any(String), messageId: expect.any(String) });
+      await finished(pending.chatId, pending.messageId);
+
+      const zipped = await ok("chats.createFromZip", { url: `${zipBase}/site.zip` });
+      const cloned = await ok("chats.createFromRepo", { repo: { url: `${git.url}/app.git` } });
+      const imported = await ok("chats.getFiles", { chatId: cloned.chat.id });
+      expect(JSON.stringify(imported)).toContain("From Git");
+      expect(zipped.chat.id).not.toBe(cloned.chat.id);
+
+      const list = await ok("chats.list", { limit: 20 });
+      expect(list.chats.map((c: Json) => c.id)).toContain(chatId);
+      // The metadata filter as the client sends it (`metadata[team]=web`), and a cursor to the next page.
+      const tagged = await ok("chats.list", { metadata: { team: "web" }, limit: 5 });
+      expect(tagged.chats.map((c: Json) => c.id)).toEqual([chatId]);
+      const firstPage = await ok("chats.list", { limit: 2 });
+      const nextPage = await ok("chats.list", { limit: 2, cursor: firstPage.cursor });
+      expect(nextPage.chats.map((c: Json) => c.id)).not.toContain(firstPage.chats[0].id);
+      expect((await ok("chats.get", { chatId })).id).toBe(chatId);
+      expect((await ok("chats.update", { chatId, title: "Counter 2" })).title).toBe("Counter 2");
+
+      const files = await ok("chats.getFiles", { chatId });
+      expect(files.files.length).toBeGreaterThan(0);
+      const changed = await ok("chats.updateFiles", {
+        chatId,
+        files: [{ path: "notes.md", content: "# Written by the client\n" }],
+      });
+      expect(changed.messages.length).toBeGreaterThan(0);
+      const zip = await ok("chats.downloadFiles", { chatId });
+      const bytes = new Uint8Array(await (zip as Blob).arrayBuffer());
+      expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]);
+
+      const preview = await ok("chats.getPreview", { chatId });
+      expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
+
       const messages = (await ok("messages.list", { chatId })).messages as Json[];
-      const newest = messages.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-      expect(newest.finishReason).toBe("tool-calls");
-      return chatId;
-    };
+      const answers = messages.filter((m) => m.role === "assistant");
+      // The chat's first answer: its files are not the chat's files any more (notes.md was added since).
+      const firstAnswer = answers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!;
+      const restored = await ok("chats.restoreMessage", { chatId, messageId: firstAnswer.id });
+      expect(restored.messages.length).toBeGreaterThan(0);
+      const copy = await ok("chats.duplicate", { chatId, privacy: "private", title: "Counter copy" });
+      expect(copy.id).not.toBe(chatId);
+      const linked = await ok("chats.createVercelProject", { chatId, name: "counter" });
+      expect(linked.vercelProjectId).toEqual(expect.any(String));
+      const deployed = await ok("chats.deploy", { chatId });
+      expect(deployed.deploymentId).toEqual(expect.any(String));
 
-    const chatId = await blocked();
-    const from = exchanges.length;
-    const resolving = await run("messages.resolveStream", { chatId, task });
-    const seen: Json[] = [];
-    for await (const event of resolving.stream) seen.push(event);
-    const events = await sentEvents("messages.resolveStream", from);
-    expect(seen).toEqual(events);
-    expect(events[0].object).toBe("message");
-    expect(events.at(-1)).toMatchObject({ object: "message", finishReason: "stop" });
-    const reduced = await reduceWithClient(exchanges[from]!.text);
-    const answer = await ok("messages.get", { chatId, messageId: events[0].id });
-    expect(reduced.parts).toEqual(JSON.parse(JSON.stringify(answer.parts)));
-    expect(reduced.message.finishReason).toBe("stop");
-
-    const resolved = await ok("messages.resolve", { chatId: await blocked(), task });
-    expect(resolved.finishReason).toBe("stop");
-    const later = await blocked();
-    const queued = await ok("messages.resolveAsync", { chatId: later, task });
-    expect(queued).toEqual({ messageId: expect.any(String) });
-    expect((await finished(later, queued.messageId)).finishReason).toBe("stop");
-  });
-
-  test("webhooks and MCP servers: create, list (the webhooks list is a bare array), get, update, delete", async () => {
-    const hook = await ok("webhooks.create", {
-      name: "Hook",
-      events: ["chat.created", "message.finished"],
-      url: "https://hooks.example/in",
+      await ok("chats.delete", { chatId: copy.id });
+      expect((await refused("chats.get", { chatId: copy.id }, 404)).message).toMatch(/not found/);
+      expect((await refused("chats.create", { message: "" }, 422)).message).toMatch(/message/);
     });
-    const hooks = await ok("webhooks.list");
-    expect(Array.isArray(hooks)).toBe(true);
-    expect(hooks).toContainEqual({ id: hook.id, name: "Hook" });
-    expect((await ok("webhooks.get", { hookId: hook.id })).url).toBe("https://hooks.example/in");
-    expect((await ok("webhooks.update", { hookId: hook.id, name: "Hook 2" })).name).toBe("Hook 2");
-    await ok("webhooks.delete", { hookId: hook.id });
 
-    const server = await ok("mcpServers.create", {
-      name: "Docs",
-      url: "https://mcp.example/mcp",
-      auth: { type: "bearer", token: "t0ken" },
+    test("messages: send (sync, async, streamed), list, get, resume, stop", async () => {
+      const chatId = (await ok("chats.create", { message: "A notes app /fast" })).chat.id as string;
+      const sent = await ok("messages.send", { chatId, message: "Make it blue /fast" });
+      expect(sent.role).toBe("assistant");
+      expect(sent.finishReason).toBe("stop");
+      const queued = await ok("messages.sendAsync", { chatId, message: "Add a footer /fast" });
+      expect(queued).toEqual({ messageId: expect.any(String) });
+      await finished(chatId, queued.messageId);
+
+      const from = exchanges.length;
+      const streamed = await run("messages.sendStream", { chatId, message: "Add a header /fast" });
+      const final = await streamed.final;
+      const events = await sentEvents("messages.sendStream", from);
+      expect(events[0].object).toBe("message");
+      expect(events.at(-1).object).toBe("message");
+      expect(final.message.id).toBe(events[0].id);
+      const stored = await ok("messages.get", { chatId, messageId: final.message.id });
+      expect(final.parts).toEqual(JSON.parse(JSON.stringify(stored.parts)));
+      expect(final.message.finishReason).toBe("stop");
+      expect((await ok("messages.list", { chatId, limit: 50 })).messages.length).toBeGreaterThanOrEqual(8);
+
+      // Resume: a paced answer is followed from the middle to its end.
+      const paced = await ok("messages.sendAsync", { chatId, message: "Add a map /pace 150" });
+      for (let i = 0; i < 200 && !(await ok("messages.get", { chatId, messageId: paced.messageId })).parts.length; i++)
+        await sleep(10);
+      const resumeFrom = exchanges.length;
+      const resumed = await run("chats.resume", { chatId });
+      const seen: Json[] = [];
+      for await (const event of resumed.stream) seen.push(event);
+      const resumeEvents = await sentEvents("chats.resume", resumeFrom);
+      expect(seen).toEqual(resumeEvents);
+      // It followed the answer while it was generated: chat events around the deltas.
+      expect(resumeEvents[0].object).toBe("chat");
+      expect(resumeEvents.filter((e) => e.object === "message.parts.chunk").length).toBeGreaterThan(1);
+      const resumedFinal = await reduceWithClient(exchanges[resumeFrom]!.text);
+      expect(resumedFinal.chat.id).toBe(chatId);
+      const pacedAnswer = await finished(chatId, paced.messageId);
+      expect(pacedAnswer.finishReason).toBe("stop");
+      // The client rebuilt the whole answer from the resumed stream (its deltas start from no parts).
+      expect(resumedFinal.parts).toEqual(JSON.parse(JSON.stringify(pacedAnswer.parts)));
+
+      const slow = await ok("messages.sendAsync", { chatId, message: "Add a chart /pace 200" });
+      expect(await ok("messages.stop", { chatId, messageId: slow.messageId })).toEqual({ messageId: slow.messageId });
+      expect((await finished(chatId, slow.messageId)).finishReason).toBe("stop");
     });
-    expect((await ok("mcpServers.list")).map((s: Json) => s.id)).toContain(server.id);
-    expect((await ok("mcpServers.get", { mcpServerId: server.id })).name).toBe("Docs");
-    expect((await ok("mcpServers.update", { mcpServerId: server.id, name: "Docs 2" })).name).toBe("Docs 2");
-    expect(await ok("mcpServers.delete", { mcpServerId: server.id })).toEqual({ success: true });
-  });
 
-  test("the methods the embedded service does not have answer a clear 404", async () => {
-    const params = { orgId: "org", teamId: "team", keyId: "key", name: "k", limit: 10 };
-    for (const name of Object.keys(UNSUPPORTED)) {
-      const result = await run(name, params);
-      expect(result.response.status, name).toBe(404);
-      expect(result.error.message, name).toMatch(/No such endpoint/);
-    }
-  });
+    test("approvals: an integration request resolved streamed, in sync and async", async () => {
+      const task = { type: "confirmed-steps", connectedIntegrationNames: ["Stripe"] };
+      const blocked = async () => {
+        const created = await ok("chats.create", { message: "A shop /integration Stripe /fast" });
+        const chatId = created.chat.id as string;
+        const messages = (await ok("messages.list", { chatId })).messages as Json[];
+        const newest = messages.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+        expect(newest.finishReason).toBe("tool-calls");
+        return chatId;
+      };
 
-  test("a stream the service refuses is the client's error, not a hang", async () => {
-    const refused = await run("messages.sendStream", { chatId: "no-such-chat", message: "Hello" });
-    await expect(refused.final).rejects.toBeInstanceOf(V0StreamError);
-  });
+      const chatId = await blocked();
+      const from = exchanges.length;
+      const resolving = await run("messages.resolveStream", { chatId, task });
+      const seen: Json[] = [];
+      for await (const event of resolving.stream) seen.push(event);
+      const events = await sentEvents("messages.resolveStream", from);
+      expect(seen).toEqual(events);
+      expect(events[0].object).toBe("message");
+      expect(events.at(-1)).toMatchObject({ object: "message", finishReason: "stop" });
+      const reduced = await reduceWithClient(exchanges[from]!.text);
+      const answer = await ok("messages.get", { chatId, messageId: events[0].id });
+      expect(reduced.parts).toEqual(JSON.parse(JSON.stringify(answer.parts)));
+      expect(reduced.message.finishReason).toBe("stop");
 
-  test("no difference from the document but the two kept on purpose", () => {
-    expect([...differencesMet].every((key) => key in KEPT_DIFFERENCES)).toBe(true);
-    expect(differencesMet.has("hookSecret")).toBe(true);
-  });
+      const resolved = await ok("messages.resolve", { chatId: await blocked(), task });
+      expect(resolved.finishReason).toBe("stop");
+      const later = await blocked();
+      const queued = await ok("messages.resolveAsync", { chatId: later, task });
+      expect(queued).toEqual({ messageId: expect.any(String) });
+      expect((await finished(later, queued.messageId)).finishReason).toBe("stop");
+    });
 
-  test("every method of the client was called", () => {
-    const all = methodsOf(client);
-    expect(all.length).toBeGreaterThanOrEqual(45);
-    expect(all.filter((name) => !called.has(name) && !(name in UNSUPPORTED))).toEqual([]);
-  });
-});
+    test("webhooks and MCP servers: create, list (the webhooks list is a bare array), get, update, delete", async () => {
+      const hook = await ok("webhooks.create", {
+        name: "Hook",
+        events: ["chat.created", "message.finished"],
+        url: "https://hooks.example/in",
+      });
+      const hooks = await ok("webhooks.list");
+      expect(Array.isArray(hooks)).toBe(true);
+      expect(hooks).toContainEqual({ id: hook.id, name: "Hook" });
+      expect((await ok("webhooks.get", { hookId: hook.id })).url).toBe("https://hooks.example/in");
+      expect((await ok("webhooks.update", { hookId: hook.id, name: "Hook 2" })).name).toBe("Hook 2");
+      await ok("webhooks.delete", { hookId: hook.id });
+
+      const server = await ok("mcpServers.create", {
+        name: "Docs",
+        url: "https://mcp.example/mcp",
+        auth: { type: "bearer", token: "t0ken" },
+      });
+      expect((await ok("mcpServers.list")).map((s: Json) => s.id)).toContain(server.id);
+      expect((await ok("mcpServers.get", { mcpServerId: server.id })).name).toBe("Docs");
+      expect((await ok("mcpServers.update", { mcpServerId: server.id, name: "Docs 2" })).name).toBe("Docs 2");
+      expect(await ok("mcpServers.delete", { mcpServerId: server.id })).toEqual({ success: true });
+    });
+
+    test("the methods the embedded service does not have answer a clear 404", async () => {
+      const params = { orgId: "org", teamId: "team", keyId: "key", name: "k", limit: 10 };
+      for (const name of Object.keys(UNSUPPORTED)) {
+        const result = await run(name, params);
+        expect(result.response.status, name).toBe(404);
+        expect(result.error.message, name).toMatch(/No such endpoint/);
+      }
+    });
+
+    test("a stream the service refuses is the client's error, not a hang", async () => {
+      const refused = await run("messages.sendStream", { chatId: "no-such-chat", message: "Hello" });
+      await expect(refused.final).rejects.toBeInstanceOf(V0StreamError);
+    });
+
+    test("no difference from the document but the two kept on purpose", () => {
+      expect([...differencesMet].every((key) => key in KEPT_DIFFERENCES)).toBe(true);
+      expect(differencesMet.has("hookSecret")).toBe(true);
+    });
+
+    test("the client's `/api/v2/…` paths are routes in document mode only: the spec's wire keeps `{base_url}/v2/…`", async () => {
+      const spec = await startService();
+      try {
+        expect((await call(spec, "GET", "/api/v2/chats")).status).toBe(404);
+        expect((await call(spec, "GET", "/v2/chats")).status).toBe(200);
+      } finally {
+        await spec.close();
+      }
+    });
+
+    test("every method of the client was called", () => {
+      const all = methodsOf(client);
+      expect(all.length).toBeGreaterThanOrEqual(45);
+      expect(all.filter((name) => !called.has(name) && !(name in UNSUPPORTED))).toEqual([]);
+    });
+  },
+);
