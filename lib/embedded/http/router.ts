@@ -54,7 +54,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     ));
   const route = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
-    const path = stripBase(url.pathname, deps.basePath);
+    const path = officialClientPath(stripBase(url.pathname, deps.basePath), deps.wire);
     const version = versionOfPath(path);
     const method = req.method.toUpperCase();
     try {
@@ -159,6 +159,15 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     if (req.method.toUpperCase() === "OPTIONS") return preflightResponse();
     return withCors(await route(req));
   };
+}
+
+/**
+ * The official v2 client addresses `{its base URL}/api/v2/…` (its default base is the real service's web origin, not
+ * the document's server `…/v2`): in document mode those paths are the v2 routes, so the client works with its base
+ * URL set to the service's.
+ */
+function officialClientPath(path: string, wire: Wire | undefined): string {
+  return wire === "document" && path.startsWith("/api/v2/") ? path.slice("/api".length) : path;
 }
 
 function stripBase(pathname: string, basePath: string): string {
