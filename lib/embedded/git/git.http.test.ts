@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  AsyncChatRef,
   ChatGitRemote,
   ChatList,
   ChatWithUsage,
@@ -8,11 +9,21 @@ import {
   GitCredentialList,
   GitPullResult,
   GitPushResult,
+  Message,
 } from "@/lib/api";
 import { readPull, readPush } from "@/lib/api/git-sync";
 import { startGitServer, type GitServerPeer } from "@/e2e/peers/git-server";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, filesOf, messagesOf, sendMessage, startService, versionsOf } from "../test-support";
+import {
+  call,
+  expectSchema,
+  filesOf,
+  messagesOf,
+  sendMessage,
+  startService,
+  versionsOf,
+  waitFor,
+} from "../test-support";
 
 /**
  * Import from a repository, push and pull, against a real Git server on 127.0.0.1 (`git http-backend`,
@@ -201,6 +212,40 @@ describe("push and pull", () => {
     );
     expect(peer.head("round.git", "atelier")).toBe(again.commit);
     expect(peer.filesOf("round.git", "atelier")).toEqual(await contents(chat.id));
+  });
+
+  test("a generation that starts while the push is on the network does not lose the push", async () => {
+    peer.makeRepo("race.git", { "index.html": "<p>race</p>\n" });
+    const chat = await importChat(`${peer.url}/race.git`);
+    const held = peer.holdNextPush();
+    const pushing = call(svc, "POST", `/v2/chats/${chat.id}/git/push`, { body: { branch: "race" } });
+    await held.arrived;
+    // The chat was idle when the push began; a generation starts before the commit lands.
+    const started = await call(svc, "POST", `/v2/chats/${chat.id}/messages/async`, {
+      body: { message: "A footer /slow" },
+    });
+    const { messageId } = expectSchema(AsyncChatRef, started.body);
+    held.release();
+    const res = await pushing;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pushed = expectSchema(GitPushResult, res.body);
+    const generating = expectSchema(
+      Message,
+      (await call(svc, "GET", `/v2/chats/${chat.id}/messages/${messageId}`)).body,
+    );
+    expect(generating.finishReason ?? null, "still generating when the push was recorded").toBeNull();
+    expect(peer.head("race.git", "race")).toBe(pushed.commit);
+    expect((await call(svc, "GET", `/v2/chats/${chat.id}/git`)).body).toMatchObject({
+      branch: "race",
+      lastCommit: pushed.commit,
+    });
+    expect((await messagesOf(svc, chat.id)).map(readPush).find(Boolean)).toMatchObject({ branch: "race" });
+    await waitFor(async () => {
+      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${chat.id}/messages/${messageId}`)).body);
+      return m.finishReason ? m : undefined;
+    }, 60_000);
+    // The remote stood at the pushed commit, so the next push is not refused as "the branch moved".
+    expect((await call(svc, "POST", `/v2/chats/${chat.id}/git/push`, { body: {} })).status).toBe(200);
   });
 
   test("a chat without a remote: GET …/git and pull are 404, push without a url is 422", async () => {
