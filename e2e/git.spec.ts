@@ -68,7 +68,7 @@ test("import from a repository, change it, push it back from Details; Details sh
   await git.getByTestId("git-incoming-refresh").click();
   await expect(git.getByTestId("git-incoming-summary")).toContainText("2 files would change", { timeout: 30_000 });
   const incoming = git.getByTestId("git-incoming-file");
-  await expect(incoming).toHaveText([/NOTES\.md\s*added/, /css\/main\.css\s*modified/]);
+  await expect(incoming).toHaveText([/NOTES\.md\s*created/, /css\/main\.css\s*updated/]);
   await incoming.filter({ hasText: "css/main.css" }).getByText("css/main.css").click();
   const diff = incoming.filter({ hasText: "css/main.css" }).getByTestId("diff-view");
   await expect(diff.locator('[data-kind="del"]')).toContainText("color: navy");

@@ -1,43 +1,41 @@
 "use client";
 
-import { RefreshCw } from "lucide-react";
+import { ChevronRight, RefreshCw } from "lucide-react";
+import { useState } from "react";
 import { DiffView } from "@/components/files/diff-view";
 import { Button } from "@/components/ui/button";
-import { Disclosure } from "@/components/ui/disclosure";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Spinner } from "@/components/ui/spinner";
 import type { GitIncoming, GitIncomingFile } from "@/lib/api/schemas";
 import { useGitIncoming } from "@/lib/hooks/use-git";
 
-/** One file a pull would change: its path and change, opening onto its line diff (chat's → branch's). */
+/** Each change in the words the pull's record uses (git-fields.tsx `PulledFiles`), and its colour. */
+const CHANGE: Record<GitIncomingFile["change"], { label: string; tone: string }> = {
+  added: { label: "created", tone: "text-success" },
+  modified: { label: "updated", tone: "text-muted-foreground" },
+  deleted: { label: "deleted", tone: "text-danger" },
+};
+
+/**
+ * One file a pull would change: its path and change, opening onto its line diff (chat's → branch's). The diff is
+ * computed once the file is opened (a pull may change hundreds of files).
+ */
 function IncomingFile({ file }: { file: GitIncomingFile }) {
+  const [opened, setOpened] = useState(false);
   return (
     <li data-testid="git-incoming-file">
-      <Disclosure
-        className="w-full"
-        summary={
-          <span className="flex min-w-0 items-center gap-2">
-            <span className={file.change === "deleted" ? "truncate font-mono line-through" : "truncate font-mono"}>
-              {file.path}
-            </span>
-            <span
-              className={
-                file.change === "added"
-                  ? "text-success"
-                  : file.change === "deleted"
-                    ? "text-danger"
-                    : "text-muted-foreground"
-              }
-            >
-              {file.change}
-            </span>
+      <details className="group w-full" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+        <summary className="flex cursor-pointer list-none items-center gap-1 rounded select-none hover:text-foreground [&::-webkit-details-marker]:hidden">
+          <ChevronRight className="size-3.5 shrink-0 transition-transform group-open:rotate-90" aria-hidden />
+          <span className={file.change === "deleted" ? "truncate font-mono line-through" : "truncate font-mono"}>
+            {file.path}
           </span>
-        }
-      >
-        {file.binary ? (
-          <p className="text-xs text-muted-foreground">A binary file: its change is not shown as a diff.</p>
+          <span className={`ml-auto shrink-0 ${CHANGE[file.change].tone}`}>{CHANGE[file.change].label}</span>
+        </summary>
+        {!opened ? null : file.binary ? (
+          <p className="mt-2 text-xs text-muted-foreground">A binary file: its change is not shown as a diff.</p>
         ) : (
-          <div className="flex max-h-72 flex-col overflow-hidden rounded-md border border-border">
+          <div className="mt-2 flex max-h-72 flex-col overflow-hidden rounded-md border border-border">
             <DiffView
               path={file.path}
               previous={file.before}
@@ -46,7 +44,7 @@ function IncomingFile({ file }: { file: GitIncomingFile }) {
             />
           </div>
         )}
-      </Disclosure>
+      </details>
     </li>
   );
 }
