@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => peer.close());
 
-test("import from a repository, change it, push it back from Details; a pull brings an outside commit", async ({
+test("import from a repository, change it, push it back from Details; Details shows what a pull would bring, then pulls it", async ({
   signedIn: page,
   request,
 }) => {
@@ -61,8 +61,23 @@ test("import from a repository, change it, push it back from Details; a pull bri
   expect(peer.filesOf("harbour.git", "main")).toEqual(Object.fromEntries(latest.files.map((f) => [f.path, f.content])));
   await expect(git.getByTestId("git-remote")).toContainText(pushed!.slice(0, 7));
 
-  // Someone else commits; Pull lists what it brings and the timeline shows it.
+  await expect(git.getByTestId("git-incoming-summary")).toContainText("Up to date");
+
+  // Someone else commits: asked again, Details shows what a pull would bring, file by file, before pulling.
   peer.commit("harbour.git", "main", { "css/main.css": "body { color: teal; }\n", "NOTES.md": "# Notes\n" });
+  await git.getByTestId("git-incoming-refresh").click();
+  await expect(git.getByTestId("git-incoming-summary")).toContainText("2 files would change", { timeout: 30_000 });
+  const incoming = git.getByTestId("git-incoming-file");
+  await expect(incoming).toHaveText([/NOTES\.md\s*created/, /css\/main\.css\s*updated/]);
+  await incoming.filter({ hasText: "css/main.css" }).getByText("css/main.css").click();
+  const diff = incoming.filter({ hasText: "css/main.css" }).getByTestId("diff-view");
+  await expect(diff.locator('[data-kind="del"]')).toContainText("color: navy");
+  await expect(diff.locator('[data-kind="add"]')).toContainText("color: teal");
+  expect(await svc<{ files: { path: string }[] }>(request, "GET", `/v2/chats/${chatId}/files`)).toEqual(latest);
+  await git.scrollIntoViewIfNeeded();
+  await shootBothSchemes(page, "git-incoming");
+
+  // Pull brings exactly that and the timeline shows it.
   await git.getByTestId("git-pull").click();
   const outcome = git.getByTestId("git-pull-outcome");
   await expect(outcome).toContainText("2 changes");

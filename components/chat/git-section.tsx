@@ -12,6 +12,7 @@ import { readPull, type GitPullRecord } from "@/lib/api/git-sync";
 import type { Chat } from "@/lib/api/schemas";
 import { useGitRemote, usePullFromGit, usePushToGit } from "@/lib/hooks/use-git";
 import { PulledFiles, SourceFields } from "./git-fields";
+import { GitIncomingChanges } from "./git-incoming";
 
 /** What the last pull brought: the files it changed, or that the branch had nothing new. */
 function PullOutcome({ pull }: { pull: GitPullRecord | "up-to-date" }) {
@@ -33,8 +34,9 @@ function PullOutcome({ pull }: { pull: GitPullRecord | "up-to-date" }) {
 }
 
 /**
- * Details tab: the chat's Git remote (URL, branch, last sync) with Push (the latest version as one commit on the
- * branch) and Pull (the branch's files as a new version); without a remote, a repository and branch to push to.
+ * Details tab: the chat's Git remote (URL, branch, last sync) with what a pull would bring (per file, with its diff),
+ * Push (the latest version as one commit on the branch) and Pull (the branch's files as a new version); without a
+ * remote, a repository and branch to push to.
  */
 export function GitSection({ chat, generating }: { chat: Chat | undefined; generating: boolean }) {
   const chatId = chat?.id ?? "";
@@ -102,6 +104,7 @@ export function GitSection({ chat, generating }: { chat: Chat | undefined; gener
       ) : (
         <SourceFields idPrefix="git-push" kind="repo" url={url} branch={branch} onUrl={setUrl} onBranch={setBranch} />
       )}
+      {current ? <GitIncomingChanges chatId={chatId} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button
           onClick={doPush}

@@ -23,6 +23,11 @@ export interface GitServerPeer {
   filesOf(name: string, branch: string): Record<string, string>;
   /** The commit at the tip of `branch`, or null. */
   head(name: string, branch: string): string | null;
+  /**
+   * Holds the next push (its receive-pack request) until `release`: `arrived` settles when it reaches the server, so a
+   * test can act between a push leaving the service and landing.
+   */
+  holdNextPush(): { arrived: Promise<void>; release(): void };
   /** Requests answered 401 for missing or wrong credentials. */
   refused(): number;
   close(): Promise<void>;
@@ -55,9 +60,16 @@ export async function startGitServer(opts: { user?: string; password?: string } 
   const { user = "alice", password = "s3cret-token" } = opts;
   const root = mkdtempSync(join(tmpdir(), "git-peer-"));
   let refused = 0;
+  let hold: { arrive(): void; released: Promise<void> } | null = null;
 
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://peer");
+    if (hold && req.method === "POST" && url.pathname.endsWith("/git-receive-pack")) {
+      const held = hold;
+      hold = null;
+      held.arrive();
+      await held.released;
+    }
     if (url.pathname.startsWith("/private/")) {
       const expected = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
       if (req.headers.authorization !== expected) {
@@ -104,7 +116,7 @@ export async function startGitServer(opts: { user?: string; password?: string } 
     cgi.on("error", () => res.writeHead(500).end());
   };
 
-  const server = createServer(serve);
+  const server = createServer((req, res) => void serve(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -161,6 +173,14 @@ export async function startGitServer(opts: { user?: string; password?: string } 
       } catch {
         return null;
       }
+    },
+    holdNextPush() {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrive, released };
+      return { arrived, release };
     },
     refused: () => refused,
     close: () =>

@@ -61,6 +61,7 @@ import {
   GitCredential,
   GitCredentialDeleted,
   GitCredentialList,
+  GitIncoming,
   GitPushResult,
   type CreateChatFromRepoBody,
   type CreateChatFromZipBody,
@@ -123,6 +124,8 @@ export interface ServiceClient {
   createChatFromZip(body: CreateChatFromZipBody): Promise<ChatWithUsage>;
   /** GET /v2/chats/{chatId}/git (our extension): the chat's Git remote (404 without one). */
   getGitRemote(chatId: string): Promise<ChatGitRemote>;
+  /** GET …/git/incoming (our extension): what a pull would bring, per file, without pulling. */
+  getGitIncoming(chatId: string): Promise<GitIncoming>;
   /** POST …/git/push (our extension): one commit of a version's files on top of the branch. */
   pushToGit(chatId: string, body?: GitPushBody): Promise<GitPushResult>;
   /** POST …/git/pull (our extension): the messages recording what the branch brought (none when unchanged). */
@@ -230,6 +233,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     createChatFromRepo: (body) => read(readChatWithUsage, call("v2.chats.fromRepo", {}, { body })),
     createChatFromZip: (body) => read(readChatWithUsage, call("v2.chats.fromZip", {}, { body })),
     getGitRemote: (chatId) => json(ChatGitRemote, call("v2.chats.git.get", { chatId })),
+    getGitIncoming: (chatId) => json(GitIncoming, call("v2.chats.git.incoming", { chatId })),
     pushToGit: (chatId, body = {}) => json(GitPushResult, call("v2.chats.git.push", { chatId }, { body })),
     pullFromGit: (chatId) =>
       read((d) => readRestoredMessages(d, chatId).messages, call("v2.chats.git.pull", { chatId }, { body: {} })),

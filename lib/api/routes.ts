@@ -128,6 +128,7 @@ export const ROUTES = [
   r("v2.usage.activity", "GET", "/v2/usage/activity"),
   // ----- v2 Git (our extension: a chat's remote, push and pull; credentials by host) -----
   r("v2.chats.git.get", "GET", "/v2/chats/:chatId/git"),
+  r("v2.chats.git.incoming", "GET", "/v2/chats/:chatId/git/incoming"),
   r("v2.chats.git.push", "POST", "/v2/chats/:chatId/git/push", { body: s.GitPushBody }),
   r("v2.chats.git.pull", "POST", "/v2/chats/:chatId/git/pull", { body: s.GitPullBody }),
   r("v2.gitCredentials.list", "GET", "/v2/git-credentials"),

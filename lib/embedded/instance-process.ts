@@ -30,6 +30,8 @@ const service = await createEmbeddedService({
   webhookRetrySchedule: [200, 200, 200],
   // A delivery this process took when it was killed is retried by another instance soon after.
   webhookTimeoutMs: 1000,
+  // The tests' webhook receivers listen on 127.0.0.1.
+  fetchAllowPrivate: true,
 });
 console.log(JSON.stringify({ port }));
 

@@ -32,6 +32,8 @@ if (!adminUrl) {
       agentDelayMs: 0,
       generationLeaseMs: LEASE_MS,
       webhookRetrySchedule: [100, 100, 100],
+      // The webhook receivers listen on 127.0.0.1.
+      fetchAllowPrivate: true,
     });
     services.push(svc);
     return svc;

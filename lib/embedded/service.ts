@@ -82,9 +82,9 @@ export interface EmbeddedOptions {
   /** Lifetime of the remote MCP endpoint's access tokens in seconds; default 3600. */
   mcpAccessTokenTtlS?: number;
   /**
-   * Whether MCP servers and their token endpoints may be on private addresses (loopback, private networks):
-   * EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service connects
-   * only to public addresses (outbound/fetch.ts, the one guard).
+   * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
+   * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
+   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to its own origin.
    */
   fetchAllowPrivate?: boolean;
   /**
@@ -154,6 +154,9 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
     now: opts.webhookNow,
+    // Deliveries go through the one private-address rule; the service's own origin (the dashboard's webhook inbox,
+    // `${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption.
+    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate, ownOrigin: new URL(publicBaseUrl).origin }),
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous

@@ -24,6 +24,7 @@ export const queryKeys = {
   envVars: (projectId: string) => ["projects", projectId, "env-vars"] as const,
   /** A chat's Git remote (GET /v2/chats/{chatId}/git; null when it has none). */
   gitRemote: (chatId: string) => ["chat", chatId, "git"] as const,
+  gitIncoming: (chatId: string) => ["chat", chatId, "git", "incoming"] as const,
   /** The Git credentials, by host (tokens never included). */
   gitCredentials: () => ["git-credentials"] as const,
   /** The service's daily quotas and today's use (GET /v2/quotas). */

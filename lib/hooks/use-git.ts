@@ -22,7 +22,26 @@ export function useGitRemote(chatId: string) {
   });
 }
 
-/** After a push or a pull: the remote, the timeline, and (a pull) the files and versions are read again. */
+/**
+ * What a pull would bring (the service fetches the branch: a network round trip, so it is not refetched on focus and
+ * not retried); only asked for a chat that has a remote.
+ */
+export function useGitIncoming(chatId: string, enabled: boolean) {
+  const client = useServiceClient();
+  return useQuery({
+    queryKey: queryKeys.gitIncoming(chatId),
+    queryFn: () => client.getGitIncoming(chatId),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * After a push or a pull: the remote (and what a pull would bring, under the same key), the timeline, and (a pull)
+ * the files and versions are read again.
+ */
 function useSyncInvalidation(chatId: string) {
   const queryClient = useQueryClient();
   return () =>

@@ -46,8 +46,8 @@ export interface AppConfig {
   /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
   mcpAllowApiKey: boolean;
   /**
-   * EMBEDDED_FETCH_ALLOW_PRIVATE=1: the embedded service may reach MCP servers (and their token endpoints) on
-   * loopback and private addresses; default off, only public addresses.
+   * EMBEDDED_FETCH_ALLOW_PRIVATE=1: the embedded service may reach MCP servers (and their token endpoints) and webhook
+   * targets on loopback and private addresses; default off, only public addresses (and, for webhooks, APP_URL's origin).
    */
   fetchAllowPrivate: boolean;
   /** Lifetime of the remote MCP endpoint's access tokens in seconds (EMBEDDED_MCP_TOKEN_TTL_S); default 3600. */

@@ -76,6 +76,34 @@ export type GitPullBody = z.infer<typeof GitPullBody>;
 export const GitPullResult = z.object({ messages: z.array(Message) });
 export type GitPullResult = z.infer<typeof GitPullResult>;
 
+/**
+ * One file a pull would change. `before` is the chat's content, `after` the branch's; null where the file has none
+ * (added: no before; deleted: no after) or where that side is binary (`binary`: either side is base64, no text diff).
+ */
+export const GitIncomingFile = z.object({
+  path: z.string(),
+  change: z.enum(["added", "modified", "deleted"]),
+  binary: z.boolean(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type GitIncomingFile = z.infer<typeof GitIncomingFile>;
+
+/**
+ * GET /v2/chats/{chatId}/git/incoming (our extension): what a pull would bring, read from the remote without storing
+ * anything. `behind`: the branch is at another commit than the chat last synced (`lastCommit`); `commit` is the
+ * branch's; `files` compares the branch's tree with the chat's latest files (empty when not behind).
+ */
+export const GitIncoming = z.object({
+  url: z.string(),
+  branch: z.string(),
+  behind: z.boolean(),
+  lastCommit: z.string(),
+  commit: z.string(),
+  files: z.array(GitIncomingFile),
+});
+export type GitIncoming = z.infer<typeof GitIncoming>;
+
 /** POST /v2/git-credentials (our extension): a host's token (`host:port` when the remote has a port). */
 export const CreateGitCredentialBody = z.strictObject({
   host: z

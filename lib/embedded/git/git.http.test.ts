@@ -1,18 +1,30 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  AsyncChatRef,
   ChatGitRemote,
   ChatList,
   ChatWithUsage,
   ErrorV2,
   GitCredential,
   GitCredentialList,
+  GitIncoming,
   GitPullResult,
   GitPushResult,
+  Message,
 } from "@/lib/api";
 import { readPull, readPush } from "@/lib/api/git-sync";
 import { startGitServer, type GitServerPeer } from "@/e2e/peers/git-server";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, filesOf, messagesOf, sendMessage, startService, versionsOf } from "../test-support";
+import {
+  call,
+  expectSchema,
+  filesOf,
+  messagesOf,
+  sendMessage,
+  startService,
+  versionsOf,
+  waitFor,
+} from "../test-support";
 
 /**
  * Import from a repository, push and pull, against a real Git server on 127.0.0.1 (`git http-backend`,
@@ -203,6 +215,40 @@ describe("push and pull", () => {
     expect(peer.filesOf("round.git", "atelier")).toEqual(await contents(chat.id));
   });
 
+  test("a generation that starts while the push is on the network does not lose the push", async () => {
+    peer.makeRepo("race.git", { "index.html": "<p>race</p>\n" });
+    const chat = await importChat(`${peer.url}/race.git`);
+    const held = peer.holdNextPush();
+    const pushing = call(svc, "POST", `/v2/chats/${chat.id}/git/push`, { body: { branch: "race" } });
+    await held.arrived;
+    // The chat was idle when the push began; a generation starts before the commit lands.
+    const started = await call(svc, "POST", `/v2/chats/${chat.id}/messages/async`, {
+      body: { message: "A footer /slow" },
+    });
+    const { messageId } = expectSchema(AsyncChatRef, started.body);
+    held.release();
+    const res = await pushing;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pushed = expectSchema(GitPushResult, res.body);
+    const generating = expectSchema(
+      Message,
+      (await call(svc, "GET", `/v2/chats/${chat.id}/messages/${messageId}`)).body,
+    );
+    expect(generating.finishReason ?? null, "still generating when the push was recorded").toBeNull();
+    expect(peer.head("race.git", "race")).toBe(pushed.commit);
+    expect((await call(svc, "GET", `/v2/chats/${chat.id}/git`)).body).toMatchObject({
+      branch: "race",
+      lastCommit: pushed.commit,
+    });
+    expect((await messagesOf(svc, chat.id)).map(readPush).find(Boolean)).toMatchObject({ branch: "race" });
+    await waitFor(async () => {
+      const m = expectSchema(Message, (await call(svc, "GET", `/v2/chats/${chat.id}/messages/${messageId}`)).body);
+      return m.finishReason ? m : undefined;
+    }, 60_000);
+    // The remote stood at the pushed commit, so the next push is not refused as "the branch moved".
+    expect((await call(svc, "POST", `/v2/chats/${chat.id}/git/push`, { body: {} })).status).toBe(200);
+  });
+
   test("a chat without a remote: GET …/git and pull are 404, push without a url is 422", async () => {
     const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files: [{ name: "a.txt", content: "a" }] } });
     const chat = expectSchema(ChatWithUsage, res.body).chat;
@@ -221,5 +267,103 @@ describe("push and pull", () => {
       branch: "main",
       lastCommit: pushed.commit,
     });
+  });
+});
+
+describe("GET /v2/chats/{chatId}/git/incoming", () => {
+  const incoming = async (chatId: string) => {
+    const res = await call(svc, "GET", `/v2/chats/${chatId}/git/incoming`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return expectSchema(GitIncoming, res.body);
+  };
+
+  test("after an outside commit: each file a pull would change, before and after, and nothing stored; the pull then brings exactly those", async () => {
+    peer.makeRepo("preview.git", {
+      "index.html": "<p>one</p>\n",
+      "gone.txt": "bye\n",
+      "same.txt": "same\n",
+      "logo.bin": new Uint8Array([0, 1, 2]),
+    });
+    const chat = await importChat(`${peer.url}/preview.git`);
+    const synced = peer.head("preview.git", "main")!;
+    expect(await incoming(chat.id)).toEqual({
+      url: `${peer.url}/preview.git`,
+      branch: "main",
+      behind: false,
+      lastCommit: synced,
+      commit: synced,
+      files: [],
+    });
+
+    const outside = peer.commit("preview.git", "main", {
+      "index.html": "<p>two</p>\n",
+      "gone.txt": null,
+      "docs/NEW.md": "# New\n",
+    });
+    const stateBefore = {
+      versions: (await versionsOf(svc, chat.id)).length,
+      messages: (await messagesOf(svc, chat.id)).length,
+      remote: (await call(svc, "GET", `/v2/chats/${chat.id}/git`)).body,
+      files: await contents(chat.id),
+    };
+    const preview = await incoming(chat.id);
+    expect(preview).toMatchObject({ behind: true, lastCommit: synced, commit: outside });
+    expect(preview.files).toEqual([
+      { path: "docs/NEW.md", change: "added", binary: false, before: null, after: "# New\n" },
+      { path: "gone.txt", change: "deleted", binary: false, before: "bye\n", after: null },
+      { path: "index.html", change: "modified", binary: false, before: "<p>one</p>\n", after: "<p>two</p>\n" },
+    ]);
+    // Asking twice changes nothing either.
+    expect(await incoming(chat.id)).toEqual(preview);
+    expect({
+      versions: (await versionsOf(svc, chat.id)).length,
+      messages: (await messagesOf(svc, chat.id)).length,
+      remote: (await call(svc, "GET", `/v2/chats/${chat.id}/git`)).body,
+      files: await contents(chat.id),
+    }).toEqual(stateBefore);
+
+    const pull = expectSchema(
+      GitPullResult,
+      (await call(svc, "POST", `/v2/chats/${chat.id}/git/pull`, { body: {} })).body,
+    );
+    expect(
+      readPull(pull.messages[0]!)
+        ?.entries.map((e) => e.path)
+        .sort(),
+    ).toEqual(preview.files.map((f) => f.path).sort());
+    expect(await incoming(chat.id)).toMatchObject({ behind: false, commit: outside, files: [] });
+
+    // A binary file's change is named, without a text diff.
+    const binary = peer.commit("preview.git", "main", { "logo.bin": "now text\n" });
+    expect((await incoming(chat.id)).files).toEqual([
+      { path: "logo.bin", change: "modified", binary: true, before: null, after: "now text\n" },
+    ]);
+    expect(binary).not.toBe(outside);
+  });
+
+  test("refusals: no chat, no remote, a private repository without its credential, a loopback server without the flag", async () => {
+    expect((await call(svc, "GET", "/v2/chats/chat_missing/git/incoming")).status).toBe(404);
+    const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files: [{ name: "a.txt", content: "a" }] } });
+    const local = expectSchema(ChatWithUsage, res.body).chat;
+    refusal(await call(svc, "GET", `/v2/chats/${local.id}/git/incoming`), 404, /Git remote/);
+
+    const host = new URL(peer.url).host;
+    const credential = expectSchema(
+      GitCredential,
+      (await call(svc, "POST", "/v2/git-credentials", { body: { host, username: "alice", token: "s3cret-token" } }))
+        .body,
+    );
+    const secret = await importChat(`${peer.url}/private/secret.git`);
+    expect((await incoming(secret.id)).behind).toBe(false);
+    await call(svc, "DELETE", `/v2/git-credentials/${credential.id}`);
+    refusal(await call(svc, "GET", `/v2/chats/${secret.id}/git/incoming`), 422, /authentication is needed/);
+
+    const open = await importChat(`${peer.url}/app.git`);
+    delete process.env.EMBEDDED_FETCH_ALLOW_PRIVATE;
+    try {
+      refusal(await call(svc, "GET", `/v2/chats/${open.id}/git/incoming`), 422, /not a public host/);
+    } finally {
+      process.env.EMBEDDED_FETCH_ALLOW_PRIVATE = "1";
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { ServiceParts } from "../handlers/context";
 import { requireChat } from "../handlers/lookup";
 import { filesStore, gitStore } from "../store";
 import { toMessages } from "../views/message";
+import { branchChanges } from "./changes";
 import { gitAuthFor } from "./credentials";
 import { branchHead, listBranches, readBranch } from "./remote";
 
@@ -40,16 +41,9 @@ export async function pullChat(ctx: ServiceParts, chatId: string): Promise<Messa
       return [];
     }
     await gitStore.saveRemote(tx, { ...saved, lastCommit: fetched.commit });
-    const current = await filesStore.listFiles(tx, chatId);
-    const now = new Map(current.map((c) => [c.path, c]));
-    const incoming = new Set(fetched.files.map((f) => f.path));
-    const changes = [
-      ...fetched.files.filter((f) => {
-        const before = now.get(f.path);
-        return !before || before.content !== f.content || before.encoding !== f.encoding;
-      }),
-      ...current.filter((c) => !incoming.has(c.path)).map((c) => ({ path: c.path, content: null })),
-    ];
+    const changes = branchChanges(await filesStore.listFiles(tx, chatId), fetched.files).map(
+      (c) => c.after ?? { path: c.path, content: null },
+    );
     if (!changes.length) return [];
     const record = await recordHandEdit(tx, chatId, changes, {
       at,

@@ -5,7 +5,7 @@ import { HttpError, notFound } from "../errors";
 import { newId } from "../ids";
 import { withIdleChat } from "../idle-chat";
 import type { ServiceParts } from "../handlers/context";
-import { chatsStore, gitStore, messagesStore, versionsStore } from "../store";
+import { chatsStore, gitStore, leasesStore, messagesStore, versionsStore } from "../store";
 import { embeddedUserV1 } from "../views/v1";
 import { gitAuthFor } from "./credentials";
 import { listBranches, pushFiles } from "./remote";
@@ -16,7 +16,8 @@ import { listBranches, pushFiles } from "./remote";
  * signed-in user, pushed to `url`/`branch` (default: the chat's remote). The chat is read and recorded through
  * `withIdleChat` (409 while generating), the network in between outside any transaction. A branch that moved since
  * the chat's last sync with it → 409 saying pull first. The remote becomes `url`/`branch` at the new commit, and a
- * user message (v1 type `sync-git`) records the push in the timeline.
+ * user message (v1 type `sync-git`) records the push in the timeline, even when a generation started meanwhile
+ * (recordPush).
  */
 export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushBody): Promise<GitPushResult> {
   const { db, events } = ctx;
@@ -75,14 +76,34 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
     auth,
   );
 
-  await withIdleChat(scope, chatId, async ({ tx, emit }) => {
+  await recordPush(ctx, chatId, { url: plan.url, branch, commit, versionId: plan.version.id });
+  return { commit, branch, url: plan.url };
+}
+
+/**
+ * Records a push that happened: the remote at the new commit and the timeline's `sync-git` row. Deliberately outside
+ * the busy rule (no `withIdleChat`): the commit is already on the server, so refusing here because a generation
+ * started during the network push would leave the chat's remote behind its own commit, and the next push would be
+ * refused as "the branch moved". Recording changes no version and no file, so it cannot disturb a generation; the
+ * alternative, holding the chat for the whole push, would keep a transaction open across the network. The chat's row
+ * is still locked (changes of the chat stay in order), and a chat deleted meanwhile has nothing left to record.
+ */
+async function recordPush(
+  ctx: ServiceParts,
+  chatId: string,
+  pushed: { url: string; branch: string; commit: string; versionId: string },
+): Promise<void> {
+  const { db, events } = ctx;
+  await db.transaction(async (tx) => {
+    if ((await leasesStore.lockChatLease(tx, chatId)) === "missing") return;
     const at = new Date();
-    await gitStore.saveRemote(tx, { chatId, url: plan.url, branch, lastCommit: commit, lastSyncedAt: at });
+    const { url, branch, commit } = pushed;
+    await gitStore.saveRemote(tx, { chatId, url, branch, lastCommit: commit, lastSyncedAt: at });
     const message = await messagesStore.insertMessage(tx, {
       id: newId("msg"),
       chatId,
       role: "user",
-      content: describePush({ versionId: plan.version.id, branch, url: plan.url, commit }),
+      content: describePush(pushed),
       parts: [],
       finishReason: "stop",
       usage: null,
@@ -92,7 +113,6 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
       updatedAt: at,
     });
     await chatsStore.updateChat(tx, chatId, { updatedAt: at });
-    emit("message.created", { chatId, messageId: message.id });
+    await events.emit(tx, "message.created", { chatId, messageId: message.id });
   });
-  return { commit, branch, url: plan.url };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatGitRemote, GitPullResult } from "@/lib/api";
+import { incomingChanges } from "../git/incoming";
 import { pullChat, requireRemote } from "../git/pull";
 import { pushChat } from "../git/push";
 import { json } from "../http/respond";
@@ -18,6 +19,9 @@ const getRemote: Handler<"v2.chats.git.get"> = async ({ db, params }) => {
   return json(body);
 };
 
+/** GET /v2/chats/{chatId}/git/incoming (our extension): what a pull would bring; see git/incoming.ts. */
+const incoming: Handler<"v2.chats.git.incoming"> = async (ctx) => json(await incomingChanges(ctx, ctx.params.chatId));
+
 /** POST /v2/chats/{chatId}/git/push (our extension): see git/push.ts. */
 const push: Handler<"v2.chats.git.push"> = async (ctx) => json(await pushChat(ctx, ctx.params.chatId, ctx.body));
 
@@ -28,6 +32,7 @@ const pull: Handler<"v2.chats.git.pull"> = async (ctx) =>
 /** The routes of lib/api/routes.ts this file answers. */
 export const gitHandlers = {
   "v2.chats.git.get": getRemote,
+  "v2.chats.git.incoming": incoming,
   "v2.chats.git.push": push,
   "v2.chats.git.pull": pull,
 } satisfies HandlerTablePart;

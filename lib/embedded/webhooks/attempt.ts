@@ -1,4 +1,5 @@
 import "server-only";
+import type { OutboundFetch } from "../outbound/fetch";
 
 /** At most this much of a response body is kept with an attempt. */
 const EXCERPT_BYTES = 1024;
@@ -19,11 +20,15 @@ interface PostOptions {
   timeoutMs: number;
   /** Aborts the attempt (the service is closing). */
   signal?: AbortSignal;
+  /** The outbound guard (outbound/fetch.ts): private addresses are refused, the service's own origin excepted. */
+  fetch: OutboundFetch;
 }
 
 /**
- * POSTs one delivery. Redirects are never followed (the target is user-given): a 3xx is a failure like any
- * other non-2xx. The body is read up to 1 KB and the rest is dropped.
+ * POSTs one delivery through the outbound guard: a target that is or resolves to a private address fails the attempt
+ * with the reason said (the retry schedule goes on: the flag or the name's address may change). Redirects are never
+ * followed (the target is user-given): a 3xx is a failure like any other non-2xx. The body is read up to 1 KB and
+ * the rest is dropped.
  */
 export async function postDelivery(opts: PostOptions): Promise<HttpOutcome> {
   const started = performance.now();
@@ -31,7 +36,7 @@ export async function postDelivery(opts: PostOptions): Promise<HttpOutcome> {
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(opts.url, {
+    const res = await opts.fetch(opts.url, {
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "atelier-embedded-webhooks/1", ...opts.headers },
       body: opts.body,
@@ -79,7 +84,10 @@ async function readExcerpt(res: Response, signal: AbortSignal): Promise<string> 
 }
 
 function describeNetworkError(error: unknown): string {
-  const err = error as { message?: string; cause?: { code?: string; message?: string } };
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const refused = err?.code === "EPRIVATEADDRESS" ? err : err?.cause?.code === "EPRIVATEADDRESS" ? err.cause : null;
+  if (refused)
+    return `refused: ${refused.message} (webhooks reach only public addresses; EMBEDDED_FETCH_ALLOW_PRIVATE=1 lifts this)`;
   const cause = err?.cause?.code ?? err?.cause?.message;
   return `network error: ${err?.message ?? String(error)}${cause ? ` (${cause})` : ""}`;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Listening } from "@/lib/db/notify";
 import type { EmitEvent } from "../events";
+import type { OutboundFetch } from "../outbound/fetch";
 import type { Db } from "../store";
 import type { WebhookEvent } from "@/lib/api";
 import type { DeliveryRow, WebhookRow } from "../store/schema";
@@ -21,6 +22,8 @@ interface WebhooksOptions {
   now?: () => Date;
   /** How long nothing but failures disables a webhook; default 5 days. */
   disableAfterMs?: number;
+  /** The outbound guard deliveries go through (outbound/fetch.ts, with the service's own origin exempted). */
+  fetch: OutboundFetch;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -48,6 +51,7 @@ export class Webhooks {
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       now: this.now,
       disableAfterMs: opts.disableAfterMs ?? DEFAULT_DISABLE_AFTER_MS,
+      fetch: opts.fetch,
     });
     this.unlisten = opts.listening.listen(DELIVERIES_CHANNEL, () => this.worker.wake());
     this.unlisten.catch((error: unknown) => console.error("[embedded] cannot hear webhook announcements", error));

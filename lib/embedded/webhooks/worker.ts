@@ -1,4 +1,5 @@
 import "server-only";
+import type { OutboundFetch } from "../outbound/fetch";
 import type { Db } from "../store";
 import type { AttemptTrigger, DeliveryRow } from "../store/schema";
 import { postDelivery } from "./attempt";
@@ -15,6 +16,8 @@ interface WorkerOptions {
   now: () => Date;
   /** After this long of nothing but failed attempts the webhook is disabled. */
   disableAfterMs: number;
+  /** How attempts reach their targets: the outbound guard. */
+  fetch: OutboundFetch;
   random?: () => number;
 }
 
@@ -163,6 +166,7 @@ export class DeliveryWorker {
       body: delivery.payload,
       timeoutMs,
       signal: this.abort.signal,
+      fetch: this.opts.fetch,
     });
     if (this.abort.signal.aborted && http.statusCode === null) {
       await store.unlockDelivery(db, delivery.id, new Date()).catch(() => {});
