@@ -24,6 +24,8 @@ export default defineConfig({
     pool: "forks",
     // One fresh PGlite cluster for the run: "memory://" databases start from a copy of it (lib/db/open.ts).
     globalSetup: ["./test/pglite-template.ts"],
+    // Under jsdom, Node's ArrayBuffer and Uint8Array for the in-process embedded service (see the file).
+    setupFiles: ["./test/jsdom-node-bytes.ts"],
     // `vitest run --coverage` (npm test): a text summary of the application code, no threshold.
     coverage: {
       provider: "v8",

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { call, startService } from "@/lib/embedded/test-support";
+import { describe, expect, test } from "vitest";
+import { call, serviceForFile } from "@/lib/embedded/test-support";
 import { expectValid, requestBody, response, type Json } from "./openapi-v1";
 
 /**
@@ -18,11 +17,7 @@ async function operation(method: string, docPath: string, ourPath: string, body?
   return res.body;
 }
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 async function filesChat(): Promise<Json> {
   return (

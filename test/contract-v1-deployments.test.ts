@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { call, startService, waitFor } from "@/lib/embedded/test-support";
+import { describe, expect, test } from "vitest";
+import { call, waitFor, serviceForFile } from "@/lib/embedded/test-support";
 import { expectValid, requestBody, response, type Json } from "./openapi-v1";
 
 /**
@@ -22,11 +21,7 @@ function withoutExtensions(d: Json): Json {
   return copy;
 }
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ deploymentBuildMs: 50 });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ deploymentBuildMs: 50 });
 
 describe("contract v1: deployments against openapi-v1.json", () => {
   test("create, find, get, logs, errors, delete", async () => {

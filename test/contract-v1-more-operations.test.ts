@@ -1,7 +1,6 @@
 import { gunzipSync, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { call, readAll, request, startService, waitFor } from "@/lib/embedded/test-support";
+import { describe, expect, test } from "vitest";
+import { call, readAll, request, waitFor, serviceForFile } from "@/lib/embedded/test-support";
 import { expectValid, requestBody, response, type Json } from "./openapi-v1";
 
 /**
@@ -10,11 +9,7 @@ import { expectValid, requestBody, response, type Json } from "./openapi-v1";
  * the reports) against openapi-v1.json: bodies checked against its request schemas, answers against its 200 schemas.
  */
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ quotas: { chat_messages: 100 } });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ quotas: { chat_messages: 100 } });
 
 /** The model ids are named differently in the document (svc-pro there is v0-pro; reference README). */
 function asDocument(chat: Json): Json {

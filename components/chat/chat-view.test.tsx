@@ -4,9 +4,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createServiceClient, type ServiceClient } from "@/lib/api/client";
+import type { ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, startService, serviceClient } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { ChatView } from "./chat-view";
@@ -19,11 +19,7 @@ beforeAll(async () => {
   Element.prototype.scrollIntoView ??= () => undefined;
   // A small pace, so the answer streams in parts the page shows while they arrive.
   svc = await startService({ agentDelayMs: 5 });
-  client = createServiceClient({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClient(svc);
 });
 afterAll(() => svc?.close());
 afterEach(cleanup);

@@ -3,21 +3,16 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import { sampleChat } from "@/lib/api/testing/fixtures";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, serviceForFile } from "@/lib/embedded/test-support";
 import { renderWithClient } from "@/components/mcp/test-harness";
 import { ChatRow } from "./chat-row";
 import { ChatsList } from "./chats-list";
 
 /** The chats list against the real embedded service (in-process, as the proxy would reach it). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc?.close());
+const svc = serviceForFile();
 afterEach(cleanup);
 
 /** A client of the service with the given key; `requests` records the URLs the page asked for. */

@@ -4,10 +4,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, call, serviceForFile } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { McpServerPicker } from "./mcp-server-picker";
@@ -17,11 +16,7 @@ const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
 
 /** The new-chat form and its MCP server picker against the real embedded service (in-process). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ agentDelayMs: 0 });
-});
-afterAll(() => svc?.close());
+const svc = serviceForFile({ agentDelayMs: 0 });
 afterEach(() => {
   cleanup();
   push.mockReset();

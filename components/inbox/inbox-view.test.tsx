@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, startService, serviceClient } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { createInboxApi, type InboxApi } from "@/lib/api/inbox-client";
@@ -60,11 +60,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   store = await InboxStore.open({ dataDir: "memory://", appUrl: origin });
   svc = await startService({ webhookRetrySchedule: [100, 100, 100] });
-  client = createServiceClient({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClient(svc);
   const deps: AdminDeps = { store, appUrl: origin, hasSession: async () => true };
   inboxApi = createInboxApi({
     baseUrl: `${origin}/api/inbox-admin`,

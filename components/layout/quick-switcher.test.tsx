@@ -5,10 +5,10 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createServiceClient } from "@/lib/api/client";
-import { createServiceClientV1 } from "@/lib/api/client-v1";
+
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, call, startService, serviceClientV1 } from "@/lib/embedded/test-support";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { QuickSwitcherDialog } from "./quick-switcher";
 import { matchScore, switcherItems, type SwitcherItem } from "./quick-switcher-items";
@@ -110,11 +110,7 @@ describe("quick switcher dialog", () => {
         return svc.handle(request);
       },
     });
-    const clientV1 = createServiceClientV1({
-      baseUrl: BASE,
-      apiKey: TEST_KEY,
-      fetch: (input, init) => svc.handle(new Request(input, init)),
-    });
+    const clientV1 = serviceClientV1(svc);
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ServiceClientsProvider v2={client}>

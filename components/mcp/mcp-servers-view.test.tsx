@@ -3,107 +3,81 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { McpServerList, type McpServer } from "@/lib/api/lenient/mcp";
-import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
-import { createServiceClient } from "@/lib/api/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { McpServerList } from "@/lib/api/lenient/mcp";
+import { call } from "@/lib/embedded/test-support";
 import { McpServersView } from "./mcp-servers-view";
-import { json, renderWithClient, renderWithNetwork, sampleMcpServer, type SeenRequest } from "./test-harness";
+import {
+  completeAuthorization,
+  connect,
+  LANDING,
+  registerAt,
+  renderWithService as renderWith,
+  serverOf,
+  serviceAndProviderForFile,
+  startProvider,
+  SVC_PATH,
+} from "@/test/mcp-component-support";
 
 afterEach(cleanup);
 
 /**
- * A fixed list for the connection states (a connected or failed OAuth connection needs a provider round trip) and
- * Connect (below).
+ * The real embedded service (in-process), each test starting with no MCP server, and a real OAuth provider for the
+ * connection states (`bed.clock.offsetMs`: the service's clock for MCP tokens, moved past a token's lifetime).
  */
-function serviceWith(servers: McpServer[]) {
-  return (req: SeenRequest): Response =>
-    req.method === "GET" && req.url.pathname.endsWith("/v2/mcp-servers")
-      ? json({ items: servers })
-      : json({ message: "not found" }, 404);
-}
-
-/** The other tests run against the real embedded service (in-process); each starts with no MCP server. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc?.close());
+const bed = serviceAndProviderForFile();
+const svc = bed.svc;
 afterEach(async () => {
   for (const { id } of await listed()) expect((await call(svc, "DELETE", `/v2/mcp-servers/${id}`)).status).toBe(200);
 });
 
-const SVC_PATH = new URL(BASE).pathname;
-
-/** Renders `ui` with a client the service answers (with `apiKey`); `requests`: what it sent, paths as the service saw them. */
-function renderWithService(ui: ReactElement, apiKey: string = TEST_KEY) {
-  const requests: SeenRequest[] = [];
-  const client = createServiceClient({
-    baseUrl: BASE,
-    apiKey,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const text = await request.clone().text();
-      requests.push({ method: request.method, url: new URL(request.url), body: text ? JSON.parse(text) : undefined });
-      return svc.handle(request);
-    },
-  });
-  renderWithClient(ui, client);
-  return { requests };
-}
+const renderWithService = (ui: ReactElement, apiKey?: string) => renderWith(svc, ui, { apiKey });
 
 /** The MCP servers the service holds, read as the dashboard reads them. */
 const listed = async () => McpServerList.parse((await call(svc, "GET", "/v2/mcp-servers")).body).items;
 
-/** Registers an MCP server (OAuth, not connected) through the service's API; its id. */
-async function register(name: string, oauthConfig: Record<string, unknown> = {}): Promise<string> {
-  const res = await call(svc, "POST", "/v2/mcp-servers", {
-    body: {
-      name,
-      url: "https://mcp.linear.test/mcp",
-      auth: "oauth",
-      oauthConfig: {
-        authorizationUrl: "https://auth.test/authorize",
-        tokenUrl: "https://auth.test/token",
-        ...oauthConfig,
-      },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { id: string }).id;
-}
+/** Registers an MCP server (OAuth at the provider, not connected) through the service's API; its id. */
+const register = (name: string, oauthConfig: Record<string, unknown> = {}) =>
+  registerAt(svc, bed.provider, name, oauthConfig);
 
 describe("McpServersView", () => {
   it("lists servers with their connection state (connected with the token expiry, disconnected, error)", async () => {
-    renderWithNetwork(
-      <McpServersView navigate={vi.fn()} />,
-      serviceWith([
-        sampleMcpServer({
-          id: "a",
-          name: "Alpha",
-          auth: { type: "oauth", connected: true, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() },
-        }),
-        sampleMcpServer({ id: "b", name: "Beta" }),
-        sampleMcpServer({
-          id: "c",
-          name: "Gamma",
-          auth: { type: "oauth", connected: false, error: "refresh token revoked" },
-        }),
-      ]),
-    );
+    // Alpha: connected through the provider (tokens for ten minutes). Beta: registered only.
+    const alpha = await register("Alpha");
+    expect((await connect(svc, alpha)).searchParams.get("oauth_success")).toBe("true");
+    const beta = await register("Beta");
+    // Gamma: connected at a provider that then restarts and has forgotten the grant; once the access token has
+    // expired, the service's refresh is refused (invalid_grant) at the next use, and it drops the connection.
+    const forgetful = await startProvider();
+    const gamma = await registerAt(svc, forgetful, "Gamma");
+    expect((await connect(svc, gamma)).searchParams.get("oauth_success")).toBe("true");
+    const port = Number(new URL(forgetful.issuer).port);
+    await forgetful.close();
+    const restarted = await startProvider(port);
+    try {
+      bed.clock.offsetMs = 601_000;
+      expect((await call(svc, "GET", `/v2/mcp-servers/${gamma}/tools`)).status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await restarted.close();
+    }
+    const refused = (await serverOf(svc, gamma))!.auth.error!;
+    expect(refused).toMatch(/^Refreshing the access token failed \(invalid_grant/);
+
+    renderWithService(<McpServersView navigate={vi.fn()} />);
+    // Newest first, as the service lists them.
     const rows = await screen.findAllByTestId("mcp-server-row");
     expect(rows.map((r) => [r.getAttribute("data-id"), r.getAttribute("data-state")])).toEqual([
-      ["a", "connected"],
-      ["b", "disconnected"],
-      ["c", "error"],
+      [gamma, "error"],
+      [beta, "disconnected"],
+      [alpha, "connected"],
     ]);
-    expect(rows[0]).toHaveTextContent("Connected");
-    expect(within(rows[0]!).getByTestId("mcp-token-expiry")).toHaveTextContent("Token expires in 10 min");
-    expect(within(rows[0]!).getByTestId("connect-button")).toHaveTextContent("Reconnect");
-    expect(rows[1]).toHaveTextContent("Disconnected");
-    expect(within(rows[1]!).getByTestId("connect-button")).toHaveTextContent("Connect");
-    expect(within(rows[2]!).getByTestId("mcp-server-error")).toHaveTextContent("refresh token revoked");
+    const [gammaRow, betaRow, alphaRow] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(alphaRow).toHaveTextContent("Connected");
+    expect(within(alphaRow).getByTestId("mcp-token-expiry")).toHaveTextContent("Token expires in 10 min");
+    expect(within(alphaRow).getByTestId("connect-button")).toHaveTextContent("Reconnect");
+    expect(betaRow).toHaveTextContent("Disconnected");
+    expect(within(betaRow).getByTestId("connect-button")).toHaveTextContent("Connect");
+    expect(within(gammaRow).getByTestId("mcp-server-error")).toHaveTextContent(refused);
   });
 
   it("explains the next step when nothing is registered, and shows a failed load with its status", async () => {
@@ -169,23 +143,22 @@ describe("McpServersView", () => {
   });
 
   it("Connect asks for the authorization URL with the landing page as return URL and sends the browser there", async () => {
+    const id = await register("Spaced");
     const navigate = vi.fn<(url: string) => void>();
-    // A fixed answer here: the service's authorize path hashes the PKCE verifier with Node's crypto, which refuses
-    // jsdom's Uint8Array (another realm) in this test environment.
-    const { requests } = renderWithNetwork(<McpServersView navigate={navigate} />, (req) => {
-      if (req.method === "POST" && req.url.pathname.endsWith("/v2/mcp-servers/s%201/oauth/authorize"))
-        return json({
-          url: "https://auth.test/authorize?server=s%201",
-          state: "st",
-          expiresAt: "2099-01-01T00:00:00Z",
-        });
-      return serviceWith([sampleMcpServer({ id: "s 1", name: "Spaced" })])(req);
-    });
+    const { requests } = renderWithService(<McpServersView navigate={navigate} />);
     await userEvent.click(await screen.findByRole("button", { name: "Connect Spaced" }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith("https://auth.test/authorize?server=s%201"));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     const authorize = requests.find((r) => r.method === "POST")!;
-    expect(authorize.url.pathname).toBe("/api/service/v2/mcp-servers/s%201/oauth/authorize");
-    expect(authorize.body).toEqual({ returnUrl: `${window.location.origin}/mcp-servers/oauth/return` });
+    expect(authorize.url.pathname).toBe(`${SVC_PATH}/v2/mcp-servers/${id}/oauth/authorize`);
+    expect(authorize.body).toEqual({ returnUrl: LANDING });
+    // The browser goes to the provider (PKCE S256), and the round trip from there connects the server.
+    const sent = new URL(navigate.mock.calls[0]![0]);
+    expect(sent.href.startsWith(bed.provider.authorizationUrl)).toBe(true);
+    expect(sent.searchParams.get("code_challenge_method")).toBe("S256");
+    const landing = await completeAuthorization(svc, sent.href);
+    expect(`${landing.origin}${landing.pathname}`).toBe(LANDING);
+    expect(landing.searchParams.get("oauth_success")).toBe("true");
+    expect((await serverOf(svc, id))!.auth.connected).toBe(true);
   });
 
   it("edits a server without touching its OAuth settings", async () => {
@@ -200,7 +173,7 @@ describe("McpServersView", () => {
     expect(await screen.findByText("New name")).toBeInTheDocument();
     expect(requests.find((r) => r.method === "PATCH")!.body).toEqual({
       name: "New name",
-      url: "https://mcp.linear.test/mcp",
+      url: "https://mcp.old-name.test/mcp",
       enabled: true,
     });
     // Stored with the new name, its OAuth settings untouched.

@@ -3,38 +3,49 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { call } from "@/lib/embedded/test-support";
 import { queryKeys } from "@/lib/hooks/query-keys";
 import { parseOAuthReturn } from "./oauth-return-params";
 import { OAuthReturnView } from "./oauth-return-view";
-import { json, renderWithNetwork, sampleMcpServer, type Route } from "./test-harness";
+import {
+  completeAuthorization,
+  connect,
+  LANDING,
+  registerAt,
+  renderWithService,
+  serverOf,
+  serviceAndProviderForFile,
+  SVC_PATH,
+} from "@/test/mcp-component-support";
 
 afterEach(cleanup);
 
 const HOSTILE = `<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"><b>bold</b>`;
 
-function landing(
-  query: string,
-  route: Route = () => json({ message: "unexpected request" }, 500),
-  setup?: Parameters<typeof renderWithNetwork>[2],
-) {
+/**
+ * The real embedded service (in-process) and a real OAuth provider: the landing page's query is where the service's
+ * callback sent the browser, or one written by hand (anyone can open the landing page with any query).
+ * `bed.clock.offsetMs` moves the service's clock (an authorization URL that expired).
+ */
+const bed = serviceAndProviderForFile();
+const svc = bed.svc;
+
+function landing(query: string, opts: Parameters<typeof renderWithService>[2] = {}) {
   const navigate = vi.fn<(url: string) => void>();
   const result = parseOAuthReturn(new URLSearchParams(query));
-  const view = renderWithNetwork(<OAuthReturnView result={result} navigate={navigate} />, route, setup);
+  const view = renderWithService(svc, <OAuthReturnView result={result} navigate={navigate} />, opts);
   return { ...view, navigate };
 }
 
 describe("OAuth return landing page", () => {
   it("shows success and the server's state fetched fresh, and refreshes the cached list", async () => {
-    const server = sampleMcpServer({
-      id: "mcp_42",
-      name: "Tracker",
-      auth: { type: "oauth", connected: true, expiresAt: "2099-01-01T00:00:00Z" },
+    const id = await registerAt(svc, bed.provider, "Tracker");
+    const before = (await serverOf(svc, id))!;
+    const back = await connect(svc, id);
+    expect(`${back.origin}${back.pathname}`).toBe(LANDING);
+    const { requests, queryClient } = landing(back.search, {
+      setup: (qc) => qc.setQueryData(queryKeys.mcpServers(), { items: [before] }),
     });
-    const { requests, queryClient } = landing(
-      "oauth_success=true&mcpServerId=mcp_42",
-      ({ url }) => (url.pathname.endsWith("/v2/mcp-servers/mcp_42") ? json(server) : json({ items: [] })),
-      (qc) => qc.setQueryData(queryKeys.mcpServers(), { items: [sampleMcpServer({ id: "mcp_42" })] }),
-    );
     const result = await screen.findByTestId("oauth-result");
     expect(result).toHaveAttribute("data-status", "success");
     expect(screen.getByRole("heading", { name: "Server connected" })).toBeInTheDocument();
@@ -42,7 +53,7 @@ describe("OAuth return landing page", () => {
     expect(now).toHaveAttribute("data-state", "connected");
     expect(now).toHaveTextContent("Tracker");
     expect(now).toHaveTextContent("Connected");
-    expect(requests.some((r) => r.method === "GET" && r.url.pathname === "/api/service/v2/mcp-servers/mcp_42")).toBe(
+    expect(requests.some((r) => r.method === "GET" && r.url.pathname === `${SVC_PATH}/v2/mcp-servers/${id}`)).toBe(
       true,
     );
     expect(queryClient.getQueryState(queryKeys.mcpServers())?.isInvalidated).toBe(true);
@@ -52,9 +63,9 @@ describe("OAuth return landing page", () => {
 
   it("renders a hostile, very long error_description as text, cut with “show more”", async () => {
     const long = `${HOSTILE} ${"x".repeat(5000)} END`;
+    const id = await registerAt(svc, bed.provider, "Hostile");
     const { container } = landing(
-      `error=access_denied&error_description=${encodeURIComponent(long)}&mcpServerId=mcp_1`,
-      () => json(sampleMcpServer()),
+      `error=access_denied&error_description=${encodeURIComponent(long)}&mcpServerId=${id}`,
     );
     const result = await screen.findByTestId("oauth-result");
     expect(result).toHaveAttribute("data-status", "error");
@@ -84,23 +95,36 @@ describe("OAuth return landing page", () => {
   });
 
   it("offers “Try again”: authorizes again with the landing page as return URL and follows only an http(s) URL", async () => {
-    let answer = "https://auth.example.test/authorize?state=s2";
-    const { requests, navigate } = landing(
-      "error=invalid_request&error_description=state%20expired&mcpServerId=mcp_7",
-      ({ method, url }) => {
-        if (method === "POST" && url.pathname.endsWith("/v2/mcp-servers/mcp_7/oauth/authorize"))
-          return json({ url: answer, state: "s2", expiresAt: "2099-01-01T00:00:00Z" });
-        return json(sampleMcpServer({ id: "mcp_7" }));
-      },
-    );
-    expect(await screen.findByRole("heading", { name: /invalid or has expired/ })).toBeInTheDocument();
-    expect(screen.getByText("state expired")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith("https://auth.example.test/authorize?state=s2"));
-    const authorize = requests.find((r) => r.method === "POST")!;
-    expect(authorize.body).toEqual({ returnUrl: `${window.location.origin}/mcp-servers/oauth/return` });
+    // The provider's answer came back after the authorization URL expired: the service says so.
+    const id = await registerAt(svc, bed.provider, "Expired");
+    const authorize = await call(svc, "POST", `/v2/mcp-servers/${id}/oauth/authorize`, {
+      body: { returnUrl: LANDING },
+    });
+    expect(authorize.status).toBe(200);
+    bed.clock.offsetMs = 301_000;
+    const back = await completeAuthorization(svc, (authorize.body as { url: string }).url);
+    expect(back.searchParams.get("error")).toBe("invalid_request");
+    const description = back.searchParams.get("error_description")!;
+    expect(description).toMatch(/expired/);
 
-    answer = "javascript:alert(document.cookie)";
+    // A service of another make could answer a URL that is not http(s); the page must not follow it.
+    let hostile = false;
+    const { requests, navigate } = landing(back.search, {
+      answer: async (request, response) =>
+        hostile && request.method === "POST" && response.ok
+          ? Response.json({ ...(await response.json()), url: "javascript:alert(document.cookie)" })
+          : response,
+    });
+    expect(await screen.findByRole("heading", { name: /invalid or has expired/ })).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    expect(navigate.mock.calls[0]![0].startsWith(`${bed.provider.authorizationUrl}?`)).toBe(true);
+    const again = requests.find((r) => r.method === "POST")!;
+    expect(again.url.pathname).toBe(`${SVC_PATH}/v2/mcp-servers/${id}/oauth/authorize`);
+    expect(again.body).toEqual({ returnUrl: LANDING });
+
+    hostile = true;
     navigate.mockClear();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     const alert = await screen.findByText(/not an http\(s\) address/);
@@ -119,9 +143,10 @@ describe("OAuth return landing page", () => {
   });
 
   it("ignores redirect-ish parameters: no link or navigation leaves the dashboard", async () => {
+    const id = await registerAt(svc, bed.provider, "Redirected");
+    const back = await connect(svc, id);
     const { navigate, container } = landing(
-      "oauth_success=true&mcpServerId=mcp_1&returnUrl=https://evil.test/&redirect_uri=javascript:alert(1)&next=//evil.test&callbackUrl=https://evil.test",
-      () => json(sampleMcpServer({ auth: { type: "oauth", connected: true } })),
+      `${back.search}&returnUrl=https://evil.test/&redirect_uri=javascript:alert(1)&next=//evil.test&callbackUrl=https://evil.test`,
     );
     await screen.findByTestId("oauth-result-server");
     for (const link of within(container).getAllByRole("link")) expect(link.getAttribute("href")).toMatch(/^\/(?!\/)/);
@@ -141,7 +166,8 @@ describe("OAuth return landing page", () => {
   });
 
   it("says when the server no longer exists", async () => {
-    landing("oauth_success=true&mcpServerId=gone", () => json({ message: "MCP server gone not found" }, 404));
+    expect((await call(svc, "GET", "/v2/mcp-servers/gone")).status).toBe(404);
+    landing("oauth_success=true&mcpServerId=gone");
     expect(await screen.findByText("This server is no longer registered.")).toBeInTheDocument();
   });
 });

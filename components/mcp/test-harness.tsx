@@ -1,9 +1,9 @@
-// Test support for the MCP components (not a test file; imported by *.test.tsx only).
+// Test support for component tests (not a test file; imported by *.test.tsx only). Against the real embedded
+// service: test/mcp-component-support.tsx; `renderWithNetwork` serves the tests whose answers are written out by hand.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
-import type { McpServer } from "@/lib/api/lenient/mcp";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 
@@ -13,7 +13,7 @@ export interface SeenRequest {
   body: unknown;
 }
 
-export type Route = (req: SeenRequest) => Response | Promise<Response>;
+type Route = (req: SeenRequest) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -49,18 +49,4 @@ export function renderWithClient(ui: ReactElement, client: ServiceClient, setup?
     </QueryClientProvider>,
   );
   return { queryClient, ...view };
-}
-
-export function sampleMcpServer(over: Partial<McpServer> = {}): McpServer {
-  return {
-    id: "mcp_1",
-    name: "Linear",
-    url: "https://mcp.linear.test/mcp",
-    enabled: true,
-    scope: "user",
-    auth: { type: "oauth", connected: false },
-    createdAt: "2026-01-01T10:00:00Z",
-    updatedAt: "2026-01-01T10:00:00Z",
-    ...over,
-  };
 }

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, startService, serviceClient } from "@/lib/embedded/test-support";
 import { startReceiver, type TestReceiver } from "@/lib/embedded/webhooks/test-receiver";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
@@ -27,11 +27,7 @@ beforeAll(async () => {
     reply: (n) => (n === 0 ? { status: 500, body: "boom" } : { status: 200, body: "ok" }),
   });
   svc = await startService({ webhookRetrySchedule: [50, 50] });
-  client = createServiceClient({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClient(svc);
 });
 afterAll(async () => {
   await svc?.close();

@@ -5,9 +5,9 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServiceClient, type ServiceClient } from "@/lib/api/client";
+import type { ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { startService, serviceClient } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
 import { WebhookForm } from "./webhook-form";
@@ -25,11 +25,7 @@ let svc: EmbeddedService;
 let client: ServiceClient;
 beforeAll(async () => {
   svc = await startService({ webhookRetrySchedule: [] });
-  client = createServiceClient({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClient(svc);
 });
 afterAll(() => svc?.close());
 afterEach(cleanup);

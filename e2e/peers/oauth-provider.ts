@@ -57,6 +57,22 @@ export interface OAuthProviderPeer {
   close(): Promise<void>;
 }
 
+/**
+ * The OAuth settings of an MCP server at `resource` registered with this provider as its confidential client: the
+ * MCP tools scope, PKCE, the server's URL as the resource indicator (the request body's `oauthConfig`).
+ */
+export function mcpOAuthConfig(provider: OAuthProviderPeer, resource: string) {
+  return {
+    authorizationUrl: provider.authorizationUrl,
+    tokenUrl: provider.tokenUrl,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    scopes: ["mcp:tools"],
+    usePKCE: true,
+    resource,
+  };
+}
+
 export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OAuthProviderPeer> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));

@@ -1,7 +1,15 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { readSseEvents } from "@/lib/api/sse";
-import { Chat, ChatFiles, Message, MessageList, type StreamEvent } from "@/lib/api";
+import {
+  Chat,
+  ChatFiles,
+  createServiceClient,
+  createServiceClientV1,
+  Message,
+  MessageList,
+  type StreamEvent,
+} from "@/lib/api";
 import { ChatV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
@@ -21,6 +29,44 @@ export async function startService(over: Partial<EmbeddedOptions> = {}): Promise
     ...over,
   });
 }
+
+/**
+ * One service for the calling test file: started before its first test and closed after its last (vitest's
+ * beforeAll / afterAll, registered by this call). What it returns stands for that service and may be used only while
+ * the file's tests run, like a variable set in beforeAll.
+ */
+export function serviceForFile(over: Partial<EmbeddedOptions> = {}): EmbeddedService {
+  let started: EmbeddedService | undefined;
+  beforeAll(async () => {
+    started = await startService(over);
+  });
+  afterAll(() => started?.close());
+  const service = (): EmbeddedService => {
+    if (!started) throw new Error("The test file's service is used before its beforeAll started it.");
+    return started;
+  };
+  return {
+    handle: (req) => service().handle(req),
+    close: (opts) => service().close(opts),
+    healthy: () => service().healthy(),
+    get remoteMcp() {
+      return service().remoteMcp;
+    },
+    inUse: () => service().inUse(),
+  };
+}
+
+/** The service's handler as a client's network (in-process, no socket). */
+const handlerFetch = (svc: EmbeddedService) => (input: RequestInfo | URL, init?: RequestInit) =>
+  svc.handle(new Request(input, init));
+
+/** lib/api's v2 client, as the dashboard makes it, with the service as its network; `apiKey` default: the right one. */
+export const serviceClient = (svc: EmbeddedService, apiKey = TEST_KEY) =>
+  createServiceClient({ baseUrl: BASE, apiKey, fetch: handlerFetch(svc) });
+
+/** lib/api's v1 client with the service as its network. */
+export const serviceClientV1 = (svc: EmbeddedService, apiKey = TEST_KEY) =>
+  createServiceClientV1({ baseUrl: BASE, apiKey, fetch: handlerFetch(svc) });
 
 interface CallOptions {
   body?: unknown;

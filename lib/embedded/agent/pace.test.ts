@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { EmbeddedService } from "../service";
-import { request, startService } from "../test-support";
+import { expect, test } from "vitest";
+import { request, serviceForFile } from "../test-support";
 
 /**
  * Without pacing (EMBEDDED_AGENT_DELAY_MS=0) a generation still yields to the event loop once per step, so its
  * stream's first bytes go out before its last and other requests are served meanwhile.
  */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ agentDelayMs: 0 });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ agentDelayMs: 0 });
 
 test("a pace-0 generation lets the event loop turn between its steps", async () => {
   let turns = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import {
   AsyncChatRef,
@@ -15,19 +15,14 @@ import {
 } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
 import { BlockedTaskV1, ChatV1, ErrorV1, MessageV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
+import { call, expectSchema, readAll, request, waitFor, serviceForFile } from "../test-support";
 
 /**
  * The state machine of interface.md Part 3 (rows about integrations and permissions) and the resolve rules of 4.5,
  * table-driven over v1 and v2, through real Requests. Every body is checked against the lib/api schemas.
  */
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 type Pending =
   | { kind: "integrations"; integrations: string[]; presets: string[] }

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ChatWithUsage, ErrorV2, Message, MessageList } from "@/lib/api";
 import { HttpError } from "../errors";
-import type { EmbeddedService } from "../service";
 import { messagesStore } from "../store";
-import { call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, serviceForFile } from "../test-support";
 import { ZERO_USAGE } from "../views/message";
 import type { Agent } from "./agent";
 import { MessageWriter } from "./message-writer";
@@ -28,11 +27,7 @@ const echoAgent: Agent = {
   },
 };
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ agent: echoAgent });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ agent: echoAgent });
 
 describe("an agent of our own behind Turns", () => {
   test("answers the first message and a follow-up; its refusal beforehand changes nothing", async () => {

@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  createServiceClient,
-  createServiceClientV1,
-  ServiceError,
-  type ServiceClientV1,
-  type ReadStreamEvent,
-} from "@/lib/api";
+import { ServiceError, type ServiceClientV1, type ReadStreamEvent } from "@/lib/api";
 import { BlockedTaskV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { BASE, TEST_KEY, startService, waitFor } from "../test-support";
+import { startService, waitFor, serviceClient, serviceClientV1 } from "../test-support";
 
 /** The lib/api v1 client against the real embedded service (its fetch is the service's handler). */
 let svc: EmbeddedService;
 let client: ServiceClientV1;
 beforeAll(async () => {
   svc = await startService();
-  client = createServiceClientV1({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClientV1(svc);
 });
 afterAll(() => svc.close());
 
@@ -76,11 +66,7 @@ describe("createServiceClientV1 against the embedded service", () => {
     expect(ran.content).toMatch(/Ran `scripts\/seed.ts`/);
 
     // The same message through the v2 client shows the dangerous bash part.
-    const v2 = createServiceClient({
-      baseUrl: BASE,
-      apiKey: TEST_KEY,
-      fetch: (input, init) => svc.handle(new Request(input, init)),
-    });
+    const v2 = serviceClient(svc);
     const parts = (await v2.getMessage(chat.id, ran.id)).parts!;
     expect(parts.find((p) => p.type === "bash")).toMatchObject({ isDangerous: true });
 
@@ -114,11 +100,7 @@ describe("createServiceClientV1 against the embedded service", () => {
     const error = await client.getChat("chat_missing").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: "chat_not_found", type: "not_found_error" });
     expect((error as ServiceError).userMessage).toBeTruthy();
-    const unauthorized = createServiceClientV1({
-      baseUrl: BASE,
-      apiKey: "wrong",
-      fetch: (input, init) => svc.handle(new Request(input, init)),
-    });
+    const unauthorized = serviceClientV1(svc, "wrong");
     await expect(unauthorized.getUser()).rejects.toMatchObject({ status: 401, type: "authentication_error" });
   });
 });

@@ -11,7 +11,7 @@ import {
   ErrorV1,
 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { BASE, TEST_KEY, call, expectSchema, request, startService, waitFor } from "../test-support";
+import { BASE, TEST_KEY, call, expectSchema, request, startService, waitFor, serviceClientV1 } from "../test-support";
 
 /** v1 deployments over HTTP: a version's files published at {base_url}/hosting/{id}/, pending → ready | error. */
 const BUILD_MS = 150;
@@ -24,11 +24,7 @@ const Logs = z.strictObject({ ...DeploymentLogListV1.shape, logs: z.array(z.stri
 
 beforeAll(async () => {
   svc = await startService({ deploymentBuildMs: BUILD_MS });
-  client = createServiceClientV1({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClientV1(svc);
 });
 afterAll(() => svc.close());
 

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ChatList, ChatWithUsage, Message, MessageList, Preview, v1 } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, serviceForFile } from "../test-support";
 
 /** Fields the reference document has where the spec is silent: create/send body fields, list filters, message fields. */
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 async function messages(chatId: string): Promise<Message[]> {
   return expectSchema(MessageList, (await call(svc, "GET", `/v2/chats/${chatId}/messages`)).body).messages;

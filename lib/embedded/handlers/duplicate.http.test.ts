@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AsyncChatRef, Chat, ChatList, ChatWithUsage, ErrorV2, Message } from "@/lib/api";
-import type { EmbeddedService } from "../service";
 import {
   call,
   expectSchema,
-  startService,
   waitFor,
   chatOf,
   filesOf,
@@ -12,14 +10,11 @@ import {
   messagesOf,
   sendMessage,
   versionsOf,
+  serviceForFile,
 } from "../test-support";
 
 /** POST /v2/chats/{chatId}/duplicate through real Requests (the document's duplicate). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const duplicate = (chatId: string, body: unknown) => call(svc, "POST", `/v2/chats/${chatId}/duplicate`, { body });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   AsyncChatRef,
   ChatWithUsage,
@@ -9,25 +9,20 @@ import {
   type ChatFile,
 } from "@/lib/api";
 import { ErrorV1, MessageV1, VersionV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "../service";
 import {
   call,
   expectSchema,
-  startService,
   waitFor,
   chatOf,
   chatV1Of,
   filesOf,
   messagesOf,
   sendMessage,
+  serviceForFile,
 } from "../test-support";
 
 /** Hand edits through real Requests: PATCH /v2/chats/{chatId}/files and the v1 version PATCH and file delete. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const edit = (chatId: string, body: unknown) => call(svc, "PATCH", `/v2/chats/${chatId}/files`, { body });
 const messageV1 = async (chatId: string, id: string) =>

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ChatListV1, ChatV1, ErrorV1, FavoriteChatV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, serviceForFile } from "../test-support";
 
 /** PUT /v1/chats/{chatId}/favorite and GET /v1/chats?isFavorite through real Requests. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 async function newChat(): Promise<string> {
   const res = await call(svc, "POST", "/v1/chats", {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Chat, ChatFiles, ChatWithUsage, ErrorV2, HostProject, Message, Preview, type Part } from "@/lib/api";
 import { ChatV1, ErrorV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "../service";
 import { unzipSync } from "fflate";
-import { call, expectSchema, request, startService, waitFor } from "../test-support";
+import { call, expectSchema, request, startService, waitFor, serviceForFile } from "../test-support";
 
 /**
  * Files, versions, locks, interface.md Part 8 limits and the host project, through real Requests; every body is
  * checked against the lib/api schemas.
  */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const MB3 = 3 * 1024 * 1024;
 

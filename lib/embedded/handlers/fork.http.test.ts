@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AsyncChatRef, ChatWithUsage, Message } from "@/lib/api";
 import { ChatListV1, ChatV1, ErrorV1, MessageListV1, VersionV1 } from "@/lib/api/schemas/v1";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor, chatV1Of, messagesOf, versionsOf } from "../test-support";
+import { call, expectSchema, waitFor, chatV1Of, messagesOf, versionsOf, serviceForFile } from "../test-support";
 
 /** POST /v1/chats/{chatId}/fork (the v1 document's chats.fork) through real Requests. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const fork = (chatId: string, body: unknown) => call(svc, "POST", `/v1/chats/${chatId}/fork`, { body });
 const chatCount = async () =>

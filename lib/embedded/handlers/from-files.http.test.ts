@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ChatFiles, ChatList, ChatWithUsage, ErrorV2, MessageList } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, serviceForFile } from "../test-support";
 
 /** POST /v2/chats/from-files (the document's) through real Requests. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const fromFiles = (body: unknown) => call(svc, "POST", "/v2/chats/from-files", { body });
 const chatCount = async () => expectSchema(ChatList, (await call(svc, "GET", "/v2/chats?limit=100")).body).chats.length;

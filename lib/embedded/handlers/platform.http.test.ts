@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { EmbeddedService } from "../service";
-import { call, request, startService } from "../test-support";
+import { describe, expect, test } from "vitest";
+import { call, request, serviceForFile } from "../test-support";
 
 /** The document's deploy, trusted preview hosts and connect status, against the embedded service over HTTP. */
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ quotas: { deployments: 2 } });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ quotas: { deployments: 2 } });
 
 const filesChat = async () =>
   (

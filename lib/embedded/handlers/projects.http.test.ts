@@ -3,7 +3,7 @@ import { createServiceClientV1 } from "@/lib/api/client-v1";
 import { ServiceError } from "@/lib/api/errors";
 import { ErrorV1, ProjectV1 } from "@/lib/api/schemas/v1";
 import type { EmbeddedService } from "../service";
-import { BASE, TEST_KEY, call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, startService, serviceClientV1 } from "../test-support";
 
 /** v1 projects (4.2) over HTTP: through the typed v1 client and with raw requests for the error paths. */
 let svc: EmbeddedService;
@@ -13,11 +13,7 @@ let chatB = "";
 
 beforeAll(async () => {
   svc = await startService();
-  client = createServiceClientV1({
-    baseUrl: BASE,
-    apiKey: TEST_KEY,
-    fetch: (input, init) => svc.handle(new Request(input, init)),
-  });
+  client = serviceClientV1(svc);
   chatA = (await client.createChat({ message: "A bird feeder log" })).id;
   chatB = (await client.createChat({ message: "A tide table" })).id;
 });

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AsyncChatRef, ChatWithUsage, ErrorV2, Message, RestoredMessages, type ChatFile } from "@/lib/api";
-import type { EmbeddedService } from "../service";
 import {
   call,
   expectSchema,
-  startService,
   waitFor,
   chatOf,
   filesOf,
   latestVersionOf,
   messagesOf,
   sendMessage,
+  serviceForFile,
 } from "../test-support";
 
 /** POST /v2/chats/{chatId}/restore-message through real Requests (the document's restore). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const restore = (chatId: string, body: unknown) => call(svc, "POST", `/v2/chats/${chatId}/restore-message`, { body });
 const locksOf = async (chatId: string) =>

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AsyncChatRef, Chat, ErrorV2, Message, type Part, type StreamEvent } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
+import { call, expectSchema, readAll, request, waitFor, serviceForFile } from "../test-support";
 
 /** POST /v2/chats/{chatId}/resume through real Requests (the document's resume), events read by lib/api's reader. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ agentDelayMs: 20 });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ agentDelayMs: 20 });
 
 const resume = (chatId: string) => svc.handle(request("POST", `/v2/chats/${chatId}/resume`));
 

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AsyncChatRef, ErrorV2, Message, MessageList, MessageRef } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, waitFor, serviceForFile } from "../test-support";
 
 /** POST /v2/chats/{chatId}/messages/{messageId}/stop through real Requests (the document's stop). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService({ agentDelayMs: 20 });
-});
-afterAll(() => svc.close());
+const svc = serviceForFile({ agentDelayMs: 20 });
 
 const stop = (chatId: string, messageId: string) => call(svc, "POST", `/v2/chats/${chatId}/messages/${messageId}/stop`);
 

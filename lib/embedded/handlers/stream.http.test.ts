@@ -1,17 +1,12 @@
 import { create as createPlain, type Delta } from "jsondiffpatch";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { Chat, ChatEvent, Message, type Part, type StreamEvent } from "@/lib/api";
 import { applyPartsDelta } from "@/lib/api/parts";
 import { readSseEvents } from "@/lib/api/sse";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, readAll, request, startService, waitFor } from "../test-support";
+import { call, expectSchema, readAll, request, startService, waitFor, serviceForFile } from "../test-support";
 
 /** Streaming per interface.md 6.2 (the lib/api reader validates every event against the StreamEvent schema). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 function replay(events: StreamEvent[]): Part[] {
   let parts: Part[] = [];

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ErrorV2, v1 } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { BASE, call, expectSchema, request, startService } from "../test-support";
+import { BASE, call, expectSchema, request, serviceForFile } from "../test-support";
 import { ROUTES } from "@/lib/api/routes";
 import { HANDLERS } from "../handlers";
 import type { HandlerTable } from "../handlers/context";
 
 /** The front door: authentication, routing, body parsing and validation, error shapes (wire-decisions.md 10). */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 describe("authentication", () => {
   test("a v2 request without a key gets 401 with {message}", async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { MAX_JSON_DEPTH, ROUTES, matchRoute, versionOfPath, type RouteSpec } from "@/lib/api";
 import { proxyRequest } from "@/lib/server/proxy";
-import type { EmbeddedService } from "../service";
-import { call, startService, waitFor } from "../test-support";
+import { call, waitFor, serviceForFile } from "../test-support";
 
 /**
  * Text the database cannot store: for every POST/PATCH/PUT route with a body schema, a valid body, then each string
@@ -11,11 +10,7 @@ import { call, startService, waitFor } from "../test-support";
  * (every recursive walk over them would overflow the stack), to the service and through the dashboard's proxy.
  */
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const KINDS = {
   nul: "nul\u0000byte",

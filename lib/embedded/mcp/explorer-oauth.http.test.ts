@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthorizeResponse, McpConnectionLog, McpServer, McpToolResult } from "@/lib/api";
 import { followAuthorization } from "@/e2e/peers/follow-authorization";
 import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
-import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
+import { mcpOAuthConfig, startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
 import { expectSchema, startService } from "../test-support";
 import { callOverHttp, serveOverHttp } from "./test-http";
 
@@ -24,15 +24,7 @@ const texts: string[] = [];
 
 const api = (method: string, p: string, body?: unknown) => callOverHttp(http.baseUrl, method, p, body, texts);
 
-const oauthConfig = (clientSecret: string) => ({
-  authorizationUrl: provider.authorizationUrl,
-  tokenUrl: provider.tokenUrl,
-  clientId: provider.clientId,
-  clientSecret,
-  scopes: ["mcp:tools"],
-  usePKCE: true,
-  resource: mcp.url,
-});
+const oauthConfig = (clientSecret: string) => ({ ...mcpOAuthConfig(provider, mcp.url), clientSecret });
 
 /** Moves the service's clock past the tokens' lifetime; the MCP server refuses the tokens it has seen. */
 function passTokenLifetime() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   AuthorizeResponse,
   McpServerDeleted,
@@ -7,8 +7,7 @@ import {
   REDACTED,
   v1,
 } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { BASE, call, expectSchema, request, startService } from "../test-support";
+import { BASE, call, expectSchema, request, startService, serviceForFile } from "../test-support";
 
 /** MCP server registration (v1 and v2), secret redaction, the authorize URL, state expiry and hostile inputs. */
 
@@ -33,11 +32,7 @@ const v2Body = {
 const v1Body = { name: "Example MCP v1", url: "https://mcp.example.com/mcp", auth: { type: "oauth", config } };
 const RETURN = "http://app.test/mcp-servers/oauth/return";
 
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 /** Every response text checked for the secret. */
 const seen: string[] = [];

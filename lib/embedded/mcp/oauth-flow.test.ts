@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthorizeResponse, ChatWithUsage, McpServer, MessageList, v1, type Message } from "@/lib/api";
 import { followAuthorization } from "@/e2e/peers/follow-authorization";
 import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
-import { startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
+import { mcpOAuthConfig, startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
 import { createEmbeddedService } from "../service";
 import { expectSchema, TEST_KEY } from "../test-support";
 import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
@@ -37,16 +37,7 @@ async function api(
   return callOverHttp(target.baseUrl, method, p, body, texts);
 }
 
-const oauthConfig = (extra: Record<string, unknown> = {}) => ({
-  authorizationUrl: provider.authorizationUrl,
-  tokenUrl: provider.tokenUrl,
-  clientId: provider.clientId,
-  clientSecret: provider.clientSecret,
-  scopes: ["mcp:tools"],
-  usePKCE: true,
-  resource: mcp.url,
-  ...extra,
-});
+const oauthConfig = (extra: Record<string, unknown> = {}) => ({ ...mcpOAuthConfig(provider, mcp.url), ...extra });
 
 async function register(name: string, extra: Record<string, unknown> = {}, mcpUrl = mcp.url): Promise<McpServer> {
   const res = await api("POST", "/v2/mcp-servers", {

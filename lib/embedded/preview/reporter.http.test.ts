@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ChatWithUsage, Preview } from "@/lib/api";
-import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService } from "../test-support";
+import { call, expectSchema, serviceForFile } from "../test-support";
 import { REPORTER_SOURCE, withReporter } from "./reporter";
 
 /** The preview's reporter script and the `/broken` directive, over HTTP. */
-let svc: EmbeddedService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(() => svc.close());
+const svc = serviceForFile();
 
 const open = (href: string) => svc.handle(new Request(href));
 

@@ -4,7 +4,6 @@ import path from "node:path";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import {
-  createServiceClient,
   ChatDeleted,
   ChatWithUsage,
   Webhook,
@@ -16,7 +15,7 @@ import {
   WebhookEvent,
 } from "@/lib/api";
 import type { EmbeddedService } from "../service";
-import { BASE, TEST_KEY, call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, startService, waitFor, serviceClient } from "../test-support";
 import { freePort, startReceiver, type Received, type TestReceiver } from "./test-receiver";
 
 /** Webhooks of the embedded service, delivered to real receivers on loopback ports. */
@@ -150,11 +149,7 @@ describe("the typed client", () => {
   test("manages webhooks, lists deliveries, resends, deletes a chat", async () => {
     const r = await receiver();
     const svc = await service();
-    const client = createServiceClient({
-      baseUrl: BASE,
-      apiKey: TEST_KEY,
-      fetch: (input, init) => svc.handle(new Request(input, init)),
-    });
+    const client = serviceClient(svc);
     const created = await client.createHook({ name: "Client", url: r.url, events: ["chat.created"] });
     expect(created.secret).toMatch(/^whsec_/);
     expect((await client.listHooks()).items).toEqual([{ id: created.id, name: "Client" }]);
