@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { chromiumPath, launchChromium, noChromium, sampleRow, signIn, skipped } from "./browser";
@@ -133,6 +133,8 @@ export const newChat: BenchModule = {
       await signIn(page, origin);
 
       const runs = quick ? 15 : 25;
+      // The machine's load (1-minute average) as the runs begin and end: the ratio's spread follows it.
+      const loadBefore = loadavg()[0]!;
       // Warm-up: server caches, JIT, the chat route's chunks in the browser's cache.
       await pageRun(page, origin);
       await apiRun(page, origin);
@@ -158,7 +160,12 @@ export const newChat: BenchModule = {
         ratios.push(u.total / a);
       }
       return {
-        facts: { chromium: executablePath, prompt: PROMPT, runs },
+        facts: {
+          chromium: executablePath,
+          prompt: PROMPT,
+          runs,
+          "load average (1 min) at start, end": `${loadBefore.toFixed(1)}, ${loadavg()[0]!.toFixed(1)}`,
+        },
         rows: [
           sampleRow(
             "Enter → first part on screen (page)",

@@ -15,6 +15,7 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
+import { addressOpenedChat } from "./opened-chat";
 import { RestoreTargetsProvider } from "./restore/restore-context";
 import { restoreTargetsOf } from "./restore/restore-targets";
 
@@ -81,6 +82,23 @@ export function ChatView({ chatId }: { chatId: string }) {
   const waitingForFirstPart = useDeferredValue(streaming && !stream?.state.message?.parts?.length);
   const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
+  // A chat just created takes its address now (components/chat/opened-chat.ts).
+  useEffect(() => {
+    if (firstPartShown) addressOpenedChat(chatId);
+  }, [firstPartShown, chatId]);
+
+  // The stream's events change the timeline, not what the composer area shows: it renders again only when that changes.
+  const composerArea = useMemo(
+    () => (
+      <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
+        <div className="mx-auto max-w-3xl">
+          <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
+          <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+        </div>
+      </div>
+    ),
+    [chatId, messages.messages, generating, generatingId],
+  );
 
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
@@ -118,12 +136,7 @@ export function ChatView({ chatId }: { chatId: string }) {
             onLoadEarlier={onLoadEarlier}
           />
         </RestoreTargetsProvider>
-        <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
-          <div className="mx-auto max-w-3xl">
-            <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-            <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
-          </div>
-        </div>
+        {composerArea}
       </div>
       {firstPartShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
     </div>
