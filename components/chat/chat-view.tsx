@@ -15,7 +15,6 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
-import { addressOpenedChat } from "./opened-chat";
 import { RestoreTargetsProvider } from "./restore/restore-context";
 import { restoreTargetsOf } from "./restore/restore-targets";
 
@@ -82,10 +81,6 @@ export function ChatView({ chatId }: { chatId: string }) {
   const waitingForFirstPart = useDeferredValue(streaming && !stream?.state.message?.parts?.length);
   const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
-  // A chat just created takes its address now (components/chat/opened-chat.ts).
-  useEffect(() => {
-    if (firstPartShown) addressOpenedChat(chatId);
-  }, [firstPartShown, chatId]);
 
   // The stream's events change the timeline, not what the composer area shows: it renders again only when that changes.
   const composerArea = useMemo(

@@ -2,16 +2,33 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { chatIdOfPath } from "./chat-path";
+import { chatIdOfPath, chatPath } from "./chat-path";
 import { ChatView } from "./chat-view";
-import { openedChat } from "./opened-chat";
+
+/**
+ * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
+ * bar: Next applies `pushState` to its state in a transition, which under load takes a while to render.
+ */
+let opened: string | null = null;
+const listeners = new Set<() => void>();
+const openedChat = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  get: () => opened,
+  set(chatId: string | null) {
+    if (opened === chatId) return;
+    opened = chatId;
+    for (const listener of listeners) listener();
+  },
+};
 
 /**
  * The /chats section's frame: on a chat's address (`/chats/<id>`) it shows that chat, elsewhere the page. The chat
  * view is chosen from the address rather than by the chat route's server page, so a chat opened with
- * `history.pushState` (a new chat, as soon as its stream names it: `openNewChat`, components/chat/opened-chat.ts) shows
- * at once, without waiting for the server's render of the route, and a new chat shows before its address is taken;
- * a link or a reload reaches the same view through the route.
+ * `history.pushState` (a new chat, as soon as its stream names it: `openNewChat`) shows at once, without waiting for
+ * the server's render of the route; a link or a reload reaches the same view through the route.
  */
 export function ChatsShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
@@ -21,14 +38,21 @@ export function ChatsShell({ children }: { children: ReactNode }) {
   const chatId = routed ?? justOpened;
   useEffect(() => {
     if (justOpened === null) return;
-    // Caught up (or left: Back, another chat's link before the address was taken): from now on the address decides.
-    if (routed === justOpened || (routed !== null && !openedChat.addressed())) openedChat.set(null);
+    // Caught up (or left: Back, another page): from now on the address alone decides.
+    if (routed === justOpened) openedChat.set(null);
     const forget = () => openedChat.set(null);
     window.addEventListener("popstate", forget);
     return () => window.removeEventListener("popstate", forget);
   }, [justOpened, routed]);
-  // Leaving the section (another page): a chat opened here and not yet at its address must not take that page over,
-  // nor show again when the section's page is opened next.
-  useEffect(() => () => openedChat.set(null), []);
   return chatId === null ? children : <ChatView key={chatId} chatId={chatId} />;
+}
+
+/**
+ * Opens a chat this tab has just created: drawn at once with what the tab already has (the stream, the cached chat),
+ * and the address changes in place (Next's router follows `pushState`: the pathname, Back and Forward), with no round
+ * trip to the server first.
+ */
+export function openNewChat(chatId: string): void {
+  openedChat.set(chatId);
+  window.history.pushState(null, "", chatPath(chatId));
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { openNewChat } from "./opened-chat";
+import { openNewChat } from "./chats-shell";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
@@ -43,9 +43,7 @@ export function NewChatForm() {
       if (attachments.items.length) body.attachments = await attachments.toBody();
       const { chat } = await create.mutateAsync({ body, mode });
       attachments.clear();
-      // Its address follows once the first part is on screen: the router's render of a new address would compete
-      // with drawing it.
-      openNewChat(chat.id, { addressOnFirstPart: true });
+      openNewChat(chat.id);
       return true;
     } catch {
       return false;
