@@ -82,19 +82,6 @@ export function ChatView({ chatId }: { chatId: string }) {
   const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
 
-  // The stream's events change the timeline, not what the composer area shows: it renders again only when that changes.
-  const composerArea = useMemo(
-    () => (
-      <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
-        <div className="mx-auto max-w-3xl">
-          <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-          <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
-        </div>
-      </div>
-    ),
-    [chatId, messages.messages, generating, generatingId],
-  );
-
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
   const showDetails = useCallback(() => openSidePanelTab("details"), []);
@@ -131,7 +118,12 @@ export function ChatView({ chatId }: { chatId: string }) {
             onLoadEarlier={onLoadEarlier}
           />
         </RestoreTargetsProvider>
-        {composerArea}
+        <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
+          <div className="mx-auto max-w-3xl">
+            <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
+            <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+          </div>
+        </div>
       </div>
       {firstPartShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
     </div>
