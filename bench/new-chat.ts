@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { chromiumPath, launchChromium, noChromium, sampleRow, signIn, skipped } from "./browser";
@@ -111,6 +111,61 @@ async function apiRun(page: Page, origin: string): Promise<number> {
   })()`)) as number;
 }
 
+/** One build under test: its server, a signed-in page of it, and the samples taken from it. */
+interface Contender {
+  name: string;
+  server: BenchServer;
+  page: Page;
+  ui: number[];
+  sent: number[];
+  firstByte: number[];
+  api: number[];
+  ratios: number[];
+}
+
+async function contender(name: string, browser: Browser, server: BenchServer): Promise<Contender> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  await signIn(page, server.origin);
+  return { name, server, page, ui: [], sent: [], firstByte: [], api: [], ratios: [] };
+}
+
+/** One page run and one API run (in the given order) of a build; the pair's ratio is one per-run ratio. */
+async function measure(c: Contender, apiFirst: boolean) {
+  const { page } = c;
+  const { origin } = c.server;
+  let u: PageTiming;
+  let a: number;
+  if (apiFirst) {
+    a = await apiRun(page, origin);
+    u = await pageRun(page, origin);
+  } else {
+    u = await pageRun(page, origin);
+    a = await apiRun(page, origin);
+  }
+  c.ui.push(u.total);
+  c.sent.push(u.sent);
+  c.firstByte.push(u.firstByte);
+  c.api.push(a);
+  c.ratios.push(u.total / a);
+}
+
+function rowsOf(c: Contender, suffix: string) {
+  return [
+    sampleRow(
+      `Enter → first part on screen (page)${suffix}`,
+      c.ui,
+      `request sent at ${median(c.sent).toFixed(0)} ms, first byte at ${median(c.firstByte).toFixed(0)} ms`,
+    ),
+    sampleRow(`POST …/chats/stream → first parts chunk (API, fetch)${suffix}`, c.api),
+  ];
+}
+
+/**
+ * `NEW_CHAT_BASELINE_DIST_DIR`: another build (e.g. the commit before a change, built with NEXT_DIST_DIR set) measured
+ * in the same rounds, on its own server (BENCH_PORT + 1) and data directory: both builds see the same load.
+ */
+const BASELINE_DIST_DIR = process.env.NEW_CHAT_BASELINE_DIST_DIR || "";
+
 export const newChat: BenchModule = {
   name: "new-chat",
   description:
@@ -119,63 +174,67 @@ export const newChat: BenchModule = {
     const distDir = distDirOrNull();
     if (!distDir)
       return skipped("new-chat", "no production build (run `npx next build`, or set NEXT_DIST_DIR to a built dir)");
+    if (BASELINE_DIST_DIR && !distDirOrNull(BASELINE_DIST_DIR))
+      return skipped("new-chat", `no production build in NEW_CHAT_BASELINE_DIST_DIR (${BASELINE_DIST_DIR})`);
     const executablePath = chromiumPath();
     const chromiumMissing = noChromium(executablePath);
     if (chromiumMissing) return skipped("new-chat", chromiumMissing);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-new-chat-"));
-    let server: BenchServer | null = null;
+    const dataDirs: string[] = [];
+    const servers: BenchServer[] = [];
     let browser: Browser | null = null;
+    const start = async (dir?: string) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-new-chat-"));
+      dataDirs.push(dataDir);
+      const server = await startBenchServer({ port: PORT + servers.length, dataDir, distDir: dir });
+      servers.push(server);
+      return server;
+    };
     try {
-      server = await startBenchServer({ port: PORT, dataDir });
-      const { origin } = server;
+      const server = await start();
+      const baselineServer = BASELINE_DIST_DIR ? await start(BASELINE_DIST_DIR) : null;
       browser = await launchChromium(executablePath);
-      const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-      await signIn(page, origin);
+      const builds = [await contender(distDir, browser, server)];
+      if (baselineServer) builds.push(await contender(BASELINE_DIST_DIR, browser, baselineServer));
 
       const runs = quick ? 15 : 25;
+      // The machine's load (1-minute average) as the runs begin and end: the ratio's spread follows it.
+      const loadBefore = loadavg()[0]!;
       // Warm-up: server caches, JIT, the chat route's chunks in the browser's cache.
-      await pageRun(page, origin);
-      await apiRun(page, origin);
-      const ui: number[] = [];
-      const sent: number[] = [];
-      const firstByte: number[] = [];
-      const api: number[] = [];
-      const ratios: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        let u: PageTiming;
-        let a: number;
-        if (i % 2) {
-          a = await apiRun(page, origin);
-          u = await pageRun(page, origin);
-        } else {
-          u = await pageRun(page, origin);
-          a = await apiRun(page, origin);
-        }
-        ui.push(u.total);
-        sent.push(u.sent);
-        firstByte.push(u.firstByte);
-        api.push(a);
-        ratios.push(u.total / a);
+      for (const c of builds) {
+        await pageRun(c.page, c.server.origin);
+        await apiRun(c.page, c.server.origin);
       }
+      // Each round measures every build, in turns, and alternates which of page and API goes first.
+      for (let i = 0; i < runs; i++) {
+        for (let k = 0; k < builds.length; k++) await measure(builds[(i + k) % builds.length]!, (i + k) % 2 === 1);
+      }
+      const [self, baseline] = builds as [Contender, Contender | undefined];
+      const facts: Record<string, string | number> = {
+        chromium: executablePath,
+        prompt: PROMPT,
+        runs,
+        "load average (1 min) at start, end": `${loadBefore.toFixed(1)}, ${loadavg()[0]!.toFixed(1)}`,
+      };
+      if (baseline) facts["builds (this, baseline)"] = `${self.name}, ${baseline.name}`;
       return {
-        facts: { chromium: executablePath, prompt: PROMPT, runs },
-        rows: [
-          sampleRow(
-            "Enter → first part on screen (page)",
-            ui,
-            `request sent at ${median(sent).toFixed(0)} ms, first byte at ${median(firstByte).toFixed(0)} ms`,
-          ),
-          sampleRow("POST …/chats/stream → first parts chunk (API, fetch)", api),
-        ],
+        facts,
+        rows: [...rowsOf(self, baseline ? " — this build" : ""), ...(baseline ? rowsOf(baseline, " — baseline") : [])],
         ratios: [
-          { label: "page / API (medians)", value: median(ui) / median(api), max: TARGET },
-          { label: "page / API (median of per-run ratios)", value: median(ratios) },
+          { label: "page / API (medians)", value: median(self.ui) / median(self.api), max: TARGET },
+          { label: "page / API (median of per-run ratios)", value: median(self.ratios) },
+          ...(baseline
+            ? [
+                { label: "baseline: page / API (medians)", value: median(baseline.ui) / median(baseline.api) },
+                { label: "baseline: page / API (median of per-run ratios)", value: median(baseline.ratios) },
+                { label: "this build's page / the baseline's (medians)", value: median(self.ui) / median(baseline.ui) },
+              ]
+            : []),
         ],
       };
     } finally {
       await browser?.close();
-      server?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const server of servers) server.stop();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     }
   },
 };

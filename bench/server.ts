@@ -10,8 +10,8 @@ export const BENCH_USER = "bench";
 export const BENCH_PASSWORD = "bench-password-123";
 export const BENCH_KEY = "sk_bench_key";
 
-export function distDirOrNull(): string | null {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
+/** The build to start (NEXT_DIST_DIR, default .next, or the one given), when it is built. */
+export function distDirOrNull(distDir = process.env.NEXT_DIST_DIR || ".next"): string | null {
   return existsSync(path.join(root, distDir, "BUILD_ID")) ? distDir : null;
 }
 
@@ -27,9 +27,12 @@ export async function startBenchServer(opts: {
   env?: Record<string, string>;
   /** Start it as `npm start` does (its Node flags and signal handling) instead of a plain `next start`. */
   npmStart?: boolean;
+  /** Another build than NEXT_DIST_DIR's (e.g. an earlier commit's, to compare with). */
+  distDir?: string;
 }): Promise<BenchServer> {
-  const distDir = distDirOrNull();
-  if (!distDir) throw new Error("no production build (run `npx next build` first)");
+  const distDir = distDirOrNull(opts.distDir);
+  if (!distDir)
+    throw new Error(`no production build in ${opts.distDir ?? "NEXT_DIST_DIR"} (run \`npx next build\` first)`);
   const origin = `http://127.0.0.1:${opts.port}`;
   mkdirSync(opts.dataDir, { recursive: true });
   const listen = ["-p", String(opts.port), "-H", "127.0.0.1"];
