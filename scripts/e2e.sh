@@ -68,7 +68,10 @@ slowest() {
   node -e '
     const fs = require("node:fs");
     const file = `test-results/e2e-${process.argv[1]}.json`;
-    if (!fs.existsSync(file)) return console.log("  (no JSON report)");
+    if (!fs.existsSync(file)) {
+      console.log("  (no JSON report)");
+      process.exit(0);
+    }
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     const rows = [];
     const walk = (suite, file) => {
