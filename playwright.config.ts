@@ -59,9 +59,17 @@ const clusterDataDir = process.env.E2E_CLUSTER_DATA_DIR;
 
 /**
  * Specs of the default server moved to the `chromium-2` project: the same server settings on a second server of their
- * own, run by scripts/e2e.sh beside the chromium run so that both runs take about as long.
+ * own, run by scripts/e2e.sh beside the chromium run so that the runs take about as long (docs/testing.md, "Where the
+ * time goes"). A spec moved here reaches its server through the project's base URL (`baseURL()` in e2e/fixtures.ts).
  */
-const SECOND_SERVER_SPECS = ["approvals"].map((name) => `**/${name}.spec.ts`);
+const SECOND_SERVER_SPECS = [
+  "approvals",
+  "files",
+  "import-files",
+  "preview-problems",
+  "timeline",
+  "webhook-debugging",
+].map((name) => `**/${name}.spec.ts`);
 
 /** The specs that also run in the `reference` project (plus its own e2e/reference-*.spec.ts). */
 const REFERENCE_SPECS = ["chat", "approvals", "files", "webhooks", "mcp"].map((name) => `**/${name}.spec.ts`);
@@ -165,9 +173,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   globalTeardown: "./e2e/global-teardown.ts",
-  // scripts/e2e.sh runs two of these side by side (E2E_RUN names each): separate reports and artifacts.
+  // scripts/e2e.sh runs three of these side by side (E2E_RUN names each): separate reports and artifacts.
   reporter: [
     ["list"],
+    // Each test's duration, for scripts/e2e.sh's "slowest tests" lines at the end of the run.
+    ["json", { outputFile: `test-results/e2e-${process.env.E2E_RUN || "run"}.json` }],
     [
       "html",
       {

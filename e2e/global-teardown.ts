@@ -11,6 +11,7 @@ export default async function globalTeardown(): Promise<void> {
     process.env.E2E_SECOND_DATA_DIR,
     process.env.E2E_REF_DATA_DIR,
     process.env.E2E_MODEL_DATA_DIR,
+    process.env.E2E_DOC_DATA_DIR,
     process.env.E2E_CLUSTER_DATA_DIR,
   ];
   for (const dir of dirs) if (dir && /atelier-e2e-/.test(dir)) rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_SERVICE_API_KEY, SCREENS_DIR, expect, signIn, test } from "./fixtures";
+import { E2E_SERVICE_API_KEY, SCREENS_DIR, baseURL, expect, signIn, test } from "./fixtures";
 
 /**
  * The chat timeline's live behaviour: every part kind, the three response modes, errors, a stream cut
@@ -147,7 +147,7 @@ test("a 2,000-message chat opens at the latest message, scrolls to the top and b
   // Seeding goes through the service API, one sync send per exchange (measured: see the report in the log).
   test.setTimeout(30 * 60_000);
   const svc = await playwrightRequest.newContext({
-    baseURL: `${E2E_BASE_URL}/svc/`,
+    baseURL: `${baseURL()}/svc/`,
     extraHTTPHeaders: { authorization: `Bearer ${E2E_SERVICE_API_KEY}` },
   });
   const started = Date.now();

@@ -4,7 +4,7 @@
 # production build, then the browser tests (Playwright, every project: chromium and chromium-2, lifecycle, reference
 # against a document-shaped upstream, document against a server speaking the document (EMBEDDED_WIRE=document), model
 # with a scripted model peer, cluster with two servers on one PostgreSQL database;
-# scripts/e2e.sh runs them as two runs side by side). Steps run side by side keep their output in
+# scripts/e2e.sh runs them as three runs side by side). Steps run side by side keep their output in
 # test-results/npm-test/<step>.log and print it when they end; vitest's streams. The end: a table of each step's time.
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the
 # PostgreSQL suites and the cluster project are skipped and a banner on stderr says so at the end; under CI (CI set, as
@@ -125,4 +125,4 @@ fi
 # The checks are short and mostly one core each: side by side. The build (mostly one core) beside vitest.
 together lint typecheck format deadcode migrations
 together unit build
-step "browser tests (Playwright: scripts/e2e.sh, two runs side by side)" bash scripts/e2e.sh
+step "browser tests (Playwright: scripts/e2e.sh, three runs side by side)" bash scripts/e2e.sh
