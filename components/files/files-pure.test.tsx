@@ -189,12 +189,16 @@ describe("chunked highlighting", () => {
               : `export const v${i}: number = ${i}; // n`,
     ).join("\r\n");
     const all = splitLines(code);
-    const chunks = [...tokenizeInChunks(h, all, "typescript", { firstChunk: 7, targetMs: 1 })];
+    // No time limit per line: under a loaded machine's pauses shiki would cut a line, and the tokens would differ.
+    const unlimited = 60_000;
+    const chunks = [
+      ...tokenizeInChunks(h, all, "typescript", { firstChunk: 7, targetMs: 1, lineTimeLimitMs: unlimited }),
+    ];
     expect(chunks.length).toBeGreaterThan(3);
     const lines = chunks.flatMap((c) => c.lines);
     expect(lines).toHaveLength(all.length);
     lines.forEach((tokens, i) => expect(tokens.filter((_, j) => j % 3 === 0).join("")).toBe(all[i]));
-    const [whole] = [...tokenizeInChunks(h, all, "typescript", { firstChunk: 100_000 })];
+    const [whole] = [...tokenizeInChunks(h, all, "typescript", { firstChunk: 100_000, lineTimeLimitMs: unlimited })];
     expect(lines).toEqual(whole!.lines);
     // Coloured: some tokens carry both theme colours.
     expect(lines[0]!.some((t, j) => j % 3 === 1 && /^#/.test(t))).toBe(true);

@@ -86,13 +86,14 @@ function flatten(line: ThemedToken[]): TokenLine {
 /**
  * Tokenizes `lines` from the top in chunks: about `targetMs` of work each (the chunk size adapts, between 20
  * and 2,000 lines). The generator yields after each chunk so the caller can post it, yield to its event loop
- * and stop early.
+ * and stop early. `lineTimeLimitMs`: shiki's limit on one line's tokenizing (a pathological line is cut there, not
+ * hung on); a test that compares tokens raises it, so a process the machine's load descheduled cuts no line.
  */
 export function* tokenizeInChunks(
   highlighter: HighlighterCore,
   lines: readonly string[],
   lang: string,
-  opts: { targetMs?: number; firstChunk?: number } = {},
+  opts: { targetMs?: number; firstChunk?: number; lineTimeLimitMs?: number } = {},
 ): Generator<TokenChunk> {
   const target = opts.targetMs ?? 40;
   let size = opts.firstChunk ?? 60;
@@ -105,6 +106,7 @@ export function* tokenizeInChunks(
       themes: THEMES,
       defaultColor: false,
       tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
+      tokenizeTimeLimit: opts.lineTimeLimitMs ?? 500,
       grammarState: state,
     });
     state = result.grammarState;
