@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { z } from "zod";
+import { PREVIEW_TOKEN_HEADER } from "@/lib/api/preview-origin";
 import { readSseEvents } from "@/lib/api/sse";
 import { Chat, ChatFiles, Message, MessageList, type StreamEvent } from "@/lib/api";
 import { ChatV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
@@ -106,4 +107,14 @@ export async function sendMessage(svc: EmbeddedService, chatId: string, message:
   const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return expectSchema(Message, res.body);
+}
+
+/**
+ * A file of the chat's preview, asked of the preview origin as the official client's `fetchPreview` does: at the
+ * preview's `url` with the `x-v0-preview-token` header.
+ */
+export async function openPreview(svc: EmbeddedService, chatId: string, path = "", method = "GET"): Promise<Response> {
+  const preview = (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body as { url: string; token: string };
+  const headers = { [PREVIEW_TOKEN_HEADER]: preview.token };
+  return svc.handlePreview(new Request(new URL(path, preview.url), { method, headers }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { EmbeddedService } from "../service";
-import { call, request, startService } from "../test-support";
+import { BASE, call, openPreview, startService } from "../test-support";
 
 /** The document's deploy, trusted preview hosts and connect status, against the embedded service over HTTP. */
 
@@ -56,10 +56,9 @@ describe("/v2/settings/preview-hosts", () => {
     expect(put.body).toEqual({ hosts: ["app.example.com", "localhost:3000"] });
     expect((await call(svc, "GET", "/v2/settings/preview-hosts")).body).toEqual(put.body);
     const chat = await filesChat();
-    const preview = (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body as Json;
-    const page = await svc.handle(request("GET", preview.url));
+    const page = await openPreview(svc, chat.id);
     expect(page.headers.get("content-security-policy")).toContain(
-      "frame-ancestors 'self' app.example.com localhost:3000",
+      `frame-ancestors ${new URL(BASE).origin} app.example.com localhost:3000`,
     );
   });
 
