@@ -35,7 +35,7 @@ export function previewOriginFrom(env: Env): PreviewOriginConfig {
   const wellFormed =
     (parsed.protocol === "http:" || parsed.protocol === "https:") &&
     parsed.origin === raw.toLowerCase().replace(/^([a-z]+:\/\/)\*\./, "$1x.") &&
-    !raw.slice(raw.indexOf("//") + 3).includes("*");
+    (!raw.includes("*") || /^[a-z]+:\/\/\*\.[^*]+$/i.test(raw));
   if (!wellFormed)
     throw new Error(
       `PREVIEW_ORIGIN must be an http(s) origin, optionally with * as the first label of its host (got ${JSON.stringify(env.PREVIEW_ORIGIN)})`,

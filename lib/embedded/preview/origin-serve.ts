@@ -30,6 +30,8 @@ function baseHeaders(frameAncestors: readonly string[]): Record<string, string> 
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "cache-control": "private, no-cache",
+    // What the dashboard's responses deny (lib/server/security-headers.ts), denied to the app opened in a tab of its own.
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()",
   };
 }
 
@@ -92,7 +94,7 @@ function handoff(deps: PreviewOriginDeps, url: URL, host: ReturnType<PreviewOrig
   return new Response(null, {
     status: 303,
     headers: {
-      ...baseHeaders([]),
+      ...baseHeaders(deps.frameAncestors),
       "cache-control": "no-store",
       location,
       "set-cookie": `${COOKIE}=${url.searchParams.get("token")}; ${cookieAttributes(url, maxAgeS)}`,
