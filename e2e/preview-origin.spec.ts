@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { SCREENS_DIR, baseURL, expect, signIn, svc, test } from "./fixtures";
 
 /**
@@ -86,13 +88,18 @@ test("a page on another origin cannot frame the preview", async ({ page, request
   page.on("console", (msg) => {
     if (/frame-ancestors/.test(msg.text())) refusals.push(msg.text());
   });
-  // A stranger's page (any origin but the dashboard's), served here by the browser's request routing.
-  await page.route("http://framer.localhost:9/", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<h1>Stranger</h1><iframe src="${handoff}"></iframe>` }),
-  );
-  await page.goto("http://framer.localhost:9/");
+  // A stranger's page on another local origin (a server of this test), framing the preview as the dashboard would.
+  const stranger = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<h1>Stranger</h1><iframe src="${handoff}"></iframe>`);
+  });
+  await new Promise<void>((resolve) => stranger.listen(0, "127.0.0.1", resolve));
+  const strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/`;
+  await page.goto(strangerUrl);
   await expect.poll(() => refusals.length, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.frameLocator("iframe").locator("#status")).toHaveCount(0);
   // The dashboard's own origin may (the project server's).
   expect(refusals.join("\n")).toContain(new URL(baseURL()).origin);
+  await page.screenshot({ path: `${SHOTS}/preview-framed-by-stranger.png` });
+  stranger.close();
 });

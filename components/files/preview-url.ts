@@ -29,10 +29,10 @@ export const PREVIEW_SANDBOX = "allow-scripts allow-forms allow-popups allow-mod
  * storage or APIs from there, and keeping its origin is what makes its cookie (the handoff's) reach its own
  * requests and its root paths resolve, and lets the reporter's messages be checked by origin.
  */
-export const OWN_ORIGIN_SANDBOX = `${PREVIEW_SANDBOX} allow-same-origin`;
+const OWN_ORIGIN_SANDBOX = `${PREVIEW_SANDBOX} allow-same-origin`;
 
 /** How the Preview tab frames a preview: the frame's address, its sandbox, and the origin its messages come from. */
-export interface FramedPreview {
+interface FramedPreview {
   /** What the frame and "Open in a new tab" open. */
   src: string;
   sandbox: string;

@@ -7,7 +7,7 @@ import type { PreviewTokens, TokenCheck } from "./tokens";
 
 const COOKIE = "atelier_preview";
 
-export interface PreviewOriginDeps {
+interface PreviewOriginDeps {
   db: Db;
   tokens: PreviewTokens;
   origin: PreviewOrigin;
