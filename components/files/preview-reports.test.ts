@@ -114,6 +114,9 @@ test("chatFileOf links only the preview's own files that the chat holds", () => 
   expect(chatFileOf("http://pc.localhost:3001/app.js", page, ["app.js"])).toBe("app.js");
   expect(chatFileOf("http://pc.localhost:3001/src/a%20b.js?v=1", page, ["src/a b.js"])).toBe("src/a b.js");
   expect(chatFileOf("http://pc.localhost:3001/other.js", page, ["app.js"])).toBeNull();
+  // The origin's root (and a folder) is the index.html the preview serves there.
+  expect(chatFileOf("http://pc.localhost:3001/", "http://pc.localhost:3001/", ["index.html"])).toBe("index.html");
+  expect(chatFileOf("http://pc.localhost:3001/docs/", page, ["docs/index.html"])).toBe("docs/index.html");
   expect(chatFileOf("https://cdn.example/app.js", page, ["app.js"])).toBeNull();
 });
 

@@ -55,6 +55,8 @@ export function chatFileOf(fileUrl: string, previewUrl: string, paths: readonly 
   } catch {
     return null;
   }
+  // A directory's address is its index.html, as the preview serves it (the page at the origin's root included).
+  if (path === "" || path.endsWith("/")) path += "index.html";
   return paths.includes(path) ? path : null;
 }
 
