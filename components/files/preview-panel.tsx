@@ -216,6 +216,7 @@ export function PreviewPanel({
           onLoad={() => setLoadedKey(frameKey)}
           src={framed.src}
           data-frame-origin={framed.origin}
+          data-preview-url={url.href}
           title="Preview of the generated app"
           sandbox={framed.sandbox}
           referrerPolicy="no-referrer"
