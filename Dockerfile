@@ -17,6 +17,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     PORT=3000 \
+    PREVIEW_PORT=3001 \
     DATA_DIR=/data
 # What `next start` reads: the build, the production dependencies, the static files and the migrations.
 COPY --from=build /app/package.json /app/next.config.mjs ./
@@ -30,7 +31,8 @@ COPY --from=build --chown=node:node /app/.next ./.next
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
-EXPOSE 3000
+# 3000: the dashboard and the embedded service; 3001: the chats' previews (their own origin, PREVIEW_ORIGIN).
+EXPOSE 3000 3001
 # GET /api/health: 200 once started and while the database answers, 503 while starting or draining (SIGTERM).
 # Node's fetch: the slim image has no curl.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \

@@ -28,6 +28,7 @@ import {
   E2E_SECOND_PORT,
   E2E_SERVICE_API_KEY,
   E2E_USERNAME,
+  previewPortOf,
   LIFECYCLE_PROJECT,
   MODEL_PROJECT,
   REFERENCE_PROJECT,
@@ -126,7 +127,10 @@ const serverEnv = {
   DATABASE_URL: "",
 };
 
-/** One Next server of a project: `next start` (or build and start) answering at `url`, with `env` over serverEnv. */
+/**
+ * One Next server of a project: `next start` (or build and start) answering at `url`, with `env` over serverEnv. Its
+ * previews listen 20 ports above it (a server on E2E_PORT+N previews on E2E_PORT+N+20: +20 … +28; e2e/fixtures.ts).
+ */
 const appServer = (serverCommand: string, url: string, env: Record<string, string>) => ({
   command: serverCommand,
   url: `${url}/sign-in`,
@@ -134,7 +138,7 @@ const appServer = (serverCommand: string, url: string, env: Record<string, strin
   timeout: 600_000,
   stdout: "pipe" as const,
   stderr: "pipe" as const,
-  env: { ...serverEnv, APP_URL: url, SERVICE_BASE_URL: "", ...env },
+  env: { ...serverEnv, APP_URL: url, PREVIEW_PORT: String(previewPortOf(url)), SERVICE_BASE_URL: "", ...env },
 });
 
 /** A server with the default settings (the chromium and chromium-2 projects' servers). */

@@ -151,7 +151,7 @@ test("links from file parts open the file", async ({ page }) => {
   await expect(row(page, "app.js")).toHaveAttribute("aria-selected", "true");
 });
 
-test("the preview shows the generated page in a sandboxed frame", async ({ page }) => {
+test("the preview shows the generated page in a sandboxed frame on its own origin", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat");
   await signIn(page);
   await page.goto(chatUrl);
@@ -161,13 +161,15 @@ test("the preview shows the generated page in a sandboxed frame", async ({ page 
   await expect(frame).toBeVisible({ timeout: 15_000 });
   const sandbox = (await frame.getAttribute("sandbox")) ?? "";
   expect(sandbox).toContain("allow-scripts");
-  expect(sandbox).not.toContain("allow-same-origin");
+  // The embedded service's preview origin is not the dashboard's: the page keeps its own origin there.
+  expect(sandbox).toContain("allow-same-origin");
+  expect(new URL((await frame.getAttribute("src")) ?? "").origin).not.toBe(new URL(page.url()).origin);
   await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1").first()).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByTestId("preview-open")).toHaveAttribute("rel", "noopener noreferrer");
   expect(await page.getByTestId("preview-open").getAttribute("href")).toMatch(
-    /^http:\/\/127\.0\.0\.1:\d+\/svc\/preview\//,
+    /^http:\/\/p[a-z2-7]{26}\.localhost:\d+\/__atelier\/handoff\?token=/,
   );
   await page.screenshot({ path: `${SCREENS_DIR}/files-preview.png` });
   await page.getByTestId("device-mobile").click();

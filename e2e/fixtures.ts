@@ -57,6 +57,12 @@ export const E2E_CLUSTER_B_URL = `http://127.0.0.1:${E2E_CLUSTER_B_PORT}`;
 
 export const SCREENS_DIR = "test-results/screens";
 
+/**
+ * The preview listener's port of a project server (PREVIEW_PORT, set by playwright.config.ts): 20 above the server's
+ * own, so E2E_PORT+20 … +28 (lifecycle servers use +30 above theirs, e2e/server-process.ts).
+ */
+export const previewPortOf = (serverUrl: string): number => Number(new URL(serverUrl).port) + 20;
+
 /** The running test's project base URL (the server under test); the default server outside a test. */
 export function baseURL(): string {
   try {

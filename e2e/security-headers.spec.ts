@@ -1,5 +1,5 @@
 import type { APIResponse, Page } from "@playwright/test";
-import { SCREENS_DIR, expect, signIn, svc, test } from "./fixtures";
+import { SCREENS_DIR, baseURL, expect, signIn, svc, test } from "./fixtures";
 
 /**
  * The response headers on a page, an API route, an embedded-service route and a preview, and the main
@@ -21,6 +21,7 @@ const directives = (csp: string) =>
 
 let chatId = "";
 let previewUrl = "";
+let previewToken = "";
 
 test("a page: nonce CSP, never framed", async ({ request }) => {
   const res = await request.get("/sign-in");
@@ -62,21 +63,29 @@ test("an API route and an embedded-service route: nothing to load, never framed"
     message: "A tea shop landing page",
   });
   chatId = created.chat.id;
-  const preview = await svc<{ url: string }>(request, "GET", `/v2/chats/${chatId}/preview`);
+  const preview = await svc<{ url: string; token: string }>(request, "GET", `/v2/chats/${chatId}/preview`);
   previewUrl = preview.url;
-  expect(previewUrl).toContain("/svc/preview/");
+  previewToken = preview.token;
+  expect(new URL(previewUrl).origin).not.toBe(new URL(baseURL()).origin);
 });
 
-test("a preview: its sandboxing CSP, framed by the dashboard only", async ({ request }) => {
-  const res = await request.get(previewUrl);
+test("a preview: on its own origin, its sandboxing CSP, framed by the dashboard only", async ({ request }) => {
+  // Node does not resolve the per-chat *.localhost host: the listener's address, with the token as a header.
+  const address = new URL(previewUrl);
+  address.hostname = "127.0.0.1";
+  expect((await request.get(address.href)).status()).toBe(401);
+  const res = await request.get(address.href, { headers: { "x-v0-preview-token": previewToken } });
   expect(res.status()).toBe(200);
   const headers = res.headers();
   expectCommon(headers);
   const csp = directives(headers["content-security-policy"]!);
   expect(csp).toHaveProperty("sandbox");
   expect(csp.sandbox).toContain("allow-scripts");
-  expect(csp.sandbox).not.toContain("allow-same-origin");
-  expect(csp["frame-ancestors"]).toBe("'self'");
+  // Its own origin, never the dashboard's: the page keeps it (the cookie and root paths need it).
+  expect(csp.sandbox).toContain("allow-same-origin");
+  expect(csp["frame-ancestors"]).toBe(new URL(baseURL()).origin);
+  // The old path under the dashboard's origin serves nothing.
+  expect((await request.get(`/svc/preview/${chatId}/x/index.html`)).status()).toBe(410);
 });
 
 /** Collects CSP violations of the page (and its frames' console). */

@@ -12,7 +12,10 @@ import { E2E_AUTH_SECRET, E2E_PASSWORD, E2E_PORT, E2E_SERVICE_API_KEY, E2E_USERN
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Ports E2E_PORT+10 … +19 (the projects' servers and peers use +0 … +4, data-dir-lock.spec.ts +50). */
+/**
+ * Ports E2E_PORT+10 … +19, their previews 30 above (+40 … +49); the projects' servers and peers use +0 … +8, their
+ * previews +20 … +28, data-dir-lock.spec.ts +50 (and +51 for its previews, the default port + 1).
+ */
 export const lifecyclePort = (n: number): number => E2E_PORT + 10 + n;
 
 export interface Exit {
@@ -76,6 +79,7 @@ export function startServer(
       SERVICE_BASE_URL: "",
       DATA_DIR: dataDir,
       APP_URL: `http://127.0.0.1:${port}`,
+      PREVIEW_PORT: String(port + 30),
       ...env,
     },
   });

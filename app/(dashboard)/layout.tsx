@@ -1,9 +1,11 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { PreviewOriginProvider } from "@/components/files/preview-origin-context";
 import { AppFrame } from "@/components/layout/app-frame";
 import { Sidebar } from "@/components/layout/sidebar";
 import { auth } from "@/lib/server/auth";
+import { getConfig } from "@/lib/server/config";
 import { REQUEST_PATH_HEADER, signInPathFor } from "@/lib/server/request-path";
 import { safeCallbackUrl } from "../(auth)/sign-in/callback-url";
 import { signOutAction } from "./actions";
@@ -15,13 +17,21 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The whole requested URL (query included) survives sign-in, e.g. the MCP OAuth landing page opened cold.
   if (!session?.user)
     redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
+  const config = getConfig();
   return (
-    <AppFrame
-      sidebar={
-        <Sidebar upstream={upstreamLabel()} userName={session.user.name ?? "signed in"} signOutAction={signOutAction} />
-      }
-    >
-      {children}
-    </AppFrame>
+    // The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts).
+    <PreviewOriginProvider origin={config.serveEmbedded ? config.preview.origin : null}>
+      <AppFrame
+        sidebar={
+          <Sidebar
+            upstream={upstreamLabel()}
+            userName={session.user.name ?? "signed in"}
+            signOutAction={signOutAction}
+          />
+        }
+      >
+        {children}
+      </AppFrame>
+    </PreviewOriginProvider>
   );
 }

@@ -12,6 +12,8 @@ export function embeddedService() {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     publicBaseUrl: `${config.appUrl}/svc`,
+    previewOrigin: config.preview.origin,
+    previewFrameAncestors: [new URL(config.appUrl).origin],
     agentDelayMs: config.agentDelayMs,
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,

@@ -40,8 +40,8 @@ function takeSignalsFromNext(): void {
 }
 
 /**
- * SIGTERM / SIGINT, under `npm start` or a plain `next start`: the health route answers 503, the embedded service
- * refuses new requests, lets running answers finish within the grace period, ends the rest as errors
+ * SIGTERM / SIGINT, under `npm start` or a plain `next start`: the health route answers 503, the preview listener
+ * closes, the embedded service refuses new requests, lets running answers finish within the grace period, ends the rest as errors
  * (`service_shutdown`, with their webhook events), flushes and closes its database; the webhook inbox closes its
  * store (on PGlite the two share one database, closed by the last); then the process exits 0. Further signals do
  * nothing (a process group's SIGTERM reaches the server twice under npm), except a later SIGINT, which exits at once.
@@ -63,6 +63,14 @@ export function handleShutdownSignals(): void {
     setServerState("draining");
     void (async () => {
       const config = getConfig();
+      if (config.serveEmbedded) {
+        try {
+          // New preview requests are refused from now on (the service answers them 503 while it drains anyway).
+          await (await import("./preview-listener")).closePreviewListener();
+        } catch (error) {
+          console.error("  The preview listener did not close cleanly:", error);
+        }
+      }
       // Not started (it starts on first use) or closed while idle: nothing runs, nothing to close.
       if (config.serveEmbedded && embeddedServiceStarted()) {
         console.log(`\n  ${signal}: finishing running answers (up to ${graceMs() / 1000} s), then stopping.`);

@@ -19,8 +19,8 @@ async function startEmbeddedNow(config: AppConfig): Promise<boolean> {
 }
 
 /**
- * Prints the dashboard URL and the sign-in line; takes the embedded service's data directory, and starts the service
- * when work waits in it (else its first request does).
+ * Prints the dashboard URL and the sign-in line; takes the embedded service's data directory, starts the service
+ * when work waits in it (else its first request does) and the previews' listener (PREVIEW_PORT).
  */
 export async function announce(): Promise<void> {
   const config = getConfig();
@@ -52,6 +52,7 @@ export async function announce(): Promise<void> {
       }
       console.error("  The embedded service failed to start:", error);
     }
+    await (await import("./preview-listener")).startPreviewListener();
   }
   if (serverState() === "starting") setServerState("ready");
 }

@@ -195,7 +195,8 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
     clear: clearReports,
   } = usePreviewReports((report, frame) => {
     setPicking(false);
-    if (report && frame) setPicked(pickedElementOf(report, frame.src, chatPaths));
+    // The preview's own address (the frame's src may be its origin's handoff, which then leads to it).
+    if (report && frame) setPicked(pickedElementOf(report, frame.dataset.previewUrl ?? frame.src, chatPaths));
   });
   const problemCount = useMemo(() => reports.filter(isProblem).length, [reports]);
   const openFile = useCallback(

@@ -9,7 +9,8 @@ import { changedFilesOf } from "./changed-files";
 import { fileBytes, fileSize, zipName } from "./download";
 import { createFileHighlighter, ensureLanguage, splitLines, tokenizeInChunks } from "./highlight/tokenize";
 import { diffLines, toHunks } from "./line-diff";
-import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
+import { isPreviewOrigin } from "@/lib/api/preview-origin";
+import { framePreview, PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
 import { createZip } from "./zip";
 
 const lines = (s: string) => s.split("\n");
@@ -140,17 +141,37 @@ describe("changed files of the latest message", () => {
 describe("preview URL", () => {
   const base = "http://127.0.0.1:3000/chats/c1";
   test("only http(s) URLs; relative ones resolve against the dashboard", () => {
-    expect(safePreviewUrl("http://127.0.0.1:3000/svc/preview/c/x/index.html", base)?.href).toContain("/svc/preview/");
-    expect(safePreviewUrl("/svc/preview/c/x/index.html", base)?.origin).toBe("http://127.0.0.1:3000");
+    expect(safePreviewUrl("http://pabc.localhost:3001/", base)?.href).toBe("http://pabc.localhost:3001/");
+    expect(safePreviewUrl("/p/index.html", base)?.origin).toBe("http://127.0.0.1:3000");
     expect(safePreviewUrl("https://preview.example/app", base)?.host).toBe("preview.example");
     expect(safePreviewUrl("javascript:alert(1)", base)).toBeNull();
     expect(safePreviewUrl("data:text/html,<script>alert(1)</script>", base)).toBeNull();
     expect(safePreviewUrl("https://user:pw@evil.example/", base)).toBeNull();
     expect(safePreviewUrl("http://[bad", base)).toBeNull();
   });
-  test("the sandbox never allows same-origin", () => {
+  test("an upstream's preview is framed as it comes, opaque; the embedded preview origin's through its handoff", () => {
     expect(PREVIEW_SANDBOX).not.toContain("allow-same-origin");
     expect(PREVIEW_SANDBOX).toContain("allow-scripts");
+    const pattern = "http://*.localhost:3001";
+    const own = framePreview(new URL("http://pabc.localhost:3001/"), "t.1.s", pattern);
+    expect(own).toEqual({
+      src: "http://pabc.localhost:3001/__atelier/handoff?token=t.1.s&path=%2F",
+      sandbox: `${PREVIEW_SANDBOX} allow-same-origin`,
+      origin: "http://pabc.localhost:3001",
+    });
+    // Another host, port or scheme, no token, or no embedded service: as it comes, without allow-same-origin.
+    for (const [url, token, p] of [
+      ["https://preview.example/app", "t", pattern],
+      ["http://pabc.localhost:4001/", "t", pattern],
+      ["http://a.b.localhost:3001/", "t", pattern],
+      ["http://pabc.localhost:3001/", undefined, pattern],
+      ["http://pabc.localhost:3001/", "t", null],
+    ] as const) {
+      const framed = framePreview(new URL(url), token, p);
+      expect(framed, url).toEqual({ src: new URL(url).href, sandbox: PREVIEW_SANDBOX, origin: "null" });
+    }
+    expect(isPreviewOrigin("http://preview.lan:3001", "http://preview.lan:3001")).toBe(true);
+    expect(isPreviewOrigin("http://other.lan:3001", "http://preview.lan:3001")).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { chipLabel, pickedElementOf, withPickedElement } from "./picked-element";
 
-const page = "http://x/svc/preview/c/t/index.html";
+const page = "http://pc.localhost:3001/index.html";
 const report = (over: Partial<{ tag: string; selector: string; text: string; file: string }> = {}) => ({
   atelier: "preview-report" as const,
   kind: "picked" as const,

@@ -8,7 +8,8 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
 import { PreviewProblems } from "./preview-problems";
-import { PREVIEW_SANDBOX, safePreviewUrl } from "./preview-url";
+import { usePreviewOriginPattern } from "./preview-origin-context";
+import { framePreview, safePreviewUrl } from "./preview-url";
 import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 import type { PreviewPickCommand } from "@/lib/api/preview-report";
 import type { KeptReport } from "./preview-reports";
@@ -24,8 +25,8 @@ const DEVICES: readonly { id: string; label: string; width: number | null; icon:
 ];
 
 /**
- * The preview of the generated app: the service's preview URL in a sandboxed iframe (no `allow-same-origin`,
- * see PREVIEW_SANDBOX), with reload, open in a new tab and device widths. Until the service has a preview
+ * The preview of the generated app: the service's preview URL in a sandboxed iframe (the embedded service's
+ * preview origin through its handoff, keeping its own origin; an upstream's opaque: preview-url.ts), with reload, open in a new tab and device widths. Until the service has a preview
  * (no completed version yet) it says so and polls. "Select element" starts the reporter's pick mode in the frame (a
  * message to its window); the pick ends with a click in the frame, Esc (in the frame or here) or a new page.
  */
@@ -62,6 +63,7 @@ export function PreviewPanel({
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
   const origin = useBrowserValue<string | null>(readOrigin, null);
+  const previewOrigin = usePreviewOriginPattern();
   const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}`;
   // Which page loaded, and which page stayed silent: both belong to one frame key, so a new page starts afresh.
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
@@ -75,8 +77,9 @@ export function PreviewPanel({
   // Tell the page in the frame to start or end its pick mode (it takes this from its parent window only).
   useEffect(() => {
     const command: PreviewPickCommand = { atelier: "preview-pick", pick: picking };
-    // The sandboxed page's origin is opaque: no target origin can name it.
-    frameRef.current?.contentWindow?.postMessage(command, "*");
+    // To the origin the frame was opened on; an opaque one ("null", an upstream's preview) cannot be named.
+    const target = frameRef.current?.dataset.frameOrigin;
+    frameRef.current?.contentWindow?.postMessage(command, target && target !== "null" ? target : "*");
   }, [picking, frameRef, loadedKey]);
   // Esc here (the focus outside the frame) ends the pick too, before the side panel would take it to close itself.
   useEffect(() => {
@@ -145,6 +148,7 @@ export function PreviewPanel({
       </div>
     );
   }
+  const framed = framePreview(url, preview.data.token, previewOrigin);
   const width = DEVICES.find((d) => d.id === device)?.width ?? null;
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="preview-panel">
@@ -199,7 +203,7 @@ export function PreviewPanel({
           <RotateCw className="size-3.5" aria-hidden />
         </button>
         <OpenInNewTab
-          href={url.href}
+          href={framed.src}
           label="Open the preview in a new tab"
           title="Open in a new tab"
           testId="preview-open"
@@ -210,9 +214,11 @@ export function PreviewPanel({
           key={frameKey}
           ref={frameRef}
           onLoad={() => setLoadedKey(frameKey)}
-          src={url.href}
+          src={framed.src}
+          data-frame-origin={framed.origin}
+          data-preview-url={url.href}
           title="Preview of the generated app"
-          sandbox={PREVIEW_SANDBOX}
+          sandbox={framed.sandbox}
           referrerPolicy="no-referrer"
           data-testid="preview-frame"
           className={cn("mx-auto block h-full min-h-[480px] border-0 bg-white", width === null && "w-full")}

@@ -16,7 +16,7 @@ const error = {
   atelier: "preview-report",
   kind: "error",
   message: "Uncaught Error: broken on purpose",
-  file: "http://x/svc/preview/c/t/app.js",
+  file: "http://pc.localhost:3001/app.js",
   line: 80,
   column: 9,
   stack: "Error: broken on purpose\n    at app.js:80:9",
@@ -42,7 +42,7 @@ describe("acceptPreviewMessage", () => {
       tag: "button",
       selector: "main > form > button.primary",
       text: "Add tip",
-      file: "http://x/svc/preview/c/t/index.html",
+      file: "http://pc.localhost:3001/index.html",
     };
     expect(acceptPreviewMessage(from(picked), frame)).toEqual(picked);
     expect(acceptPreviewMessage(from({ atelier: "preview-report", kind: "pick-cancelled" }), frame)).toEqual({
@@ -110,24 +110,27 @@ describe("keepReport", () => {
 });
 
 test("chatFileOf links only the preview's own files that the chat holds", () => {
-  const page = "http://x/svc/preview/c/t/index.html";
-  expect(chatFileOf("http://x/svc/preview/c/t/app.js", page, ["app.js"])).toBe("app.js");
-  expect(chatFileOf("http://x/svc/preview/c/t/src/a%20b.js?v=1", page, ["src/a b.js"])).toBe("src/a b.js");
-  expect(chatFileOf("http://x/svc/preview/c/t/other.js", page, ["app.js"])).toBeNull();
+  const page = "http://pc.localhost:3001/index.html";
+  expect(chatFileOf("http://pc.localhost:3001/app.js", page, ["app.js"])).toBe("app.js");
+  expect(chatFileOf("http://pc.localhost:3001/src/a%20b.js?v=1", page, ["src/a b.js"])).toBe("src/a b.js");
+  expect(chatFileOf("http://pc.localhost:3001/other.js", page, ["app.js"])).toBeNull();
+  // The origin's root (and a folder) is the index.html the preview serves there.
+  expect(chatFileOf("http://pc.localhost:3001/", "http://pc.localhost:3001/", ["index.html"])).toBe("index.html");
+  expect(chatFileOf("http://pc.localhost:3001/docs/", page, ["docs/index.html"])).toBe("docs/index.html");
   expect(chatFileOf("https://cdn.example/app.js", page, ["app.js"])).toBeNull();
 });
 
 test("fixPrompt quotes message, file:line and the first stack lines", () => {
-  const prompt = fixPrompt([error as never], "http://x/svc/preview/c/t/index.html", ["app.js"]);
+  const prompt = fixPrompt([error as never], "http://pc.localhost:3001/index.html", ["app.js"]);
   expect(prompt).toMatch(/^Please fix these problems the preview reports:/);
   expect(prompt).toContain("- Uncaught Error: broken on purpose at app.js:80:9");
   expect(prompt).toContain("    at app.js:80:9");
   // The preview's URLs in a stack become the files' paths (the link's token stays out of the prompt).
   const long = {
     ...error,
-    stack: "Error: x\n    at http://x/svc/preview/c/t/app.js:80:9\n    at https://cdn.example/lib.js:1:2",
+    stack: "Error: x\n    at http://pc.localhost:3001/app.js:80:9\n    at https://cdn.example/lib.js:1:2",
   };
-  const quoted = fixPrompt([long as never], "http://x/svc/preview/c/t/index.html", ["app.js"]);
+  const quoted = fixPrompt([long as never], "http://pc.localhost:3001/index.html", ["app.js"]);
   expect(quoted).toContain("    at app.js:80:9\n    at https://cdn.example/lib.js:1:2");
-  expect(quoted).not.toContain("/svc/preview/c/t/");
+  expect(quoted).not.toContain("http://pc.localhost:3001/");
 });

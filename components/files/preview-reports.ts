@@ -5,8 +5,8 @@ export const MAX_REPORTS = 500;
 const MAX_SHOWN_CHARS = 1_000;
 
 /**
- * The preview frame's origin as the browser reports it: the frame is sandboxed without `allow-same-origin`
- * (PREVIEW_SANDBOX), so its document has an opaque origin and every message it posts says "null".
+ * An upstream service's preview frame's origin as the browser reports it: that frame is sandboxed without
+ * `allow-same-origin` (PREVIEW_SANDBOX), so its document has an opaque origin and every message it posts says "null".
  */
 export const SANDBOXED_ORIGIN = "null";
 
@@ -43,7 +43,7 @@ export function isProblem(r: PreviewReport): boolean {
 }
 
 /**
- * The chat's file an error points at (`…/preview/{chat}/{token}/app.js` → `app.js`), when the URL is the preview's
+ * The chat's file an error points at (`http://{chat host}/app.js` → `app.js`), when the URL is the preview's
  * own (same path prefix as the page) and names one of the chat's files; else null.
  */
 export function chatFileOf(fileUrl: string, previewUrl: string, paths: readonly string[]): string | null {
@@ -55,6 +55,8 @@ export function chatFileOf(fileUrl: string, previewUrl: string, paths: readonly 
   } catch {
     return null;
   }
+  // A directory's address is its index.html, as the preview serves it (the page at the origin's root included).
+  if (path === "" || path.endsWith("/")) path += "index.html";
   return paths.includes(path) ? path : null;
 }
 

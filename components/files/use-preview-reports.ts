@@ -32,9 +32,10 @@ export function usePreviewReports(
   const counter = useRef(0);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      // The frame says which origin it framed (preview-url.ts framePreview): "null" for an opaque one.
       const report = acceptPreviewMessage(event, {
         window: frameRef.current?.contentWindow,
-        origin: SANDBOXED_ORIGIN,
+        origin: frameRef.current?.dataset.frameOrigin ?? SANDBOXED_ORIGIN,
       });
       if (!report) return;
       setHeard(true);

@@ -56,6 +56,7 @@ export function getEmbeddedService(opts: ProcessServiceOptions): Promise<Embedde
         : null;
       const wrapped: EmbeddedService = {
         handle: async (req) => (await current()).handle(req),
+        handlePreview: async (req) => (await current()).handlePreview(req),
         remoteMcp: {
           checkAuthorization: async (params) => (await current()).remoteMcp.checkAuthorization(params),
           decide: async (params, approve, subject) => (await current()).remoteMcp.decide(params, approve, subject),

@@ -16,7 +16,10 @@ import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
 import { modelAgent } from "./model-agent/run";
 import { SecretBox } from "./mcp/secret-box";
-import { PreviewLinks } from "./preview/links";
+import { PreviewOrigin } from "./preview/origin";
+import { servePreviewOrigin } from "./preview/origin-serve";
+import { Previews } from "./preview/previews";
+import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
@@ -33,6 +36,15 @@ export interface EmbeddedOptions {
   databaseUrl?: string | null;
   /** Its own {base_url}, e.g. "http://localhost:3000/svc"; the path prefix is stripped from request URLs. */
   publicBaseUrl: string;
+  /**
+   * The previews' public origin (PREVIEW_ORIGIN), `*` as the first label of its host for a host per chat; default
+   * `http://*.localhost:3001`.
+   */
+  previewOrigin?: string;
+  /** Who may frame a preview (besides the trusted preview hosts of the settings); default the origin of publicBaseUrl. */
+  previewFrameAncestors?: readonly string[];
+  /** The clock preview tokens are issued and checked by (a test moves it instead of waiting); default the system clock. */
+  previewNow?: () => Date;
   /** Pace of the scripted agent in ms per step (0 in tests). */
   agentDelayMs: number;
   /** Where the drizzle-kit migrations are; default `<cwd>/drizzle`. */
@@ -100,6 +112,8 @@ const DEFAULT_GENERATION_LEASE_MS = 15_000;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
+  /** A request to the preview origin (its own listener, preview/listener.ts): a chat's app at the root, for a token. */
+  handlePreview(req: Request): Promise<Response>;
   /**
    * Refuses new requests (503), waits for running generations up to `graceMs` (default: for good), ends the rest as
    * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
@@ -197,10 +211,20 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     accessTokenTtlS: opts.mcpAccessTokenTtlS,
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
   });
+  const previews = new Previews(
+    new PreviewTokens(opts.apiKey, opts.previewNow),
+    new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
+  );
+  const previewDeps = {
+    db: database.db,
+    tokens: previews.tokens,
+    origin: previews.origin,
+    frameAncestors: opts.previewFrameAncestors ?? [new URL(publicBaseUrl).origin],
+  };
   const parts: ServiceParts = {
     db: database.db,
     turns,
-    previews: new PreviewLinks(opts.apiKey, publicBaseUrl),
+    previews,
     publicBaseUrl,
     events,
     live,
@@ -233,6 +257,10 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       if (closing)
         return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
       return requests.track(() => route(req));
+    },
+    handlePreview: (req) => {
+      if (closing) return Promise.resolve(new Response("The service is shutting down.", { status: 503 }));
+      return requests.track(() => servePreviewOrigin(previewDeps, req));
     },
     healthy: async () => {
       if (closing) return false;

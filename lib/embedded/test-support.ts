@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
+import { PREVIEW_TOKEN_HEADER } from "@/lib/api/preview-origin";
 import { readSseEvents } from "@/lib/api/sse";
 import {
   Chat,
@@ -45,15 +46,14 @@ export function serviceForFile(over: Partial<EmbeddedOptions> = {}): EmbeddedSer
     if (!started) throw new Error("The test file's service is used before its beforeAll started it.");
     return started;
   };
-  return {
-    handle: (req) => service().handle(req),
-    close: (opts) => service().close(opts),
-    healthy: () => service().healthy(),
-    get remoteMcp() {
-      return service().remoteMcp;
+  // Every member of the service, read from the started one when used (so a member added to the service needs nothing here).
+  return new Proxy({} as EmbeddedService, {
+    get(_target, member) {
+      const svc = service();
+      const value: unknown = Reflect.get(svc, member, svc);
+      return typeof value === "function" ? value.bind(svc) : value;
     },
-    inUse: () => service().inUse(),
-  };
+  });
 }
 
 /** The service's handler as a client's network (in-process, no socket). */
@@ -152,4 +152,14 @@ export async function sendMessage(svc: EmbeddedService, chatId: string, message:
   const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return expectSchema(Message, res.body);
+}
+
+/**
+ * A file of the chat's preview, asked of the preview origin as the official client's `fetchPreview` does: at the
+ * preview's `url` with the `x-v0-preview-token` header.
+ */
+export async function openPreview(svc: EmbeddedService, chatId: string, path = "", method = "GET"): Promise<Response> {
+  const preview = (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body as { url: string; token: string };
+  const headers = { [PREVIEW_TOKEN_HEADER]: preview.token };
+  return svc.handlePreview(new Request(new URL(path, preview.url), { method, headers }));
 }

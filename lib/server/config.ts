@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
 /** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
@@ -63,6 +64,8 @@ export interface AppConfig {
    * a second). Default 30 s; 0: never.
    */
   pgliteIdleCloseMs: number;
+  /** The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN). */
+  preview: PreviewOriginConfig;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -161,6 +164,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
+    preview: previewOriginFrom(env),
   };
 }
 

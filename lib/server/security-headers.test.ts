@@ -7,8 +7,10 @@ const directives = (csp: string) =>
   Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
 describe("security headers", () => {
-  it("classifies paths: the preview, JSON endpoints (API and the embedded service), pages", () => {
-    expect(responseKindOf("/svc/preview/chat_1/tok/index.html")).toBe("preview");
+  it("classifies paths: published sites and attachments, JSON endpoints (API and the embedded service), pages", () => {
+    // Chats' previews have their own origin; the old path answers 410 in the service's JSON policy.
+    expect(responseKindOf("/svc/preview/chat_1/tok/index.html")).toBe("api");
+    expect(responseKindOf("/svc/attachments/att_1")).toBe("preview");
     expect(responseKindOf("/svc/hosting/dpl_1/index.html")).toBe("preview");
     expect(responseKindOf("/svc/v2/chats")).toBe("api");
     expect(responseKindOf("/api/service/v2/chats")).toBe("api");
@@ -27,7 +29,14 @@ describe("security headers", () => {
     expect(csp["base-uri"]).toBe("'self'");
     expect(csp["form-action"]).toBe("'self'");
     expect(csp["frame-ancestors"]).toBe("'none'");
-    expect(csp["frame-src"]).toBe("'self' http://localhost:3000");
+    // The embedded service's previews: a host per chat under localhost, on the app's port + 1.
+    expect(csp["frame-src"]).toBe("'self' http://localhost:3000 http://*.localhost:3001");
+    expect(directives(pageCsp("n", securityEnvFrom({ APP_URL: "https://a.example", PORT: "8080" })))["frame-src"]).toBe(
+      "'self' https://a.example https://a.example:8081",
+    );
+    expect(
+      directives(pageCsp("n", securityEnvFrom({ PREVIEW_ORIGIN: "https://*.preview.example" })))["frame-src"],
+    ).toBe("'self' http://localhost:3000 https://*.preview.example");
     expect(csp["worker-src"]).toContain("'self'");
     expect(csp).not.toHaveProperty("upgrade-insecure-requests");
     // next dev needs eval and its websocket; a production build gets neither
@@ -36,7 +45,7 @@ describe("security headers", () => {
     // an upstream service's previews come from its own https hosts
     expect(
       directives(pageCsp("n", securityEnvFrom({ SERVICE_BASE_URL: "https://api.example.com/v" })))["frame-src"],
-    ).toBe("'self' http://localhost:3000 https:");
+    ).toBe("'self' http://localhost:3000 http://*.localhost:3001 https:");
     expect(directives(pageCsp("n", https))).toHaveProperty("upgrade-insecure-requests");
   });
 

@@ -1,9 +1,10 @@
 /**
  * The security headers of every response, built here and set by the root proxy.ts — pages get a
  * per-request nonce CSP, the API and the embedded service a CSP that allows nothing (JSON is never a document),
- * the embedded service's preview keeps its own sandboxing CSP (lib/embedded/preview/serve.ts, framed by the
+ * published sites and attachments keep their own sandboxing CSP (lib/embedded/preview/serve.ts, framed by the
  * dashboard only). No "server-only" marker: proxy.ts imports it.
  */
+import { previewOriginFrom } from "./preview-origin";
 
 interface SecurityEnv {
   /** The dashboard's public origin (APP_URL): https turns on Strict-Transport-Security. */
@@ -12,6 +13,8 @@ interface SecurityEnv {
   serviceBaseUrl: string | null;
   /** `next dev` needs eval for its fast refresh. */
   dev: boolean;
+  /** The embedded service's preview origin (PREVIEW_ORIGIN, a `*` host allowed), which the Preview tab frames. */
+  previewOrigin: string | null;
 }
 
 export function securityEnvFrom(env: Record<string, string | undefined>): SecurityEnv {
@@ -19,22 +22,27 @@ export function securityEnvFrom(env: Record<string, string | undefined>): Securi
     appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     serviceBaseUrl: env.SERVICE_BASE_URL || null,
     dev: env.NODE_ENV === "development",
+    previewOrigin: previewOriginOrNull(env),
   };
+}
+
+/** The preview origin, or null when the variables are malformed (the server refuses to start then, lib/server/config.ts). */
+function previewOriginOrNull(env: Record<string, string | undefined>): string | null {
+  try {
+    return previewOriginFrom(env).origin;
+  } catch {
+    return null;
+  }
 }
 
 type ResponseKind = "page" | "api" | "preview";
 
 /**
- * Which policy a path gets: the preview, deployed sites and stored attachments (their own sandboxing CSP; the
- * preview is framed by the dashboard), JSON endpoints, or a dashboard page.
+ * Which policy a path gets: deployed sites and stored attachments (their own sandboxing CSP), JSON endpoints, or a
+ * dashboard page. (Chats' previews are served by a listener of their own, on their own origin.)
  */
 export function responseKindOf(pathname: string): ResponseKind {
-  if (
-    pathname.startsWith("/svc/preview/") ||
-    pathname.startsWith("/svc/hosting/") ||
-    pathname.startsWith("/svc/attachments/")
-  )
-    return "preview";
+  if (pathname.startsWith("/svc/hosting/") || pathname.startsWith("/svc/attachments/")) return "preview";
   if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/svc/") || pathname === "/svc")
     return "api";
   // The remote MCP endpoint's OAuth metadata at the origin (RFC 8414 / 9728 path-inserted forms): JSON.
@@ -54,7 +62,7 @@ export function newNonce(): string {
  * scripts; the theme script reads it from `x-nonce`), and what they load ('strict-dynamic': the chunks and the
  * highlighting worker's script). Styles: 'unsafe-inline', because React renders `style` attributes and sonner
  * injects its stylesheet at run time — neither can carry a nonce, and injected CSS cannot run script. Workers:
- * same origin (the shiki worker is a bundled file). Frames: the preview, same origin (and APP_URL's) for the embedded service;
+ * same origin (the shiki worker is a bundled file). Frames: same origin and APP_URL's, the embedded service's preview origin (PREVIEW_ORIGIN);
  * an upstream service's previews live on its own https hosts. Nothing may frame the dashboard.
  */
 export function pageCsp(nonce: string, env: SecurityEnv): string {
@@ -68,7 +76,7 @@ export function pageCsp(nonce: string, env: SecurityEnv): string {
     "font-src 'self' data:",
     `connect-src 'self'${env.dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
-    `frame-src 'self' ${originOf(env.appUrl)}${env.serviceBaseUrl ? " https:" : ""}`,
+    `frame-src 'self' ${originOf(env.appUrl)}${env.previewOrigin ? ` ${env.previewOrigin}` : ""}${env.serviceBaseUrl ? " https:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

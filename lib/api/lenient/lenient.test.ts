@@ -115,11 +115,13 @@ describe("resources", () => {
     expect(readWebhook({ ...hook, secret: "whsec_abc" }).secret).toBe("whsec_abc");
   });
 
-  it("preview: the document's token is accepted, null stays null", () => {
+  it("preview: the document's token is kept (the handoff needs it), null stays null", () => {
     expect(readPreview({ url: "https://p.test/x", token: "t", expiresAt: "2026-11-25T08:00:00Z" })).toEqual({
       url: "https://p.test/x",
+      token: "t",
       expiresAt: "2026-11-25T08:00:00Z",
     });
+    expect(readPreview({ url: "https://p.test/x", expiresAt: "2026-11-25T08:00:00Z" })).not.toHaveProperty("token");
     expect(readPreview(null)).toBeNull();
   });
 

@@ -70,10 +70,11 @@ export function readFiles(raw: unknown): ChatFiles {
   return { files: items };
 }
 
-/** `{url, expiresAt, token?}` or null while not ready. */
+/** `{url, expiresAt, token?}` or null while not ready; the token opens an embedded preview origin (its handoff). */
 export function readPreview(raw: unknown): Preview {
   if (raw === null || !isObj(raw) || !str(raw.url)) return null;
-  return { url: str(raw.url)!, expiresAt: str(raw.expiresAt) ?? "" };
+  const token = str(raw.token);
+  return { url: str(raw.url)!, ...(token ? { token } : {}), expiresAt: str(raw.expiresAt) ?? "" };
 }
 
 /** `{hostProjectId}`, or the document's `{vercelProjectId}`. */

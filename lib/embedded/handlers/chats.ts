@@ -140,7 +140,7 @@ const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params }) =>
 
 export const v1Urls = (ctx: Pick<ServiceParts, "publicBaseUrl" | "previews">): V1Urls => ({
   base: ctx.publicBaseUrl,
-  preview: (chatId) => ctx.previews.create(chatId).url,
+  preview: (chatId) => ctx.previews.link(chatId),
 });
 
 /** The v1 Chat of a stored chat: every live (not archived) message oldest first, and the latest version. */

@@ -4,7 +4,7 @@ import type { ServiceEvents } from "../events";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import type { SecretBox } from "../mcp/secret-box";
-import type { PreviewLinks } from "../preview/links";
+import type { Previews } from "../preview/previews";
 import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
 import type { Turns } from "../turns";
@@ -14,7 +14,7 @@ import type { Webhooks } from "../webhooks";
 export interface ServiceParts {
   db: Db;
   turns: Turns;
-  previews: PreviewLinks;
+  previews: Previews;
   /** The service's own {base_url} without a trailing slash (v1 apiUrl and webUrl fields). */
   publicBaseUrl: string;
   /** Records the webhook events of interface.md 6.1 (chat.*, message.*): pass the change's transaction. */

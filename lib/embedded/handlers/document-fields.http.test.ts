@@ -114,13 +114,18 @@ describe("GET /v2/chats filters of the document", () => {
 });
 
 describe("preview", () => {
-  it("carries the document's token (the capability in the URL)", async () => {
+  it("carries the document's token, which opens the preview origin's root as the x-v0-preview-token header", async () => {
     const chat = expectSchema(
       ChatWithUsage,
       (await call(svc, "POST", "/v2/chats", { body: { message: "A page /fast" } })).body,
     ).chat;
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body)!;
-    expect(preview.token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
-    expect(preview.url).toContain(`/${preview.token}/`);
+    expect(preview.token).toMatch(/^[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(new URL(preview.url).pathname).toBe("/");
+    const page = await svc.handlePreview(
+      new Request(preview.url, { headers: { "x-v0-preview-token": preview.token! } }),
+    );
+    expect(page.status).toBe(200);
+    expect(await svc.handlePreview(new Request(preview.url))).toHaveProperty("status", 401);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { Chat, ChatFiles, ChatWithUsage, ErrorV2, HostProject, Message, Preview, type Part } from "@/lib/api";
 import { ChatV1, ErrorV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
 import { unzipSync } from "fflate";
-import { call, expectSchema, request, startService, waitFor, serviceForFile } from "../test-support";
+import { call, expectSchema, openPreview, request, serviceForFile, startService, waitFor } from "../test-support";
 
 /**
  * Files, versions, locks, interface.md Part 8 limits and the host project, through real Requests; every body is
@@ -66,8 +66,7 @@ describe("GET /v2/chats/{chatId}/files", () => {
       "public/og.png",
     );
 
-    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-    const res = await svc.handle(new Request(preview.url.replace(/index\.html$/, "public/og.png")));
+    const res = await openPreview(svc, chatId, "public/og.png");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
@@ -87,7 +86,7 @@ describe("versions", () => {
     const chatId = await newChat("A recipe box");
     const first = (await chatV1(chatId)).latestVersion!;
     expect(first).toMatchObject({ object: "version", status: "completed" });
-    expect(first.demoUrl).toMatch(/\/preview\//);
+    expect(first.demoUrl).toMatch(/\/__atelier\/handoff\?token=/);
     expect(first.files.map((f) => f.name)).toEqual(["app.js", "index.html", "styles.css"]);
     expect(first.files.every((f) => f.object === "file" && f.locked === false)).toBe(true);
 
@@ -396,17 +395,16 @@ describe("preview readiness", () => {
     expect((await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body).toBeNull();
     await send(chatId, "A shop");
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-    expect(preview.url).toContain(`/preview/${chatId}/`);
-    const res = await svc.handle(new Request(preview.url));
+    expect(preview.url).toMatch(/^http:\/\/p[a-z2-7]{26}\.localhost:3001\/$/);
+    const res = await openPreview(svc, chatId);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
   test("a chat initialized from files has its preview at once", async () => {
     const chat = expectSchema(ChatV1, (await initFiles([{ name: "index.html", content: "<h1>Hi</h1>" }])).body);
-    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body)!;
     // The page as written, after the preview's one-line reporter script (preview/reporter.ts).
-    const page = await (await svc.handle(new Request(preview.url))).text();
+    const page = await (await openPreview(svc, chat.id)).text();
     expect(page).toMatch(/^<script nonce="[^"]+">[^\n]*<\/script><h1>Hi<\/h1>$/);
   });
 });

@@ -30,8 +30,9 @@ const downloadFiles: Handler<"v2.chats.files.download"> = async ({ db, params })
 };
 
 /**
- * GET /v2/chats/{chatId}/preview: `{url, expiresAt}` once a version of the chat is completed, else null
- * (wire-decisions.md 7). The URL serves the chat's current files.
+ * GET /v2/chats/{chatId}/preview: `{url, token, expiresAt}` once a version of the chat is completed, else null
+ * (wire-decisions.md 7). The URL is the chat's preview origin, which serves the chat's current files at its root
+ * for the token (preview/origin-serve.ts).
  */
 const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews }) => {
   const chat = await requireChat(db, params.chatId);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { call, request, serviceForFile } from "../test-support";
+import { BASE, call, openPreview, serviceForFile } from "../test-support";
 
 /** The document's deploy, trusted preview hosts and connect status, against the embedded service over HTTP. */
 
@@ -51,10 +51,9 @@ describe("/v2/settings/preview-hosts", () => {
     expect(put.body).toEqual({ hosts: ["app.example.com", "localhost:3000"] });
     expect((await call(svc, "GET", "/v2/settings/preview-hosts")).body).toEqual(put.body);
     const chat = await filesChat();
-    const preview = (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body as Json;
-    const page = await svc.handle(request("GET", preview.url));
+    const page = await openPreview(svc, chat.id);
     expect(page.headers.get("content-security-policy")).toContain(
-      "frame-ancestors 'self' app.example.com localhost:3000",
+      `frame-ancestors ${new URL(BASE).origin} app.example.com localhost:3000`,
     );
   });
 

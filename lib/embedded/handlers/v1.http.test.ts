@@ -59,7 +59,10 @@ describe("POST /v1/chats (creation)", () => {
       ["file", "index.html", false],
       ["file", "styles.css", false],
     ]);
-    expect(version.demoUrl).toMatch(new RegExp(`^${BASE}/preview/${chat.id}/`));
+    // A link a browser opens as it is: the preview origin's handoff, which carries the token.
+    expect(version.demoUrl).toMatch(
+      /^http:\/\/p[a-z2-7]{26}\.localhost:3001\/__atelier\/handoff\?token=[^&]+&path=%2F$/,
+    );
     expect(chat.demo).toBe(version.demoUrl);
   });
 

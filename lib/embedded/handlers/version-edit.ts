@@ -14,7 +14,7 @@ export async function requireVersion(db: Db, chatId: string, versionId: string):
 
 /** The preview link of the chat's latest version once completed (the preview serves the current files). */
 export function latestDemoUrl(ctx: ServiceParts, latest: VersionRow): string | undefined {
-  return latest.status === "completed" ? ctx.previews.create(latest.chatId).url : undefined;
+  return latest.status === "completed" ? ctx.previews.link(latest.chatId) : undefined;
 }
 
 /** The v1 VersionDetail of a version: the preview link goes with the chat's latest version. */

@@ -5,7 +5,7 @@ import { HttpError } from "../errors";
 import { HANDLERS } from "../handlers";
 import type { Handler, HandlerContext, ServiceParts } from "../handlers/context";
 import { serveHosting } from "../hosting/serve";
-import { servePreview } from "../preview/serve";
+import { plainText } from "../preview/serve";
 import { serveAttachment } from "../attachments/serve";
 import type { RoutedRequest } from "../quotas/charges";
 import { isCorsOpen, preflightResponse, withCors } from "../remote-mcp/cors";
@@ -31,8 +31,8 @@ interface RouterDeps {
 }
 
 /**
- * The embedded service's front door: strips the base path, serves previews (token in the URL, no key), stored
- * attachments (`/attachments/…`, an unguessable id, no key),
+ * The embedded service's front door: strips the base path, answers 410 on the previews' old path (they have an
+ * origin of their own, `handlePreview`), serves stored attachments (`/attachments/…`, an unguessable id, no key),
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
  * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
@@ -59,7 +59,8 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
     const method = req.method.toUpperCase();
     try {
       if (path.startsWith("/preview/")) {
-        return await servePreview(parts.db, parts.previews, method, path.slice("/preview/".length).split("/"));
+        // Where previews were served before they got an origin of their own (preview/origin-serve.ts).
+        return plainText(410, "Previews moved to their own origin: GET /v2/chats/{chatId}/preview gives the address.");
       }
       if (path.startsWith("/hosting/")) {
         // Published sites (v1 deployments): public like any hosted site, sandboxed like the preview.

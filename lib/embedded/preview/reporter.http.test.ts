@@ -1,16 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { ChatWithUsage, Preview } from "@/lib/api";
-import { call, expectSchema, serviceForFile } from "../test-support";
+import { ChatWithUsage } from "@/lib/api";
+import { call, expectSchema, openPreview, serviceForFile } from "../test-support";
 import { REPORTER_SOURCE, withReporter } from "./reporter";
 
 /** The preview's reporter script and the `/broken` directive, over HTTP. */
 const svc = serviceForFile();
 
-const open = (href: string) => svc.handle(new Request(href));
-
-async function previewOf(chatId: string): Promise<string> {
-  return expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!.url;
-}
+/** A file of the chat's preview, with the token header (as the official client's fetchPreview asks). */
+const previewOf = async (chatId: string) => (path: string) => openPreview(svc, chatId, path);
 
 async function newChat(message: string): Promise<string> {
   const res = await call(svc, "POST", "/v2/chats", { body: { message } });
@@ -19,8 +16,8 @@ async function newChat(message: string): Promise<string> {
 
 describe("the reporter in served pages", () => {
   test("is first in the page's head, nonce'd in the page's CSP, new for every response, under 3 KB", async () => {
-    const url = await previewOf(await newChat("A notes board"));
-    const first = await open(url);
+    const open = await previewOf(await newChat("A notes board"));
+    const first = await open("index.html");
     const html = await first.text();
     const nonce = /<head>(?:\s*)<script nonce="([^"]+)">/.exec(html)?.[1];
     expect(nonce, html.slice(0, 300)).toBeTruthy();
@@ -33,10 +30,10 @@ describe("the reporter in served pages", () => {
     // It posts to the parent and never reads it.
     expect(REPORTER_SOURCE).toContain("postMessage");
     expect(REPORTER_SOURCE).not.toMatch(/parent\.(document|location|frames)/);
-    const second = await open(url);
+    const second = await open("index.html");
     expect(second.headers.get("content-security-policy")).not.toContain(`'nonce-${nonce}'`);
     // Other files are served as stored, with no script-src of their own.
-    const js = await open(url.replace(/index\.html$/, "app.js"));
+    const js = await open("app.js");
     expect(await js.text()).not.toContain(REPORTER_SOURCE);
     expect(js.headers.get("content-security-policy")).not.toContain("script-src");
   });
@@ -59,11 +56,10 @@ describe("the reporter in served pages", () => {
   });
 });
 
-test("a missing file's 404 may be read by the sandboxed page (the reporter asks its status with HEAD)", async () => {
-  const url = await previewOf(await newChat("A notes board"));
-  const missing = await svc.handle(new Request(url.replace(/index\.html$/, "missing.png"), { method: "HEAD" }));
+test("a missing file answers 404 to the page's own HEAD (the reporter asks its status so, at the page's own origin)", async () => {
+  const missing = await openPreview(svc, await newChat("A notes board"), "missing.png", "HEAD");
   expect(missing.status).toBe(404);
-  expect(missing.headers.get("access-control-allow-origin")).toBe("null");
+  expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
   // The reporter only asks its own origin's URLs again, never the parent, and keeps pick mode to its parent's messages.
   expect(REPORTER_SOURCE).toContain('u.indexOf(location.origin+"/")==0');
   expect(REPORTER_SOURCE).toContain("e.source!==P");
@@ -74,8 +70,8 @@ test("a missing file's 404 may be read by the sandboxed page (the reporter asks 
 describe("/broken", () => {
   test("the app throws 'broken on purpose' and logs one console.error on load; a prompt asking to fix it writes it whole", async () => {
     const chatId = await newChat("/broken A tip calculator");
-    const url = await previewOf(chatId);
-    const appJs = () => open(url.replace(/index\.html$/, "app.js")).then((r) => r.text());
+    const open = await previewOf(chatId);
+    const appJs = () => open("app.js").then((r) => r.text());
     const broken = await appJs();
     expect(broken).toMatch(/throw new Error\("[^"]*broken on purpose[^"]*"\)/);
     expect(broken.match(/console\.error\(/g)).toHaveLength(1);

@@ -1,6 +1,4 @@
 import "server-only";
-import { chatsStore, filesStore, settingsStore, type Db } from "../store";
-import type { PreviewLinks } from "./links";
 import { withReporter } from "./reporter";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -27,14 +25,15 @@ const CONTENT_TYPES: Record<string, string> = {
   wasm: "application/wasm",
 };
 
-function contentTypeOf(path: string): string {
+export function contentTypeOf(path: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
 
 /**
- * The preview is served from the dashboard's origin, so it runs sandboxed: an opaque origin that cannot read
- * the dashboard's cookies or storage nor call its APIs with the session.
+ * Published sites and stored attachments are served from the dashboard's origin (under `/svc`), so they run
+ * sandboxed: an opaque origin that cannot read the dashboard's cookies or storage nor call its APIs with the session.
+ * (The chats' previews have an origin of their own: origin-serve.ts.)
  */
 export const PREVIEW_HEADERS = {
   // Framed by the dashboard only (same origin): nothing else may embed a generated app under our origin.
@@ -42,7 +41,7 @@ export const PREVIEW_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-cache",
-  // The preview's pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts), and
+  // These pages are sandboxed (an opaque origin, "null"): their scripts load in CORS mode (reporter.ts), and
   // the reporter reads the status of a failed load with a HEAD request, so errors (404 …) may be read too.
   "access-control-allow-origin": "null",
 };
@@ -71,46 +70,18 @@ export function decodeSegments(segments: readonly string[]): string[] | null {
 }
 
 /**
- * Serves `/preview/{chatId}/{token}/{path…}` (path after the service's base) from the chat's stored files.
- * `segments` are the raw (still percent-encoded) segments after `preview`. Traversal (`..`, `.`, encoded
- * slashes or backslashes, double encoding, control characters) is refused with 400 before anything is looked up.
- */
-export async function servePreview(db: Db, links: PreviewLinks, method: string, segments: string[]): Promise<Response> {
-  if (method !== "GET" && method !== "HEAD") {
-    return new Response("Method not allowed", { status: 405, headers: { ...PREVIEW_HEADERS, allow: "GET, HEAD" } });
-  }
-  const decoded = decodeSegments(segments);
-  if (!decoded) return plainText(400, "Bad path");
-  const [chatId, token, ...rest] = decoded;
-  if (!chatId || !token) return plainText(404, "Not found");
-  const check = links.verify(chatId, token);
-  if (check === "invalid") return plainText(404, "Not found");
-  if (check === "expired") return plainText(403, "This preview link has expired; ask for a new one.");
-  if (!(await chatsStore.findChat(db, chatId))) return plainText(404, "Not found");
-
-  let path = rest.join("/");
-  if (path === "" || path.endsWith("/")) path += "index.html";
-  const file = await filesStore.findFile(db, chatId, path);
-  if (!file) return plainText(404, `${path} not found`);
-  // Pages may also be framed by the trusted preview hosts (PUT /v2/settings/preview-hosts).
-  const frameHosts = contentTypeOf(path).startsWith("text/html") ? await settingsStore.previewHosts(db) : [];
-  return fileResponse(method, path, file, frameHosts);
-}
-
-/**
  * A stored file as served by the preview and the hosting; an HTML page gets the reporter (`reporter.ts`) and the
- * `script-src` carrying its nonce.
+ * `script-src` carrying its nonce. `headers`: the sandboxing headers of where it is served.
  */
 export function fileResponse(
   method: string,
   path: string,
   file: { content: string; encoding: string | null | undefined },
-  frameHosts: readonly string[] = [],
+  headers: Record<string, string> = PREVIEW_HEADERS,
 ): Response {
   const type = contentTypeOf(path);
   let text: string | null = null;
-  let csp = PREVIEW_HEADERS["content-security-policy"];
-  if (frameHosts.length) csp = csp.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${frameHosts.join(" ")}`);
+  let csp = headers["content-security-policy"] ?? PREVIEW_HEADERS["content-security-policy"];
   if (type.startsWith("text/html") && file.encoding !== "base64") {
     const page = withReporter(file.content);
     text = page.html;
@@ -124,7 +95,7 @@ export function fileResponse(
   return new Response(method === "HEAD" ? null : body, {
     status: 200,
     headers: {
-      ...PREVIEW_HEADERS,
+      ...headers,
       "content-security-policy": csp,
       "content-type": type,
       "content-length": String(body.length),
