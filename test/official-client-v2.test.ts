@@ -308,6 +308,17 @@ describe(
 
       const preview = await ok("chats.getPreview", { chatId });
       expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
+      // What the client's fetchPreview proxy does with it: the path under preview.url, the token as a header. The
+      // default preview host is a *.localhost name Node cannot resolve, so the preview origin is asked in-process.
+      const viaToken = await served.service.handlePreview(
+        new Request(new URL("notes.md", preview.url as string), {
+          headers: { "x-v0-preview-token": preview.token as string },
+        }),
+      );
+      expect(viaToken.status).toBe(200);
+      expect(await viaToken.text()).toBe("# Written by the client\n");
+      const noToken = await served.service.handlePreview(new Request(new URL("notes.md", preview.url as string)));
+      expect(noToken.status).toBe(401);
 
       const messages = (await ok("messages.list", { chatId })).messages as Json[];
       const answers = messages.filter((m) => m.role === "assistant");
