@@ -80,6 +80,8 @@ export function startServer(
       DATA_DIR: dataDir,
       APP_URL: `http://127.0.0.1:${port}`,
       PREVIEW_PORT: String(port + 30),
+      // The specs' webhook receivers listen on 127.0.0.1, which deliveries may reach only with this.
+      EMBEDDED_FETCH_ALLOW_PRIVATE: "1",
       ...env,
     },
   });
