@@ -11,7 +11,8 @@ test("a reload during a streamed answer resumes it: no gap, no duplicate parts, 
   const assistant = page.locator('[data-testid="message"][data-role="assistant"]');
   await expect(assistant).toHaveCount(1);
   const composer = page.getByTestId("composer");
-  await composer.fill("Add a moon phase dial /pace 250");
+  // Paced slowly enough that the reload, even on a loaded machine, lands while the answer still streams.
+  await composer.fill("Add a moon phase dial /pace 600");
   await composer.press("Enter");
   const second = assistant.nth(1);
   await expect(second.locator('[data-testid="part"]').nth(1)).toBeVisible({ timeout: 30_000 });
