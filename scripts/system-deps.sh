@@ -6,6 +6,8 @@ set -euo pipefail
 # says so at the end. Under CI (CI set) it is.
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+# The browser tests' browser (playwright.config.ts): lighter than the full Chromium, which the benchmarks keep.
+[ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v git >/dev/null || need+=(git)
 [ -n "${TEST_DATABASE_URL:-}" ] || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi

@@ -242,6 +242,37 @@ export function contractV2Suite(wire: Wire): void {
     return res.body;
   }
 
+  /** A sync answer (a message, 200) checked against the document's response for `op` ("POST /chats/…"). */
+  function expectMessageAnswer(op: string, res: { status: number; body: unknown }) {
+    expect(res.status).toBe(200);
+    const [method, path] = op.split(" ");
+    const used: ExceptionKey[] = [];
+    expectValid(op, responseValidator(method, path, "200"), messageX(clone(res.body), used), used);
+  }
+
+  /** A streamed answer: every event valid, and the parts its chunks rebuild equal to the stored message's. */
+  async function expectStreamAnswer(op: string, chatId: string, res: Response) {
+    const events = await streamEvents(res);
+    const parts = checkStream(op, events, "MessageStreamEvent");
+    const chunk = events.find((e) => e.object === "message.parts.chunk");
+    // Depends on lib/api/parts.ts emitting plain jsondiffpatch deltas (no text diffs).
+    expect(parts).toEqual((await getMessage(chatId, chunk.id)).parts);
+  }
+
+  /** An async answer (202, its reference valid; no chatId in document mode), then waits for the message to finish. */
+  async function expectAsyncAnswer(op: string, chatId: string, res: { status: number; body: unknown }) {
+    expect(res.status).toBe(202);
+    const [method, path] = op.split(" ");
+    const { chatId: _chatId, ...asyncMessage } = res.body as Json;
+    expectValid(op, responseValidator(method, path, "202"), asyncMessage, documentMode ? [] : ["asyncRef"]);
+    if (documentMode) expect(_chatId).toBeUndefined();
+    const ref = res.body as Json;
+    for (let i = 0; i < 500; i++) {
+      if ((await getMessage(chatId, ref.messageId)).finishReason !== null) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   async function latestAssistant(chatId: string): Promise<Json> {
     const list = (await call(svc, "GET", `/v2/chats/${chatId}/messages?limit=10`)).body as Json;
     return list.messages.find((m: Json) => m.role === "assistant");
@@ -390,14 +421,9 @@ export function contractV2Suite(wire: Wire): void {
     });
 
     test("POST /chats/{chatId}/messages (sync)", async () => {
-      const res = await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a dark mode" } });
-      expect(res.status).toBe(200);
-      const used: ExceptionKey[] = [];
-      expectValid(
+      expectMessageAnswer(
         "POST /chats/{chatId}/messages",
-        responseValidator("POST", "/chats/{chatId}/messages", "200"),
-        messageX(clone(res.body), used),
-        used,
+        await call(svc, "POST", `/v2/chats/${chatId}/messages`, { body: { message: "Add a dark mode" } }),
       );
     });
 
@@ -405,31 +431,14 @@ export function contractV2Suite(wire: Wire): void {
       const res = await svc.handle(
         request("POST", `/v2/chats/${chatId}/messages/stream`, { body: { message: "Add a footer /web todo apps" } }),
       );
-      const events = await streamEvents(res);
-      const parts = checkStream("POST /chats/{chatId}/messages/stream", events, "MessageStreamEvent");
-      const chunk = events.find((e) => e.object === "message.parts.chunk");
-      // Depends on lib/api/parts.ts emitting plain jsondiffpatch deltas (no text diffs).
-      expect(parts).toEqual((await getMessage(chatId, chunk.id)).parts);
+      await expectStreamAnswer("POST /chats/{chatId}/messages/stream", chatId, res);
     });
 
     test("POST /chats/{chatId}/messages/async", async () => {
       const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, {
         body: { message: "Add a header /fast" },
       });
-      expect(res.status).toBe(202);
-      const { chatId: _chatId, ...asyncMessage } = res.body as Json;
-      expectValid(
-        "POST /chats/{chatId}/messages/async",
-        responseValidator("POST", "/chats/{chatId}/messages/async", "202"),
-        asyncMessage,
-        documentMode ? [] : ["asyncRef"],
-      );
-      if (documentMode) expect(_chatId).toBeUndefined();
-      const ref = res.body as Json;
-      for (let i = 0; i < 500; i++) {
-        if ((await getMessage(chatId, ref.messageId)).finishReason !== null) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await expectAsyncAnswer("POST /chats/{chatId}/messages/async", chatId, res);
     });
 
     test("POST /chats/{chatId}/resume: events and parts rebuilt", async () => {
@@ -568,44 +577,22 @@ export function contractV2Suite(wire: Wire): void {
 
     test("POST /chats/{chatId}/messages/resolve (sync)", async () => {
       const chatId = await blockedChat();
-      const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve`, { body: { task } });
-      expect(res.status).toBe(200);
-      const used: ExceptionKey[] = [];
-      expectValid(
+      expectMessageAnswer(
         "POST /chats/{chatId}/messages/resolve",
-        responseValidator("POST", "/chats/{chatId}/messages/resolve", "200"),
-        messageX(clone(res.body), used),
-        used,
+        await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve`, { body: { task } }),
       );
     });
 
     test("POST /chats/{chatId}/messages/resolve/stream", async () => {
       const chatId = await blockedChat();
       const res = await svc.handle(request("POST", `/v2/chats/${chatId}/messages/resolve/stream`, { body: { task } }));
-      const events = await streamEvents(res);
-      const parts = checkStream("POST /chats/{chatId}/messages/resolve/stream", events, "MessageStreamEvent");
-      const chunk = events.find((e) => e.object === "message.parts.chunk");
-      // Depends on lib/api/parts.ts emitting plain jsondiffpatch deltas (no text diffs).
-      expect(parts).toEqual((await getMessage(chatId, chunk.id)).parts);
+      await expectStreamAnswer("POST /chats/{chatId}/messages/resolve/stream", chatId, res);
     });
 
     test("POST /chats/{chatId}/messages/resolve/async", async () => {
       const chatId = await blockedChat();
       const res = await call(svc, "POST", `/v2/chats/${chatId}/messages/resolve/async`, { body: { task } });
-      expect(res.status).toBe(202);
-      const { chatId: _chatId, ...asyncMessage } = res.body as Json;
-      expectValid(
-        "POST /chats/{chatId}/messages/resolve/async",
-        responseValidator("POST", "/chats/{chatId}/messages/resolve/async", "202"),
-        asyncMessage,
-        documentMode ? [] : ["asyncRef"],
-      );
-      if (documentMode) expect(_chatId).toBeUndefined();
-      const ref = res.body as Json;
-      for (let i = 0; i < 500; i++) {
-        if ((await getMessage(chatId, ref.messageId)).finishReason !== null) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await expectAsyncAnswer("POST /chats/{chatId}/messages/resolve/async", chatId, res);
     });
   });
 
