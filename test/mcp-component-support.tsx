@@ -1,49 +1,14 @@
 // Support for the MCP component tests (not a test file): the real embedded service in-process and a real OAuth
 // provider. It lives in test/ because it crosses the rooms, as only tests may.
-import type { QueryClient } from "@tanstack/react-query";
-import type { ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { followAuthorization } from "@/e2e/peers/follow-authorization";
 import { mcpOAuthConfig, startOAuthProvider, type OAuthProviderPeer } from "@/e2e/peers/oauth-provider";
-import { createServiceClient } from "@/lib/api/client";
 import { McpServerList, type McpServer } from "@/lib/api/lenient/mcp";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, call, serviceForFile } from "@/lib/embedded/test-support";
-import { renderWithClient, type SeenRequest } from "@/components/mcp/test-harness";
-
-/** The service's path prefix: what the recorded requests' paths start with. */
-export const SVC_PATH = new URL(BASE).pathname;
+import { BASE, call, serviceForFile } from "@/lib/embedded/test-support";
 
 /** Where the service's OAuth callbacks send the browser back to: the dashboard's landing page. */
 export const LANDING = `${window.location.origin}/mcp-servers/oauth/return`;
-
-interface RenderOptions {
-  /** The bearer key the client sends (default: the service's). */
-  apiKey?: string;
-  setup?: (queryClient: QueryClient) => void;
-  /**
-   * Changes the service's answer before the client reads it: a service of another make (the dashboard may be pointed
-   * at any deployment) answering what the embedded service never would.
-   */
-  answer?: (request: Request, response: Response) => Response | Promise<Response>;
-}
-
-/** Renders `ui` with a v2 client whose network is `svc.handle`; `requests`: what it sent. */
-export function renderWithService(svc: EmbeddedService, ui: ReactElement, opts: RenderOptions = {}) {
-  const requests: SeenRequest[] = [];
-  const client = createServiceClient({
-    baseUrl: BASE,
-    apiKey: opts.apiKey ?? TEST_KEY,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const text = await request.clone().text();
-      requests.push({ method: request.method, url: new URL(request.url), body: text ? JSON.parse(text) : undefined });
-      const response = await svc.handle(request);
-      return opts.answer ? opts.answer(request, response) : response;
-    },
-  });
-  return { requests, ...renderWithClient(ui, client, opts.setup) };
-}
 
 /**
  * For the calling test file: the real embedded service (in-process) and a real OAuth provider, started before its

@@ -4,7 +4,8 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BASE, call } from "@/lib/embedded/test-support";
 import { McpServerDetail } from "./mcp-server-detail";
-import { connect, registerAt, renderWithService, serviceAndProviderForFile } from "@/test/mcp-component-support";
+import { connect, registerAt, serviceAndProviderForFile } from "@/test/mcp-component-support";
+import { renderWithService } from "@/test/render-with-service";
 
 // The Next.js router is the framework's (not ours): the detail page only pushes to it after a delete.
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn() }) }));

@@ -12,12 +12,11 @@ import {
   connect,
   LANDING,
   registerAt,
-  renderWithService as renderWith,
   serverOf,
   serviceAndProviderForFile,
   startProvider,
-  SVC_PATH,
 } from "@/test/mcp-component-support";
+import { renderWithService as renderWith, SVC_PATH } from "@/test/render-with-service";
 
 afterEach(cleanup);
 

@@ -12,11 +12,10 @@ import {
   connect,
   LANDING,
   registerAt,
-  renderWithService,
   serverOf,
   serviceAndProviderForFile,
-  SVC_PATH,
 } from "@/test/mcp-component-support";
+import { renderWithService, SVC_PATH } from "@/test/render-with-service";
 
 afterEach(cleanup);
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { json, renderWithNetwork } from "@/components/mcp/test-harness";
-import type { Quota, QuotaList } from "@/lib/api/schemas";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { json } from "@/components/mcp/test-harness";
+import type { Quota } from "@/lib/api/schemas";
+import { serviceClient, serviceForFile } from "@/lib/embedded/test-support";
+import { renderWithService, SVC_PATH } from "@/test/render-with-service";
 import { QuotaSettings, QuotasTable } from "./quota-settings";
 
 afterEach(cleanup);
@@ -60,15 +62,47 @@ describe("QuotasTable", () => {
 });
 
 describe("QuotaSettings", () => {
-  it("reads GET /v2/quotas through the proxy", async () => {
-    const body: QuotaList = { quotas: on };
-    const { requests } = renderWithNetwork(<QuotaSettings />, () => json(body));
-    expect(await screen.findByTestId("quotas-table")).toBeInTheDocument();
-    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(["GET /api/service/v2/quotas"]);
+  // The real embedded service with small limits, so that this file's few requests show in the table.
+  const svc = serviceForFile({ quotas: { api_requests: 20, chat_messages: 2, file_uploads_bytes: 1024 ** 2 } });
+  const upload = "x".repeat(3 * 1024);
+
+  beforeAll(async () => {
+    const client = serviceClient(svc);
+    const chat = await client.createChat({ message: "A todo app /fast" });
+    await client.sendMessage(chat.chat.id, { message: "Add dates /fast" });
+    await client.createChatFromFiles({ files: [{ name: "notes.txt", content: upload }] });
   });
 
+  it("reads GET /v2/quotas through the proxy: today's use against the service's limits", async () => {
+    const { requests } = renderWithService(svc, <QuotaSettings />);
+    expect(await screen.findByTestId("quotas-table")).toBeInTheDocument();
+    const rows = screen.getAllByTestId("quota");
+    const cells = rows.map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    );
+    // Three requests (the quota report itself is not counted), two of them messages, the file's 3 KB.
+    expect(rows.map((r) => r.getAttribute("data-name"))).toEqual([
+      "api_requests",
+      "chat_messages",
+      "file_uploads_bytes",
+      "deployments",
+    ]);
+    expect(cells).toEqual([
+      ["3", "20", "17"],
+      ["2", "2", "none"],
+      ["3.0 KB", "1.0 MB", "1021.0 KB"],
+      ["0", "off", "—"],
+    ]);
+    expect(rows.map((r) => r.getAttribute("data-exhausted"))).toEqual([null, "true", null, null]);
+    expect(screen.getByTestId("quotas-reset")).toHaveTextContent(/^Counts start again at 00:00 UTC, in /);
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET ${SVC_PATH}/v2/quotas`]);
+  });
+
+  // The embedded service always has GET /v2/quotas (its own extension): another make's 404 is its answer replaced.
   it("a service without the endpoint: says it does not report quotas", async () => {
-    renderWithNetwork(<QuotaSettings />, () => json({ message: "No such endpoint" }, 404));
+    renderWithService(svc, <QuotaSettings />, { answer: () => json({ message: "No such endpoint" }, 404) });
     expect(await screen.findByTestId("quotas-unsupported")).toBeInTheDocument();
   });
 });

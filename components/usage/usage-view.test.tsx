@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { json, renderWithNetwork, type SeenRequest } from "@/components/mcp/test-harness";
-import type { UsageActivity, UsageEventList, UsageSummary } from "@/lib/api/schemas";
+import { json } from "@/components/mcp/test-harness";
+import { formatCredits, formatNumber } from "@/components/ui/format";
+import type { Message } from "@/lib/api/schemas";
+import { messagesOf, serviceClient, serviceForFile } from "@/lib/embedded/test-support";
+import { renderWithService, SVC_PATH } from "@/test/render-with-service";
 import { UsageView } from "./usage-view";
 
+/** The Usage page against the real embedded service (in-process), its answers' usage made by real chats. */
+const svc = serviceForFile();
 afterEach(cleanup);
 beforeAll(() => {
   // Recharts' ResponsiveContainer measures its box; jsdom has no ResizeObserver.
@@ -17,160 +22,162 @@ beforeAll(() => {
   };
 });
 
-const NOW = Date.parse("2026-03-10T12:00:00Z");
-const range = { start: "2026-02-09T00:00:00.000Z", end: "2026-03-11T00:00:00.000Z" };
-const scope = { id: "user_embedded", type: "personal" as const, isTeamWide: false };
-const credits = (total: number) => ({ plan: 0, onDemand: 0, total });
+const DAY_MS = 86_400_000;
 
-function summary(days: Array<[string, number]>): UsageSummary {
-  const total = days.reduce((n, [, c]) => n + c, 0);
-  return {
-    object: "usage_summary",
-    range,
-    scope,
-    credits: credits(total),
-    daily: days.map(([date, c]) => ({ date, credits: credits(c) })),
-  };
+/** The page's rows of a table named `name` inside the test id's card: each row's cell texts. */
+function tableRows(testId: string, name: string): string[][] {
+  const table = within(screen.getByTestId(testId)).getByRole("table", { name });
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
 }
 
-function activity(chats: Array<[string, string]>): UsageActivity {
-  return {
-    object: "usage_activity",
-    range,
-    scope,
-    summary: {
-      activeUsers: chats.length ? 1 : 0,
-      activeDays: chats.length ? 1 : 0,
-      chatCount: chats.length,
-      messageCount: chats.length,
-    },
-    projects: [],
-    chats: chats.map(([chatId, title]) => ({
-      kind: "chat",
-      chatId,
-      title,
-      vercelProjectId: null,
-      projectName: null,
-      messageCount: 1,
-      activeDays: 1,
-      firstActivity: "2026-03-09T10:00:00Z",
-      lastActivity: "2026-03-09T10:00:00Z",
-    })),
-  };
-}
+/** The `start` of every usage summary the page asked for. */
+const summaryStarts = (requests: Array<{ url: URL }>) =>
+  requests.filter((r) => r.url.pathname === `${SVC_PATH}/v2/usage/summary`).map((r) => r.url.searchParams.get("start"));
 
-function events(list: Array<{ chatId: string; credits: number; tokens: number }>): UsageEventList {
-  return {
-    object: "list",
-    range,
-    scope,
-    data: list.map((e, i) => ({
-      id: `usage_m${i}`,
-      object: "usage_event",
-      type: "message",
-      createdAt: "2026-03-09T10:00:00Z",
-      chatId: e.chatId,
-      messageId: `m${i}`,
-      model: "svc-pro",
-      sources: [],
-      waived: false,
-      tokens: { input: e.tokens, output: 0, cacheRead: 0, cacheWrite: 0, total: e.tokens },
-      creditsCost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: e.credits, charged: e.credits },
-    })),
-    pagination: { hasMore: false, cursor: null },
-  };
-}
-
-/** The proxy's answers for the three usage operations. */
-function service(answers: { summary: unknown; activity: unknown; events: unknown; status?: number }) {
-  return (req: SeenRequest): Response => {
-    const path = req.url.pathname.replace("/api/service", "");
-    const status = answers.status ?? 200;
-    if (path === "/v2/usage/summary") return json(answers.summary, status);
-    if (path === "/v2/usage/activity") return json(answers.activity, status);
-    if (path === "/v2/usage/events") return json(answers.events, status);
-    return json({ message: "not found" }, 404);
-  };
-}
+const sum = (answers: readonly Message[], pick: (usage: NonNullable<Message["usage"]>) => number) =>
+  answers.reduce((n, m) => n + pick(m.usage!), 0);
 
 describe("UsageView", () => {
-  it("asks for the last 30 UTC days, shows the totals and the charts' tables", async () => {
-    const { requests } = renderWithNetwork(
-      <UsageView now={NOW} />,
-      service({
-        summary: summary([["2026-03-09", 3]]),
-        activity: activity([
-          ["chat_a", "Todo app"],
-          ["chat_b", "Timer"],
-        ]),
-        events: events([
-          { chatId: "chat_a", credits: 2, tokens: 1000 },
-          { chatId: "chat_b", credits: 1, tokens: 500 },
-        ]),
-      }),
-    );
-    expect(await screen.findByTestId("usage-credits")).toHaveTextContent("3");
-    expect(screen.getByTestId("usage-tokens")).toHaveTextContent("1,500");
-    expect(screen.getByTestId("usage-chats")).toHaveTextContent("2");
-    const summaryCall = requests.find((r) => r.url.pathname.endsWith("/v2/usage/summary"))!;
-    expect(Object.fromEntries(summaryCall.url.searchParams)).toEqual(range);
-
-    const top = within(screen.getByTestId("chart-top-chats")).getByRole("table", { name: "Top chats by credits" });
-    const links = within(top).getAllByRole("link");
-    expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
-      ["Todo app", "/chats/chat_a"],
-      ["Timer", "/chats/chat_b"],
-    ]);
-    const perDay = within(screen.getByTestId("chart-credits")).getByRole("table", { name: "Credits per day" });
-    expect(within(perDay).getByText("2026-03-09")).toBeInTheDocument();
-  });
-
-  it("the range select asks again for 7 days", async () => {
-    const { requests } = renderWithNetwork(
-      <UsageView now={NOW} />,
-      service({ summary: summary([]), activity: activity([]), events: events([]) }),
-    );
-    await screen.findByText("No usage in this range — start a chat");
-    await userEvent.selectOptions(screen.getByTestId("usage-range"), "7");
-    await screen.findByText("No usage in this range — start a chat");
-    const starts = requests
-      .filter((r) => r.url.pathname.endsWith("/v2/usage/summary"))
-      .map((r) => r.url.searchParams.get("start"));
-    expect(starts).toEqual([range.start, "2026-03-04T00:00:00.000Z"]);
-  });
-
+  // Runs first: the service has answered nothing yet.
   it("an empty range says so and points to a new chat", async () => {
-    renderWithNetwork(
-      <UsageView now={NOW} />,
-      service({ summary: summary([]), activity: activity([]), events: events([]) }),
-    );
+    renderWithService(svc, <UsageView now={Date.now()} />);
     expect(await screen.findByText("No usage in this range — start a chat")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Start a chat" })).toHaveAttribute("href", "/chats");
   });
 
-  it("a deployment without usage endpoints (404) is told apart from an error", async () => {
-    renderWithNetwork(
-      <UsageView now={NOW} />,
-      service({ summary: { message: "No such endpoint" }, activity: {}, events: {}, status: 404 }),
-    );
-    expect(await screen.findByText("This deployment does not report usage")).toBeInTheDocument();
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-  });
+  describe("after answers with usage", () => {
+    /** Chat A (two answers of svc-pro) and chat B (one of svc-mini), as the service made them. */
+    const a = { id: "", title: "", answers: [] as Message[] };
+    const b = { id: "", title: "", answers: [] as Message[] };
+    let today = "";
 
-  it("a failure shows the error panel; retry loads the report", async () => {
-    let fail = true;
-    const ok = service({
-      summary: summary([["2026-03-09", 1]]),
-      activity: activity([["chat_a", "Todo app"]]),
-      events: events([{ chatId: "chat_a", credits: 1, tokens: 10 }]),
+    beforeAll(async () => {
+      const client = serviceClient(svc);
+      const first = await client.createChat({ message: "A todo app with due dates /fast" });
+      await client.sendMessage(first.chat.id, { message: "Add a dark mode /fast" });
+      const second = await client.createChat({
+        message: "A countdown timer /fast",
+        modelConfiguration: { modelId: "svc-mini" },
+      });
+      for (const [chat, made] of [
+        [a, first],
+        [b, second],
+      ] as const) {
+        chat.id = made.chat.id;
+        chat.title = made.chat.title!;
+        chat.answers = (await messagesOf(svc, chat.id)).filter((m) => m.role === "assistant");
+      }
+      expect(a.answers).toHaveLength(2);
+      expect(b.answers).toHaveLength(1);
+      today = a.answers[0]!.createdAt.slice(0, 10);
     });
-    renderWithNetwork(<UsageView now={NOW} />, (req) =>
-      fail && req.url.pathname.endsWith("/v2/usage/summary") ? json({ message: "boom" }, 500) : ok(req),
-    );
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Usage could not be loaded");
-    fail = false;
-    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByTestId("usage-credits")).toHaveTextContent("1");
+
+    const all = () => [...a.answers, ...b.answers];
+
+    it("asks for the last 30 UTC days, shows the totals and the charts' tables", async () => {
+      const { requests } = renderWithService(svc, <UsageView now={Date.now()} />);
+      const credits = sum(all(), (u) => u.creditsCost.total);
+      expect(await screen.findByTestId("usage-credits")).toHaveTextContent(formatCredits(credits));
+      expect(screen.getByTestId("usage-tokens")).toHaveTextContent(formatNumber(sum(all(), (u) => u.tokens.total)));
+      expect(screen.getByTestId("usage-messages")).toHaveTextContent("3");
+      expect(screen.getByTestId("usage-chats")).toHaveTextContent("2");
+
+      // Today's UTC day and the 29 before it: [midnight 29 days ago, next midnight).
+      const summaryCall = requests.find((r) => r.url.pathname === `${SVC_PATH}/v2/usage/summary`)!;
+      expect(Object.fromEntries(summaryCall.url.searchParams)).toEqual({
+        start: new Date(Date.parse(today) - 29 * DAY_MS).toISOString(),
+        end: new Date(Date.parse(today) + DAY_MS).toISOString(),
+      });
+
+      expect(tableRows("chart-credits", "Credits per day")).toEqual([[today, formatCredits(credits)]]);
+      expect(tableRows("chart-tokens", "Tokens per day")).toEqual([
+        [
+          today,
+          formatNumber(sum(all(), (u) => u.tokens.input)),
+          formatNumber(sum(all(), (u) => u.tokens.cacheRead + u.tokens.cacheWrite)),
+          formatNumber(sum(all(), (u) => u.tokens.output)),
+        ],
+      ]);
+      // Two svc-pro answers cost more than one svc-mini answer (a third of its rates).
+      const figures = (answers: Message[]) => [
+        String(answers.length),
+        formatNumber(sum(answers, (u) => u.tokens.total)),
+        formatCredits(sum(answers, (u) => u.creditsCost.total)),
+      ];
+      expect(tableRows("chart-models", "Usage by model")).toEqual([
+        ["svc-pro", ...figures(a.answers)],
+        ["svc-mini", ...figures(b.answers)],
+      ]);
+      expect(tableRows("chart-top-chats", "Top chats by credits")).toEqual([
+        [a.title, ...figures(a.answers)],
+        [b.title, ...figures(b.answers)],
+      ]);
+      const top = within(screen.getByTestId("chart-top-chats")).getByRole("table", { name: "Top chats by credits" });
+      expect(
+        within(top)
+          .getAllByRole("link")
+          .map((link) => link.getAttribute("href")),
+      ).toEqual([`/chats/${a.id}`, `/chats/${b.id}`]);
+
+      // The events, newest first: B's answer, then A's second and first.
+      const events = within(await screen.findByTestId("usage-events")).getByRole("table");
+      expect(
+        within(events)
+          .getAllByRole("link")
+          .map((link) => link.textContent),
+      ).toEqual([b.id, a.id, a.id]);
+    });
+
+    it("the range select asks again for 7 days", async () => {
+      const { requests } = renderWithService(svc, <UsageView now={Date.now()} />);
+      const credits = formatCredits(sum(all(), (u) => u.creditsCost.total));
+      expect(await screen.findByTestId("usage-credits")).toHaveTextContent(credits);
+      await userEvent.selectOptions(screen.getByTestId("usage-range"), "7");
+      await waitFor(() =>
+        expect(summaryStarts(requests)).toEqual([
+          new Date(Date.parse(today) - 29 * DAY_MS).toISOString(),
+          new Date(Date.parse(today) - 6 * DAY_MS).toISOString(),
+        ]),
+      );
+      // Today is in both ranges.
+      expect(await screen.findByTestId("usage-credits")).toHaveTextContent(credits);
+    });
+
+    // The embedded service always has the usage endpoints: a deployment without them is its answer replaced.
+    it("a deployment without usage endpoints (404) is told apart from an error", async () => {
+      renderWithService(svc, <UsageView now={Date.now()} />, {
+        answer: (request, response) =>
+          new URL(request.url).pathname.startsWith(`${SVC_PATH}/v2/usage/`)
+            ? json({ message: "No such endpoint" }, 404)
+            : response,
+      });
+      expect(await screen.findByText("This deployment does not report usage")).toBeInTheDocument();
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    });
+
+    // The embedded service does not fail a usage read: the first summary's answer is replaced by a 500.
+    it("a failure shows the error panel; retry loads the report", async () => {
+      let failed = false;
+      renderWithService(svc, <UsageView now={Date.now()} />, {
+        answer: (request, response) => {
+          if (failed || new URL(request.url).pathname !== `${SVC_PATH}/v2/usage/summary`) return response;
+          failed = true;
+          return json({ message: "boom" }, 500);
+        },
+      });
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("Usage could not be loaded");
+      await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+      expect(await screen.findByTestId("usage-credits")).toHaveTextContent(
+        formatCredits(sum(all(), (u) => u.creditsCost.total)),
+      );
+    });
   });
 });
