@@ -54,6 +54,11 @@ describe("QuotasTable", () => {
     expect(screen.getByTestId("quotas-reset")).toHaveTextContent("Counts start again at 00:00 UTC, in 3 h.");
   });
 
+  it("the reset is at midnight also when read in the second half of a second", () => {
+    render(<QuotasTable quotas={on} now={NOW + 700} />);
+    expect(screen.getByTestId("quotas-reset")).toHaveTextContent("Counts start again at 00:00 UTC, in 3 h.");
+  });
+
   it("says quotas are off when no quota has a limit", () => {
     render(<QuotasTable quotas={on.map((q) => ({ ...q, limit: null, used: 0 }))} now={NOW} />);
     expect(screen.getByTestId("quotas-off")).toHaveTextContent(/^Quotas are off/);
@@ -73,7 +78,7 @@ describe("QuotaSettings", () => {
     await client.createChatFromFiles({ files: [{ name: "notes.txt", content: upload }] });
   });
 
-  it("reads GET /v2/quotas through the proxy: today's use against the service's limits", async () => {
+  it("reads GET /v2/quotas: today's use against the service's limits", async () => {
     const { requests } = renderWithService(svc, <QuotaSettings />);
     expect(await screen.findByTestId("quotas-table")).toBeInTheDocument();
     const rows = screen.getAllByTestId("quota");

@@ -17,9 +17,12 @@ const LABELS: Record<QuotaName, string> = {
 
 const amount = (quota: Quota, n: number) => (quota.name === "file_uploads_bytes" ? formatBytes(n) : formatNumber(n));
 
-/** When the day's counts start again: "00:00 UTC, in 3 h 5 min". */
+/**
+ * When the day's counts start again: "00:00 UTC, in 3 h 5 min". Whole seconds rounded up: rounded down, a `now` in the
+ * second half of its second would show the reset at 23:59.
+ */
 function resetText(resetsAt: string, now: number): string {
-  const seconds = Math.max(0, Math.round((Date.parse(resetsAt) - now) / 1000));
+  const seconds = Math.max(0, Math.ceil((Date.parse(resetsAt) - now) / 1000));
   return `${clockText(seconds, now)}, in ${waitText(seconds)}`;
 }
 
