@@ -47,7 +47,7 @@ const sum = (answers: readonly Message[], pick: (usage: NonNullable<Message["usa
 describe("UsageView", () => {
   // Runs first: the service has answered nothing yet.
   it("an empty range says so and points to a new chat", async () => {
-    renderWithService(svc, <UsageView now={Date.now()} />);
+    renderWithService(svc, <UsageView />);
     expect(await screen.findByText("No usage in this range — start a chat")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Start a chat" })).toHaveAttribute("href", "/chats");
   });
@@ -56,6 +56,8 @@ describe("UsageView", () => {
     /** Chat A (two answers of svc-pro) and chat B (one of svc-mini), as the service made them. */
     const a = { id: "", title: "", answers: [] as Message[] };
     const b = { id: "", title: "", answers: [] as Message[] };
+    /** The page's `now`: when the service answered (the real clock), so a test crossing midnight still sees them. */
+    let answeredAt = 0;
     let today = "";
 
     beforeAll(async () => {
@@ -76,13 +78,15 @@ describe("UsageView", () => {
       }
       expect(a.answers).toHaveLength(2);
       expect(b.answers).toHaveLength(1);
+      expect([a.title, b.title]).toEqual([expect.any(String), expect.any(String)]);
+      answeredAt = Date.parse(a.answers[0]!.createdAt);
       today = a.answers[0]!.createdAt.slice(0, 10);
     });
 
     const all = () => [...a.answers, ...b.answers];
 
     it("asks for the last 30 UTC days, shows the totals and the charts' tables", async () => {
-      const { requests } = renderWithService(svc, <UsageView now={Date.now()} />);
+      const { requests } = renderWithService(svc, <UsageView now={answeredAt} />);
       const credits = sum(all(), (u) => u.creditsCost.total);
       expect(await screen.findByTestId("usage-credits")).toHaveTextContent(formatCredits(credits));
       expect(screen.getByTestId("usage-tokens")).toHaveTextContent(formatNumber(sum(all(), (u) => u.tokens.total)));
@@ -136,7 +140,7 @@ describe("UsageView", () => {
     });
 
     it("the range select asks again for 7 days", async () => {
-      const { requests } = renderWithService(svc, <UsageView now={Date.now()} />);
+      const { requests } = renderWithService(svc, <UsageView now={answeredAt} />);
       const credits = formatCredits(sum(all(), (u) => u.creditsCost.total));
       expect(await screen.findByTestId("usage-credits")).toHaveTextContent(credits);
       await userEvent.selectOptions(screen.getByTestId("usage-range"), "7");
@@ -152,7 +156,7 @@ describe("UsageView", () => {
 
     // The embedded service always has the usage endpoints: a deployment without them is its answer replaced.
     it("a deployment without usage endpoints (404) is told apart from an error", async () => {
-      renderWithService(svc, <UsageView now={Date.now()} />, {
+      renderWithService(svc, <UsageView now={answeredAt} />, {
         answer: (request, response) =>
           new URL(request.url).pathname.startsWith(`${SVC_PATH}/v2/usage/`)
             ? json({ message: "No such endpoint" }, 404)
@@ -165,7 +169,7 @@ describe("UsageView", () => {
     // The embedded service does not fail a usage read: the first summary's answer is replaced by a 500.
     it("a failure shows the error panel; retry loads the report", async () => {
       let failed = false;
-      renderWithService(svc, <UsageView now={Date.now()} />, {
+      renderWithService(svc, <UsageView now={answeredAt} />, {
         answer: (request, response) => {
           if (failed || new URL(request.url).pathname !== `${SVC_PATH}/v2/usage/summary`) return response;
           failed = true;
