@@ -8,7 +8,7 @@ import { leasesStore, type ChatRow, type Db } from "./store";
 /**
  * The one rule for "the chat is busy": one generation per chat, across every instance sharing the database. A chat
  * is busy while its generation lease (store/leases.ts) is live; every change of an existing chat (send, resolve,
- * restore, delete, duplicate, lock toggles, and the file edits and pulls still to come) runs through
+ * restore, delete, duplicate, branch, lock toggles, hand edits, a Git pull and the start of a push) runs through
  * `withIdleChat`, and "which message is generating" (stop, resume) is `generatingMessageId`, the same lease read.
  */
 
