@@ -84,9 +84,9 @@ export function ChatView({ chatId }: { chatId: string }) {
   const waitingForFirstPart = useDeferredValue(noPartYet);
   const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
-  // Until then the view is light too: the first part goes on screen before the rest of the view mounts (on the stream
-  // itself, not on the deferred value: every stream event can interrupt the deferred render until the answer ends).
-  const full = useFullChatView(!noPartYet);
+  // A chat just created is drawn light first: its first part goes on screen before the rest of the view mounts (on the
+  // stream itself, not on the deferred value: every stream event can interrupt the deferred render until the end).
+  const full = useFullChatView(streaming && messages.messages.length === 0, !noPartYet);
 
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);

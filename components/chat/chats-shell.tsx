@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { chatIdOfPath, chatPath } from "./chat-path";
 import { ChatView } from "./chat-view";
+import { heldChat, holdForFirstPart } from "./first-part-hold";
 
 /**
  * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
@@ -33,6 +34,7 @@ const openedChat = {
 export function ChatsShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const justOpened = useSyncExternalStore(openedChat.subscribe, openedChat.get, () => null);
+  const held = useSyncExternalStore(heldChat.subscribe, heldChat.get, () => null);
   const routed = chatIdOfPath(pathname);
   // The chat just opened is drawn by a synchronous render, ahead of the router's transition to its address.
   const chatId = routed ?? justOpened;
@@ -44,15 +46,18 @@ export function ChatsShell({ children }: { children: ReactNode }) {
     window.addEventListener("popstate", forget);
     return () => window.removeEventListener("popstate", forget);
   }, [justOpened, routed]);
-  return chatId === null ? children : <ChatView key={chatId} chatId={chatId} />;
+  return chatId === null || chatId === held ? children : <ChatView key={chatId} chatId={chatId} />;
 }
 
 /**
- * Opens a chat this tab has just created: drawn at once with what the tab already has (the stream, the cached chat),
- * and the address changes in place (Next's router follows `pushState`: the pathname, Back and Forward), with no round
- * trip to the server first.
+ * Opens a chat this tab has just created: drawn with what the tab already has (the stream, the cached chat) once its
+ * stream's first part is there (first-part-hold.ts), and the address changes in place at once (Next's router follows
+ * `pushState`: the pathname, Back and Forward), with no round trip to the server first. Resolves when the chat is
+ * drawn.
  */
-export function openNewChat(chatId: string): void {
+export function openNewChat(chatId: string): Promise<void> {
+  const drawn = holdForFirstPart(chatId);
   openedChat.set(chatId);
   window.history.pushState(null, "", chatPath(chatId));
+  return drawn;
 }

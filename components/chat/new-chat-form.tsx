@@ -33,6 +33,9 @@ export function NewChatForm() {
   const [github, setGithub] = useState(false);
   const [instructions, setInstructions] = useState<string | null>(null);
   const attachments = usePendingAttachments();
+  // Created, and its page waiting for the first part (openNewChat): still "creating" to the person.
+  const [opening, setOpening] = useState(false);
+  const creating = create.isPending || opening;
 
   const onSubmit = async (prompt: string) => {
     const body: CreateChatBody = { message: prompt, privacy };
@@ -43,7 +46,9 @@ export function NewChatForm() {
       if (attachments.items.length) body.attachments = await attachments.toBody();
       const { chat } = await create.mutateAsync({ body, mode });
       attachments.clear();
-      openNewChat(chat.id);
+      setOpening(true);
+      await openNewChat(chat.id);
+      setOpening(false);
       return true;
     } catch {
       return false;
@@ -62,13 +67,13 @@ export function NewChatForm() {
         onSubmit={onSubmit}
         label="Describe an app to build"
         placeholder="Describe an app to build, e.g. “a pomodoro timer with a dark theme”"
-        busy={create.isPending}
+        busy={creating}
         rows={3}
         autoFocus
         attachments={attachments}
       />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-1 text-xs">
-        <ResponseModePicker value={mode} onChange={setMode} disabled={create.isPending} />
+        <ResponseModePicker value={mode} onChange={setMode} disabled={creating} />
         <label className="inline-flex items-center gap-1.5">
           <span className="text-muted-foreground">Privacy</span>
           <select
@@ -130,7 +135,7 @@ export function NewChatForm() {
           </label>
         )}
       </div>
-      {create.isPending ? (
+      {creating ? (
         <p className="text-xs text-muted-foreground" role="status">
           {PENDING[create.variables?.mode ?? mode]}
         </p>
