@@ -27,7 +27,7 @@ function BranchControl({ message }: { message: Message }) {
       onClick={() =>
         branch.mutate(message.id, {
           // The branch opens in place, as a new chat does (no round trip to the server first).
-          onSuccess: (chat) => void openNewChat(chat.id),
+          onSuccess: (chat) => openNewChat(chat.id),
           onError: (error) => toast.error("The branch was not made", { description: error.message }),
         })
       }

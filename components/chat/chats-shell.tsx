@@ -4,7 +4,6 @@ import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { chatIdOfPath, chatPath } from "./chat-path";
 import { ChatView } from "./chat-view";
-import { heldChat, holdForFirstPart } from "./first-part-hold";
 
 /**
  * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
@@ -34,7 +33,6 @@ const openedChat = {
 export function ChatsShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const justOpened = useSyncExternalStore(openedChat.subscribe, openedChat.get, () => null);
-  const held = useSyncExternalStore(heldChat.subscribe, heldChat.get, () => null);
   const routed = chatIdOfPath(pathname);
   // The chat just opened is drawn by a synchronous render, ahead of the router's transition to its address.
   const chatId = routed ?? justOpened;
@@ -46,18 +44,15 @@ export function ChatsShell({ children }: { children: ReactNode }) {
     window.addEventListener("popstate", forget);
     return () => window.removeEventListener("popstate", forget);
   }, [justOpened, routed]);
-  return chatId === null || chatId === held ? children : <ChatView key={chatId} chatId={chatId} />;
+  return chatId === null ? children : <ChatView key={chatId} chatId={chatId} />;
 }
 
 /**
- * Opens a chat this tab has just created: drawn with what the tab already has (the stream, the cached chat) once its
- * stream's first part is there (first-part-hold.ts), and the address changes in place at once (Next's router follows
- * `pushState`: the pathname, Back and Forward), with no round trip to the server first. Resolves when the chat is
- * drawn.
+ * Opens a chat this tab has just created: drawn at once with what the tab already has (the stream, the cached chat),
+ * and the address changes in place (Next's router follows `pushState`: the pathname, Back and Forward), with no round
+ * trip to the server first.
  */
-export function openNewChat(chatId: string): Promise<void> {
-  const drawn = holdForFirstPart(chatId);
+export function openNewChat(chatId: string): void {
   openedChat.set(chatId);
   window.history.pushState(null, "", chatPath(chatId));
-  return drawn;
 }

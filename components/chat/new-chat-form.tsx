@@ -33,9 +33,6 @@ export function NewChatForm() {
   const [github, setGithub] = useState(false);
   const [instructions, setInstructions] = useState<string | null>(null);
   const attachments = usePendingAttachments();
-  // Created, and its page waiting for the first part (openNewChat): still "creating" to the person.
-  const [opening, setOpening] = useState(false);
-  const creating = create.isPending || opening;
 
   const onSubmit = async (prompt: string) => {
     const body: CreateChatBody = { message: prompt, privacy };
@@ -46,9 +43,7 @@ export function NewChatForm() {
       if (attachments.items.length) body.attachments = await attachments.toBody();
       const { chat } = await create.mutateAsync({ body, mode });
       attachments.clear();
-      setOpening(true);
-      await openNewChat(chat.id);
-      setOpening(false);
+      openNewChat(chat.id);
       return true;
     } catch {
       return false;
@@ -67,13 +62,13 @@ export function NewChatForm() {
         onSubmit={onSubmit}
         label="Describe an app to build"
         placeholder="Describe an app to build, e.g. “a pomodoro timer with a dark theme”"
-        busy={creating}
+        busy={create.isPending}
         rows={3}
         autoFocus
         attachments={attachments}
       />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-1 text-xs">
-        <ResponseModePicker value={mode} onChange={setMode} disabled={creating} />
+        <ResponseModePicker value={mode} onChange={setMode} disabled={create.isPending} />
         <label className="inline-flex items-center gap-1.5">
           <span className="text-muted-foreground">Privacy</span>
           <select
@@ -135,7 +130,7 @@ export function NewChatForm() {
           </label>
         )}
       </div>
-      {creating ? (
+      {create.isPending ? (
         <p className="text-xs text-muted-foreground" role="status">
           {PENDING[create.variables?.mode ?? mode]}
         </p>
