@@ -162,7 +162,8 @@ function rowsOf(c: Contender, suffix: string) {
 
 /**
  * `NEW_CHAT_BASELINE_DIST_DIR`: another build (e.g. the commit before a change, built with NEXT_DIST_DIR set) measured
- * in the same rounds, on its own server (BENCH_PORT + 1) and data directory: both builds see the same load.
+ * in the same rounds, on its own server (BENCH_PORT + 2: each server's previews listen on its port + 1) and data
+ * directory: both builds see the same load.
  */
 const BASELINE_DIST_DIR = process.env.NEW_CHAT_BASELINE_DIST_DIR || "";
 
@@ -185,7 +186,8 @@ export const newChat: BenchModule = {
     const start = async (dir?: string) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-bench-new-chat-"));
       dataDirs.push(dataDir);
-      const server = await startBenchServer({ port: PORT + servers.length, dataDir, distDir: dir });
+      // Two ports apart: each server's previews listen on its port + 1 (PREVIEW_PORT's default).
+      const server = await startBenchServer({ port: PORT + 2 * servers.length, dataDir, distDir: dir });
       servers.push(server);
       return server;
     };

@@ -3,6 +3,7 @@
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
 import { ArrowDown } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import type { Message } from "@/lib/api/schemas";
 import type { Timeline, TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -16,8 +17,10 @@ import { StreamingIndicator } from "./streaming-indicator";
 /** Within this many pixels of the end the timeline counts as "at the latest" and follows new content. */
 const END_THRESHOLD_PX = 120;
 /** Height of the area above the first message (the "load earlier" row). */
-const TOP_AREA_PX = 56;
-const BOTTOM_PADDING_PX = 24;
+export const TOP_AREA_PX = 56;
+export const BOTTOM_PADDING_PX = 24;
+/** The scroll area's classes (the first-answer timeline draws the same box). */
+export const TIMELINE_SCROLLER_CLASS = "min-h-0 flex-1 overflow-y-auto outline-none [overflow-anchor:none]";
 
 function TimelineSkeleton() {
   return (
@@ -50,13 +53,28 @@ function estimateHeight(entry: TimelineEntry | undefined): number {
 }
 
 /** What follows the last message: "starting", an error event of the chat, a send that failed. */
-function TimelineFooter({ timeline }: { timeline: Timeline }) {
+export function TimelineFooter({ timeline }: { timeline: Timeline }) {
   const items: ReactNode[] = [];
   if (timeline.waitingForAssistant) items.push(<StreamingIndicator key="wait" label="The agent is starting…" />);
   if (timeline.streamError) items.push(<StreamError key="error" error={timeline.streamError} />);
   if (timeline.failure)
     items.push(<ErrorPanel key="failure" error={timeline.failure} title="The message could not be sent" />);
   return items.length ? <div className="flex flex-col gap-3 pt-6">{items}</div> : null;
+}
+
+/** For a user message: the next message when it may record a hand edit (MessageView's `recordedBy`). */
+export function recordedByOf(entries: readonly TimelineEntry[], index: number): Message | undefined {
+  const next = entries[index + 1]?.message;
+  return entries[index]!.message.role === "user" && next && mayRecordHandEdit(next) ? next : undefined;
+}
+
+/** The row above the first message when there is nothing earlier to load. */
+export function TimelineStart() {
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="timeline-start">
+      Beginning of the chat
+    </span>
+  );
 }
 
 /**
@@ -125,7 +143,7 @@ export function ChatTimeline({
       <div
         ref={scroller}
         tabIndex={-1}
-        className="min-h-0 flex-1 overflow-y-auto outline-none [overflow-anchor:none]"
+        className={TIMELINE_SCROLLER_CLASS}
         data-testid="timeline"
         aria-label="Messages"
         role="log"
@@ -169,15 +187,11 @@ export function ChatTimeline({
                   Load earlier messages
                 </Button>
               ) : (
-                <span className="text-xs text-muted-foreground" data-testid="timeline-start">
-                  Beginning of the chat
-                </span>
+                <TimelineStart />
               )}
             </div>
             {items.map((item) => {
               const entry = entries[item.index]!;
-              const next = entries[item.index + 1]?.message;
-              const recordedBy = entry.message.role === "user" && next && mayRecordHandEdit(next) ? next : undefined;
               return (
                 <div
                   key={item.key}
@@ -186,7 +200,7 @@ export function ChatTimeline({
                   className="absolute inset-x-0 top-0 px-4 pb-6 empty:pb-0"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <MessageView entry={entry} recordedBy={recordedBy} />
+                  <MessageView entry={entry} recordedBy={recordedByOf(entries, item.index)} />
                   {item.index === count - 1 ? <TimelineFooter timeline={timeline} /> : null}
                 </div>
               );

@@ -15,6 +15,8 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
+import { FirstAnswerTimeline } from "./first-answer-timeline";
+import { useFullChatView } from "./use-full-chat-view";
 import { RestoreTargetsProvider } from "./restore/restore-context";
 import { restoreTargetsOf } from "./restore/restore-targets";
 
@@ -78,9 +80,13 @@ export function ChatView({ chatId }: { chatId: string }) {
   // compete on the server with the agent's first step: the server answers them in the same process, between the
   // stream's events. A chat opened while this tab's stream has no part yet (a chat just created) makes them once the
   // first part is on screen (deferred: the part is drawn first, the rest in a render of its own).
-  const waitingForFirstPart = useDeferredValue(streaming && !stream?.state.message?.parts?.length);
+  const noPartYet = streaming && !stream?.state.message?.parts?.length;
+  const waitingForFirstPart = useDeferredValue(noPartYet);
   const [firstPartShown, setFirstPartShown] = useState(!waitingForFirstPart);
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
+  // A chat just created is drawn light first: its first part goes on screen before the rest of the view mounts (on the
+  // stream itself, not on the deferred value: every stream event can interrupt the deferred render until the end).
+  const full = useFullChatView(streaming && messages.messages.length === 0, !noPartYet);
 
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
@@ -105,23 +111,34 @@ export function ChatView({ chatId }: { chatId: string }) {
           generating={generating}
           onShowDetails={showDetails}
           branchSource={firstPartShown}
-          usage={<ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} />}
+          usage={full ? <ChatUsageTotal messages={shown} partial={!!messages.hasNextPage} /> : null}
         />
         <RestoreTargetsProvider value={restore}>
-          <ChatTimeline
-            timeline={timeline}
-            loading={messages.isPending}
-            error={messages.error}
-            onRetry={onRetry}
-            hasEarlier={!!messages.hasNextPage}
-            loadingEarlier={messages.isFetchingNextPage}
-            onLoadEarlier={onLoadEarlier}
-          />
+          {full ? (
+            <ChatTimeline
+              timeline={timeline}
+              loading={messages.isPending}
+              error={messages.error}
+              onRetry={onRetry}
+              hasEarlier={!!messages.hasNextPage}
+              loadingEarlier={messages.isFetchingNextPage}
+              onLoadEarlier={onLoadEarlier}
+            />
+          ) : (
+            <FirstAnswerTimeline timeline={timeline} />
+          )}
         </RestoreTargetsProvider>
         <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
           <div className="mx-auto max-w-3xl">
-            <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-            <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+            {full ? (
+              <>
+                <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
+                <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+              </>
+            ) : (
+              // The composer's height (its box and the mode row), kept so nothing moves when it mounts.
+              <div aria-hidden className="h-26" data-testid="composer-space" />
+            )}
           </div>
         </div>
       </div>

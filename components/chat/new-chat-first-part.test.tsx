@@ -75,6 +75,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 afterEach(() => {
+  // Back to /chats, as the browser's Back does: the shell forgets the chat it had opened in place.
+  window.dispatchEvent(new PopStateEvent("popstate"));
   cleanup();
   window.history.replaceState(null, "", "/");
 });
@@ -122,5 +124,31 @@ describe("a new chat's first part", () => {
 
     release();
     expect((await screen.findAllByTestId("part")).length).toBeGreaterThan(0);
+  });
+
+  it("goes on screen before the rest of the chat view mounts (the composer's space is kept), which mounts after it", async () => {
+    let release!: () => void;
+    firstPart = new Promise((resolve) => (release = resolve));
+    renderChats();
+    await userEvent.type(screen.getByLabelText("Describe an app to build"), "A tide clock /fast{Enter}");
+    await screen.findByTestId("timeline");
+    // What the page holds the moment the first part is in the DOM.
+    let atFirstPart: { composer: boolean; space: boolean } | null = null;
+    const observer = new MutationObserver(() => {
+      if (atFirstPart || !document.querySelector('[data-testid="part"]')) return;
+      atFirstPart = {
+        composer: screen.queryByLabelText("Message the agent") !== null,
+        space: screen.queryByTestId("composer-space") !== null,
+      };
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    release();
+    expect((await screen.findAllByTestId("part")).length).toBeGreaterThan(0);
+    observer.disconnect();
+    expect(atFirstPart).toEqual({ composer: false, space: true });
+    // Then the whole view: the composer in the space kept for it, the virtualized timeline.
+    expect(await screen.findByLabelText("Message the agent", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId("composer-space")).toBeNull();
+    expect(screen.getAllByTestId("part").length).toBeGreaterThan(0);
   });
 });
