@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { previewOriginLabel } from "@/lib/api/preview-origin";
 
 /**
  * Where previews are served (the preview listener, PREVIEW_PORT / PREVIEW_ORIGIN): an origin of their own, never the
@@ -31,11 +32,10 @@ export class PreviewOrigin {
    * a preview host (a client sending the token as a header may reach the listener by its address; no cookie there).
    */
   hostKind(host: string | null): { label: string } | "shared" | "other" {
-    const value = (host ?? "").toLowerCase();
-    if (!this.perChat) return value === this.suffix.toLowerCase() ? "shared" : "other";
-    if (!value.endsWith(this.suffix.toLowerCase())) return "other";
-    const label = value.slice(0, -this.suffix.length);
-    return /^[a-z0-9-]{1,63}$/.test(label) ? { label } : "other";
+    const pattern = `${this.protocol}//${this.perChat ? "*" : ""}${this.suffix}`;
+    const label = previewOriginLabel(`${this.protocol}//${host ?? ""}`, pattern);
+    if (label === null) return "other";
+    return this.perChat ? { label } : "shared";
   }
 
   /** The host label of a chat: 128 bits of its id's SHA-256, base 32 (a-z, 2-7). */
