@@ -39,7 +39,7 @@ export function ChatHeader({
       <div className="min-w-0 flex-1">
         {chat || title ? <ChatTitle chatId={chatId} chat={chat} title={title} /> : <Skeleton className="h-5 w-48" />}
         <div className="mt-0.5 flex items-center gap-2">
-          <MonoId id={chatId} label="chat id" className="max-w-56" />
+          {chatId ? <MonoId id={chatId} label="chat id" className="max-w-56" /> : <Skeleton className="h-5 w-40" />}
           {chat ? <PrivacyBadge privacy={chat.privacy} /> : null}
         </div>
         {branchSource ? <BranchedFrom chatId={chatId} /> : null}

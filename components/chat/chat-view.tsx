@@ -15,7 +15,7 @@ import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
 import { ChatUsageTotal } from "./chat-usage-total";
 import { ChatTimeline } from "./chat-timeline";
 import { Composer } from "./composer";
-import { FirstAnswerTimeline } from "./first-answer-timeline";
+import { ComposerSpace, FirstAnswerTimeline } from "./first-answer-timeline";
 import { useFullChatView } from "./use-full-chat-view";
 import { RestoreTargetsProvider } from "./restore/restore-context";
 import { restoreTargetsOf } from "./restore/restore-targets";
@@ -86,7 +86,8 @@ export function ChatView({ chatId }: { chatId: string }) {
   if (!firstPartShown && !waitingForFirstPart) setFirstPartShown(true);
   // A chat just created is drawn light first: its first part goes on screen before the rest of the view mounts (on the
   // stream itself, not on the deferred value: every stream event can interrupt the deferred render until the end).
-  const full = useFullChatView(streaming && messages.messages.length === 0, !noPartYet);
+  // (A chat opened with its first part already drawn, by the new chat's draft, mounts whole at once.)
+  const full = useFullChatView(streaming && messages.messages.length === 0 && noPartYet, !noPartYet);
 
   const { refetch, fetchNextPage } = messages;
   const onRetry = useCallback(() => void refetch(), [refetch]);
@@ -128,19 +129,16 @@ export function ChatView({ chatId }: { chatId: string }) {
             <FirstAnswerTimeline timeline={timeline} />
           )}
         </RestoreTargetsProvider>
-        <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
-          <div className="mx-auto max-w-3xl">
-            {full ? (
-              <>
-                <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-                <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
-              </>
-            ) : (
-              // The composer's height (its box and the mode row), kept so nothing moves when it mounts.
-              <div aria-hidden className="h-26" data-testid="composer-space" />
-            )}
+        {full ? (
+          <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
+            <div className="mx-auto max-w-3xl">
+              <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
+              <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+            </div>
           </div>
-        </div>
+        ) : (
+          <ComposerSpace />
+        )}
       </div>
       {firstPartShown ? <ChatSidePanel chatId={chatId} messages={messages.messages} generating={generating} /> : null}
     </div>

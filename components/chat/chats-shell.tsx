@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { chatIdOfPath, chatPath } from "./chat-path";
 import { ChatView } from "./chat-view";
+import { NewChatDraft, newChatDraft } from "./new-chat-draft";
 
 /**
  * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
@@ -25,14 +26,16 @@ const openedChat = {
 };
 
 /**
- * The /chats section's frame: on a chat's address (`/chats/<id>`) it shows that chat, elsewhere the page. The chat
- * view is chosen from the address rather than by the chat route's server page, so a chat opened with
- * `history.pushState` (a new chat, as soon as its stream names it: `openNewChat`) shows at once, without waiting for
- * the server's render of the route; a link or a reload reaches the same view through the route.
+ * The /chats section's frame: on a chat's address (`/chats/<id>`) it shows that chat, elsewhere the page (or, while a
+ * new chat is being created, its draft: NewChatDraft). The chat view is chosen from the address rather than by the
+ * chat route's server page, so a chat opened with `history.pushState` (a new chat, once its draft has drawn the first
+ * part: `openNewChat`) shows at once, without waiting for the server's render of the route; a link or a reload reaches
+ * the same view through the route.
  */
 export function ChatsShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const justOpened = useSyncExternalStore(openedChat.subscribe, openedChat.get, () => null);
+  const draft = useSyncExternalStore(newChatDraft.subscribe, newChatDraft.get, () => null);
   const routed = chatIdOfPath(pathname);
   // The chat just opened is drawn by a synchronous render, ahead of the router's transition to its address.
   const chatId = routed ?? justOpened;
@@ -44,7 +47,22 @@ export function ChatsShell({ children }: { children: ReactNode }) {
     window.addEventListener("popstate", forget);
     return () => window.removeEventListener("popstate", forget);
   }, [justOpened, routed]);
-  return chatId === null ? children : <ChatView key={chatId} chatId={chatId} />;
+  // A draft ends when its chat opens, or when this page is left (another address, Back) before it does.
+  useEffect(() => {
+    if (draft === null) return;
+    if (chatId !== null) newChatDraft.close(draft);
+    return () => newChatDraft.close(draft);
+  }, [draft, chatId, pathname]);
+  if (chatId !== null) return <ChatView key={chatId} chatId={chatId} />;
+  return (
+    <>
+      {draft ? <NewChatDraft run={draft} /> : null}
+      {/* Hidden, not unmounted, under a draft: the form that sent it shows again if the service refuses it. */}
+      <div hidden={draft !== null} className={draft ? undefined : "contents"}>
+        {children}
+      </div>
+    </>
+  );
 }
 
 /**

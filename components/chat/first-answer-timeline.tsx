@@ -42,3 +42,14 @@ export function FirstAnswerTimeline({ timeline }: { timeline: Timeline }) {
     </div>
   );
 }
+
+/** The composer area's box with the composer's height (its box and the mode row), kept so nothing moves when it mounts. */
+export function ComposerSpace() {
+  return (
+    <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
+      <div className="mx-auto max-w-3xl">
+        <div aria-hidden className="h-26" data-testid="composer-space" />
+      </div>
+    </div>
+  );
+}

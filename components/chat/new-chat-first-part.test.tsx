@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServiceClient } from "@/lib/api/client";
 import { createServiceClientV1 } from "@/lib/api/client-v1";
 import type { EmbeddedService } from "@/lib/embedded/service";
-import { BASE, TEST_KEY, startService } from "@/lib/embedded/test-support";
+import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { useFavorites } from "@/lib/hooks/use-favorites";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
@@ -111,7 +111,8 @@ describe("a new chat's first part", () => {
     await waitFor(() => expect(requests.some((r) => r.startsWith("GET /v1/chats?"))).toBe(true));
     await userEvent.type(screen.getByLabelText("Describe an app to build"), "A tide clock /fast{Enter}");
 
-    // The chat is open (its address, its view) and the agent's first part is on its way, held back.
+    // The chat is open (its address, its view) and the agent's first part is on its way, held back: the chat opened
+    // without it once it was late (an agent slow to start).
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/));
     expect(await screen.findByTestId("timeline")).toBeInTheDocument();
     const opened = requests.length;
@@ -150,5 +151,51 @@ describe("a new chat's first part", () => {
     expect(await screen.findByLabelText("Message the agent", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId("composer-space")).toBeNull();
     expect(screen.getAllByTestId("part").length).toBeGreaterThan(0);
+  });
+
+  it("is drawn from the stream at once: the prompt before the chat exists, the first part before the chat view", async () => {
+    let release!: () => void;
+    firstPart = new Promise((resolve) => (release = resolve));
+    renderChats();
+    await userEvent.type(screen.getByLabelText("Describe an app to build"), "A harbour clock /fast{Enter}");
+    // The prompt shows in the new chat's draft while the service creates the chat; the form is hidden underneath.
+    const draft = await screen.findByTestId("new-chat-draft");
+    expect(within(draft).getByText("A harbour clock /fast")).toBeInTheDocument();
+    expect(screen.getByTestId("new-chat-form")).not.toBeVisible();
+    let inDraft: boolean | null = null;
+    const observer = new MutationObserver(() => {
+      if (inDraft !== null || !document.querySelector('[data-testid="part"]')) return;
+      inDraft = document.querySelector('[data-testid="new-chat-draft"] [data-testid="part"]') !== null;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    release();
+    await waitFor(() => expect(inDraft).not.toBeNull());
+    observer.disconnect();
+    expect(inDraft).toBe(true);
+    // Then the chat view takes over, at the chat's address, whole (its composer).
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/));
+    expect(await screen.findByLabelText("Message the agent", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId("new-chat-draft")).toBeNull();
+    expect(screen.getAllByTestId("part").length).toBeGreaterThan(0);
+  });
+
+  it("closes when the service refuses the chat: the form shows again with the error and the prompt in its box", async () => {
+    firstPart = Promise.resolve();
+    const created = await call(svc, "POST", "/v2/mcp-servers", {
+      body: { name: "Gone soon", url: "https://mcp.example.com/gone", auth: "none" },
+    });
+    expect(created.status).toBe(201);
+    const serverId = (created.body as { id: string }).id;
+    renderChats();
+    await userEvent.click(await screen.findByRole("checkbox", { name: /Gone soon/ }));
+    // Removed after it was picked: the service refuses a chat that names it.
+    expect((await call(svc, "DELETE", `/v2/mcp-servers/${serverId}`)).status).toBeLessThan(300);
+    const before = requests.length;
+    await userEvent.type(screen.getByLabelText("Describe an app to build"), "A refused clock{Enter}");
+    expect(await screen.findByText("The chat was not created")).toBeVisible();
+    expect(screen.getByLabelText("Describe an app to build")).toHaveValue("A refused clock");
+    expect(screen.queryByTestId("new-chat-draft")).toBeNull();
+    expect(window.location.pathname).not.toMatch(/^\/chats\//);
+    expect(requests.slice(before)).toContain("POST /v2/chats/stream");
   });
 });

@@ -5,7 +5,9 @@ import { useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import type { StreamRun } from "@/lib/hooks/stream-registry";
 import { openNewChat } from "./chats-shell";
+import { newChatDraft } from "./new-chat-draft";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
@@ -13,6 +15,9 @@ import { PromptBox } from "./prompt-box";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
 
 const PRIVACY_OPTIONS: readonly Privacy[] = ["private", "unlisted", "team", "team-edit", "public"];
+
+/** After the next frame has been painted. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const PENDING: Record<string, string> = {
   stream: "Creating the chat…",
@@ -22,7 +27,8 @@ const PENDING: Record<string, string> = {
 
 /**
  * "Describe an app": creates a chat in the chosen response mode with its options (privacy, MCP servers,
- * credential access) and opens it — at once when streaming or async, with the finished answer when sync.
+ * credential access) and opens it — at once when streaming (drawn from the stream, NewChatDraft, until the chat view
+ * takes over with the first part) or async, with the finished answer when sync.
  */
 export function NewChatForm() {
   const create = useCreateChat();
@@ -39,13 +45,21 @@ export function NewChatForm() {
     if (mcpServerIds.length) body.mcpServerIds = mcpServerIds;
     if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
     if (instructions?.trim()) body.systemPrompt = instructions.trim();
+    let draft: StreamRun | null = null;
     try {
       if (attachments.items.length) body.attachments = await attachments.toBody();
-      const { chat } = await create.mutateAsync({ body, mode });
+      const onStream = (run: StreamRun) => newChatDraft.open((draft = run));
+      const { chat } = await create.mutateAsync({ body, mode, onStream });
       attachments.clear();
+      if (draft) {
+        // The draft's first part goes on screen before the chat view's heavier first render replaces it.
+        await nextFrame();
+        if (newChatDraft.get() !== draft) return true; // left for another page meanwhile: the chat is in the list
+      }
       openNewChat(chat.id);
       return true;
     } catch {
+      newChatDraft.close(draft);
       return false;
     }
   };

@@ -43,6 +43,31 @@ describe("StreamRegistry", () => {
     expect(counts).toContain(8);
   });
 
+  it("tells a new chat's stream from its start (before its id) and resolves `firstPart` with its first part", async () => {
+    const registry = new StreamRegistry();
+    const run = registry.run({
+      prompt: "build a page",
+      open: async () => eventsOf(streamedEvents(growingSnapshots())),
+    });
+    // Before any event: the prompt, no chat id yet, and the registry's listeners hear of it as it changes.
+    expect(run.current()).toMatchObject({ chatId: null, prompt: "build a page", status: "connecting" });
+    const partsWhenResolved: number[] = [];
+    void run.firstPart.then(() => partsWhenResolved.push(run.current().state.message?.parts.length ?? 0));
+    let heard = 0;
+    registry.subscribe(() => heard++);
+    await run.done;
+    expect(partsWhenResolved).toEqual([1]);
+    expect(heard).toBeGreaterThan(0);
+    expect(run.current().chatId).toBe("chat_1");
+  });
+
+  it("resolves `firstPart` when the stream fails without one (nothing waits for ever)", async () => {
+    const registry = new StreamRegistry();
+    const run = registry.run({ prompt: "x", open: async () => Promise.reject(new Error("refused")) });
+    await expect(run.firstPart).resolves.toBeUndefined();
+    expect(run.current().status).toBe("failed");
+  });
+
   it("rejects `opened` and `chat` when the service refuses the request, and keeps nothing", async () => {
     const registry = new StreamRegistry();
     const refusal = new Error("422 message is required");

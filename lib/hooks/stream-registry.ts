@@ -54,11 +54,15 @@ interface RequestRunOptions {
   onSettled?: (entry: ActiveStream) => void;
 }
 
-interface StreamRun {
+export interface StreamRun {
+  /** The stream's entry as it stands (a new chat's before its id is known too: the registry's listeners are told). */
+  current: () => ActiveStream;
   /** Resolves once the service accepted the request (the stream opened); rejects with its ServiceError otherwise. */
   opened: Promise<void>;
   /** Resolves with the chat snapshot of the first `chat` event; rejects when the stream ends or fails without one. */
   chat: Promise<Chat>;
+  /** Resolves once the answer has its first part, or the stream has ended without one (never rejects). */
+  firstPart: Promise<void>;
   /** Resolves with the final entry when the stream has ended (never rejects). */
   done: Promise<ActiveStream>;
   abort: () => void;
@@ -114,14 +118,13 @@ export class StreamRegistry {
     const controller = new AbortController();
     const opened = deferred<void>();
     const chat = deferred<Chat>();
+    const firstPart = deferred<void>();
     const done = deferred<ActiveStream>();
     let entry = connectingEntry(options.chatId ?? null, options.prompt);
     const update = (patch: Partial<ActiveStream>) => {
       entry = { ...entry, ...patch };
-      if (entry.chatId) {
-        this.entries.set(entry.chatId, entry);
-        this.emit();
-      }
+      if (entry.chatId) this.entries.set(entry.chatId, entry);
+      this.emit();
     };
     update({});
 
@@ -161,6 +164,7 @@ export class StreamRegistry {
           const first = entry.chatId === null && state.chat !== null;
           update({ state, chatId: entry.chatId ?? state.chat?.id ?? null });
           if (first && state.chat) chat.resolve(state.chat);
+          if (state.message?.parts?.length) firstPart.resolve();
           if (state.title !== null && state.title !== previousTitle && entry.chatId)
             options.onTitle?.(entry.chatId, state.title);
           if (state.needsRefetch) void pollUntilFinished();
@@ -187,12 +191,20 @@ export class StreamRegistry {
       } finally {
         chat.reject(new Error("The service ended the stream before sending the chat."));
         options.onSettled?.(entry);
+        firstPart.resolve();
         done.resolve(entry);
       }
     };
     void follow();
 
-    return { opened: opened.promise, chat: chat.promise, done: done.promise, abort: () => controller.abort() };
+    return {
+      current: () => entry,
+      opened: opened.promise,
+      chat: chat.promise,
+      firstPart: firstPart.promise,
+      done: done.promise,
+      abort: () => controller.abort(),
+    };
   }
 
   /**

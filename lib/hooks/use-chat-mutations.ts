@@ -8,7 +8,7 @@ import { applyLiveTitle, chatOf, prependChat, refetchFresh, settleChat } from ".
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-clients";
-import { streamRegistry, type ActiveStream, type StreamRunOptions } from "./stream-registry";
+import { streamRegistry, type ActiveStream, type StreamRun, type StreamRunOptions } from "./stream-registry";
 
 /** The stream this tab follows for a chat (live while generating, kept after it ends until cleared). */
 export function useActiveStream(chatId: string): ActiveStream | undefined {
@@ -31,20 +31,33 @@ export function liveOptions(
   };
 }
 
+/** How long a new chat waits for its first part before it opens without (an agent slow to start). */
+const FIRST_PART_WAIT_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface CreateChatInput {
+  body: CreateChatBody;
+  mode: ResponseMode;
+  /** Stream mode: the stream as soon as it is requested (to draw it before the chat exists). */
+  onStream?: (run: StreamRun) => void;
+}
+
 type CreateChatResult =
   /** stream: the chat as soon as its first event arrived; async: the ids to follow; sync: the finished chat. */
   { chat: Chat; ref?: AsyncChatRef };
 
 /**
  * Creates a chat in one of the three response modes (POST /v2/chats[/stream|/async]). Stream resolves at the
- * first `chat` event (navigate then; the stream goes on in the registry); async once the service accepted it
+ * answer's first part, or FIRST_PART_WAIT_MS after the first `chat` event (open the chat then; the stream goes on in
+ * the registry); async once the service accepted it
  * (the chat page polls the message); sync once the answer is finished.
  */
 export function useCreateChat() {
   const client = useServiceClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, mode }: { body: CreateChatBody; mode: ResponseMode }): Promise<CreateChatResult> => {
+    mutationFn: async ({ body, mode, onStream }: CreateChatInput): Promise<CreateChatResult> => {
       const prompt = body.message ?? body.prompt ?? "";
       if (mode === "stream") {
         const run = streamRegistry.run({
@@ -52,7 +65,11 @@ export function useCreateChat() {
           open: (signal) => client.createChatStream(body, { signal }),
           ...liveOptions(client, queryClient),
         });
+        onStream?.(run);
         const chat = chatOf(await run.chat);
+        // The chat opens with its first part (the service sends it right after the chat), drawn by the caller's draft
+        // meanwhile (onStream); an agent slow to start opens it without.
+        await Promise.race([run.firstPart, sleep(FIRST_PART_WAIT_MS)]);
         queryClient.setQueryData(queryKeys.chat(chat.id), chat);
         // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
         // waiting for the list (read again when the stream settles).
