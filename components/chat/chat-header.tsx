@@ -27,8 +27,8 @@ export function ChatHeader({
   chat: Chat | undefined;
   title: string | null;
   generating: boolean;
-  /** Opens the right panel's Details tab. */
-  onShowDetails: () => void;
+  /** Opens the right panel's Details tab (none yet: the toggle is there, disabled). */
+  onShowDetails?: () => void;
   /** Whether to read and show which chat this one was branched from (a v1 read; false until the first part). */
   branchSource: boolean;
   /** The chat's running usage total (ChatUsageTotal). */
@@ -52,9 +52,10 @@ export function ChatHeader({
         type="button"
         data-testid="details-toggle"
         onClick={onShowDetails}
+        disabled={!onShowDetails}
         aria-label="Show chat details"
         title="Details: id, privacy, usage, metadata, host project"
-        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground disabled:pointer-events-none disabled:opacity-50"
       >
         <PanelRight className="size-4" aria-hidden />
       </button>

@@ -35,8 +35,6 @@ export const newChatDraft = {
   },
 };
 
-const ignore = () => {};
-
 /**
  * The draft's view: the chat view's light first render (header, the first-answer timeline, the composer's space) from
  * the stream, so the first part shows the moment it arrives, and the chat view that replaces it (once that part is on
@@ -54,7 +52,6 @@ export function NewChatDraft({ run }: { run: StreamRun }) {
           chat={undefined}
           title={stream.state.title ?? stream.state.chat?.title ?? null}
           generating
-          onShowDetails={ignore}
           branchSource={false}
         />
         <FirstAnswerTimeline timeline={timeline} />

@@ -162,6 +162,8 @@ describe("a new chat's first part", () => {
     const draft = await screen.findByTestId("new-chat-draft");
     expect(within(draft).getByText("A harbour clock /fast")).toBeInTheDocument();
     expect(screen.getByTestId("new-chat-form")).not.toBeVisible();
+    // Nothing to show details of yet: the header's toggle is there (nothing moves later), disabled.
+    expect(within(draft).getByRole("button", { name: "Show chat details" })).toBeDisabled();
     let inDraft: boolean | null = null;
     const observer = new MutationObserver(() => {
       if (inDraft !== null || !document.querySelector('[data-testid="part"]')) return;
