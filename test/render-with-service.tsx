@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import { createServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
 import { BASE, TEST_KEY } from "@/lib/embedded/test-support";
-import { renderWithClient } from "@/components/mcp/test-harness";
+import { renderWithClient } from "@/test/render-with-client";
 
 /** The service's path prefix: what the recorded requests' paths start with. */
 export const SVC_PATH = new URL(BASE).pathname;

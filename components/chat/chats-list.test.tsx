@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClient, type ServiceClient } from "@/lib/api/client";
 import { sampleChat } from "@/lib/api/testing/fixtures";
 import { BASE, TEST_KEY, serviceForFile } from "@/lib/embedded/test-support";
-import { renderWithClient } from "@/components/mcp/test-harness";
+import { renderWithClient } from "@/test/render-with-client";
 import { ChatRow } from "./chat-row";
 import { ChatsList } from "./chats-list";
 

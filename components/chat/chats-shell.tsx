@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { pageValue } from "@/lib/hooks/page-value";
 import { chatIdOfPath, chatPath } from "./chat-path";
 import { ChatView } from "./chat-view";
 import { NewChatDraft, newChatDraft } from "./new-chat-draft";
@@ -10,20 +11,7 @@ import { NewChatDraft, newChatDraft } from "./new-chat-draft";
  * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
  * bar: Next applies `pushState` to its state in a transition, which under load takes a while to render.
  */
-let opened: string | null = null;
-const listeners = new Set<() => void>();
-const openedChat = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  get: () => opened,
-  set(chatId: string | null) {
-    if (opened === chatId) return;
-    opened = chatId;
-    for (const listener of listeners) listener();
-  },
-};
+const openedChat = pageValue<string | null>(null);
 
 /**
  * The /chats section's frame: on a chat's address (`/chats/<id>`) it shows that chat, elsewhere the page (or, while a

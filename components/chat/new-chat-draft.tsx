@@ -2,6 +2,7 @@
 
 import { useMemo, useSyncExternalStore } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
+import { pageValue } from "@/lib/hooks/page-value";
 import { streamRegistry, type StreamRun } from "@/lib/hooks/stream-registry";
 import { ChatHeader } from "./chat-header";
 import { ComposerSpace, FirstAnswerTimeline } from "./first-answer-timeline";
@@ -11,27 +12,15 @@ import { ComposerSpace, FirstAnswerTimeline } from "./first-answer-timeline";
  * chat's id and the first part as they arrive. One at a time; the chats shell shows it in place of the /chats page
  * (kept mounted underneath, so a refusal shows in the form with the prompt still in its box) until the chat opens.
  */
-let current: StreamRun | null = null;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+const current = pageValue<StreamRun | null>(null);
 
 export const newChatDraft = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  get: (): StreamRun | null => current,
-  open(run: StreamRun) {
-    current = run;
-    emit();
-  },
+  subscribe: current.subscribe,
+  get: current.get,
+  open: (run: StreamRun) => current.set(run),
   /** Closes this run's draft (not a newer one's). */
   close(run: StreamRun | null) {
-    if (run === null || current !== run) return;
-    current = null;
-    emit();
+    if (run !== null && current.get() === run) current.set(null);
   },
 };
 

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { json } from "@/components/mcp/test-harness";
+import { json } from "@/test/render-with-client";
 import type { Quota } from "@/lib/api/schemas";
 import { serviceClient, serviceForFile } from "@/lib/embedded/test-support";
 import { renderWithService, SVC_PATH } from "@/test/render-with-service";

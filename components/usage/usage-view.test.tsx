@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { json } from "@/components/mcp/test-harness";
+import { json } from "@/test/render-with-client";
 import { formatCredits, formatNumber } from "@/components/ui/format";
 import type { Message } from "@/lib/api/schemas";
 import { messagesOf, serviceClient, serviceForFile } from "@/lib/embedded/test-support";

@@ -1,6 +1,7 @@
 import { initialStreamState, reduceStreamEvent, type StreamState } from "@/lib/api/stream-state";
 import type { Chat, Message, ReadStreamEvent } from "@/lib/api/schemas";
 import { isGenerating } from "@/lib/api/message-state";
+import { sleep } from "./sleep";
 
 /**
  * The streams this browser tab is following, keyed by chat id. It lives in a module (not in a component)
@@ -80,8 +81,6 @@ function deferred<T>() {
   promise.catch(() => undefined); // callers may not listen to every promise
   return { promise, resolve, reject };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class StreamRegistry {
   private entries = new Map<string, ActiveStream>();

@@ -8,6 +8,7 @@ import { applyLiveTitle, chatOf, prependChat, refetchFresh, settleChat } from ".
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-clients";
+import { sleep } from "./sleep";
 import { streamRegistry, type ActiveStream, type StreamRun, type StreamRunOptions } from "./stream-registry";
 
 /** The stream this tab follows for a chat (live while generating, kept after it ends until cleared). */
@@ -32,9 +33,7 @@ export function liveOptions(
 }
 
 /** How long a new chat waits for its first part before it opens without (an agent slow to start). */
-const FIRST_PART_WAIT_MS = 300;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const OPEN_WITHOUT_FIRST_PART_MS = 300;
 
 interface CreateChatInput {
   body: CreateChatBody;
@@ -49,7 +48,7 @@ type CreateChatResult =
 
 /**
  * Creates a chat in one of the three response modes (POST /v2/chats[/stream|/async]). Stream resolves at the
- * answer's first part, or FIRST_PART_WAIT_MS after the first `chat` event (open the chat then; the stream goes on in
+ * answer's first part, or OPEN_WITHOUT_FIRST_PART_MS after the first `chat` event (open the chat then; the stream goes on in
  * the registry); async once the service accepted it
  * (the chat page polls the message); sync once the answer is finished.
  */
@@ -69,7 +68,7 @@ export function useCreateChat() {
         const chat = chatOf(await run.chat);
         // The chat opens with its first part (the service sends it right after the chat), drawn by the caller's draft
         // meanwhile (onStream); an agent slow to start opens it without.
-        await Promise.race([run.firstPart, sleep(FIRST_PART_WAIT_MS)]);
+        await Promise.race([run.firstPart, sleep(OPEN_WITHOUT_FIRST_PART_MS)]);
         queryClient.setQueryData(queryKeys.chat(chat.id), chat);
         // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
         // waiting for the list (read again when the stream settles).

@@ -5,6 +5,7 @@ import { useCallback } from "react";
 import type { DeploymentReadV1 } from "@/lib/api/schemas/v1";
 import { deploymentKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
+import { sleep } from "./sleep";
 
 /** How often a pending deployment is read again, and for how long at most (a build that never settles). */
 const POLL_MS = 1_000;
@@ -15,8 +16,6 @@ export type FollowedDeployment =
   | { state: "error"; deployment: DeploymentReadV1; reason: string | null }
   /** Its state could not be read (the service or the network failed, or it kept building past the limit). */
   | { state: "unknown"; deployment: DeploymentReadV1 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Follows a deployment just created until it settles, independently of what is on screen (the dialog that started it

@@ -7,7 +7,7 @@ import { startMcpServer, type McpServerPeer } from "@/e2e/peers/mcp-server";
 import { McpConnectionLog, McpServerRecord } from "@/lib/api";
 import { call, expectSchema, serviceForFile } from "@/lib/embedded/test-support";
 import { renderWithService, SVC_PATH } from "@/test/render-with-service";
-import { json } from "../test-harness";
+import { json } from "@/test/render-with-client";
 import { McpExplorer } from "./mcp-explorer";
 
 /** The explorer against the real embedded service (in-process) and a real MCP server on a loopback port. */
