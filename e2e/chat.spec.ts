@@ -60,6 +60,12 @@ test("creates a chat by streaming and shows the parts as they arrive", async ({ 
   // The same answer from its first part (the timeline follows the bottom while streaming). The timeline is scrolled
   // itself: a row can be drawn anew once the stored message replaces the streamed one, and a handle taken on the old
   // row would then be detached.
+  // Once the stored messages have replaced the streamed ones (the user message then has its id): the timeline's rows
+  // change keys then, and a scroll made just before that is read by the virtualizer as still being at the end.
+  await expect(page.locator('[data-testid="message"][data-role="user"]').first()).toHaveAttribute(
+    "data-message-id",
+    /.+/,
+  );
   await page.getByTestId("timeline").evaluate((el) => (el.scrollTop = 0));
   await expect(page.getByTestId("message").first()).toBeInViewport();
   await page.screenshot({ path: `${SCREENS_DIR}/chat-streamed-parts.png` });
