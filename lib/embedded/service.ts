@@ -93,6 +93,8 @@ export interface EmbeddedOptions {
   mcpAllowApiKey?: boolean;
   /** Lifetime of the remote MCP endpoint's access tokens in seconds; default 3600. */
   mcpAccessTokenTtlS?: number;
+  /** The remote MCP authorization server's clock (tests). */
+  remoteMcpNow?: () => Date;
   /**
    * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
    * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
@@ -210,6 +212,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     authorizeUrl: opts.mcpAuthorizeUrl ?? `${new URL(publicBaseUrl).origin}/oauth/authorize`,
     accessTokenTtlS: opts.mcpAccessTokenTtlS,
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
+    now: opts.remoteMcpNow,
   });
   const previews = new Previews(
     new PreviewTokens(opts.apiKey, opts.previewNow),

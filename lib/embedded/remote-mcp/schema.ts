@@ -48,7 +48,8 @@ export const remoteMcpCodes = pgTable("remote_mcp_codes", {
 
 /**
  * Access and refresh tokens. A grant (one approval) is a family: refreshing rotates the refresh token (the old one
- * gets `usedAt`); presenting a used refresh token again revokes the whole family (reuse detection).
+ * gets `usedAt`); presenting a used refresh token again revokes the whole family (reuse detection), unless its first
+ * use was a few seconds ago (a client's requests refreshing at once: refresh.ts).
  */
 export const remoteMcpTokens = pgTable(
   "remote_mcp_tokens",

@@ -23,7 +23,8 @@ export { serveOAuth } from "./routes";
  * The remote MCP endpoint's own authorization server (OAuth 2.1 profile of the MCP authorization spec):
  * protected resource metadata (RFC 9728), authorization server metadata (RFC 8414), dynamic client registration
  * (RFC 7591) and client ID metadata documents, authorization code with PKCE S256 only, resource binding (RFC 8707),
- * short-lived access tokens, rotating refresh tokens with reuse detection, revocation (RFC 7009).
+ * short-lived access tokens, rotating refresh tokens with reuse detection (after a few seconds' grace for a client's
+ * requests refreshing at once), revocation (RFC 7009).
  *
  * One file per step (authorize, registration, code-exchange, refresh, revocation, verify, …), its queries in
  * store.ts; this class holds the settings and the pruning clock and hands each call to its step.

@@ -7,9 +7,10 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { EmbeddedService } from "../../service";
 import { BASE, TEST_KEY, startService } from "../../test-support";
+import { ROTATION_GRACE_MS } from "./refresh";
 
 /** The remote MCP endpoint's authorization server over HTTP (svc.handle), and the SDK's own OAuth client through it. */
 let svc: EmbeddedService;
@@ -18,8 +19,12 @@ const REDIRECT = "http://127.0.0.1:8765/callback";
 const DOC_ID = "https://client.example/mcp-client.json";
 let docBody: unknown = null;
 
+/** The authorization server's clock: the system's, plus what a test has moved it on by. */
+let clockOffsetMs = 0;
+
 beforeAll(async () => {
   svc = await startService({
+    remoteMcpNow: () => new Date(Date.now() + clockOffsetMs),
     fetchClientMetadataDocument: async (url) =>
       url === DOC_ID && docBody
         ? Response.json(docBody)
@@ -30,6 +35,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await svc.close();
+});
+afterEach(() => {
+  clockOffsetMs = 0;
 });
 
 const handle = (input: string | URL | Request, init?: RequestInit) => svc.handle(new Request(input, init));
@@ -96,6 +104,10 @@ async function tokens(clientId: string) {
   expect(res.status).toBe(200);
   return res.body as unknown as OAuthTokens;
 }
+
+/** grant_type=refresh_token for the client, with the token given. */
+const refreshing = (clientId: string) => (token: string) =>
+  post("/oauth/token", { grant_type: "refresh_token", client_id: clientId, refresh_token: token, resource: RESOURCE });
 
 const mcpPost = (auth?: string) =>
   handle(`${BASE}/mcp`, {
@@ -321,13 +333,7 @@ describe("token endpoint", () => {
   test("refresh rotates; a rotated refresh token used again revokes the whole grant", async () => {
     const clientId = await register();
     const t1 = await tokens(clientId);
-    const refresh = (token: string) =>
-      post("/oauth/token", {
-        grant_type: "refresh_token",
-        client_id: clientId,
-        refresh_token: token,
-        resource: RESOURCE,
-      });
+    const refresh = refreshing(clientId);
     const r2 = await refresh(t1.refresh_token!);
     expect(r2.status).toBe(200);
     const t2 = r2.body as unknown as OAuthTokens;
@@ -336,10 +342,33 @@ describe("token endpoint", () => {
     expect((await mcpPost(`Bearer ${t2.access_token}`)).status).toBe(200);
     // The access token issued before the refresh ends with it.
     expect((await mcpPost(`Bearer ${t1.access_token}`)).status).toBe(401);
-    // Reuse of t1's refresh token: invalid_grant, and t2's tokens die with the grant.
+    // Reuse of t1's refresh token once the grace for racing requests is over: invalid_grant, and t2's tokens die
+    // with the grant.
+    clockOffsetMs = ROTATION_GRACE_MS;
     expect(await refresh(t1.refresh_token!)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
     expect((await mcpPost(`Bearer ${t2.access_token}`)).status).toBe(401);
     expect(await refresh(t2.refresh_token!)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+  });
+
+  test("requests refreshing at once with the same token all get tokens, and the grant lives on", async () => {
+    const clientId = await register();
+    const t1 = await tokens(clientId);
+    const refresh = refreshing(clientId);
+    const racing = await Promise.all([refresh(t1.refresh_token!), refresh(t1.refresh_token!)]);
+    expect(racing.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = racing.map((r) => r.body as unknown as OAuthTokens);
+    expect(a!.refresh_token).not.toBe(b!.refresh_token);
+    // Whichever answer the client kept, its refresh token goes on working (one at a time, as rotation wants).
+    for (const kept of [a!, b!]) {
+      const next = await refresh(kept.refresh_token!);
+      expect(next.status).toBe(200);
+      expect((await mcpPost(`Bearer ${(next.body as unknown as OAuthTokens).access_token}`)).status).toBe(200);
+    }
+    // Within the grace, a late copy of the first token still refreshes; after it, it ends the grant.
+    clockOffsetMs = ROTATION_GRACE_MS - 2000;
+    expect((await refresh(t1.refresh_token!)).status).toBe(200);
+    clockOffsetMs = ROTATION_GRACE_MS;
+    expect(await refresh(t1.refresh_token!)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
   });
 
   test("a refresh by a client the server does not know: invalid_client (401), so that the client registers again", async () => {
