@@ -24,6 +24,8 @@ export function ChatsShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const justOpened = useSyncExternalStore(openedChat.subscribe, openedChat.get, () => null);
   const draft = useSyncExternalStore(newChatDraft.subscribe, newChatDraft.get, () => null);
+  const drafting = draft?.run ?? null;
+  const shown = draft?.shown ? draft.run : null;
   const routed = chatIdOfPath(pathname);
   // The chat just opened is drawn by a synchronous render, ahead of the router's transition to its address.
   const chatId = routed ?? justOpened;
@@ -37,16 +39,16 @@ export function ChatsShell({ children }: { children: ReactNode }) {
   }, [justOpened, routed]);
   // A draft ends when its chat opens, or when this page is left (another address, Back) before it does.
   useEffect(() => {
-    if (draft === null) return;
-    if (chatId !== null) newChatDraft.close(draft);
-    return () => newChatDraft.close(draft);
-  }, [draft, chatId, pathname]);
+    if (drafting === null) return;
+    if (chatId !== null) newChatDraft.close(drafting);
+    return () => newChatDraft.close(drafting);
+  }, [drafting, chatId, pathname]);
   if (chatId !== null) return <ChatView key={chatId} chatId={chatId} />;
   return (
     <>
-      {draft ? <NewChatDraft run={draft} /> : null}
+      {shown ? <NewChatDraft run={shown} /> : null}
       {/* Hidden, not unmounted, under a draft: the form that sent it shows again if the service refuses it. */}
-      <div hidden={draft !== null} className={draft ? undefined : "contents"}>
+      <div hidden={shown !== null} className={shown ? undefined : "contents"}>
         {children}
       </div>
     </>

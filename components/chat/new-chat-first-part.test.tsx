@@ -11,7 +11,9 @@ import { BASE, TEST_KEY, call, startService } from "@/lib/embedded/test-support"
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { useFavorites } from "@/lib/hooks/use-favorites";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
+import { ChatsList } from "./chats-list";
 import { ChatsShell } from "./chats-shell";
+import { DRAFT_WITHOUT_PART_MS } from "./new-chat-draft";
 import { NewChatForm } from "./new-chat-form";
 
 // Outside Next's app router: no pathname (the shell draws the chat it has just opened), no search params.
@@ -97,6 +99,7 @@ function renderChats() {
         <SidebarStandIn />
         <ChatsShell>
           <NewChatForm />
+          <ChatsList />
         </ChatsShell>
       </ServiceClientsProvider>
     </QueryClientProvider>,
@@ -104,7 +107,7 @@ function renderChats() {
 }
 
 describe("a new chat's first part", () => {
-  it("is written while the page reads nothing but its stream (no chat, messages, favorites, branch source or files)", async () => {
+  it("is written while the page reads nothing but its stream (no chat, messages, chats list, favorites, branch source or files)", async () => {
     let release!: () => void;
     firstPart = new Promise((resolve) => (release = resolve));
     renderChats();
@@ -179,6 +182,46 @@ describe("a new chat's first part", () => {
     expect(await screen.findByLabelText("Message the agent", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId("new-chat-draft")).toBeNull();
     expect(screen.getAllByTestId("part").length).toBeGreaterThan(0);
+  });
+
+  it("is not preceded by any drawing: the draft shows with the first part (or after a moment without one)", async () => {
+    firstPart = Promise.resolve();
+    renderChats();
+    const box = screen.getByLabelText("Describe an app to build");
+    await userEvent.type(box, "A quiet clock /fast");
+    // The first time the draft is in the DOM: whether it holds a part, and how long after Enter.
+    let shown: { part: boolean; after: number } | null = null;
+    let enter = 0;
+    const observer = new MutationObserver(() => {
+      const draft = document.querySelector('[data-testid="new-chat-draft"]');
+      if (shown || !draft) return;
+      shown = { part: draft.querySelector('[data-testid="part"]') !== null, after: performance.now() - enter };
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    enter = performance.now();
+    await userEvent.keyboard("{Enter}");
+    // Meanwhile the form is as it was: the prompt in its box.
+    if (!shown) {
+      expect(screen.getByTestId("new-chat-form")).toBeVisible();
+      expect(box).toHaveValue("A quiet clock /fast");
+    }
+    await waitFor(() => expect(shown).not.toBeNull());
+    observer.disconnect();
+    const { part, after } = shown!;
+    expect(part || after >= DRAFT_WITHOUT_PART_MS).toBe(true);
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/));
+  });
+
+  it("is asked for once when Enter is pressed twice before the draft shows", async () => {
+    let release!: () => void;
+    firstPart = new Promise((resolve) => (release = resolve));
+    renderChats();
+    const before = requests.length;
+    await userEvent.type(screen.getByLabelText("Describe an app to build"), "A twice-sent clock{Enter}{Enter}");
+    await screen.findByTestId("new-chat-draft");
+    release();
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/));
+    expect(requests.slice(before).filter((r) => r === "POST /v2/chats/stream")).toHaveLength(1);
   });
 
   it("closes when the service refuses the chat: the form shows again with the error and the prompt in its box", async () => {

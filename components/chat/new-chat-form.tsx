@@ -1,9 +1,9 @@
 "use client";
 
 import { Sparkles } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
-import { useCreateChat } from "@/lib/hooks/use-chat-mutations";
+import { useCreateChat, useCreateChatStream } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import type { StreamRun } from "@/lib/hooks/stream-registry";
 import { openNewChat } from "./chats-shell";
@@ -20,7 +20,6 @@ const PRIVACY_OPTIONS: readonly Privacy[] = ["private", "unlisted", "team", "tea
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const PENDING: Record<string, string> = {
-  stream: "Creating the chat…",
   async: "Creating the chat (async)…",
   sync: "The agent is working; the chat opens when the answer is finished (sync)…",
 };
@@ -32,6 +31,11 @@ const PENDING: Record<string, string> = {
  */
 export function NewChatForm() {
   const create = useCreateChat();
+  const createStreaming = useCreateChatStream();
+  const [error, setError] = useState<Error | null>(null);
+  // Stream mode renders nothing while the service starts the chat (see new-chat-draft.tsx): a second Enter meanwhile
+  // is ignored here instead of by a busy box.
+  const sending = useRef(false);
   const [mode, setMode] = useResponseMode();
   const [privacy, setPrivacy] = useState<Privacy>("private");
   const [mcpServerIds, setMcpServerIds] = useState<string[]>([]);
@@ -41,6 +45,8 @@ export function NewChatForm() {
   const attachments = usePendingAttachments();
 
   const onSubmit = async (prompt: string) => {
+    if (sending.current) return false;
+    sending.current = true;
     const body: CreateChatBody = { message: prompt, privacy };
     if (mcpServerIds.length) body.mcpServerIds = mcpServerIds;
     if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
@@ -49,18 +55,23 @@ export function NewChatForm() {
     try {
       if (attachments.items.length) body.attachments = await attachments.toBody();
       const onStream = (run: StreamRun) => newChatDraft.open((draft = run));
-      const { chat } = await create.mutateAsync({ body, mode, onStream });
+      setError(null);
+      const chat =
+        mode === "stream" ? await createStreaming(body, onStream) : (await create.mutateAsync({ body, mode })).chat;
       attachments.clear();
       if (draft) {
         // The draft's first part goes on screen before the chat view's heavier first render replaces it.
         await nextFrame();
-        if (newChatDraft.get() !== draft) return true; // left for another page meanwhile: the chat is in the list
+        if (newChatDraft.run() !== draft) return true; // left for another page meanwhile: the chat is in the list
       }
       openNewChat(chat.id);
       return true;
-    } catch {
+    } catch (failure) {
+      setError(failure instanceof Error ? failure : new Error(String(failure)));
       newChatDraft.close(draft);
       return false;
+    } finally {
+      sending.current = false;
     }
   };
   return (
@@ -149,7 +160,7 @@ export function NewChatForm() {
           {PENDING[create.variables?.mode ?? mode]}
         </p>
       ) : null}
-      {create.error ? <ErrorPanel error={create.error} title="The chat was not created" /> : null}
+      {error ? <ErrorPanel error={error} title="The chat was not created" /> : null}
     </section>
   );
 }

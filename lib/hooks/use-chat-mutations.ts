@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import type { AsyncChatRef, Chat, CreateChatBody, MessageList, SendMessageBody } from "@/lib/api/schemas";
 import type { ServiceClient } from "@/lib/api/client";
 import { applyLiveTitle, chatOf, prependChat, refetchFresh, settleChat } from "./chat-cache";
@@ -37,48 +37,21 @@ const OPEN_WITHOUT_FIRST_PART_MS = 300;
 
 interface CreateChatInput {
   body: CreateChatBody;
-  mode: ResponseMode;
-  /** Stream mode: the stream as soon as it is requested (to draw it before the chat exists). */
-  onStream?: (run: StreamRun) => void;
+  mode: Exclude<ResponseMode, "stream">;
 }
 
-type CreateChatResult =
-  /** stream: the chat as soon as its first event arrived; async: the ids to follow; sync: the finished chat. */
-  { chat: Chat; ref?: AsyncChatRef };
+/** async: the chat and the ids to follow; sync: the finished chat. */
+type CreateChatResult = { chat: Chat; ref?: AsyncChatRef };
 
 /**
- * Creates a chat in one of the three response modes (POST /v2/chats[/stream|/async]). Stream resolves at the
- * answer's first part, or OPEN_WITHOUT_FIRST_PART_MS after the first `chat` event (open the chat then; the stream goes on in
- * the registry); async once the service accepted it
- * (the chat page polls the message); sync once the answer is finished.
+ * Creates a chat without streaming (POST /v2/chats[/async]): async resolves once the service accepted it (the chat page
+ * polls the message), sync once the answer is finished. Streaming: useCreateChatStream.
  */
 export function useCreateChat() {
   const client = useServiceClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, mode, onStream }: CreateChatInput): Promise<CreateChatResult> => {
-      const prompt = body.message ?? body.prompt ?? "";
-      if (mode === "stream") {
-        const run = streamRegistry.run({
-          prompt,
-          open: (signal) => client.createChatStream(body, { signal }),
-          ...liveOptions(client, queryClient),
-        });
-        onStream?.(run);
-        const chat = chatOf(await run.chat);
-        // The chat opens with its first part (the service sends it right after the chat), drawn by the caller's draft
-        // meanwhile (onStream); an agent slow to start opens it without.
-        await Promise.race([run.firstPart, sleep(OPEN_WITHOUT_FIRST_PART_MS)]);
-        queryClient.setQueryData(queryKeys.chat(chat.id), chat);
-        // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
-        // waiting for the list (read again when the stream settles).
-        queryClient.setQueryData<InfiniteData<MessageList, string | null>>(queryKeys.messages(chat.id), {
-          pages: [{ messages: [], cursor: null }],
-          pageParams: [null],
-        });
-        prependChat(queryClient, chat);
-        return { chat };
-      }
+    mutationFn: async ({ body, mode }: CreateChatInput): Promise<CreateChatResult> => {
       if (mode === "async") {
         const ref = await client.createChatAsync(body);
         const chat = await queryClient.fetchQuery({
@@ -94,6 +67,49 @@ export function useCreateChat() {
       return { chat };
     },
   });
+}
+
+/**
+ * Creates a chat streaming (POST /v2/chats/stream). `onStream` gets the stream as soon as it is requested (to draw it
+ * before the chat exists). Resolves with the chat at the answer's first part, or OPEN_WITHOUT_FIRST_PART_MS after the
+ * `chat` event without one (open the chat then; the stream goes on in the registry); rejects when the service refused
+ * it. Not a mutation: its pending state would render the page while the service starts the chat.
+ */
+export function useCreateChatStream() {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (body: CreateChatBody, onStream: (run: StreamRun) => void): Promise<Chat> => {
+      const live = liveOptions(client, queryClient);
+      let listed = false;
+      const run = streamRegistry.run({
+        prompt: body.message ?? body.prompt ?? "",
+        open: (signal) => client.createChatStream(body, { signal }),
+        ...live,
+        // Until the chat is in the cached lists (below, with the title so far), its title lives in the stream's state
+        // (the draft shows it): the lists are not read again for it while the agent starts.
+        onTitle: (chatId, title) => listed && live.onTitle?.(chatId, title),
+      });
+      onStream(run);
+      const snapshot = chatOf(await run.chat);
+      await Promise.race([run.firstPart, sleep(OPEN_WITHOUT_FIRST_PART_MS)]);
+      // The caller's draft draws the first part in this task; the cache is written in the next.
+      await sleep(0);
+      const title = run.current().state.title;
+      const chat = title === null ? snapshot : { ...snapshot, title };
+      queryClient.setQueryData(queryKeys.chat(chat.id), chat);
+      // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
+      // waiting for the list (read again when the stream settles).
+      queryClient.setQueryData<InfiniteData<MessageList, string | null>>(queryKeys.messages(chat.id), {
+        pages: [{ messages: [], cursor: null }],
+        pageParams: [null],
+      });
+      prependChat(queryClient, chat);
+      listed = true;
+      return chat;
+    },
+    [client, queryClient],
+  );
 }
 
 interface SendInput {
