@@ -84,32 +84,38 @@ async function pageRun(page: Page, origin: string): Promise<PageTiming> {
   };
 }
 
+/**
+ * In-page code (a string: tsx's helpers do not exist in the page): an async function that POSTs the prompt to the
+ * stream endpoint through the dashboard's proxy, reads the answer to its end, and returns the ms from `since`
+ * (a performance.now() time) to the first chunk that carries a `message.parts.chunk` event.
+ */
+const FIRST_PARTS_CHUNK = `(async (since) => {
+  const res = await fetch("/api/service/v2/chats/stream", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message: ${JSON.stringify(PROMPT)}, privacy: "private" }),
+  });
+  if (!res.ok) throw new Error("stream answered " + res.status);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let first = null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (first === null) {
+      text += decoder.decode(value, { stream: true });
+      if (text.includes('"message.parts.chunk"')) first = performance.now() - since;
+    }
+  }
+  if (first === null) throw new Error("the stream carried no parts chunk");
+  return first;
+})`;
+
 /** The API alone, from the same page: POST …/v2/chats/stream until the first parts chunk; then reads to the end. */
 async function apiRun(page: Page, origin: string): Promise<number> {
   await freshChatsPage(page, origin);
-  return (await page.evaluate(`(async () => {
-    const started = performance.now();
-    const res = await fetch("/api/service/v2/chats/stream", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ message: ${JSON.stringify(PROMPT)}, privacy: "private" }),
-    });
-    if (!res.ok) throw new Error("stream answered " + res.status);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    let first = null;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (first === null) {
-        text += decoder.decode(value, { stream: true });
-        if (text.includes('"message.parts.chunk"')) first = performance.now() - started;
-      }
-    }
-    if (first === null) throw new Error("the stream carried no parts chunk");
-    return first;
-  })()`)) as number;
+  return (await page.evaluate(`${FIRST_PARTS_CHUNK}(performance.now())`)) as number;
 }
 
 /**
@@ -119,39 +125,29 @@ async function apiRun(page: Page, origin: string): Promise<number> {
 async function floorRun(page: Page, origin: string): Promise<number> {
   await freshChatsPage(page, origin);
   await page.evaluate(`(() => {
-    const b = window.__floor = { enter: null, chunk: null, done: false };
+    const b = window.__floor = { enter: null, ms: null, failed: null };
     document.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" || b.enter !== null) return;
       b.enter = e.timeStamp;
       e.stopPropagation();
       e.preventDefault();
-      fetch("/api/service/v2/chats/stream", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ message: ${JSON.stringify(PROMPT)}, privacy: "private" }),
-      }).then(async (res) => {
-        const reader = res.body.getReader();
-        const decoder = new TextDecoder();
-        let text = "";
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          if (b.chunk !== null) continue;
-          text += decoder.decode(value, { stream: true });
-          if (text.includes('"message.parts.chunk"')) b.chunk = performance.now();
-        }
-        b.done = true;
-      });
+      ${FIRST_PARTS_CHUNK}(e.timeStamp).then((ms) => (b.ms = ms), (error) => (b.failed = String(error)));
     }, { capture: true });
   })()`);
   await page.getByLabel("Describe an app to build").press("Enter");
-  await page.waitForFunction(() => (window as unknown as { __floor: { done: boolean } }).__floor.done, undefined, {
+  // Set once the answer has been read to its end, so the next run starts on an idle server.
+  type Floor = { ms: number | null; failed: string | null };
+  const ended = () => {
+    const f = (window as unknown as { __floor: Floor }).__floor;
+    return f.ms !== null || f.failed !== null;
+  };
+  await page.waitForFunction(ended, undefined, {
     timeout: 60_000,
     polling: 20, // as pageRun's wait: no animation-frame polling while the request runs
   });
-  const { enter, chunk } = (await page.evaluate("window.__floor")) as { enter: number; chunk: number | null };
-  if (chunk === null) throw new Error("the stream carried no parts chunk");
-  return chunk - enter;
+  const { ms, failed } = (await page.evaluate("window.__floor")) as Floor;
+  if (failed !== null || ms === null) throw new Error(failed ?? "no parts chunk");
+  return ms;
 }
 
 /** One build under test: its server, a signed-in page of it, and the samples taken from it. */

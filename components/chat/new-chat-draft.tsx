@@ -42,9 +42,7 @@ export const newChatDraft = {
     clearTimeout(showTimer);
     current.set({ run, shown: false });
     showTimer = setTimeout(() => show(run), DRAFT_WITHOUT_PART_MS);
-    void run.firstPart.then(() => {
-      if (run.current().state.message?.parts?.length) show(run);
-    });
+    void run.firstPart.then((hasPart) => hasPart && show(run));
   },
   /** Closes this run's draft (not a newer one's). */
   close(run: StreamRun | null) {

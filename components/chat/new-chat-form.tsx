@@ -16,9 +16,6 @@ import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
 
 const PRIVACY_OPTIONS: readonly Privacy[] = ["private", "unlisted", "team", "team-edit", "public"];
 
-/** After the next frame has been painted. */
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-
 const PENDING: Record<string, string> = {
   async: "Creating the chat (async)…",
   sync: "The agent is working; the chat opens when the answer is finished (sync)…",
@@ -59,11 +56,8 @@ export function NewChatForm() {
       const chat =
         mode === "stream" ? await createStreaming(body, onStream) : (await create.mutateAsync({ body, mode })).chat;
       attachments.clear();
-      if (draft) {
-        // The draft's first part goes on screen before the chat view's heavier first render replaces it.
-        await nextFrame();
-        if (newChatDraft.run() !== draft) return true; // left for another page meanwhile: the chat is in the list
-      }
+      // Left for another page while the draft showed: the chat is in the list.
+      if (draft && newChatDraft.run() !== draft) return true;
       openNewChat(chat.id);
       return true;
     } catch (failure) {

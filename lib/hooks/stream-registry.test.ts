@@ -64,7 +64,7 @@ describe("StreamRegistry", () => {
   it("resolves `firstPart` when the stream fails without one (nothing waits for ever)", async () => {
     const registry = new StreamRegistry();
     const run = registry.run({ prompt: "x", open: async () => Promise.reject(new Error("refused")) });
-    await expect(run.firstPart).resolves.toBeUndefined();
+    await expect(run.firstPart).resolves.toBe(false);
     expect(run.current().status).toBe("failed");
   });
 

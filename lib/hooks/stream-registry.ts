@@ -62,8 +62,8 @@ export interface StreamRun {
   opened: Promise<void>;
   /** Resolves with the chat snapshot of the first `chat` event; rejects when the stream ends or fails without one. */
   chat: Promise<Chat>;
-  /** Resolves once the answer has its first part, or the stream has ended without one (never rejects). */
-  firstPart: Promise<void>;
+  /** Resolves true once the answer has its first part, false when the stream ended without one (never rejects). */
+  firstPart: Promise<boolean>;
   /** Resolves with the final entry when the stream has ended (never rejects). */
   done: Promise<ActiveStream>;
   abort: () => void;
@@ -117,7 +117,7 @@ export class StreamRegistry {
     const controller = new AbortController();
     const opened = deferred<void>();
     const chat = deferred<Chat>();
-    const firstPart = deferred<void>();
+    const firstPart = deferred<boolean>();
     const done = deferred<ActiveStream>();
     let entry = connectingEntry(options.chatId ?? null, options.prompt);
     const update = (patch: Partial<ActiveStream>) => {
@@ -163,7 +163,7 @@ export class StreamRegistry {
           const first = entry.chatId === null && state.chat !== null;
           update({ state, chatId: entry.chatId ?? state.chat?.id ?? null });
           if (first && state.chat) chat.resolve(state.chat);
-          if (state.message?.parts?.length) firstPart.resolve();
+          if (state.message?.parts?.length) firstPart.resolve(true);
           if (state.title !== null && state.title !== previousTitle && entry.chatId)
             options.onTitle?.(entry.chatId, state.title);
           if (state.needsRefetch) void pollUntilFinished();
@@ -190,7 +190,7 @@ export class StreamRegistry {
       } finally {
         chat.reject(new Error("The service ended the stream before sending the chat."));
         options.onSettled?.(entry);
-        firstPart.resolve();
+        firstPart.resolve(false);
         done.resolve(entry);
       }
     };

@@ -8,6 +8,7 @@ import { applyLiveTitle, chatOf, prependChat, refetchFresh, settleChat } from ".
 import { queryKeys } from "./query-keys";
 import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-clients";
+import { nextFrame } from "./next-frame";
 import { sleep } from "./sleep";
 import { streamRegistry, type ActiveStream, type StreamRun, type StreamRunOptions } from "./stream-registry";
 
@@ -71,8 +72,9 @@ export function useCreateChat() {
 
 /**
  * Creates a chat streaming (POST /v2/chats/stream). `onStream` gets the stream as soon as it is requested (to draw it
- * before the chat exists). Resolves with the chat at the answer's first part, or OPEN_WITHOUT_FIRST_PART_MS after the
- * `chat` event without one (open the chat then; the stream goes on in the registry); rejects when the service refused
+ * before the chat exists). Resolves with the chat once the answer's first part has been painted, or
+ * OPEN_WITHOUT_FIRST_PART_MS after the `chat` event without one (open the chat then; the stream goes on in the
+ * registry); rejects when the service refused
  * it. Not a mutation: its pending state would render the page while the service starts the chat.
  */
 export function useCreateChatStream() {
@@ -93,8 +95,9 @@ export function useCreateChatStream() {
       onStream(run);
       const snapshot = chatOf(await run.chat);
       await Promise.race([run.firstPart, sleep(OPEN_WITHOUT_FIRST_PART_MS)]);
-      // The caller's draft draws the first part in this task; the cache is written in the next.
-      await sleep(0);
+      // The first part the caller's draft draws goes on screen first; then the cache is written for the chat view
+      // that replaces the draft (at the caller's openNewChat).
+      await nextFrame();
       const title = run.current().state.title;
       const chat = title === null ? snapshot : { ...snapshot, title };
       queryClient.setQueryData(queryKeys.chat(chat.id), chat);
