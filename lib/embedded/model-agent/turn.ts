@@ -7,6 +7,7 @@ import { filesStore, messagesStore } from "../store";
 import { iso } from "../time";
 import { describeFailure, droppedFailure, timeoutFailure, type Failure } from "./failures";
 import { outcomeOf } from "../approvals/requests";
+import type { Sandbox } from "../sandbox";
 import { runApprovedCommand } from "./approved-command";
 import { COMMAND_TOOL, fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { mcpTools } from "./mcp-tools";
@@ -21,6 +22,8 @@ import { addTokens, modelUsage, NO_TOKENS } from "./usage";
 
 interface ModelTurnInput extends MessageWriterInput {
   options: ModelAgentOptions;
+  /** Where approved commands run; null when they are off (AGENT_ALLOW_COMMANDS unset). */
+  sandbox: Sandbox | null;
   /** MCP connections: the chat's attached, connected servers' tools are offered to the model. */
   mcp?: McpConnections;
 }
@@ -80,7 +83,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
           writer,
           command: outcome.command,
           files,
-          allowed: options.allowCommands,
+          sandbox: input.sandbox,
           env,
           signal,
         });
@@ -89,7 +92,7 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       const project = new ProjectFiles(db, chat.id, writer, signal);
       const own = fileTools(project, toolParts, options.allowCommands);
       const external = await mcpTools(input.mcp, chat, new Set(Object.keys(own)), toolParts);
-      const stream = new StreamParts(writer, toolParts, external.running);
+      const stream = new StreamParts(writer, toolParts, external.running, input.sandbox);
       if (external.listing) {
         const at = iso(writer.now());
         writer.append({ ...external.listing, startedAt: at, finishedAt: at });

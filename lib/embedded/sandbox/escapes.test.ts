@@ -1,0 +1,286 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runCommand } from "../model-agent/command";
+import type { ChatFileRow } from "../store";
+import { BWRAP } from "./bubblewrap";
+import { createSandbox, type SandboxLimits, type SandboxNetwork } from ".";
+
+/**
+ * Every escape of issue 38, one test each, through the approved command's runner (model-agent/command.ts) and the
+ * real bubblewrap backend. Each was seen to fail against the runner before the sandbox (a plain `sh -c` as the
+ * server's user; docs/sandbox.md "Escapes tested"). Under CI a missing bubblewrap fails them; elsewhere they are
+ * skipped with the reason.
+ */
+const unavailable = !existsSync(BWRAP) && !process.env.CI;
+if (unavailable) console.warn(`escapes.test.ts skipped: ${BWRAP} is not installed (apt-get install bubblewrap)`);
+
+const LIMITS: Partial<SandboxLimits> = { memoryMb: 256, processes: 64, cpuSeconds: 20 };
+const INDEX = "<h1>Hello</h1>\n";
+
+function rows(files: Record<string, string>): ChatFileRow[] {
+  return Object.entries(files).map(
+    ([p, content]) => ({ path: p, content, encoding: "utf8", locked: false }) as unknown as ChatFileRow,
+  );
+}
+
+function run(
+  command: string,
+  opts: {
+    limits?: Partial<SandboxLimits>;
+    network?: SandboxNetwork;
+    ownPorts?: number[];
+    files?: Record<string, string>;
+  } = {},
+) {
+  return runCommand({
+    command,
+    files: rows(opts.files ?? { "index.html": INDEX }),
+    sandbox: createSandbox(
+      { limits: { ...LIMITS, ...opts.limits }, network: opts.network },
+      { ownPorts: opts.ownPorts },
+    ),
+    timeoutMs: opts.limits?.timeMs ?? 20_000,
+    signal: new AbortController().signal,
+    onOutput: () => {},
+  });
+}
+
+/** Processes on this machine whose command line contains `text`. */
+function processesWith(text: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(text)) found.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Kills what a failing run left behind (the runner before the sandbox left them all). */
+function killAll(text: string) {
+  for (const pid of processesWith(text)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+}
+
+/** A TCP listener counting the connections it gets (a stand-in for the server's port, or the database's). */
+async function listener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const server = net.createServer((socket) => {
+    count++;
+    socket.end("hello from the host\n");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.skipIf(unavailable)("an approved command cannot reach the server (bubblewrap)", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-escape-data-"));
+  const secrets = path.join(dataDir, "secrets.json");
+  const marker = `sk_emb_escape_${process.pid}_${Date.now()}`;
+  let standIn: ChildProcess;
+
+  beforeAll(() => {
+    writeFileSync(secrets, JSON.stringify({ serviceApiKey: marker }), { mode: 0o600 });
+    // A stand-in for the server's process, with a secret in its environment.
+    standIn = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120000)"], {
+      env: { ...process.env, SERVICE_API_KEY: marker },
+      stdio: "ignore",
+    });
+  });
+  afterAll(() => {
+    standIn.kill("SIGKILL");
+    for (const n of ["3131", "3132", "3133", "3141", "3142", "3151"]) killAll(`sleep ${n}`);
+  });
+
+  test("reading DATA_DIR/secrets.json by its absolute path finds nothing there", async () => {
+    const r = await run(`cat ${secrets}; ls -la ${dataDir}; echo end`);
+    expect(r.output).not.toContain(marker);
+    expect(r.output).toMatch(/No such file or directory/);
+    expect(r.output).toMatch(/end\n$/);
+  });
+
+  test("reading every /proc/*/environ shows only the sandbox's own processes", async () => {
+    const r = await run(`for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < $f; done; ls -d /proc/[0-9]* | wc -l`);
+    expect(r.output).not.toContain(marker);
+    expect(r.output).not.toMatch(/SERVICE_API_KEY|AUTH_SECRET|DATABASE_URL/);
+    // Its own shell, the loop's processes and bubblewrap's init: a handful, not the machine's hundreds.
+    expect(Number(r.output.trim().split("\n").at(-1))).toBeLessThan(10);
+  });
+
+  test("writing into DATA_DIR or the app's folder leaves nothing there", async () => {
+    const inApp = path.join(process.cwd(), `.escape-probe-${process.pid}`);
+    await run(
+      `echo owned > ${dataDir}/pwned; mkdir -p ${dataDir}/pglite && echo x > ${dataDir}/pglite/base; echo x > ${inApp}`,
+    );
+    expect(existsSync(path.join(dataDir, "pwned"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+    expect(existsSync(inApp)).toBe(false);
+  });
+
+  test("connecting to the server's port, the database's and the metadata address fails: no network", async () => {
+    const server = await listener();
+    const database = await listener();
+    try {
+      const probe = `
+        const net = require("node:net");
+        const targets = [["server", "127.0.0.1", ${server.port}], ["database", "127.0.0.1", ${database.port}], ["metadata", "169.254.169.254", 80]];
+        for (const [name, host, port] of targets) {
+          const s = net.connect({ host, port, timeout: 3000 });
+          s.on("connect", () => { console.log(name + ": CONNECTED"); s.destroy(); });
+          s.on("timeout", () => { console.log(name + ": timed out"); s.destroy(); });
+          s.on("error", (e) => console.log(name + ": " + e.code));
+        }`;
+      const r = await run("node probe.js", { files: { "probe.js": probe } });
+      expect(r.output).toMatch(/server: /);
+      expect(r.output).not.toContain("CONNECTED");
+      expect(server.connections()).toBe(0);
+      expect(database.connections()).toBe(0);
+    } finally {
+      await server.close();
+      await database.close();
+    }
+  });
+
+  test("setsid, nohup and a background job are not running after the command", async () => {
+    const r = await run(
+      "setsid sleep 3131 & nohup sleep 3132 >/dev/null 2>&1 & (sleep 3133 >/dev/null 2>&1 &); echo started",
+    );
+    expect(r.output).toBe("started\n");
+    expect(r.exitCode).toBe(0);
+    expect(processesWith("sleep 313")).toEqual([]);
+  });
+
+  test("a grandchild holding stdout does not keep the answer waiting", async () => {
+    const r = await run("(sleep 3141 &); sleep 3142 & echo done", { limits: { timeMs: 10_000 } });
+    expect(r).toMatchObject({ output: "done\n", exitCode: 0, timedOut: false });
+    expect(processesWith("sleep 314")).toEqual([]);
+  });
+
+  test("a memory hog ends at the memory limit, with a line saying so", async () => {
+    const hog = `const a = []; for (let i = 0; i < 16; i++) a.push(Buffer.alloc(64 << 20, 1)); console.log("allocated " + a.length * 64 + " MB");`;
+    const r = await run("node hog.js", { files: { "hog.js": hog } });
+    expect(r.output).not.toContain("allocated 1024 MB");
+    expect(r.output).toMatch(/\[the memory limit was reached: 256 MB per process\]\n$/);
+    expect(r.exitCode).not.toBe(0);
+  });
+
+  test("a fork bomb stops at the process limit, and nothing of it is left", async () => {
+    const r = await run("i=0; while [ $i -lt 500 ]; do sleep 3151 & i=$((i+1)); done; echo spawned $i");
+    expect(r.output).not.toContain("spawned 500");
+    expect(r.output).toMatch(/\[the process limit was reached: 64 processes and threads\]\n$/);
+    expect(processesWith("sleep 3151")).toEqual([]);
+  });
+});
+
+describe.skipIf(unavailable)("AGENT_COMMAND_NETWORK=public: through the server's proxy only", () => {
+  test("a listed peer answers through the proxy; loopback and the server's own port are refused", async () => {
+    const peer = http.createServer((_req, res) => res.end("peer says hi"));
+    await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
+    const peerPort = (peer.address() as net.AddressInfo).port;
+    const own = await listener();
+    try {
+      const probe = `
+        const http = require("node:http"), net = require("node:net");
+        const proxy = process.env.HTTP_PROXY ? new URL(process.env.HTTP_PROXY) : null;
+        if (!proxy) console.log("NO PROXY");
+        const get = (name, url) => new Promise((done) => {
+          if (!proxy) return done();
+          http.get({ host: proxy.hostname, port: proxy.port, path: url }, (res) => {
+            let body = ""; res.on("data", (c) => (body += c));
+            res.on("end", () => { console.log(name + ": " + res.statusCode + " " + body.trim()); done(); });
+          }).on("error", (e) => { console.log(name + ": " + e.code); done(); });
+        });
+        const tunnel = (name, target) => new Promise((done) => {
+          if (!proxy) return done();
+          const s = net.connect(proxy.port, proxy.hostname, () => s.write("CONNECT " + target + " HTTP/1.1\\r\\nhost: " + target + "\\r\\n\\r\\n"));
+          s.once("data", (d) => { console.log(name + ": " + d.toString().split("\\r\\n")[0]); s.destroy(); done(); });
+          s.on("error", (e) => { console.log(name + ": " + e.code); done(); });
+        });
+        const direct = (name, port) => new Promise((done) => {
+          const s = net.connect(port, "127.0.0.1", () => { console.log(name + ": CONNECTED"); s.destroy(); done(); });
+          s.on("error", (e) => { console.log(name + ": " + e.code); done(); });
+        });
+        (async () => {
+          await get("peer", "http://127.0.0.1:${peerPort}/hello");
+          await tunnel("peer tunnel", "127.0.0.1:${peerPort}");
+          await get("own", "http://127.0.0.1:${own.port}/");
+          await tunnel("own tunnel", "127.0.0.1:${own.port}");
+          await get("localhost", "http://localhost:${own.port}/");
+          await direct("direct peer", ${peerPort});
+        })();`;
+      const r = await run("node probe.js", {
+        files: { "probe.js": probe },
+        network: { mode: "public", hosts: [], privateHosts: [`127.0.0.1:${peerPort}`, `127.0.0.1:${own.port}`] },
+        ownPorts: [own.port],
+      });
+      expect(r.output).not.toContain("NO PROXY");
+      expect(r.output).toContain("peer: 200 peer says hi");
+      expect(r.output).toContain("peer tunnel: HTTP/1.1 200 Connection Established");
+      expect(r.output).toMatch(/own: 403 .*the server's own port/);
+      expect(r.output).toMatch(/own tunnel: HTTP\/1.1 403/);
+      expect(r.output).toMatch(/localhost: 403 .*not a public host/);
+      expect(r.output).toMatch(/direct peer: ECONNREFUSED/);
+      expect(own.connections()).toBe(0);
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+      await own.close();
+    }
+  });
+});
+
+describe.skipIf(unavailable)("limits and Stop end every process of the sandbox, with a line saying which", () => {
+  afterAll(() => killAll("sleep 316"));
+
+  test("the time limit: output so far, exitCode null, the line; nothing left running", async () => {
+    const r = await run("echo before; setsid sleep 3161 & sleep 3162", { limits: { timeMs: 1500 } });
+    expect(r).toMatchObject({ exitCode: null, timedOut: true });
+    expect(r.output).toBe("before\n[ended at the time limit: 1.5 s]\n");
+    expect(processesWith("sleep 316")).toEqual([]);
+  });
+
+  test("the CPU limit ends a busy loop", async () => {
+    const r = await run("echo spinning; while :; do :; done", { limits: { cpuSeconds: 1 } });
+    expect(r.exitCode).toBeNull();
+    expect(r.output).toBe("spinning\n[ended at the CPU time limit: 1 s per process]\n");
+  });
+
+  test("the file size limit ends a writer of a larger file; a shell that goes on says so too", async () => {
+    const last = await run("echo before; head -c 5000000 /dev/zero > big", { limits: { fileSizeMb: 1 } });
+    expect(last.exitCode).toBeNull();
+    expect(last.output).toMatch(
+      /^before\n(File size limit exceeded\n)?\[ended at the file size limit: 1 MB per file\]\n$/,
+    );
+    const goesOn = await run("head -c 5000000 /dev/zero > big; echo after", { limits: { fileSizeMb: 1 } });
+    expect(goesOn.exitCode).toBe(0);
+    expect(goesOn.output).toMatch(/after\n\[a process met the file size limit: 1 MB per file\]\n$/);
+  });
+
+  test("Stop ends the command and its background processes", async () => {
+    const stop = new AbortController();
+    const r = await runCommand({
+      command: "setsid sleep 3163 & echo ready; sleep 3164",
+      files: [],
+      sandbox: createSandbox({ limits: LIMITS }),
+      signal: stop.signal,
+      onOutput: (output) => (output.includes("ready") ? stop.abort() : undefined),
+    });
+    expect(r).toMatchObject({ exitCode: null, output: "ready\n[stopped]\n" });
+    expect(processesWith("sleep 316")).toEqual([]);
+  });
+});
