@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { lstatSync, readlinkSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rename } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { startProxy, type SandboxProxy } from "./proxy";
@@ -221,9 +221,16 @@ export function bubblewrapSandbox(settings: SandboxSettings, ownPorts: readonly 
     const workspace = await prepareWorkspace(opts.files, owner);
     let proxy: SandboxProxy | null = null;
     let inbound: net.Server | null = null;
+    const closeInbound = () =>
+      new Promise<void>((resolve) => {
+        const server = inbound;
+        inbound = null;
+        if (server) server.close(() => resolve());
+        else resolve();
+      });
     const cleanUp = async () => {
       await proxy?.close();
-      await new Promise<void>((resolve) => (inbound ? inbound.close(() => resolve()) : resolve()));
+      await closeInbound();
       await workspace.remove();
     };
     try {
@@ -238,16 +245,20 @@ export function bubblewrapSandbox(settings: SandboxSettings, ownPorts: readonly 
       }
       const stdio: Array<"ignore" | "pipe" | number> = ["ignore", "pipe", "pipe"];
       let socketPath: string | null = null;
+      let binding: string | null = null;
       if (opts.port) {
-        // The port's listening socket: made here, outside the sandbox, and handed in as fd 3 (relay.ts).
+        // The port's listening socket: made here, outside the sandbox, and handed in as fd 3 (relay.ts). It is bound
+        // under a name no one connects to until the relay holds it and this process has let go of it (else this
+        // process would accept connections too).
         const host = path.join(workspace.root, "host");
         await mkdir(host, { mode: 0o700 });
         socketPath = path.join(host, "app.sock");
+        binding = path.join(host, "binding.sock");
         const server = net.createServer();
         inbound = server;
         await new Promise<void>((resolve, reject) => {
           server.once("error", reject);
-          server.listen(socketPath!, () => resolve());
+          server.listen(binding!, () => resolve());
         });
         stdio.push(listeningFd(server));
         relay.inbound = { fd: 3, port: opts.port };
@@ -266,6 +277,11 @@ export function bubblewrapSandbox(settings: SandboxSettings, ownPorts: readonly 
         stdio,
         ...(owner ?? {}),
       });
+      if (socketPath && binding) {
+        // The sandbox has its copy of the socket now: publish it under its name and close ours.
+        await rename(binding, socketPath);
+        await closeInbound();
+      }
       // The listening socket now lives in the sandbox too; ours stays open for connecting to its path.
       const kill = () => {
         try {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCommand } from "../model-agent/command";
 import type { ChatFileRow } from "../store";
-import { BWRAP } from "./bubblewrap";
 import { createSandbox, type SandboxLimits, type SandboxNetwork } from ".";
+import { bwrapUnavailable, killAll, leftRunning } from "./test-support";
 
 /**
  * Every escape of issue 38, one test each, through the approved command's runner (model-agent/command.ts) and the
@@ -16,8 +16,6 @@ import { createSandbox, type SandboxLimits, type SandboxNetwork } from ".";
  * server's user; docs/sandbox.md "Escapes tested"). Under CI a missing bubblewrap fails them; elsewhere they are
  * skipped with the reason.
  */
-const unavailable = !existsSync(BWRAP) && !process.env.CI;
-if (unavailable) console.warn(`escapes.test.ts skipped: ${BWRAP} is not installed (apt-get install bubblewrap)`);
 
 const LIMITS: Partial<SandboxLimits> = { memoryMb: 256, processes: 64, cpuSeconds: 20 };
 const INDEX = "<h1>Hello</h1>\n";
@@ -50,30 +48,6 @@ function run(
   });
 }
 
-/** Processes on this machine whose command line contains `text`. */
-function processesWith(text: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(text)) found.push(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-/** Kills what a failing run left behind (the runner before the sandbox left them all). */
-function killAll(text: string) {
-  for (const pid of processesWith(text)) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }
-}
-
 /** A TCP listener counting the connections it gets (a stand-in for the server's port, or the database's). */
 async function listener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
   let count = 0;
@@ -89,7 +63,7 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
   };
 }
 
-describe.skipIf(unavailable)("an approved command cannot reach the server (bubblewrap)", () => {
+describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (bubblewrap)", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-escape-data-"));
   const secrets = path.join(dataDir, "secrets.json");
   const marker = `sk_emb_escape_${process.pid}_${Date.now()}`;
@@ -163,13 +137,13 @@ describe.skipIf(unavailable)("an approved command cannot reach the server (bubbl
     );
     expect(r.output).toBe("started\n");
     expect(r.exitCode).toBe(0);
-    expect(processesWith("sleep 313")).toEqual([]);
+    expect(await leftRunning("sleep 313")).toEqual([]);
   });
 
   test("a grandchild holding stdout does not keep the answer waiting", async () => {
     const r = await run("(sleep 3141 &); sleep 3142 & echo done", { limits: { timeMs: 10_000 } });
     expect(r).toMatchObject({ output: "done\n", exitCode: 0, timedOut: false });
-    expect(processesWith("sleep 314")).toEqual([]);
+    expect(await leftRunning("sleep 314")).toEqual([]);
   });
 
   test("a memory hog ends at the memory limit, with a line saying so", async () => {
@@ -184,11 +158,11 @@ describe.skipIf(unavailable)("an approved command cannot reach the server (bubbl
     const r = await run("i=0; while [ $i -lt 500 ]; do sleep 3151 & i=$((i+1)); done; echo spawned $i");
     expect(r.output).not.toContain("spawned 500");
     expect(r.output).toMatch(/\[the process limit was reached: 64 processes and threads\]\n$/);
-    expect(processesWith("sleep 3151")).toEqual([]);
+    expect(await leftRunning("sleep 3151")).toEqual([]);
   });
 });
 
-describe.skipIf(unavailable)("AGENT_COMMAND_NETWORK=public: through the server's proxy only", () => {
+describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the server's proxy only", () => {
   test("a listed peer answers through the proxy; loopback and the server's own port are refused", async () => {
     const peer = http.createServer((_req, res) => res.end("peer says hi"));
     await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
@@ -244,14 +218,14 @@ describe.skipIf(unavailable)("AGENT_COMMAND_NETWORK=public: through the server's
   });
 });
 
-describe.skipIf(unavailable)("limits and Stop end every process of the sandbox, with a line saying which", () => {
+describe.skipIf(bwrapUnavailable)("limits and Stop end every process of the sandbox, with a line saying which", () => {
   afterAll(() => killAll("sleep 316"));
 
   test("the time limit: output so far, exitCode null, the line; nothing left running", async () => {
     const r = await run("echo before; setsid sleep 3161 & sleep 3162", { limits: { timeMs: 1500 } });
     expect(r).toMatchObject({ exitCode: null, timedOut: true });
     expect(r.output).toBe("before\n[ended at the time limit: 1.5 s]\n");
-    expect(processesWith("sleep 316")).toEqual([]);
+    expect(await leftRunning("sleep 316")).toEqual([]);
   });
 
   test("the CPU limit ends a busy loop", async () => {
@@ -281,6 +255,6 @@ describe.skipIf(unavailable)("limits and Stop end every process of the sandbox, 
       onOutput: (output) => (output.includes("ready") ? stop.abort() : undefined),
     });
     expect(r).toMatchObject({ exitCode: null, output: "ready\n[stopped]\n" });
-    expect(processesWith("sleep 316")).toEqual([]);
+    expect(await leftRunning("sleep 316")).toEqual([]);
   });
 });
