@@ -188,18 +188,21 @@ function sandboxEnv(project: Readonly<Record<string, string>> | undefined, netwo
   };
 }
 
-/** What --help says bubblewrap can do, read once. */
-let disableUsernsKnown: boolean | undefined;
-async function supportsDisableUserns(): Promise<boolean> {
-  if (disableUsernsKnown !== undefined) return disableUsernsKnown;
-  disableUsernsKnown = await new Promise<boolean>((resolve) => {
-    const child = spawn(BWRAP, ["--help"], { stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("error", () => resolve(false));
-    child.on("close", () => resolve(text.includes("--disable-userns")));
-  });
-  return disableUsernsKnown;
+/** What --help says a bubblewrap can do, read once per program. */
+const disableUsernsKnown = new Map<string, Promise<boolean>>();
+function supportsDisableUserns(program: string): Promise<boolean> {
+  let known = disableUsernsKnown.get(program);
+  if (!known) {
+    known = new Promise<boolean>((resolve) => {
+      const child = spawn(program, ["--help"], { stdio: ["ignore", "pipe", "pipe"] });
+      let text = "";
+      child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+      child.on("error", () => resolve(false));
+      child.on("close", () => resolve(text.includes("--disable-userns")));
+    });
+    disableUsernsKnown.set(program, known);
+  }
+  return known;
 }
 
 interface Started {
@@ -209,9 +212,14 @@ interface Started {
 }
 
 /**
- * The bubblewrap backend (docs/sandbox.md). `ownPorts`: the server's own ports, which the proxy never reaches.
+ * The bubblewrap backend (docs/sandbox.md). `ownPorts`: the server's own ports, which the proxy never reaches;
+ * `program`: bubblewrap's path (another one only in the probe's tests).
  */
-export function bubblewrapSandbox(settings: SandboxSettings, ownPorts: readonly number[]): Sandbox {
+export function bubblewrapSandbox(
+  settings: SandboxSettings,
+  ownPorts: readonly number[],
+  program: string = BWRAP,
+): Sandbox {
   const launch = async (opts: StartOptions, keepRunning: boolean): Promise<Started> => {
     const limits = { ...settings.limits, ...opts.limits };
     const stopper = new AbortController();
@@ -269,9 +277,9 @@ export function bubblewrapSandbox(settings: SandboxSettings, ownPorts: readonly 
         command: opts.command,
         relay: relay.proxy || relay.inbound ? relay : null,
         nodePath: process.execPath,
-        disableUserns: await supportsDisableUserns(),
+        disableUserns: await supportsDisableUserns(program),
       });
-      const child = spawn(BWRAP, args, {
+      const child = spawn(program, args, {
         // bubblewrap passes its environment on: the command's, and nothing of the server's.
         env: sandboxEnv(opts.env, network, opts.port) as unknown as NodeJS.ProcessEnv,
         stdio,

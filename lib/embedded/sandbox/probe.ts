@@ -11,12 +11,11 @@ const FIXES = [
 
 /** Why bubblewrap failed, from what it printed. */
 function diagnose(output: string): string {
-  if (
-    /No permissions to create new namespace|Operation not permitted|setting up uid map|Permission denied/i.test(output)
-  )
-    return "user namespaces are not allowed here";
-  if (/prlimit|nice/.test(output) && /No such file/.test(output))
+  if (/prlimit: failed to set/.test(output)) return "a limit cannot be set this high here (AGENT_COMMAND_*)";
+  if (/(prlimit|nice).*No such file|No such file.*(prlimit|nice)/.test(output))
     return "util-linux's prlimit or coreutils' nice is missing";
+  if (/namespace|uid map|Operation not permitted|Permission denied/i.test(output))
+    return "user namespaces are not allowed here";
   return "it failed";
 }
 
@@ -24,15 +23,15 @@ function diagnose(output: string): string {
  * Whether the configured sandbox can run a command here, by running one (`true` in an empty copy) the way every
  * command runs: null when it can, else a message saying why not and how to fix it. Backend `none` needs nothing.
  */
-export async function probeSandbox(settings: SandboxSettings): Promise<string | null> {
+export async function probeSandbox(settings: SandboxSettings, program: string = BWRAP): Promise<string | null> {
   if (settings.backend === "none") return null;
-  const sandbox = bubblewrapSandbox({ ...settings, network: { mode: "none" } }, []);
+  const sandbox = bubblewrapSandbox({ ...settings, network: { mode: "none" } }, [], program);
   let result;
   try {
     result = await sandbox.run({ command: "test -d /app && test ! -e /root/.", files: [], limits: { timeMs: 20_000 } });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    return message(missing ? `bubblewrap is not installed (${BWRAP} not found)` : (error as Error).message, "");
+    return message(missing ? `bubblewrap is not installed (${program} not found)` : (error as Error).message, "");
   }
   if (result.exitCode === 0) return null;
   return message(`bubblewrap could not make one: ${diagnose(result.output)}`, result.output);

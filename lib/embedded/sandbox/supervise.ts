@@ -28,11 +28,12 @@ interface Supervised {
 /**
  * Follows a sandbox's process to its end: collects stdout and stderr together (their end, `outputChars`), ends it at
  * the time limit or on Stop, and resolves once the sandbox has exited; a process left holding the output pipe
- * (a background job that outlived it) never delays the answer: reading stops shortly after the exit.
+ * (a background job that outlived it) never delays the answer: reading stops shortly after the exit. Rejects when the
+ * sandbox's program could not be started at all (not installed).
  */
 export function supervise(child: ChildProcess, opts: Supervised): Promise<RunResult> {
   const { limits } = opts;
-  return new Promise<RunResult>((resolve) => {
+  return new Promise<RunResult>((resolve, reject) => {
     let output = "";
     let dropped = 0;
     let timedOut = false;
@@ -70,9 +71,8 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
       opts.signal?.removeEventListener("abort", stop);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      const ended = error
-        ? { reason: "signal" as const, message: `[the sandbox could not run the command: ${error.message}]` }
-        : endedBy({ code, signal, timedOut, stopped, limits, signalsAsStatus: opts.signalsAsStatus });
+      if (error) return reject(error);
+      const ended = endedBy({ code, signal, timedOut, stopped, limits, signalsAsStatus: opts.signalsAsStatus });
       const text = shown();
       const hint = ended ? null : limitHint(output, code !== 0, limits);
       const line = ended?.message ?? hint;
