@@ -1,5 +1,7 @@
 import "server-only";
 import { describeLimits, describeNetwork, probeSandbox, sandboxSettings } from "@/lib/embedded/sandbox";
+import type { CommandFacts } from "@/components/settings/commands-row";
+import { LIMIT_VARIABLES } from "@/lib/server/command-sandbox";
 import type { AppConfig } from "@/lib/server/config";
 
 /**
@@ -21,4 +23,29 @@ export async function checkCommandSandbox(config: AppConfig): Promise<string[]> 
   return [
     `  Commands: in a bubblewrap sandbox, ${describeNetwork(settings.network)}; limits: ${describeLimits(settings.limits)}`,
   ];
+}
+
+/** What Settings shows of the agent's commands: off, or the sandbox's backend, network and limits (never a secret). */
+export function commandFacts(agent: NonNullable<AppConfig["agent"]>): CommandFacts {
+  if (!agent.allowCommands) return { enabled: false };
+  const { backend, network, limits } = sandboxSettings(agent.commandSandbox);
+  const v = LIMIT_VARIABLES;
+  return {
+    enabled: true,
+    backend,
+    network: backend === "none" ? "this server's own (no sandbox)" : describeNetwork(network),
+    limits: [
+      { label: "Time", value: `${limits.timeMs / 1000} s`, variable: v.timeMs },
+      ...(backend === "none"
+        ? []
+        : [
+            { label: "CPU", value: `${limits.cpuSeconds} s per process`, variable: v.cpuSeconds },
+            { label: "Memory", value: `${limits.memoryMb} MB per process`, variable: v.memoryMb },
+            { label: "Processes", value: `${limits.processes}`, variable: v.processes },
+            { label: "File size", value: `${limits.fileSizeMb} MB`, variable: v.fileSizeMb },
+            { label: "Open files", value: `${limits.openFiles} per process`, variable: v.openFiles },
+          ]),
+      { label: "Output kept", value: `${limits.outputChars.toLocaleString("en")} characters`, variable: v.outputChars },
+    ],
+  };
 }

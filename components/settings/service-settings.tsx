@@ -2,6 +2,7 @@ import { KeyRound, Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { AgentRow } from "./agent-row";
+import { CommandsRow, type CommandFacts } from "./commands-row";
 import { SettingsSection } from "./settings-section";
 
 /** What the page may show of the upstream (from the server; never the key). */
@@ -25,7 +26,15 @@ export interface ServiceFacts {
 
 /** Which agent answers in the embedded service (never its key). */
 export type AgentFacts =
-  { kind: "scripted" } | { kind: "model"; baseUrl: string; model: string | null; models: Record<string, string> };
+  | { kind: "scripted" }
+  | {
+      kind: "model";
+      baseUrl: string;
+      model: string | null;
+      models: Record<string, string>;
+      /** Its commands: off, or where they run. */
+      commands: CommandFacts;
+    };
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -87,6 +96,11 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
         {facts.agent ? (
           <Row term="Agent" testId="settings-agent">
             <AgentRow agent={facts.agent} />
+          </Row>
+        ) : null}
+        {facts.agent?.kind === "model" ? (
+          <Row term="Commands" testId="settings-commands">
+            <CommandsRow commands={facts.agent.commands} />
           </Row>
         ) : null}
         {facts.mcpUrl ? (
