@@ -18,7 +18,7 @@ const UNPRIVILEGED: HostIds = { uid: 65534, gid: 65534 };
 /** Where the sandbox's own programs (Node, for the relay) and sockets are, inside. */
 const RUN_DIR = "/run/atelier";
 /** The port in the sandbox where HTTP_PROXY points (network `public`). */
-export const PROXY_PORT = 3128;
+const PROXY_PORT = 3128;
 /** The in-memory /tmp and /dev/shm, each. */
 const TMPFS_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;

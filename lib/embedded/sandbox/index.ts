@@ -6,8 +6,9 @@ import type { Sandbox } from "./types";
 
 export { probeSandbox } from "./probe";
 export { describeLimits, describeNetwork, describeReach, sandboxSettings } from "./settings";
-export type { SandboxBackend, SandboxLimits, SandboxNetwork, SandboxSettings, SandboxSettingsInput } from "./settings";
-export type { RunOptions, RunResult, Sandbox, SandboxFile, SandboxProcess, StartOptions } from "./types";
+export type { SandboxLimits, SandboxNetwork, SandboxSettingsInput } from "./settings";
+// The rest of the interface (RunOptions, RunResult, StartOptions, SandboxProcess, …) is in ./types.
+export type { Sandbox } from "./types";
 
 /**
  * The sandbox every command the service runs for an agent goes through (docs/sandbox.md): bubblewrap unless the

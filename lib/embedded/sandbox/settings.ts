@@ -49,7 +49,7 @@ export interface SandboxSettingsInput {
   network?: SandboxNetwork;
 }
 
-export const DEFAULT_LIMITS: Readonly<SandboxLimits> = {
+const DEFAULT_LIMITS: Readonly<SandboxLimits> = {
   timeMs: 60_000,
   cpuSeconds: 60,
   memoryMb: 2048,
