@@ -49,25 +49,13 @@ import { useBrowserValue } from "@/lib/hooks/use-browser-value";
 import { isProblem } from "../files/preview-reports";
 import { usePreviewReports } from "../files/use-preview-reports";
 import { pickedElementOf } from "../files/picked-element";
+import { onSidePanelTab, type SidePanelTab } from "./chat-navigation";
 import { usePickedElement } from "../files/use-picked-element";
 
-type Tab = "files" | "preview" | "details";
+type Tab = SidePanelTab;
 const TABS: readonly Tab[] = ["files", "preview", "details"];
 /** Older deep links: `?tab=project` opened the host project, which now lives in Details. */
 const TAB_ALIASES: Record<string, Tab> = { project: "details" };
-
-/**
- * Opens the chat page's right panel on a tab from elsewhere on the page (the header's "Details" button):
- * through the address bar, which the panel follows, so the deep link stays true.
- */
-export function openSidePanelTab(tab: Tab): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete("file");
-  url.searchParams.set("tab", tab);
-  window.history.replaceState(null, "", url);
-  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: tab }));
-}
-const OPEN_EVENT = "atelier:side-panel";
 
 /**
  * The chat page's right panel: Files (tree with lock toggles + viewer), Preview, Details (id, privacy, usage totals,
@@ -133,20 +121,19 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
   const opener = useRef<HTMLElement | null>(null);
 
   // "Details" in the header (openSidePanelTab): open on that tab and move the focus into it.
-  useEffect(() => {
-    const onOpen = (event: Event) => {
-      const wanted = (event as CustomEvent<Tab>).detail;
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setFileParam(null);
-      setTabParam(wanted);
-      setOpen(true);
-      requestAnimationFrame(() =>
-        panelRef.current?.querySelector<HTMLElement>(`[data-testid="${wanted}-tab"]`)?.focus(),
-      );
-    };
-    window.addEventListener(OPEN_EVENT, onOpen);
-    return () => window.removeEventListener(OPEN_EVENT, onOpen);
-  }, []);
+  useEffect(
+    () =>
+      onSidePanelTab((wanted) => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setFileParam(null);
+        setTabParam(wanted);
+        setOpen(true);
+        requestAnimationFrame(() =>
+          panelRef.current?.querySelector<HTMLElement>(`[data-testid="${wanted}-tab"]`)?.focus(),
+        );
+      }),
+    [],
+  );
   // Whether the editor may be left (set below, once the editing state exists).
   const mayLeaveRef = useRef<() => boolean>(() => true);
   const onPanelKeyDown = useCallback((event: ReactKeyboardEvent<HTMLElement>) => {
