@@ -45,7 +45,7 @@ function Address({ value }: { value: string }) {
   );
 }
 
-/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (README). */
+/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (docs/configuration.md). */
 export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
   return (
     <SettingsSection
