@@ -33,6 +33,15 @@ test("Settings says approved commands run in the bubblewrap sandbox, with its ne
   await expect(commands.getByTestId("settings-command-limits")).toContainText("60 s");
   await expect(commands.getByTestId("settings-command-limits")).toContainText("AGENT_COMMAND_MEMORY_MB");
   await expect(page.getByTestId("settings-commands-warning")).toHaveCount(0);
+  await commands.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS_DIR}/model-command-settings-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(400); // let the colour transitions finish
+  await page.screenshot({ path: `${SCREENS_DIR}/model-command-settings-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await commands.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS_DIR}/model-command-settings-390.png` });
 });
 
 test("a command approved in the dashboard runs in the sandbox and its output shows in the chat", async ({

@@ -9,6 +9,11 @@ const FIXES = [
   "or set AGENT_COMMAND_SANDBOX=none to run commands without a sandbox, as the server's own user with its files and network (knowingly; docs/sandbox.md)",
 ];
 
+/** A limit the system does not let the server's user set: its own fix. */
+const LIMIT_FIX = [
+  "set that AGENT_COMMAND_* limit lower (below the hard limit of the server's user: `ulimit -H -a` shows them), or raise the hard limit",
+];
+
 /** Why bubblewrap failed, from what it printed. */
 function diagnose(output: string): string {
   if (/prlimit: failed to set/.test(output)) return "a limit cannot be set this high here (AGENT_COMMAND_*)";
@@ -34,10 +39,11 @@ export async function probeSandbox(settings: SandboxSettings, program: string = 
     return message(missing ? `bubblewrap is not installed (${program} not found)` : (error as Error).message, "");
   }
   if (result.exitCode === 0) return null;
-  return message(`bubblewrap could not make one: ${diagnose(result.output)}`, result.output);
+  const why = diagnose(result.output);
+  return message(`bubblewrap could not make one: ${why}`, result.output, why.includes("limit") ? LIMIT_FIX : FIXES);
 }
 
-function message(why: string, output: string): string {
+function message(why: string, output: string, fixes: readonly string[] = FIXES): string {
   const printed = output.trim() ? `\n    bubblewrap said: ${output.trim().split("\n").slice(0, 3).join(" | ")}` : "";
-  return `AGENT_ALLOW_COMMANDS=1 runs the agent's commands in a sandbox, and there is none: ${why}.${printed}\n  Fix it with one of:\n${FIXES.map((f) => `  - ${f}`).join("\n")}`;
+  return `AGENT_ALLOW_COMMANDS=1 runs the agent's commands in a sandbox, and there is none: ${why}.${printed}\n  Fix it${fixes.length > 1 ? " with one of" : ""}:\n${fixes.map((f) => `  - ${f}`).join("\n")}`;
 }

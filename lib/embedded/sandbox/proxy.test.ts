@@ -104,11 +104,11 @@ describe("the sandbox's proxy", () => {
     expect(await tunnel(socket, `rebind.example:${peerPort}`)).toMatch(/^HTTP\/1.1 403[\s\S]*not a public address/);
   });
 
-  test("AGENT_COMMAND_HOSTS: only the listed names (and a domain's subdomains) pass", async () => {
+  test("AGENT_COMMAND_HOSTS: only the listed names (and a domain's subdomains) pass, and the listed private hosts", async () => {
     const socket = await proxy(
       {
         hosts: ["registry.example", "*.pkgs.example"],
-        privateHosts: [],
+        privateHosts: [`127.0.0.1:${peerPort}`],
         ownPorts: [],
         resolve: resolvingTo({ "registry.example": "127.0.0.1" }),
       },
@@ -121,6 +121,8 @@ describe("the sandbox's proxy", () => {
     // Listed, but it resolves to loopback here: still refused by the address rule.
     expect((await get(socket, "http://registry.example/")).body).toContain("not a public address");
     expect(await tunnel(socket, "evil.example:443")).toMatch(/^HTTP\/1.1 403[\s\S]*not in AGENT_COMMAND_HOSTS/);
+    // A private host:port listed on its own (a registry mirror on the LAN) passes whatever the host list says.
+    expect((await get(socket, `http://127.0.0.1:${peerPort}/mirror`)).body).toContain("peer: GET /mirror");
   });
 
   test("the server's own ports are refused even when listed as private hosts", async () => {

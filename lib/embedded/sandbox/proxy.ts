@@ -40,14 +40,15 @@ function allowedName(host: string, hosts: readonly string[]): boolean {
 }
 
 /**
- * How a connection to host:port is opened under the policy: a socket whose own lookup refuses private addresses
- * (outbound/addresses.ts, checked on the address connected to), or, for a listed private host, one that refuses only
- * the server's own ports. Throws Refused before any connection when the name alone decides.
+ * How a connection to host:port is opened under the policy: for a listed private host:port, a socket that refuses only
+ * the server's own ports; else, when the host list lets the name through, a socket whose own lookup refuses private
+ * addresses (outbound/addresses.ts, checked on the address connected to). Throws Refused before any connection when
+ * the name alone decides.
  */
 function connector(host: string, port: number, policy: ProxyPolicy): () => net.Socket {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Refused(`${port} is not a port`);
-  if (!allowedName(host, policy.hosts)) throw new Refused(`${host} is not in AGENT_COMMAND_HOSTS`);
   const listed = policy.privateHosts.some((h) => normalHost(h) === `${host}:${port}`);
+  if (!listed && !allowedName(host, policy.hosts)) throw new Refused(`${host} is not in AGENT_COMMAND_HOSTS`);
   if (listed) {
     const ownPort = policy.ownPorts.includes(port);
     // An IP literal is connected to without a lookup: its check is here.

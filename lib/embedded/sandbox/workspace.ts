@@ -12,14 +12,13 @@ export interface HostIds {
 
 /**
  * The host folders of one sandbox, under a fresh temporary folder: `app` (the copy of the files, the sandbox's
- * `/app`), `home` (its HOME), `net` (the sockets between the server and the sandbox) and `etc` (the few files of
- * `/etc` written for it). Owned by the sandbox's user when the server runs as root; removed by `remove`.
+ * `/app`), `home` (its HOME) and `etc` (the few files of `/etc` written for it); the backend adds the sockets' folders
+ * (`out`, `host`) when it needs them. Owned by the sandbox's user when the server runs as root; removed by `remove`.
  */
 export interface Workspace {
   root: string;
   app: string;
   home: string;
-  net: string;
   etc: string;
   remove(): Promise<void>;
 }
@@ -29,7 +28,7 @@ export const SANDBOX_USER = { name: "user", uid: 1000, gid: 1000, home: "/home/u
 
 export async function prepareWorkspace(files: readonly SandboxFile[], owner: HostIds | null): Promise<Workspace> {
   const root = await mkdtemp(path.join(tmpdir(), "atelier-sandbox-"));
-  const dirs = { app: path.join(root, "app"), home: path.join(root, "home"), net: path.join(root, "net") };
+  const dirs = { app: path.join(root, "app"), home: path.join(root, "home") };
   const etc = path.join(root, "etc");
   const workspace: Workspace = { root, ...dirs, etc, remove: () => removeTree(root) };
   try {
