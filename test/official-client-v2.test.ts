@@ -310,14 +310,16 @@ describe(
       expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
       // What the client's fetchPreview proxy does with it: the path under preview.url, the token as a header. The
       // default preview host is a *.localhost name Node cannot resolve, so the preview origin is asked in-process.
-      const viaToken = await served.service.handlePreview(
+      const viaToken = (await served.service.handlePreview(
         new Request(new URL("notes.md", preview.url as string), {
           headers: { "x-v0-preview-token": preview.token as string },
         }),
-      );
+      )) as Response; // a file, not a running app's pass
       expect(viaToken.status).toBe(200);
       expect(await viaToken.text()).toBe("# Written by the client\n");
-      const noToken = await served.service.handlePreview(new Request(new URL("notes.md", preview.url as string)));
+      const noToken = (await served.service.handlePreview(
+        new Request(new URL("notes.md", preview.url as string)),
+      )) as Response;
       expect(noToken.status).toBe(401);
 
       const messages = (await ok("messages.list", { chatId })).messages as Json[];

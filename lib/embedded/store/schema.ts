@@ -434,6 +434,9 @@ export * from "../mcp/schema";
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
 
+/** The chats' running apps: state, log and the lease of the instance that runs each (lib/embedded/runtime). */
+export * from "../runtime/schema";
+
 /**
  * The service's own settings, one JSON value per key, shared by every instance on the database (the document's
  * trusted preview hosts: key `preview_hosts`, a string array).
