@@ -146,7 +146,7 @@ const untilCrashed = (chat: { host: string; token: string }) =>
   waitFor(async () => {
     const res = await ask(chat, "/");
     return res.headers["x-atelier-app-state"] === "crashed" ? res : undefined;
-  });
+  }, 30_000);
 
 const hand = (chatId: string, files: Array<{ path: string; content: string | null }>) =>
   call(svc, "PATCH", `/v2/chats/${chatId}/files`, { body: { files } });
@@ -255,6 +255,55 @@ describe.skipIf(bwrapUnavailable)("a zero-dependency Node server app", () => {
     await waitFor(async () => ((await leftRunning(MARK, 0)).length === 0 ? true : undefined), 20_000);
     expect((await untilServed(chat, "/")).body).toContain("<h1>fixed answer</h1>");
   });
+});
+
+describe.skipIf(bwrapUnavailable)("an app with dependencies (a local package: no registry needed)", () => {
+  const server = (mark: string) => `
+const http = require("node:http");
+const greet = require("greet");
+let extra = "";
+try { extra = " " + require("shout")("and more"); } catch {}
+http.createServer((req, res) => res.end(greet("app") + extra)).listen(Number(process.env.PORT), process.env.HOST);
+// ${mark}
+`;
+  const pkg = (deps: Record<string, string>) =>
+    JSON.stringify({ name: "deps-app", scripts: { dev: "node server.js" }, dependencies: deps });
+
+  test("is installed with npm (its log says so), then runs; a change of package.json installs again", async () => {
+    const chat = await newChat([
+      { name: "package.json", content: pkg({ greet: "file:./vendor/greet" }) },
+      { name: "server.js", content: server(MARK) },
+      {
+        name: "vendor/greet/package.json",
+        content: JSON.stringify({ name: "greet", version: "1.0.0", main: "index.js" }),
+      },
+      { name: "vendor/greet/index.js", content: 'module.exports = (name) => "hello " + name;' },
+      {
+        name: "vendor/shout/package.json",
+        content: JSON.stringify({ name: "shout", version: "1.0.0", main: "index.js" }),
+      },
+      { name: "vendor/shout/index.js", content: "module.exports = (text) => text.toUpperCase();" },
+    ]);
+    const first = await ask(chat, "/");
+    if (first.status === 503) expect(first.headers["x-atelier-app-state"]).toMatch(/^(installing|starting)$/);
+    expect((await untilServed(chat, "/", 60_000)).body).toBe("hello app");
+
+    await hand(chat.chatId, [
+      { path: "package.json", content: pkg({ greet: "file:./vendor/greet", shout: "file:./vendor/shout" }) },
+    ]);
+    await waitFor(async () => ((await ask(chat, "/")).body === "hello app AND MORE" ? true : undefined), 60_000);
+  }, 150_000);
+
+  test("a failed install shows its state, the step and npm's output", async () => {
+    const chat = await newChat([
+      // Not a version, range or tag: npm refuses it before asking any registry.
+      { name: "package.json", content: pkg({ bad: "not a version!" }) },
+      { name: "server.js", content: server(MARK) },
+    ]);
+    const res = await untilCrashed(chat);
+    expect(res.body).toContain("The install failed");
+    expect(res.body).toContain("npm install");
+  }, 60_000);
 });
 
 describe.skipIf(bwrapUnavailable)("chats that are not apps", () => {
