@@ -215,7 +215,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const agent =
     opts.agent ??
     (opts.modelAgent
-      ? modelAgent(opts.modelAgent, mcp)
+      ? modelAgent({ ...opts.modelAgent, appsRun: Boolean(opts.appRuntime) }, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
   const turns = new Turns({
     db: database.db,

@@ -101,7 +101,13 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
       }
       const result = streamText({
         model: languageModelFor,
-        system: systemPrompt(files, chat.settings.systemPrompt, Object.keys(env), handEditsSince(earlier)),
+        system: systemPrompt(
+          files,
+          chat.settings.systemPrompt,
+          Object.keys(env),
+          handEditsSince(earlier),
+          options.appsRun,
+        ),
         messages,
         tools: { ...external.tools, ...own },
         stopWhen: [stepCountIs(options.maxSteps), hasToolCall(INTEGRATION_TOOL), hasToolCall(COMMAND_TOOL)],
