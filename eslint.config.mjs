@@ -50,8 +50,6 @@ export default defineConfig([
     "drizzle-inbox/**",
     "drizzle-dashboard/**",
     "eslint-fixtures/**",
-    // Third-party source kept verbatim (its header says where from).
-    "test/vendor/**",
   ]),
   {
     rules: {

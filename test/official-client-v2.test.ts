@@ -13,7 +13,7 @@ import { listenForPreviews, type PreviewListener } from "@/lib/embedded/preview/
 import { PreviewTokens } from "@/lib/embedded/preview/tokens";
 import { createEmbeddedService } from "@/lib/embedded/service";
 import { call, startService, TEST_KEY } from "@/lib/embedded/test-support";
-import { fetchPreview } from "@/test/vendor/v0-preview-proxy";
+import { proxyPreview } from "@/test/preview-proxy";
 
 /**
  * The real service's official v2 client (the `v0` package's 3.0 canary from npm, as its users install it) against the
@@ -246,15 +246,15 @@ async function reduceWithClient(sent: Promise<string>): Promise<Json> {
   return (await replay.chats.createStream({ message: "replay" })).final;
 }
 
-// ---------- a preview through the client's fetchPreview, over real HTTP ----------
+// ---------- a preview through an API client's preview route, over real HTTP ----------
 
 /**
- * The `fetch` docs/embedded-service.md ("Previews on their own origin") gives `fetchPreview` on the default loopback
+ * The `fetch` docs/embedded-service.md ("Previews on their own origin") gives API clients on the default loopback
  * setup: Node does not resolve the per-chat `*.localhost` hosts (getaddrinfo ENOTFOUND), so the request goes to the
  * preview listener's loopback address, where the token header alone says which chat it opens.
  */
 const viaLoopback: typeof fetch = (input, init) => {
-  const url = new URL(String(input)); // fetchPreview passes a URL
+  const url = new URL(String(input)); // the route passes a URL
   if (url.hostname.endsWith(".localhost")) url.hostname = "127.0.0.1";
   return fetch(url, init);
 };
@@ -264,10 +264,10 @@ const viaLoopback: typeof fetch = (input, init) => {
  * `fetchPreview` forwards the browser's request (path, query, application headers; not its cookie or authorization)
  * to the preview origin with the token as `x-v0-preview-token`, and hands the answer back.
  */
-async function expectFetchPreview(chatId: string, preview: Json): Promise<void> {
+async function expectPreviewRoute(chatId: string, preview: Json): Promise<void> {
   let refreshed = 0;
   const proxy = (path: string, token: string = preview.token) =>
-    fetchPreview({
+    proxyPreview({
       request: new Request(`http://proxy.example/preview/${chatId}/${path}?v=2`, {
         headers: { cookie: "proxy_session=secret", authorization: "Bearer proxy-secret", accept: "text/markdown" },
       }),
@@ -285,7 +285,7 @@ async function expectFetchPreview(chatId: string, preview: Json): Promise<void> 
   expect((await proxy("index.html")).status).toBe(200);
   expect((await proxy("missing.png")).status).toBe(404);
   // A token that opens nothing any more (expired; a wrong one alike) asks the proxy to refresh its cached preview:
-  // fetchPreview calls onPreviewRefresh and sends the frame to the fallback page, which gets a new one.
+  // the route calls onPreviewRefresh and sends the frame to the fallback page, which gets a new one.
   const threeHoursAgo = () => new Date(Date.now() - 3 * 60 * 60 * 1000);
   for (const stale of [new PreviewTokens(TEST_KEY, threeHoursAgo).issue(chatId).token, `${preview.token}x`]) {
     const before = refreshed;
@@ -379,7 +379,7 @@ describe(
       const preview = await ok("chats.getPreview", { chatId });
       expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
       expect(preview.url).toMatch(new RegExp(`^http://p[a-z2-7]{26}\\.localhost:${previews.port}/$`));
-      await expectFetchPreview(chatId, preview);
+      await expectPreviewRoute(chatId, preview);
 
       const messages = (await ok("messages.list", { chatId })).messages as Json[];
       const answers = messages.filter((m) => m.role === "assistant");
