@@ -98,7 +98,8 @@ export interface EmbeddedOptions {
   /**
    * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
    * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
-   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to its own origin.
+   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to the dashboard's inbox on
+   * its own origin (`/api/inbox/…`).
    */
   fetchAllowPrivate?: boolean;
   /**
@@ -106,7 +107,7 @@ export interface EmbeddedOptions {
    * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
    */
   wire?: Wire;
-  /** How client ID metadata documents are fetched (tests); default fetch. */
+  /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
 }
 
@@ -170,9 +171,12 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
     now: opts.webhookNow,
-    // Deliveries go through the one private-address rule; the service's own origin (the dashboard's webhook inbox,
-    // `${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption.
-    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate, ownOrigin: new URL(publicBaseUrl).origin }),
+    // Deliveries go through the one private-address rule; the dashboard's webhook inbox on the service's own origin
+    // (`${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption, that path only.
+    fetch: outboundFetch({
+      allowPrivate: opts.fetchAllowPrivate,
+      exemptPrefix: new URL("/api/inbox/", publicBaseUrl).href,
+    }),
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
