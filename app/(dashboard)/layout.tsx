@@ -20,7 +20,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const config = getConfig();
   return (
     // The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts).
-    <PreviewOriginProvider origin={config.serveEmbedded ? config.preview.origin : null}>
+    <PreviewOriginProvider origin={config.preview?.origin ?? null}>
       <AppFrame
         sidebar={
           <Sidebar

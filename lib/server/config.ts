@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
+import { assertPreviewIsolated } from "./preview-site";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
 /** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
@@ -64,8 +65,12 @@ export interface AppConfig {
    * a second). Default 30 s; 0: never.
    */
   pgliteIdleCloseMs: number;
-  /** The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN). */
-  preview: PreviewOriginConfig;
+  /**
+   * The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN), checked
+   * at start to be a host per chat on a site of its own (preview-site.ts); null when this process does not serve the
+   * embedded service.
+   */
+  preview: PreviewOriginConfig | null;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -138,6 +143,8 @@ export function readConfig(env: Env = process.env): AppConfig {
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
   const secrets = loadSecrets(dataDir, env);
+  const serveEmbedded = !serviceBaseUrl || env.EMBEDDED_SERVICE === "on";
+  const appUrl = (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
   const delayRaw = env.EMBEDDED_AGENT_DELAY_MS;
   const delay = delayRaw === undefined || delayRaw === "" ? 40 : Number(delayRaw);
   return {
@@ -149,10 +156,10 @@ export function readConfig(env: Env = process.env): AppConfig {
     dashboardUsername: env.DASHBOARD_USERNAME || "admin",
     dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
     passwordGenerated: !env.DASHBOARD_PASSWORD,
-    appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+    appUrl,
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
-    serveEmbedded: !serviceBaseUrl || env.EMBEDDED_SERVICE === "on",
+    serveEmbedded,
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
@@ -164,8 +171,15 @@ export function readConfig(env: Env = process.env): AppConfig {
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
-    preview: previewOriginFrom(env),
+    preview: serveEmbedded ? isolatedPreviewOrigin(appUrl, env) : null,
   };
+}
+
+/** PREVIEW_PORT and PREVIEW_ORIGIN, refused at start unless every chat gets a host of its own on another site. */
+function isolatedPreviewOrigin(appUrl: string, env: Env): PreviewOriginConfig {
+  const preview = previewOriginFrom(env);
+  assertPreviewIsolated(appUrl, preview);
+  return preview;
 }
 
 function readWire(raw: string | undefined): "spec" | "document" {
