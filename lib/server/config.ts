@@ -17,8 +17,10 @@ export interface AppConfig {
   authSecret: string;
   dashboardUsername: string;
   dashboardPassword: string;
-  /** Whether the password was generated (and so should be printed at start). */
+  /** Whether the password was generated (kept in DATA_DIR/secrets.json) rather than given (DASHBOARD_PASSWORD). */
   passwordGenerated: boolean;
+  /** Whether this start generated it: the one start that prints it (signInLine). */
+  passwordCreated: boolean;
   /** The dashboard's public origin, no trailing slash. */
   appUrl: string;
   /** Pace of the scripted agent's streaming, in ms per step. */
@@ -105,8 +107,8 @@ interface Secrets {
   embeddedSecretKey?: string;
 }
 
-function loadSecrets(dataDir: string, env: Env): Secrets {
-  const file = path.join(/*turbopackIgnore: true*/ dataDir, "secrets.json");
+function loadSecrets(dataDir: string, env: Env): Secrets & { passwordCreated: boolean } {
+  const file = secretsFileOf({ dataDir });
   let secrets: Secrets = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
   let changed = false;
@@ -126,7 +128,8 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }
-  if (!env.DASHBOARD_PASSWORD && !secrets.dashboardPassword) {
+  const passwordCreated = !env.DASHBOARD_PASSWORD && !secrets.dashboardPassword;
+  if (passwordCreated) {
     secrets.dashboardPassword = randomBytes(12).toString("base64url");
     changed = true;
   }
@@ -135,7 +138,24 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  return secrets;
+  return { ...secrets, passwordCreated };
+}
+
+/** Where the generated secrets are kept: DATA_DIR/secrets.json (mode 600). */
+export function secretsFileOf(config: Pick<AppConfig, "dataDir">): string {
+  return path.join(/*turbopackIgnore: true*/ config.dataDir, "secrets.json");
+}
+
+/**
+ * How to sign in, said at start. A generated password is printed once, by the start that created it; later starts
+ * say where it is kept, never the password itself (console output ends up in logs that others read).
+ */
+export function signInLine(config: AppConfig): string {
+  const user = `Sign in as "${config.dashboardUsername}"`;
+  if (!config.passwordGenerated) return `  ${user} with DASHBOARD_PASSWORD`;
+  if (config.passwordCreated)
+    return `  ${user} with password "${config.dashboardPassword}" (generated now, shown this once; kept in ${secretsFileOf(config)})`;
+  return `  ${user} with the generated password kept in ${secretsFileOf(config)} ("dashboardPassword"), or set DASHBOARD_PASSWORD`;
 }
 
 export function readConfig(env: Env = process.env): AppConfig {
@@ -156,6 +176,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     dashboardUsername: env.DASHBOARD_USERNAME || "admin",
     dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
     passwordGenerated: !env.DASHBOARD_PASSWORD,
+    passwordCreated: secrets.passwordCreated,
     appUrl,
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
