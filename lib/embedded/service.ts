@@ -25,7 +25,7 @@ import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
 import { Turns } from "./turns";
-import { Webhooks } from "./webhooks";
+import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
   /** The bearer key it accepts. */
@@ -165,6 +165,10 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
+  // Webhook signing secrets stored in clear by an earlier version are sealed now (idempotent; safe with several
+  // instances starting at once: webhooks/sealed-secrets.ts).
+  await sealPlainWebhookSecrets(database.db, secrets);
   const webhooks = new Webhooks({
     db: database.db,
     listening: database.listening,
@@ -177,6 +181,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       allowPrivate: opts.fetchAllowPrivate,
       exemptPrefix: new URL("/api/inbox/", publicBaseUrl).href,
     }),
+    box: secrets,
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
@@ -185,7 +190,6 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   await recovery.start(!shared);
   const live = new LiveHub(database.listening);
   await live.started();
-  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   const mcp = new McpConnections({
     db: database.db,
     box: secrets,
