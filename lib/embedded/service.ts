@@ -11,6 +11,7 @@ import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./handlers/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
+import { shuttingDown } from "./http/shutting-down";
 import { outboundFetch } from "./outbound/fetch";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -165,6 +166,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const basePath = new URL(publicBaseUrl).pathname.replace(/\/+$/, "");
   const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   // Webhook signing secrets stored in clear by an earlier version are sealed now (idempotent; safe with several
   // instances starting at once: webhooks/sealed-secrets.ts).
@@ -248,7 +250,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const route = createRouter({
     parts,
     apiKey: opts.apiKey,
-    basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+    basePath,
     chatUrl: opts.chatUrl,
     remoteAuth,
     mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
@@ -265,8 +267,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       revokeClient: (clientId) => requests.use(() => remoteAuth.revokeClient(clientId)),
     },
     handle: (req) => {
-      if (closing)
-        return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      if (closing) return Promise.resolve(shuttingDown(req, basePath));
       return requests.track(() => route(req));
     },
     handlePreview: (req) => {
