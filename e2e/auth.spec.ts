@@ -10,6 +10,29 @@ test.describe("sign-in", () => {
     await page.screenshot({ path: `${SCREENS_DIR}/sign-in.png` });
   });
 
+  test("a page's server data is not served without a session, even to an RSC request that says it has the layout", async ({
+    request,
+  }) => {
+    // What a client navigation from /chats to /settings sends: the router state of /chats, so the shared
+    // (dashboard) layout, where the session used to be checked, is not rendered again.
+    const tree = [
+      "",
+      { children: ["(dashboard)", { children: ["chats", { children: ["__PAGE__", {}] }] }] },
+      null,
+      null,
+      true,
+    ];
+    const headers = { rsc: "1", "next-router-state-tree": encodeURIComponent(JSON.stringify(tree)) };
+    for (const path of ["/settings", "/oauth/authorize?client_id=x&response_type=code"]) {
+      const res = await request.get(path, { headers, maxRedirects: 0 });
+      const body = await res.text();
+      // The settings' service facts (the client metadata document's URL) and the consent form never come out.
+      expect(body, path).not.toContain("client-metadata.json");
+      expect(body, path).not.toContain("Connect an MCP client");
+      expect(`${res.status()} ${res.headers()["location"] ?? ""} ${body}`, path).toMatch(/sign-in/);
+    }
+  });
+
   test("a wrong password is refused with a message", async ({ page }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Username").fill(E2E_USERNAME);
