@@ -142,7 +142,7 @@ function loadSecrets(dataDir: string, env: Env): Secrets & { passwordCreated: bo
 }
 
 /** Where the generated secrets are kept: DATA_DIR/secrets.json (mode 600). */
-export function secretsFileOf(config: Pick<AppConfig, "dataDir">): string {
+function secretsFileOf(config: Pick<AppConfig, "dataDir">): string {
   return path.join(/*turbopackIgnore: true*/ config.dataDir, "secrets.json");
 }
 

@@ -16,7 +16,7 @@ type Env = Record<string, string | undefined>;
 const LOOPBACK = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** Whether a host is a loopback name or address (APP_URL's, for the default preview origin). */
-export function isLoopbackAppHost(hostname: string): boolean {
+function isLoopbackAppHost(hostname: string): boolean {
   return LOOPBACK.test(hostname);
 }
 

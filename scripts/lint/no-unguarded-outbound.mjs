@@ -32,7 +32,7 @@ const keyName = (node) =>
 const MESSAGE =
   "{{what}} reaches the network around the outbound guard: use lib/embedded/outbound/ (outboundFetch, outboundRequest, fetchPublicDocument).";
 
-export const noUnguardedOutbound = {
+const noUnguardedOutbound = {
   meta: {
     type: "problem",
     docs: { description: "The embedded service reaches the network only through lib/embedded/outbound/." },

@@ -42,7 +42,7 @@ export const ADDRESS_POLICY: ThrottlePolicy = {
 };
 
 /** An account from any address (no trusted proxy): never locked, slowed up to 10 s between attempts. */
-export const ANY_ADDRESS_POLICY: ThrottlePolicy = {
+const ANY_ADDRESS_POLICY: ThrottlePolicy = {
   maxFailures: null,
   windowMs: 15 * 60_000,
   lockoutMs: 0,
