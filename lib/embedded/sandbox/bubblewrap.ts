@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { lstatSync, readlinkSync } from "node:fs";
-import { mkdir, rename } from "node:fs/promises";
+import { mkdir, readFile, rename } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { startProxy, type SandboxProxy } from "./proxy";
@@ -72,6 +72,8 @@ interface Layout {
   nodePath: string;
   /** bubblewrap has --disable-userns (0.8 and later): the sandbox cannot make user namespaces of its own. */
   disableUserns: boolean;
+  /** Where bubblewrap writes the host pid of the sandbox's init (`--info-fd`), to know when the sandbox is gone. */
+  infoFd?: number;
 }
 
 /**
@@ -100,6 +102,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     "--die-with-parent",
     "--new-session",
     ...(l.disableUserns ? ["--disable-userns"] : []),
+    ...(l.infoFd !== undefined ? ["--info-fd", String(l.infoFd)] : []),
     "--ro-bind",
     "/usr",
     "/usr",
@@ -251,11 +254,12 @@ export function bubblewrapSandbox(
         proxy = await startProxy(socketPath, { ...network, ownPorts });
         relay.proxy = { port: PROXY_PORT, socketPath: `${RUN_DIR}/out/proxy.sock` };
       }
-      const stdio: Array<"ignore" | "pipe" | number> = ["ignore", "pipe", "pipe"];
+      // fd 3: bubblewrap's information (the init's pid); fd 4: the port's listening socket, with a port.
+      const stdio: Array<"ignore" | "pipe" | number> = ["ignore", "pipe", "pipe", "pipe"];
       let socketPath: string | null = null;
       let binding: string | null = null;
       if (opts.port) {
-        // The port's listening socket: made here, outside the sandbox, and handed in as fd 3 (relay.ts). It is bound
+        // The port's listening socket: made here, outside the sandbox, and handed in as fd 4 (relay.ts). It is bound
         // under a name no one connects to until the relay holds it and this process has let go of it (else this
         // process would accept connections too).
         const host = path.join(workspace.root, "host");
@@ -269,7 +273,7 @@ export function bubblewrapSandbox(
           server.listen(binding!, () => resolve());
         });
         stdio.push(listeningFd(server));
-        relay.inbound = { fd: 3, port: opts.port };
+        relay.inbound = { fd: 4, port: opts.port };
       }
       const args = bubblewrapArgs({
         workspace: { ...workspace, out },
@@ -278,6 +282,7 @@ export function bubblewrapSandbox(
         relay: relay.proxy || relay.inbound ? relay : null,
         nodePath: process.execPath,
         disableUserns: await supportsDisableUserns(program),
+        infoFd: 3,
       });
       const child = spawn(program, args, {
         // bubblewrap passes its environment on: the command's, and nothing of the server's.
@@ -298,12 +303,19 @@ export function bubblewrapSandbox(
           // already gone
         }
       };
+      const init = initPid(child.stdio[3] as NodeJS.ReadableStream);
       const result = supervise(child, {
         limits: keepRunning ? { ...limits, timeMs: opts.limits?.timeMs ?? 0 } : limits,
         signal,
         onOutput: opts.onOutput,
         kill,
         signalsAsStatus: true,
+        // bubblewrap returns when the command exits; its init is killed then and ends every other process of the
+        // sandbox: the result waits for that.
+        afterExit: async () => {
+          const pid = await init;
+          if (pid) await namespaceGone(pid);
+        },
       }).finally(cleanUp);
       return { result, socketPath, stop: () => stopper.abort() };
     } catch (error) {
@@ -329,6 +341,40 @@ export function bubblewrapSandbox(
       };
     },
   };
+}
+
+/** The host pid of the sandbox's init, from bubblewrap's `--info-fd` JSON; null when it never came (setup failed). */
+function initPid(info: NodeJS.ReadableStream): Promise<number | null> {
+  return new Promise((resolve) => {
+    let text = "";
+    info.on("data", (chunk: Buffer) => {
+      if (text.length < 4096) text += chunk.toString();
+    });
+    info.on("error", () => resolve(null));
+    info.on("close", () => {
+      const pid = Number(/"child-pid"\s*:\s*(\d+)/.exec(text)?.[1]);
+      resolve(Number.isSafeInteger(pid) && pid > 0 ? pid : null);
+    });
+  });
+}
+
+/**
+ * Resolves once the sandbox's init is gone or a zombie: the kernel ends every process of a PID namespace before its
+ * init becomes a zombie. Polled (Node has no pidfd); at most `limitMs`.
+ */
+async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return; // gone
+    }
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    if (state === "Z" || state === "X") return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The file descriptor of a listening unix socket (Node's handle keeps it as `fd` on Unix). */
