@@ -1,8 +1,8 @@
 import { KeyRound, Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { AgentRow } from "./agent-row";
-import { CommandsRow, type CommandFacts } from "./commands-row";
+import { AgentRow, type AgentFacts } from "./agent-row";
+import { CommandsRow } from "./commands-row";
 import { SettingsSection } from "./settings-section";
 
 /** What the page may show of the upstream (from the server; never the key). */
@@ -23,18 +23,6 @@ export interface ServiceFacts {
   /** Which wire the embedded service speaks (EMBEDDED_WIRE); null for an external service. */
   wire?: "spec" | "document" | null;
 }
-
-/** Which agent answers in the embedded service (never its key). */
-export type AgentFacts =
-  | { kind: "scripted" }
-  | {
-      kind: "model";
-      baseUrl: string;
-      model: string | null;
-      models: Record<string, string>;
-      /** Its commands: off, or where they run. */
-      commands: CommandFacts;
-    };
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -58,7 +46,7 @@ function Address({ value }: { value: string }) {
   );
 }
 
-/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (README). */
+/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (docs/configuration.md). */
 export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
   return (
     <SettingsSection
