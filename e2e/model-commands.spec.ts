@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { E2E_MODEL_NAME, E2E_MODEL_PEER_PORT, SCREENS_DIR, expect, test } from "./fixtures";
 import { startOpenAiPeer, type OpenAiPeer } from "./peers/openai-peer";
 
@@ -33,6 +34,12 @@ test("Settings says approved commands run in the bubblewrap sandbox, with its ne
   await expect(commands.getByTestId("settings-command-limits")).toContainText("60 s");
   await expect(commands.getByTestId("settings-command-limits")).toContainText("AGENT_COMMAND_MEMORY_MB");
   await expect(page.getByTestId("settings-commands-warning")).toHaveCount(0);
+  // The row passes axe's WCAG 2.1 A/AA rules, as every page does (e2e/a11y.spec.ts).
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="settings-commands"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await commands.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS_DIR}/model-command-settings-light.png` });
   await page.emulateMedia({ colorScheme: "dark" });

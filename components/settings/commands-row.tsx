@@ -43,11 +43,7 @@ export function CommandsRow({ commands }: { commands: CommandFacts }) {
           </span>
         </p>
       )}
-      <dl
-        className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-xs"
-        data-testid="settings-command-limits"
-        aria-label="Limits of a command"
-      >
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-xs" data-testid="settings-command-limits">
         {commands.limits.map((limit) => (
           <div key={limit.variable} className="contents">
             <dt className="text-muted-foreground">{limit.label}</dt>

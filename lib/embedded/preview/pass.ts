@@ -5,26 +5,22 @@ import type { Duplex } from "node:stream";
 import { withReporter } from "./reporter";
 
 /**
- * A preview request passed through to an HTTP server as it came (body, method, WebSocket upgrade): a chat's running
- * app (the unix socket that reaches its port in the sandbox) or the instance that runs it (its preview listener).
- * What the preview origin answers is a Response (files, refusals, the app's state pages) or one of these.
+ * A preview request passed through to a chat's running app as it came (body, method, WebSocket upgrade), over the unix
+ * socket that reaches its port in the sandbox (never a network address: nothing here connects beyond this machine's
+ * sandboxes). What the preview origin answers is a Response (files, refusals, the app's state pages) or one of these.
  */
 export interface PreviewPass {
   pass: true;
-  /** Where to: the app's socket, or another instance's preview listener. */
-  to: { socketPath: string } | { host: string; port: number };
+  /** The app's socket (SandboxProcess.socketPath). */
+  to: { socketPath: string };
   /** The Host header sent (dev servers accept `localhost`); unset: the request's own. */
   host?: string;
-  /** Sent on to another instance (which checks the token itself): nothing is stripped, a header says it was passed. */
-  forward: boolean;
   /** The preview origin's headers added to the answers: `content-security-policy` is added beside the app's own. */
   headers: Record<string, string>;
   /** HTML pages get the reporter (its nonce'd script first, its `script-src` added to our policy). */
   reporter: boolean;
   /** A request is a view of the app; an upgraded connection is one while it stays open: call the result when done. */
   viewing(): () => void;
-  /** The target could not be reached (connection refused: the instance running the app is gone): the answer instead. */
-  unreachable?: () => Promise<PreviewAnswer>;
 }
 
 export type PreviewAnswer = Response | PreviewPass;
@@ -42,8 +38,6 @@ function viewingOnce(pass: PreviewPass): () => void {
   };
 }
 
-/** Marks a request one instance passed to another: the receiver serves it or says why not, never passes it again. */
-export const FORWARDED_HEADER = "x-atelier-app-forwarded";
 /** The largest HTML page the reporter is put into (bigger ones pass unchanged). */
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer"]);
@@ -60,10 +54,6 @@ function headersFor(
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || (!upgrade && HOP_BY_HOP.has(name))) continue;
     out[name] = value;
-  }
-  if (pass.forward) {
-    out[FORWARDED_HEADER] = "1";
-    return out;
   }
   if (pass.host) {
     out["x-forwarded-host"] = headers.host ?? "";
@@ -83,12 +73,6 @@ function headersFor(
   return out;
 }
 
-function connectOptions(pass: PreviewPass) {
-  return "socketPath" in pass.to ? { socketPath: pass.to.socketPath } : { host: pass.to.host, port: pass.to.port };
-}
-
-const unreachableCodes = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOENT", "ETIMEDOUT", "ECONNRESET"]);
-
 /** The response's headers with ours: our policy beside the app's, the rest only where the app set none. */
 function responseHeaders(pass: PreviewPass, res: IncomingMessage, scriptSrc: string | null) {
   const out: Record<string, string | string[]> = {};
@@ -96,7 +80,6 @@ function responseHeaders(pass: PreviewPass, res: IncomingMessage, scriptSrc: str
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     out[name] = value;
   }
-  if (pass.forward) return out;
   for (const [name, value] of Object.entries(pass.headers)) {
     if (name === "content-security-policy") {
       const ours = scriptSrc ? `${value}; ${scriptSrc}` : value;
@@ -118,7 +101,7 @@ export function passRequest(pass: PreviewPass, req: IncomingMessage, res: Server
   const done = viewingOnce(pass);
   return new Promise<void>((resolve) => {
     const upstream = http.request({
-      ...connectOptions(pass),
+      socketPath: pass.to.socketPath,
       method: req.method,
       path: req.url,
       headers: headersFor(pass, req.headers, false),
@@ -130,19 +113,9 @@ export function passRequest(pass: PreviewPass, req: IncomingMessage, res: Server
       done();
       resolve();
     };
-    upstream.on("error", (error: NodeJS.ErrnoException) => {
-      if (pass.unreachable && unreachableCodes.has(error.code ?? "") && !res.headersSent) {
-        // Nothing was answered yet: the request goes where the runtime now says (a body already read is lost).
-        void pass.unreachable().then(
-          (next) => (isPass(next) ? passRequest(next, req, res) : sendResponse(res, next)).then(finish),
-          () => fail(res, finish),
-        );
-        return;
-      }
-      fail(res, finish);
-    });
+    upstream.on("error", () => fail(res, finish));
     upstream.on("response", (answer) => {
-      if (pass.reporter && !pass.forward && isPage(answer) && req.method !== "HEAD") {
+      if (pass.reporter && isPage(answer) && req.method !== "HEAD") {
         void withPage(answer, (html) => {
           const page = html === null ? null : withReporter(html);
           const headers = responseHeaders(pass, answer, page?.scriptSrc ?? null);
@@ -224,16 +197,13 @@ async function refuseUpgrade(socket: Duplex, answer: Response): Promise<void> {
 export async function passUpgrade(answer: PreviewAnswer, req: IncomingMessage, socket: Duplex, head: Buffer) {
   if (!isPass(answer)) return refuseUpgrade(socket, answer);
   const pass = answer;
-  const upstream =
-    "socketPath" in pass.to ? net.connect({ path: pass.to.socketPath }) : net.connect(pass.to.port, pass.to.host);
+  const upstream = net.connect({ path: pass.to.socketPath });
   const done = viewingOnce(pass);
-  let connected = false;
   const end = () => {
     upstream.destroy();
     socket.destroy();
   };
   upstream.on("connect", () => {
-    connected = true;
     const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
     for (const [name, value] of Object.entries(headersFor(pass, req.headers, true)))
       for (const one of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${one}`);
@@ -242,17 +212,7 @@ export async function passUpgrade(answer: PreviewAnswer, req: IncomingMessage, s
     upstream.pipe(socket);
     socket.pipe(upstream);
   });
-  upstream.on("error", (error: NodeJS.ErrnoException) => {
-    if (!connected && pass.unreachable && unreachableCodes.has(error.code ?? "")) {
-      done();
-      void pass.unreachable().then(
-        (next) => passUpgrade(next, req, socket, head),
-        () => socket.destroy(),
-      );
-      return;
-    }
-    end();
-  });
+  upstream.on("error", end);
   upstream.on("close", () => {
     done();
     socket.destroy();
@@ -272,16 +232,14 @@ export function passAsResponse(pass: PreviewPass, req: Request): Promise<Respons
     const url = new URL(req.url);
     const done = viewingOnce(pass);
     const upstream = http.request({
-      ...connectOptions(pass),
+      socketPath: pass.to.socketPath,
       method: req.method,
       path: `${url.pathname}${url.search}`,
       headers: headersFor(pass, headers, false),
     });
-    upstream.on("error", (error: NodeJS.ErrnoException) => {
+    upstream.on("error", () => {
       done();
-      if (pass.unreachable && unreachableCodes.has(error.code ?? ""))
-        void pass.unreachable().then((next) => resolve(isPass(next) ? passAsResponse(next, req) : next));
-      else resolve(new Response("The app did not answer.", { status: 502 }));
+      resolve(new Response("The app did not answer.", { status: 502 }));
     });
     upstream.on("response", (answer) => {
       const chunks: Buffer[] = [];
@@ -290,7 +248,7 @@ export function passAsResponse(pass: PreviewPass, req: Request): Promise<Respons
         done();
         let body = Buffer.concat(chunks);
         let scriptSrc: string | null = null;
-        if (pass.reporter && !pass.forward && isPage(answer)) {
+        if (pass.reporter && isPage(answer)) {
           const page = withReporter(body.toString("utf8"));
           body = Buffer.from(page.html, "utf8");
           scriptSrc = page.scriptSrc;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Preview } from "@/lib/api";
 import { listenForPreviews, type PreviewListener } from "../preview/listener";
 import type { PreviewAnswer } from "../preview/pass";
-import { bwrapUnavailable, killAll, leftRunning } from "../sandbox/test-support";
+import { bwrapUnavailable, killAll, processesWith } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
 import { call, expectSchema, startService, waitFor } from "../test-support";
 import { RESTART_PATH } from "./status-page";
@@ -250,9 +250,9 @@ describe.skipIf(bwrapUnavailable)("a zero-dependency Node server app", () => {
 
   test("an app nobody views stops (its processes gone), and starts again when viewed", async () => {
     await untilServed(chat, "/");
-    expect((await leftRunning(MARK, 0)).length).toBeGreaterThan(0);
+    expect(processesWith(MARK).length).toBeGreaterThan(0);
     // idleStopMs is 4 s in this service: nobody asks meanwhile.
-    await waitFor(async () => ((await leftRunning(MARK, 0)).length === 0 ? true : undefined), 20_000);
+    await waitFor(async () => (processesWith(MARK).length === 0 ? true : undefined), 20_000);
     expect((await untilServed(chat, "/")).body).toContain("<h1>fixed answer</h1>");
   });
 });

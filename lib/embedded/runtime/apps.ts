@@ -129,7 +129,6 @@ export class AppRuntime {
         pass: true,
         to: { socketPath: app.process.socketPath },
         host: `localhost:${app.port ?? APP_PORT}`,
-        forward: false,
         headers,
         reporter: true,
         viewing: () => {

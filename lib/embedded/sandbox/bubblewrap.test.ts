@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { BWRAP, bubblewrapArgs, hostIds } from "./bubblewrap";
 import { createSandbox, sandboxSettings } from ".";
-import { bwrapUnavailable, killAll, leftRunning } from "./test-support";
+import { bwrapUnavailable, killAll, processesWith } from "./test-support";
 import { prepareWorkspace } from "./workspace";
 
 /** The bubblewrap backend's view of the machine, its user, and `start` (a long-lived process reached on its port). */
@@ -136,7 +136,7 @@ describe.skipIf(bwrapUnavailable)("start: a long-lived process reached on its po
       const result = await started.stop();
       expect(result).toMatchObject({ exitCode: null, ended: { reason: "stopped" } });
       expect(result.output).toContain("listening\n");
-      expect(await leftRunning("sleep 3171")).toEqual([]);
+      expect(processesWith("sleep 3171")).toEqual([]);
       killAll("sleep 3171");
     }
     expect(existsSync(started.socketPath!)).toBe(false);

@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { lstatSync, readlinkSync } from "node:fs";
-import { mkdir, rename } from "node:fs/promises";
+import { mkdir, readFile, rename } from "node:fs/promises";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import path from "node:path";
@@ -84,6 +84,8 @@ interface Layout {
   nodePath: string;
   /** bubblewrap has --disable-userns (0.8 and later): the sandbox cannot make user namespaces of its own. */
   disableUserns: boolean;
+  /** Where bubblewrap writes the host pid of the sandbox's init (`--info-fd`), to know when the sandbox is gone. */
+  infoFd?: number;
 }
 
 /**
@@ -112,6 +114,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     "--die-with-parent",
     "--new-session",
     ...(l.disableUserns ? ["--disable-userns"] : []),
+    ...(l.infoFd !== undefined ? ["--info-fd", String(l.infoFd)] : []),
     "--ro-bind",
     "/usr",
     "/usr",
@@ -274,11 +277,13 @@ export function bubblewrapSandbox(
         proxy = await startProxy(socketPath, { ...network, ownPorts });
         relay.proxy = { port: PROXY_PORT, socketPath: `${RUN_DIR}/out/proxy.sock` };
       }
-      const stdio: Array<"ignore" | "pipe" | number> = [controlled ? "pipe" : "ignore", "pipe", "pipe"];
+      // stdin: the relay's requests (controlled); fd 3: bubblewrap's information (the init's pid); fd 4: the port's
+      // listening socket, with a port; fd 5: the relay's answers (controlled).
+      const stdio: Array<"ignore" | "pipe" | number> = [controlled ? "pipe" : "ignore", "pipe", "pipe", "pipe"];
       let socketPath: string | null = null;
       let binding: string | null = null;
       if (opts.port) {
-        // The port's listening socket: made here, outside the sandbox, and handed in as fd 3 (relay.ts). It is bound
+        // The port's listening socket: made here, outside the sandbox, and handed in as fd 4 (relay.ts). It is bound
         // under a name no one connects to until the relay holds it and this process has let go of it (else this
         // process would accept connections too).
         const host = path.join(workspace.root, "host");
@@ -292,12 +297,12 @@ export function bubblewrapSandbox(
           server.listen(binding!, () => resolve());
         });
         stdio.push(listeningFd(server));
-        relay.inbound = { fd: 3, port: opts.port };
+        relay.inbound = { fd: 4, port: opts.port };
       }
       if (controlled) {
-        if (stdio.length === 3) stdio.push("ignore");
+        if (stdio.length === 4) stdio.push("ignore");
         stdio.push("pipe");
-        relay.control = { out: 4, first: true };
+        relay.control = { out: 5, first: true };
       }
       if (opts.collect) relay.collect = { ...opts.collect, dirs: [...opts.collect.dirs] };
       const args = bubblewrapArgs({
@@ -308,6 +313,7 @@ export function bubblewrapSandbox(
         relay: relay.proxy || relay.inbound || relay.control ? relay : null,
         nodePath: process.execPath,
         disableUserns: await supportsDisableUserns(program),
+        infoFd: 3,
       });
       const child = spawn(program, args, {
         // bubblewrap passes its environment on: the command's, and nothing of the server's.
@@ -315,7 +321,7 @@ export function bubblewrapSandbox(
         stdio,
         ...(owner ?? {}),
       });
-      const control = controlled ? new RelayControl(child.stdin!, child.stdio[4] as Readable) : null;
+      const control = controlled ? new RelayControl(child.stdin!, (child.stdio as unknown as Readable[])[5]!) : null;
       // The files of the copy (into a volume) and paths to remove, applied by the relay before the command starts.
       void control?.request((id) => writeRequest(id, volume ? opts.files : [], volume ? (opts.remove ?? []) : []));
       if (socketPath && binding) {
@@ -331,6 +337,7 @@ export function bubblewrapSandbox(
           // already gone
         }
       };
+      const init = initPid(child.stdio[3] as NodeJS.ReadableStream);
       const supervised = supervise(child, {
         limits: keepRunning ? { ...limits, timeMs: opts.limits?.timeMs ?? 0 } : limits,
         signal,
@@ -338,6 +345,12 @@ export function bubblewrapSandbox(
         onData: opts.onData,
         kill,
         signalsAsStatus: true,
+        // bubblewrap returns when the command exits; its init is killed then and ends every other process of the
+        // sandbox: the result waits for that.
+        afterExit: async () => {
+          const pid = await init;
+          if (pid) await namespaceGone(pid);
+        },
       });
       const result = (opts.collect ? supervised.then((r) => withCollected(r, control!)) : supervised).finally(cleanUp);
       return { result, socketPath, stop: () => stopper.abort(), control };
@@ -390,6 +403,40 @@ async function withCollected(result: RunResult, control: RelayControl): Promise<
     error: "the sandbox ended before its files were read back",
   };
   return { ...result, collected };
+}
+
+/** The host pid of the sandbox's init, from bubblewrap's `--info-fd` JSON; null when it never came (setup failed). */
+function initPid(info: NodeJS.ReadableStream): Promise<number | null> {
+  return new Promise((resolve) => {
+    let text = "";
+    info.on("data", (chunk: Buffer) => {
+      if (text.length < 4096) text += chunk.toString();
+    });
+    info.on("error", () => resolve(null));
+    info.on("close", () => {
+      const pid = Number(/"child-pid"\s*:\s*(\d+)/.exec(text)?.[1]);
+      resolve(Number.isSafeInteger(pid) && pid > 0 ? pid : null);
+    });
+  });
+}
+
+/**
+ * Resolves once the sandbox's init is gone or a zombie: the kernel ends every process of a PID namespace before its
+ * init becomes a zombie. Polled (Node has no pidfd); at most `limitMs`.
+ */
+async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return; // gone
+    }
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    if (state === "Z" || state === "X") return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The file descriptor of a listening unix socket (Node's handle keeps it as `fd` on Unix). */

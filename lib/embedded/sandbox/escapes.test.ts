@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCommand } from "../model-agent/command";
 import type { ChatFileRow } from "../store";
 import { createSandbox, type SandboxLimits, type SandboxNetwork } from ".";
-import { bwrapUnavailable, killAll, leftRunning } from "./test-support";
+import { bwrapUnavailable, killAll, processesWith } from "./test-support";
 
 /**
  * Every escape of issue 38, one test each, through the approved command's runner (model-agent/command.ts) and the
@@ -80,6 +80,7 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
   afterAll(() => {
     standIn.kill("SIGKILL");
     for (const n of ["3131", "3132", "3133", "3141", "3142", "3151"]) killAll(`sleep ${n}`);
+    killAll("hog3171");
   });
 
   test("reading DATA_DIR/secrets.json by its absolute path finds nothing there", async () => {
@@ -137,13 +138,26 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
     );
     expect(r.output).toBe("started\n");
     expect(r.exitCode).toBe(0);
-    expect(await leftRunning("sleep 313")).toEqual([]);
+    expect(processesWith("sleep 313")).toEqual([]);
+  });
+
+  test("a background process is gone, not only killed, when the command returns", async () => {
+    // It holds no output, so the answer does not wait for the pipe's end; and it holds 256 MB, so the kernel takes a
+    // while to end it (its name stays in /proc until it is reaped). Only the wait for the sandbox's PID namespace to
+    // be torn down (bubblewrap's init, --info-fd) keeps it from outliving the command.
+    const hold = `const a = []; for (let i = 0; i < 2; i++) a.push(Buffer.alloc(128 << 20, 1)); require("fs").writeFileSync("ready", ""); setInterval(() => {}, 1e6);`;
+    const r = await run(
+      `ln -s "$(command -v node)" hog3171; ./hog3171 hold.js >/dev/null 2>&1 </dev/null & while [ ! -e ready ]; do sleep 0.05; done; echo started`,
+      { files: { "hold.js": hold }, limits: { memoryMb: 512 } },
+    );
+    expect(r).toMatchObject({ output: "started\n", exitCode: 0 });
+    expect(processesWith("hog3171")).toEqual([]);
   });
 
   test("a grandchild holding stdout does not keep the answer waiting", async () => {
     const r = await run("(sleep 3141 &); sleep 3142 & echo done", { limits: { timeMs: 10_000 } });
     expect(r).toMatchObject({ output: "done\n", exitCode: 0, timedOut: false });
-    expect(await leftRunning("sleep 314")).toEqual([]);
+    expect(processesWith("sleep 314")).toEqual([]);
   });
 
   test("a memory hog ends at the memory limit, with a line saying so", async () => {
@@ -158,7 +172,7 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
     const r = await run("i=0; while [ $i -lt 500 ]; do sleep 3151 & i=$((i+1)); done; echo spawned $i");
     expect(r.output).not.toContain("spawned 500");
     expect(r.output).toMatch(/\[the process limit was reached: 64 processes and threads\]\n$/);
-    expect(await leftRunning("sleep 3151")).toEqual([]);
+    expect(processesWith("sleep 3151")).toEqual([]);
   });
 });
 
@@ -225,7 +239,7 @@ describe.skipIf(bwrapUnavailable)("limits and Stop end every process of the sand
     const r = await run("echo before; setsid sleep 3161 & sleep 3162", { limits: { timeMs: 1500 } });
     expect(r).toMatchObject({ exitCode: null, timedOut: true });
     expect(r.output).toBe("before\n[ended at the time limit: 1.5 s]\n");
-    expect(await leftRunning("sleep 316")).toEqual([]);
+    expect(processesWith("sleep 316")).toEqual([]);
   });
 
   test("the CPU limit ends a busy loop", async () => {
@@ -255,6 +269,6 @@ describe.skipIf(bwrapUnavailable)("limits and Stop end every process of the sand
       onOutput: (output) => (output.includes("ready") ? stop.abort() : undefined),
     });
     expect(r).toMatchObject({ exitCode: null, output: "ready\n[stopped]\n" });
-    expect(await leftRunning("sleep 316")).toEqual([]);
+    expect(processesWith("sleep 316")).toEqual([]);
   });
 });

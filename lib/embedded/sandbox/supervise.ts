@@ -19,6 +19,8 @@ interface Supervised {
   onData?: (text: string) => void;
   /** Ends every process of the sandbox (the time limit, Stop). */
   kill: () => void;
+  /** Waited for after the sandbox's process exited, before the result (the sandbox's last processes ending). */
+  afterExit?: () => Promise<void>;
   /**
    * The exit status is the command's, a signal reported as 128 + its number (the shell's convention, and
    * bubblewrap's): read that way, a command that itself exits 128 + n is taken for one ended by signal n.
@@ -87,14 +89,16 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
     };
     child.on("error", (error) => finish(null, null, error));
     child.on("exit", (code, signal) => {
-      // Whatever is still in the pipes arrives now; a process holding them open does not keep us waiting.
-      let drained = 0;
-      const done = () => (++drained === 2 ? finish(code, signal) : undefined);
-      const waitFor = (stream: NodeJS.ReadableStream | null) =>
-        stream && !(stream as { readableEnded?: boolean }).readableEnded ? stream.once("end", done) : done();
-      waitFor(child.stdout);
-      waitFor(child.stderr);
-      setTimeout(() => finish(code, signal), DRAIN_MS).unref();
+      void (opts.afterExit?.() ?? Promise.resolve()).then(() => {
+        // Whatever is still in the pipes arrives now; a process holding them open does not keep us waiting.
+        let drained = 0;
+        const done = () => (++drained === 2 ? finish(code, signal) : undefined);
+        const waitFor = (stream: NodeJS.ReadableStream | null) =>
+          stream && !(stream as { readableEnded?: boolean }).readableEnded ? stream.once("end", done) : done();
+        waitFor(child.stdout);
+        waitFor(child.stderr);
+        setTimeout(() => finish(code, signal), DRAIN_MS).unref();
+      });
     });
   });
 }

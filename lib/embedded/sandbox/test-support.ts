@@ -8,29 +8,21 @@ export const bwrapUnavailable = !existsSync(BWRAP) && !process.env.CI;
 if (bwrapUnavailable)
   console.warn(`The sandbox's tests are skipped: ${BWRAP} is not installed (apt-get install bubblewrap).`);
 
-/** Processes on this machine whose command line contains `text`. */
-function processesWith(text: string): number[] {
+/**
+ * Processes on this machine whose command line contains `text` (a sandbox's result comes once its last process has
+ * ended, so none is left by then).
+ */
+export function processesWith(text: string): number[] {
   const found: number[] = [];
   for (const pid of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(text)) found.push(Number(pid));
+      // The command line, and the name: a process being ended has no command line any more, but its name until it
+      // is reaped.
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (cmdline.includes(text) || readFileSync(`/proc/${pid}/comm`, "utf8").includes(text)) found.push(Number(pid));
     } catch {
       // gone meanwhile
     }
-  }
-  return found;
-}
-
-/**
- * The processes whose command line contains `text` that are still there after a grace of a few seconds (processes the
- * kernel is still tearing down are not "left running"; one that outlived its sandbox is there after it too).
- */
-export async function leftRunning(text: string, graceMs = 3000): Promise<number[]> {
-  const until = Date.now() + graceMs;
-  let found = processesWith(text);
-  while (found.length && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    found = processesWith(text);
   }
   return found;
 }
