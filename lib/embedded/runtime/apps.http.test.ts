@@ -306,6 +306,21 @@ http.createServer((req, res) => res.end(greet("app") + extra)).listen(Number(pro
   }, 60_000);
 });
 
+describe.skipIf(bwrapUnavailable)("the scripted agent's /node-app", () => {
+  test("writes a Node server app whose preview is that server: its page and its API", async () => {
+    const res = await call(svc, "POST", "/v2/chats", { body: { message: "A reading list /node-app /fast" } });
+    const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
+    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
+    const chat = { host: new URL(preview.url).host, token: preview.token! };
+    const api = await untilServed(chat, "/api/time");
+    expect(JSON.parse(api.body)).toMatchObject({ served: "by the app's own Node server" });
+    const page = await ask(chat, "/");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<link rel="stylesheet"');
+    expect(page.body).toMatch(/<script nonce=/);
+  });
+});
+
 describe.skipIf(bwrapUnavailable)("chats that are not apps", () => {
   test("a chat without package.json is served as files, as before", async () => {
     const chat = await newChat([{ name: "index.html", content: "<h1>static</h1>" }]);
