@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { PreviewAnswer } from "../preview/pass";
 import type { Sandbox } from "../sandbox";
 import type { SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
@@ -26,6 +26,8 @@ import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
 const APP_PORT = 3000;
 /** The log kept per app (install and server output together), its end. */
 const LOG_CHARS = 64 * 1024;
+/** The files whose text decides whether a chat is an app and how it installs (detect.ts). */
+const DECIDING_FILES = [...INSTALL_FILES, "bun.lockb", "bun.lock"];
 /** How long a lease lives unless renewed (the row says which instance runs the app). */
 const LEASE_MS = 30_000;
 
@@ -93,6 +95,7 @@ function needsInstall(plan: AppPlan, pkgText: string | undefined): boolean {
 
 export class AppRuntime {
   private readonly apps = new Map<string, App>();
+  private readonly detecting = new Map<string, Promise<App | null>>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private renewedAt = 0;
@@ -108,14 +111,9 @@ export class AppRuntime {
    */
   async answer(chatId: string, req: Request, headers: Record<string, string>): Promise<PreviewAnswer | null> {
     if (this.closed) return null;
-    let app = this.apps.get(chatId);
     const url = new URL(req.url);
-    if (!app) {
-      const files = await this.files(chatId);
-      const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
-      if (!detection.runnable) return null;
-      app = this.begin(chatId, detection.plan);
-    }
+    const app = this.apps.get(chatId) ?? (await this.detect(chatId));
+    if (!app) return null;
     app.lastViewed = Date.now();
     if (url.pathname === RESTART_PATH) {
       // Restart keeps the installed copy unless the install is what failed.
@@ -166,6 +164,27 @@ export class AppRuntime {
     this.closed = true;
     clearInterval(this.timer);
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
+  }
+
+  /**
+   * Whether the chat's files are an app (reading only the files that decide it), and if so its app, begun: once per
+   * chat however many requests ask at the same time.
+   */
+  private detect(chatId: string): Promise<App | null> {
+    let pending = this.detecting.get(chatId);
+    if (!pending) {
+      pending = (async () => {
+        const files = await this.deps.db
+          .select({ path: chatFiles.path, content: chatFiles.content })
+          .from(chatFiles)
+          .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, DECIDING_FILES)));
+        const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
+        if (!detection.runnable || this.closed) return null;
+        return this.apps.get(chatId) ?? this.begin(chatId, detection.plan);
+      })().finally(() => this.detecting.delete(chatId));
+      this.detecting.set(chatId, pending);
+    }
+    return pending;
   }
 
   private begin(chatId: string, plan: AppPlan): App {
@@ -253,7 +272,12 @@ export class AppRuntime {
       if (!current()) return;
       const pkg = files.find((f) => f.path === "package.json")?.content;
       if (!app.volume) {
-        app.volume = await sandbox.createVolume(files.map(sandboxFile));
+        const volume = await sandbox.createVolume(files.map(sandboxFile));
+        if (!current()) {
+          await volume.remove(); // stopped meanwhile
+          return;
+        }
+        app.volume = volume;
         app.written = new Map(files.map((f) => [f.path, fingerprint(f)]));
       }
       const changes = this.diff(app, files);
@@ -299,6 +323,10 @@ export class AppRuntime {
         signal: app.stopper.signal,
         onData: (text) => this.append(app, text),
       });
+      if (!current()) {
+        await proc.stop(); // stopped or restarted meanwhile: this process is nobody's
+        return;
+      }
       app.process = proc;
       void proc.exited.then((result) => {
         if (!current() || app.process !== proc) return;
