@@ -186,6 +186,16 @@ describe.skipIf(bwrapUnavailable)("a zero-dependency Node server app", () => {
     await waitFor(async () => ((await ask(chat, "/")).body.includes("<h1>second answer</h1>") ? true : undefined));
   });
 
+  test("an edit of a `start` server's own code starts it again with it (it has no watcher of its own)", async () => {
+    const edited = SERVER.replace(
+      '"<!doctype html><html><head></head><body><h1>"',
+      '"<!doctype html><html><head></head><body><h1>v2 "',
+    );
+    expect(edited).not.toBe(SERVER);
+    await hand(chat.chatId, [{ path: `${MARK}.js`, content: edited }]);
+    await waitFor(async () => ((await ask(chat, "/")).body.includes("<h1>v2 second answer</h1>") ? true : undefined));
+  });
+
   test("a WebSocket-style upgrade passes through both ways (hot reload's connection)", async () => {
     const socket = net.connect(listener.port, "127.0.0.1");
     const received = await new Promise<string>((resolve, reject) => {
@@ -238,14 +248,14 @@ describe.skipIf(bwrapUnavailable)("a zero-dependency Node server app", () => {
     const restart = await ask(chat, RESTART_PATH);
     expect(restart.status).toBe(303);
     expect(restart.headers.location).toBe("/");
-    expect((await untilServed(chat, "/")).body).toContain("<h1>second answer</h1>");
+    expect((await untilServed(chat, "/")).body).toContain("<h1>v2 second answer</h1>");
   });
 
   test("a crashed app whose files change starts again with them", async () => {
     await ask(chat, "/crash");
     await untilCrashed(chat);
     await hand(chat.chatId, [{ path: "message.txt", content: "fixed answer\n" }]);
-    expect((await untilServed(chat, "/")).body).toContain("<h1>fixed answer</h1>");
+    expect((await untilServed(chat, "/")).body).toContain("<h1>v2 fixed answer</h1>");
   });
 
   test("an app nobody views stops (its processes gone), and starts again when viewed", async () => {
@@ -253,7 +263,7 @@ describe.skipIf(bwrapUnavailable)("a zero-dependency Node server app", () => {
     expect(processesWith(MARK).length).toBeGreaterThan(0);
     // idleStopMs is 4 s in this service: nobody asks meanwhile.
     await waitFor(async () => (processesWith(MARK).length === 0 ? true : undefined), 20_000);
-    expect((await untilServed(chat, "/")).body).toContain("<h1>fixed answer</h1>");
+    expect((await untilServed(chat, "/")).body).toContain("<h1>v2 fixed answer</h1>");
   });
 });
 

@@ -17,8 +17,8 @@ import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
  * (through the sandbox's proxy, the package cache shared), then its script started in the sandbox with PORT set. While
  * it installs or starts, or once it crashed, the preview answers a page saying so (with the log's tail); once it
  * listens, every request and WebSocket is passed through to it (preview/pass.ts). Changes of the chat's files (any
- * writer: the agent, a hand edit, a pull, a restore) are written into the running copy; a change of an install file
- * installs again. Apps nobody viewed for `idleStopMs` stop, and so does the least recently viewed one past
+ * writer: the agent, a hand edit, a pull, a restore) are written into the running copy (a `dev` server reloads; a
+ * `start` server is started again); a change of an install file installs again. Apps nobody viewed for `idleStopMs` stop, and so does the least recently viewed one past
  * `maxRunning`.
  */
 
@@ -451,6 +451,11 @@ export class AppRuntime {
         return;
       }
       if (app.state === "crashed") {
+        void this.restart(app, false, false);
+        return;
+      }
+      // A `start` script is a plain server (no watcher of its own): it starts again with its files.
+      if (app.plan.script === "start") {
         void this.restart(app, false, false);
         return;
       }

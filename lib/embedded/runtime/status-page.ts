@@ -31,7 +31,9 @@ export function appStatusPage(
   const waiting = app.state === "installing" || app.state === "starting";
   const tail = app.log.split("\n").slice(-TAIL_LINES).join("\n");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${waiting ? 1 : 2}">
+<html lang="en"><head><meta charset="utf-8">
+<noscript><meta http-equiv="refresh" content="${waiting ? 1 : 2}"></noscript>
+<script>setTimeout(() => location.reload(), ${waiting ? 1000 : 2000});</script>
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(TITLES[app.state])}</title>
 <style>
 body{font:14px/1.5 system-ui,sans-serif;margin:0;padding:24px;color:#111;background:#fff}
