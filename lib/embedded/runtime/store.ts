@@ -11,24 +11,9 @@ import { appRuns, type AppRunRow } from "./schema";
  */
 
 /** A row's state or log changed (payload: the chat id): readers on every instance look again. */
-export const APP_CHANNEL = "atelier_app";
-/** Asks the instance running a chat's app to restart or stop it (payload: `<chatId> restart|stop`). */
-export const APP_CONTROL_CHANNEL = "atelier_app_control";
-/** A chat's files changed (payload: the chat id): the instance running its app writes them into its copy. */
-export const CHAT_FILES_CHANNEL = "atelier_chat_files";
+const APP_CHANNEL = "atelier_app";
 
 const expiresIn = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
-
-export type AppRunView = AppRunRow & { live: boolean };
-
-/** The chat's app row with whether its lease is live; null when it never ran. */
-export async function readAppRun(db: Db, chatId: string): Promise<AppRunView | null> {
-  const [row] = await db
-    .select({ run: appRuns, live: sql<boolean>`${appRuns.leaseExpiresAt} > now()` })
-    .from(appRuns)
-    .where(eq(appRuns.chatId, chatId));
-  return row ? { ...row.run, live: Boolean(row.live) } : null;
-}
 
 type Claim = Pick<AppRunRow, "owner" | "address" | "state" | "script" | "manager"> & { ttlMs: number };
 
@@ -113,24 +98,4 @@ export async function updateAppRun(db: Db, chatId: string, owner: string, update
     return written;
   });
   return rows.length > 0;
-}
-
-/** Marks a stopped app's row (whoever ran it) when no instance holds it: Stop on an app that runs nowhere. */
-export async function stopIdleAppRun(db: Db, chatId: string, reason: "person"): Promise<void> {
-  await db.transaction(async (tx) => {
-    const written = await tx
-      .update(appRuns)
-      .set({ state: "stopped", stopReason: reason, since: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(appRuns.chatId, chatId), lte(appRuns.leaseExpiresAt, sql`now()`)))
-      .returning({ chatId: appRuns.chatId });
-    if (written.length) await notify(tx, APP_CHANNEL, chatId);
-  });
-}
-
-export async function deleteAppRun(db: Db, chatId: string): Promise<void> {
-  await db.delete(appRuns).where(eq(appRuns.chatId, chatId));
-}
-
-export function requestAppControl(db: Db, chatId: string, op: "restart" | "stop"): Promise<void> {
-  return notify(db, APP_CONTROL_CHANNEL, `${chatId} ${op}`);
 }
