@@ -10,6 +10,7 @@ import type { PreviewAnswer } from "../preview/pass";
 import { bwrapUnavailable } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
 import { call, expectSchema, startService, waitFor } from "../test-support";
+import { DEFAULT_INSTALL_HOSTS } from "./settings";
 
 /**
  * A Vite app run by the runtime (issue 41): installed from the npm registry through the sandbox's filtering proxy,
@@ -28,7 +29,20 @@ beforeAll(async () => {
   listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
   svc = await startService({
     previewOrigin: `http://*.localhost:${listener.port}`,
-    appRuntime: { settings: { cacheDir, startTimeoutMs: 60_000 }, ownPorts: [listener.port] },
+    appRuntime: {
+      settings: {
+        cacheDir,
+        startTimeoutMs: 60_000,
+        // Where the registry's name resolves to a reserved address (a test network's DNS), name it here:
+        // APP_INSTALL_PRIVATE_HOSTS=registry.npmjs.org:443.
+        installNetwork: {
+          mode: "public",
+          hosts: DEFAULT_INSTALL_HOSTS,
+          privateHosts: (process.env.APP_INSTALL_PRIVATE_HOSTS ?? "").split(",").filter(Boolean),
+        },
+      },
+      ownPorts: [listener.port],
+    },
   });
   handle = (req) => svc.handlePreview(req);
 });
