@@ -56,7 +56,7 @@ interface App {
   syncing: boolean;
 }
 
-export interface AppRuntimeDeps {
+interface AppRuntimeDeps {
   db: Db;
   sandbox: Sandbox;
   settings: AppRuntimeSettings;

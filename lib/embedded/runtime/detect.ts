@@ -34,7 +34,7 @@ export interface AppPlan {
   runKey: string;
 }
 
-export type Detection = { runnable: true; plan: AppPlan } | { runnable: false; reason: string | null };
+type Detection = { runnable: true; plan: AppPlan } | { runnable: false; reason: string | null };
 
 /** Files whose change reinstalls (the rest are written into the running copy). */
 export const INSTALL_FILES = [
