@@ -364,7 +364,8 @@ function initPid(info: NodeJS.ReadableStream): Promise<number | null> {
  */
 async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
   const until = Date.now() + limitMs;
-  while (Date.now() < until) {
+  // Usually a few milliseconds: look again soon, then every 10 ms.
+  for (let delay = 1; Date.now() < until; delay = Math.min(10, delay * 2)) {
     let stat: string;
     try {
       stat = await readFile(`/proc/${pid}/stat`, "utf8");
@@ -373,7 +374,7 @@ async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
     }
     const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
     if (state === "Z" || state === "X") return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
