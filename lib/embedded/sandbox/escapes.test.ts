@@ -191,6 +191,16 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
     expect(readdirSync(dataDir)).toEqual(["secrets.json"]);
   });
 
+  test("a file named to climb out of the copy is not written outside it", async () => {
+    const outside = `atelier-escape-outside-${process.pid}`;
+    const r = await run("ls -A; echo end", {
+      files: { "index.html": INDEX, [`../../${outside}`]: "x", [`src/../../../${outside}-2`]: "x" },
+    });
+    expect(r.output).toBe("index.html\nend\n");
+    expect(existsSync(path.join(tmpdir(), outside))).toBe(false);
+    expect(existsSync(path.join(tmpdir(), `${outside}-2`))).toBe(false);
+  });
+
   test("the server's unix sockets, by path or abstract name, cannot be reached", async () => {
     let connections = 0;
     const onConnection = (socket: net.Socket) => {
@@ -319,6 +329,8 @@ describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the ser
           await tunnel("private tunnel", "10.0.0.1:443");
           await get("ipv6 loopback", "http://[::1]:${own.port}/");
           await direct("direct peer", ${peerPort});
+          try { require("fs").rmSync(proxy ? "/run/atelier/out/proxy.sock" : "none"); console.log("proxy socket: REMOVED"); }
+          catch (e) { console.log("proxy socket: " + e.code); }
         })();`;
       const r = await run("node probe.js", {
         files: { "probe.js": probe },
@@ -335,6 +347,8 @@ describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the ser
       expect(r.output).toMatch(/private tunnel: HTTP\/1.1 403/);
       expect(r.output).toMatch(/ipv6 loopback: 403 .*not a public host/);
       expect(r.output).toMatch(/direct peer: ECONNREFUSED/);
+      // The proxy's socket cannot be replaced by another (its folder is bound read-only).
+      expect(r.output).toMatch(/proxy socket: EROFS/);
       expect(own.connections()).toBe(0);
     } finally {
       await new Promise((resolve) => peer.close(resolve));
