@@ -43,6 +43,35 @@ describe.skipIf(bwrapUnavailable)("what a command sees (bubblewrap)", () => {
     expect(r.output).toMatch(/CapEff:\s+0+\nCapBnd:\s+0+\nNoNewPrivs:\s+1/);
   });
 
+  test("a file descriptor the server holds without close-on-exec is not the command's", async () => {
+    const workspace = await prepareWorkspace([], hostIds());
+    try {
+      const args = bubblewrapArgs({
+        workspace,
+        limits: sandboxSettings().limits,
+        command: "ls /proc/self/fd | tr '\\n' ' '",
+        relay: null,
+        nodePath: process.execPath,
+        disableUserns: false,
+      });
+      // bubblewrap started with fds 3 to 6 open (as a server started by something that leaked its own would be).
+      const output = await new Promise<string>((resolve) => {
+        const child = spawn(BWRAP, args, {
+          ...hostIds(),
+          stdio: ["ignore", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
+        });
+        let text = "";
+        child.stdout!.on("data", (c: Buffer) => (text += c.toString()));
+        child.stderr!.on("data", (c: Buffer) => (text += c.toString()));
+        child.on("close", () => resolve(text));
+      });
+      // Its stdin, stdout and stderr, and the folder ls reads.
+      expect(output).toBe("0 1 2 3 ");
+    } finally {
+      await workspace.remove();
+    }
+  });
+
   test.skipIf(process.getuid?.() !== 0)(
     "run by a root server, it cannot read root's private files even when one is mounted into it",
     async () => {

@@ -63,6 +63,10 @@ export function hostIds(): HostIds | null {
   return process.getuid?.() === 0 ? UNPRIVILEGED : null;
 }
 
+/** Closes every file descriptor above stderr, then runs its arguments (`/proc/self/fd` lists the open ones). */
+const CLOSE_FDS =
+  'for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
+
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
   limits: SandboxLimits;
@@ -81,7 +85,8 @@ interface Layout {
  * inside with no capabilities; a read-only root with the system's /usr, the few /etc files and a generated passwd,
  * group and hosts; its own /proc, /dev, 64 MB /tmp and /dev/shm; the copy writable at /app and a HOME; nothing else
  * of the host. Its processes end when it does (PID namespace) or when the server does (--die-with-parent). Inside,
- * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one.
+ * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one, once
+ * `bash` has closed every file descriptor above stderr.
  */
 export function bubblewrapArgs(l: Layout): string[] {
   const { limits } = l;
@@ -142,6 +147,12 @@ export function bubblewrapArgs(l: Layout): string[] {
     "--",
   ];
   const limited = [
+    // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
+    // the command's: bubblewrap passes every open descriptor on, so they are closed first (bash: any number).
+    "/bin/bash",
+    "-c",
+    CLOSE_FDS,
+    "close-fds",
     "/usr/bin/prlimit",
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--data=${limits.memoryMb * MIB}`,
