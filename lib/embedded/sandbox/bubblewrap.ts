@@ -63,9 +63,19 @@ export function hostIds(): HostIds | null {
   return process.getuid?.() === 0 ? UNPRIVILEGED : null;
 }
 
-/** Closes every file descriptor above stderr, then runs its arguments (`/proc/self/fd` lists the open ones). */
+/**
+ * Closes every file descriptor above stderr but the one given first (`-`: none), then runs the rest of its arguments
+ * (`/proc/self/fd` lists the open ones; bash closes any number).
+ */
 const CLOSE_FDS =
-  'for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
+  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ "$n" != "$keep" ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
+const closingFds = (keep: number | null) => [
+  "/bin/bash",
+  "-c",
+  CLOSE_FDS,
+  "close-fds",
+  keep === null ? "-" : String(keep),
+];
 
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
@@ -148,11 +158,9 @@ export function bubblewrapArgs(l: Layout): string[] {
   ];
   const limited = [
     // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
-    // the command's: bubblewrap passes every open descriptor on, so they are closed first (bash: any number).
-    "/bin/bash",
-    "-c",
-    CLOSE_FDS,
-    "close-fds",
+    // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
+    // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
+    ...closingFds(null),
     "/usr/bin/prlimit",
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--data=${limits.memoryMb * MIB}`,
@@ -169,7 +177,15 @@ export function bubblewrapArgs(l: Layout): string[] {
     l.command,
   ];
   return l.relay
-    ? [...args, `${RUN_DIR}/bin/node`, "-e", RELAY_SOURCE, JSON.stringify(l.relay), ...limited]
+    ? [
+        ...args,
+        ...closingFds(l.relay.inbound?.fd ?? null),
+        `${RUN_DIR}/bin/node`,
+        "-e",
+        RELAY_SOURCE,
+        JSON.stringify(l.relay),
+        ...limited,
+      ]
     : [...args, ...limited];
 }
 
