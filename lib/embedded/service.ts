@@ -24,6 +24,7 @@ import type { Wire } from "./document-wire";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
+import { Spend } from "./spend/spend";
 import { Turns } from "./turns";
 import { Webhooks } from "./webhooks";
 
@@ -108,6 +109,11 @@ export interface EmbeddedOptions {
   wire?: Wire;
   /** How client ID metadata documents are fetched (tests); default fetch. */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /**
+   * The clock of the ledger and the budgets (a call's time, a budget's day or month): a test moves it past a period's
+   * end instead of waiting; default the system clock.
+   */
+  spendNow?: () => Date;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -196,9 +202,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     (opts.modelAgent
       ? modelAgent(opts.modelAgent, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
+  const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
     db: database.db,
     agent,
+    spend,
     emit: events.emit,
     owner,
     leaseMs,
@@ -236,6 +244,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    agent,
+    spend,
   };
   const route = createRouter({
     parts,

@@ -1,6 +1,8 @@
 import "server-only";
 import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
+import type { Agent } from "../generation/agent";
+import type { Spend } from "../spend/spend";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import type { SecretBox } from "../mcp/secret-box";
@@ -30,6 +32,10 @@ export interface ServiceParts {
   deploymentBuildMs: number;
   /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
   secrets: SecretBox;
+  /** Who answers (the scripted agent, the model-backed one, or a test's): its context figures and summaries. */
+  agent: Agent;
+  /** The ledger of model calls and the credit budgets. */
+  spend: Spend;
 }
 
 /**

@@ -29,6 +29,8 @@ import { restoreHandlers } from "./restore";
 import { usageHandlers } from "./usage";
 import { userHandlers } from "./user";
 import { versionHandlers } from "./versions";
+import { contextHandlers } from "../context/handlers";
+import { spendHandlers } from "../spend/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each resource file (`./<resource>.ts`, its v2 and v1 handlers
@@ -65,4 +67,6 @@ export const HANDLERS: HandlerTable = {
   ...accountV1Handlers,
   ...reportV1Handlers,
   ...platformHandlers,
+  ...contextHandlers,
+  ...spendHandlers,
 };

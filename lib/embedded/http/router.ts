@@ -13,6 +13,8 @@ import { serveOAuth, type RemoteMcpAuth } from "../remote-mcp/authorization-serv
 import { hasValidKey } from "./auth";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
+import { EMBEDDED_AUTHOR_ID } from "../author";
+import { startsAnswer } from "../spend/admission";
 
 interface RouterDeps {
   /** The service's parts, handed to every handler. */
@@ -35,7 +37,8 @@ interface RouterDeps {
  * origin of their own, `handlePreview`), serves stored attachments (`/attachments/…`, an unguessable id, no key),
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
- * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
+ * (400 / 413 / 422), refuses a new answer past a budget (429 budget_exceeded), draws the daily quotas (429, nothing
+ * taken; content quotas given back when the handler fails)
  * and calls the route's handler. Errors come out in the spec's shape for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
@@ -117,7 +120,10 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
-      const ticket = await parts.quotas.take({ route: match.route.name, body } as RoutedRequest);
+      const routed = { route: match.route.name, body } as RoutedRequest;
+      // A budget of the caller's reached: no new answer (429 budget_exceeded until the period's end).
+      if (startsAnswer(routed)) await parts.spend.admit(EMBEDDED_AUTHOR_ID);
+      const ticket = await parts.quotas.take(routed);
       // The table and the handler agree on the route's name, so the context is the one this handler expects.
       const handler = HANDLERS[match.route.name] as Handler<RouteName>;
       const ctx = {
