@@ -101,7 +101,7 @@ export class StuckWatch {
 
   private observeFailure(name: string, text: string): void {
     const n = this.count(this.failures, `${name}\u0000${digest(text)}`);
-    if (n >= this.repeats) this.reason ??= `${name} failed ${n} times with the same output: "${firstLine(text)}".`;
+    if (n >= this.repeats) this.reason ??= `${name} failed ${n} times with the same output: “${firstLine(text)}”`;
   }
 
   private async observeFile(path: string, before: string | null): Promise<void> {
