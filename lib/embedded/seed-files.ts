@@ -3,7 +3,6 @@ import { checkFileCount, checkFileInputs } from "./files-input";
 import { newId } from "./ids";
 import { requireServerIds } from "./mcp/server-ids";
 import { chatsStore, filesStore, versionsStore, type ChatRow, type Db } from "./store";
-import { EMBEDDED_AUTHOR_ID } from "./turns";
 import type { Privacy } from "@/lib/api/schemas";
 
 interface SeedInput {
@@ -16,6 +15,8 @@ interface SeedInput {
   initialContext?: string;
   /** The project the chat joins (it must exist). */
   projectId?: string;
+  /** Who makes it (the caller). */
+  authorId: string;
 }
 
 /**
@@ -40,7 +41,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
       id: chatId,
       title: input.title,
       privacy: input.privacy ?? "private",
-      authorId: EMBEDDED_AUTHOR_ID,
+      authorId: input.authorId,
       hostProjectId: null,
       ...(input.projectId ? { projectId: input.projectId } : {}),
       metadata: input.metadata ?? {},

@@ -18,7 +18,6 @@ import type { Spend } from "./spend/spend";
 import { ZERO_USAGE } from "./views/message";
 
 export { EMBEDDED_AUTHOR_ID } from "./author";
-import { EMBEDDED_AUTHOR_ID } from "./author";
 
 /**
  * A user message and the assistant message that answers it, stored and ready to generate. A resume (resolve)
@@ -82,8 +81,8 @@ export class Turns {
     return this.opts.owner;
   }
 
-  /** `by`: the person the answer is for (its ledger entries are theirs). */
-  async beginChat(body: CreateChatBody, by: string = EMBEDDED_AUTHOR_ID): Promise<Turn> {
+  /** A new chat of `authorId` (the caller) with their first message. */
+  async beginChat(body: CreateChatBody, authorId: string): Promise<Turn> {
     const at = new Date();
     const chatId = newId("chat");
     const modelId: ModelId = body.modelConfiguration?.modelId ?? "svc-pro";
@@ -94,7 +93,7 @@ export class Turns {
         id: chatId,
         title: body.title ?? null,
         privacy: body.privacy ?? "private",
-        authorId: EMBEDDED_AUTHOR_ID,
+        authorId,
         hostProjectId: null,
         metadata: body.metadata ?? {},
         modelId,
@@ -108,25 +107,26 @@ export class Turns {
         createdAt: at,
         updatedAt: at,
       });
-      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, intake);
+      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, intake, authorId);
       await this.lease(tx, chatId, assistant.id);
       await this.opts.emit(tx, "chat.created", { chatId });
       await this.opts.emit(tx, "message.created", { chatId, messageId: user.id });
       await this.opts.emit(tx, "message.created", { chatId, messageId: assistant.id });
       return { chat, user, assistant };
     });
-    return this.turn(chat, user, assistant, by);
+    return this.turn(chat, user, assistant, authorId);
   }
 
   /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
-  async beginMessage(chatId: string, body: SendMessageBody, by: string = EMBEDDED_AUTHOR_ID): Promise<Turn> {
+  /** `authorId` (the caller) sends a message. */
+  async beginMessage(chatId: string, body: SendMessageBody, authorId: string): Promise<Turn> {
     const at = new Date();
     const intake = takeAttachments(body.attachments, this.opts.publicBaseUrl);
     const { chat, user, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       await requireServerIds(tx, body.mcpServerIds);
       // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
       const rejected = await rejectPending(tx, chat.id, at);
-      const pair = await insertPair(tx, chat.id, promptOf(body), at, intake);
+      const pair = await insertPair(tx, chat.id, promptOf(body), at, intake, authorId);
       if (body.systemPrompt !== undefined)
         await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
       // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
@@ -139,7 +139,7 @@ export class Turns {
       emit("message.created", { chatId: chat.id, messageId: pair.assistant.id });
       return { ...pair, chat: updated ?? chat };
     });
-    return this.turn(chat, user, assistant, by);
+    return this.turn(chat, user, assistant, authorId);
   }
 
   /**
@@ -147,7 +147,7 @@ export class Turns {
    * assistant message that continues the work. 404 without the chat; 409 while generating, for a stale task or
    * mismatching names or permissions; 422 for the wrong task type; nothing changes then.
    */
-  async beginResolve(chatId: string, task: ResolveTask, by: string = EMBEDDED_AUTHOR_ID): Promise<Turn> {
+  async beginResolve(chatId: string, task: ResolveTask, by: string): Promise<Turn> {
     const at = new Date();
     const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const { blocked } = await resolvePending(tx, chat.id, task, at);
@@ -168,7 +168,7 @@ export class Turns {
    * messages (no user message). 404 without the chat; 409 while generating, while the chat waits on the user's
    * answer to a request, or with nothing to summarise since the last summary; nothing changes then.
    */
-  async beginCompaction(chatId: string, by: string = EMBEDDED_AUTHOR_ID): Promise<Turn> {
+  async beginCompaction(chatId: string, by: string): Promise<Turn> {
     const at = new Date();
     const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const latest = await messagesStore.latestMessage(tx, chat.id);
@@ -309,11 +309,12 @@ export class Turns {
   }
 }
 
-async function insertPair(db: Db, chatId: string, prompt: string, at: Date, intake: Intake) {
+async function insertPair(db: Db, chatId: string, prompt: string, at: Date, intake: Intake, authorId: string) {
   const user = await messagesStore.insertMessage(db, {
     id: newId("msg"),
     chatId,
     role: "user",
+    authorId,
     content: prompt,
     parts: [],
     finishReason: "stop",

@@ -24,8 +24,8 @@ const chatContext: Handler<"v2.chats.context"> = async ({ db, agent, params, bod
  * summary now; answers the finished assistant message that carries the summary (its one part, "Earlier messages
  * summarised"). 409 while generating, while the chat waits on the user, or with nothing to summarise.
  */
-const compact: Handler<"v2.chats.compact"> = async ({ db, turns, params }) => {
-  const turn = await turns.beginCompaction(params.chatId);
+const compact: Handler<"v2.chats.compact"> = async ({ db, turns, params, caller }) => {
+  const turn = await turns.beginCompaction(params.chatId, caller.personId);
   const { message } = await turn.start().done;
   return json(await toMessageView(db, message));
 };

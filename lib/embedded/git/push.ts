@@ -6,7 +6,7 @@ import { newId } from "../ids";
 import { withIdleChat } from "../idle-chat";
 import type { ServiceParts } from "../handlers/context";
 import { chatsStore, gitStore, leasesStore, messagesStore, versionsStore } from "../store";
-import { embeddedUserV1 } from "../views/v1";
+import { liveMember } from "../people/members";
 import { gitAuthFor } from "./credentials";
 import { listBranches, pushFiles } from "./remote";
 
@@ -19,7 +19,12 @@ import { listBranches, pushFiles } from "./remote";
  * user message (v1 type `sync-git`) records the push in the timeline, even when a generation started meanwhile
  * (recordPush).
  */
-export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushBody): Promise<GitPushResult> {
+export async function pushChat(
+  ctx: ServiceParts,
+  chatId: string,
+  body: GitPushBody,
+  authorId: string,
+): Promise<GitPushResult> {
   const { db, events } = ctx;
   const scope = { db, emit: events.emit };
   const plan = await withIdleChat(scope, chatId, async ({ tx }) => {
@@ -63,7 +68,8 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
     : branches.defaultBranch
       ? { branch: branches.defaultBranch, commit: branches.heads.get(branches.defaultBranch)! }
       : null;
-  const user = embeddedUserV1();
+  // The commit's author: the person who pushes.
+  const user = await liveMember(ctx.people, authorId);
   const commit = await pushFiles(
     {
       url: plan.url,
@@ -71,12 +77,12 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
       base,
       files: plan.version.files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding })),
       message: body.message ?? `Version ${plan.version.id} from Atelier`,
-      author: { name: user.name ?? "Atelier", email: user.email },
+      author: { name: user.name, email: user.email },
     },
     auth,
   );
 
-  await recordPush(ctx, chatId, { url: plan.url, branch, commit, versionId: plan.version.id });
+  await recordPush(ctx, chatId, { url: plan.url, branch, commit, versionId: plan.version.id }, authorId);
   return { commit, branch, url: plan.url };
 }
 
@@ -92,6 +98,7 @@ async function recordPush(
   ctx: ServiceParts,
   chatId: string,
   pushed: { url: string; branch: string; commit: string; versionId: string },
+  authorId: string,
 ): Promise<void> {
   const { db, events } = ctx;
   await db.transaction(async (tx) => {
@@ -103,6 +110,7 @@ async function recordPush(
       id: newId("msg"),
       chatId,
       role: "user",
+      authorId,
       content: describePush(pushed),
       parts: [],
       finishReason: "stop",

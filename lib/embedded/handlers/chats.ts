@@ -27,8 +27,8 @@ import { modeOfV1, respondInMode } from "./modes";
 /** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
 const createChat =
   (mode: ResponseMode): Handler<"v2.chats.create" | "v2.chats.create.stream" | "v2.chats.create.async"> =>
-  async ({ turns, body }) => {
-    const turn = await turns.beginChat(body);
+  async ({ turns, body, caller }) => {
+    const turn = await turns.beginChat(body, caller.personId);
     return respondInMode(mode, turn, ({ chat, message }): ChatWithUsage => ({
       chat: toChat(chat),
       usage: message.usage ?? ZERO_USAGE,
@@ -84,11 +84,12 @@ const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body
  * POST /v2/chats/{chatId}/duplicate (the document's duplicate): a new chat with the source's messages, files (and
  * locks) and versions, copied in one transaction → 201 Chat; `chat.created` fires. 409 while the source generates.
  */
-const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params, body }) => {
+const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params, body, caller }) => {
   const copy = await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const copy = await duplicateStore.duplicateChat(tx, chat, {
       id: newId("chat"),
       privacy: body.privacy,
+      authorId: caller.personId,
       title: body.title,
       at: new Date(),
       newId,
@@ -169,7 +170,7 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
       "repo_import_unsupported",
     );
   }
-  if (body.type === "files") return json(await initializeFromFiles(ctx, body));
+  if (body.type === "files") return json(await initializeFromFiles(ctx, body, ctx.caller.personId));
   if (body.message !== undefined && body.initialMessage !== undefined && body.message !== body.initialMessage) {
     throw new HttpError(
       422,
@@ -177,12 +178,15 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
       "validation_failed",
     );
   }
-  const turn = await ctx.turns.beginChat({
-    message: (body.message ?? body.initialMessage)!,
-    mcpServerIds: body.mcpServerIds,
-    privacy: body.privacy,
-    attachments: body.attachments,
-  });
+  const turn = await ctx.turns.beginChat(
+    {
+      message: (body.message ?? body.initialMessage)!,
+      mcpServerIds: body.mcpServerIds,
+      privacy: body.privacy,
+      attachments: body.attachments,
+    },
+    ctx.caller.personId,
+  );
   const urls = v1Urls(ctx);
   return respondInMode(
     modeOfV1(body.responseMode),
@@ -192,7 +196,7 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
   );
 };
 
-async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
+async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1, authorId: string): Promise<ChatV1> {
   const files = body.files ?? [];
   const context = body.initialContext?.trim();
   const chat = await ctx.db.transaction(async (tx) => {
@@ -202,6 +206,7 @@ async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): P
       privacy: body.privacy,
       mcpServerIds: body.mcpServerIds,
       initialContext: body.initialContext,
+      authorId,
     });
     await ctx.events.emit(tx, "chat.created", { chatId: chat.id });
     return chat;

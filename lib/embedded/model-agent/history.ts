@@ -29,12 +29,23 @@ export function charsOf(messages: readonly ModelMessage[]): number {
   return chars;
 }
 
+/** A tool's size by its name and description (its schema goes with them): our tools are made anew for each answer. */
+const sizes = new Map<string, number>();
+const MAX_REMEMBERED = 1_000;
+
 /** Characters of the tools' names, descriptions and input schemas (sent with every model call). */
 export async function toolsChars(tools: ToolSet): Promise<number> {
   let chars = 0;
   for (const [name, t] of Object.entries(tools)) {
-    const schema = t.inputSchema ? await asSchema(t.inputSchema).jsonSchema : {};
-    chars += name.length + (t.description?.length ?? 0) + JSON.stringify(schema).length;
+    const key = `${name}\u0000${t.description ?? ""}`;
+    let size = sizes.get(key);
+    if (size === undefined) {
+      const schema = t.inputSchema ? await asSchema(t.inputSchema).jsonSchema : {};
+      size = name.length + (t.description?.length ?? 0) + JSON.stringify(schema).length;
+      if (sizes.size >= MAX_REMEMBERED) sizes.clear();
+      sizes.set(key, size);
+    }
+    chars += size;
   }
   return chars;
 }

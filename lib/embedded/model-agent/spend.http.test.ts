@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BudgetList, ChatWithUsage, ErrorV2, LedgerList, LedgerSummary, Message, type LedgerEntry } from "@/lib/api";
+import {
+  ApiKeyCreated,
+  BudgetList,
+  ChatWithUsage,
+  ErrorV2,
+  LedgerList,
+  LedgerSummary,
+  Member,
+  Message,
+  type LedgerEntry,
+} from "@/lib/api";
 import { ErrorV1 } from "@/lib/api/schemas/v1";
 import { expectSchema, TEST_KEY } from "../test-support";
 import { shapes, startModelHarness, type ModelHarness } from "./test-support";
@@ -146,14 +156,14 @@ describe("the ledger", () => {
 describe("budgets", () => {
   test("a budget reached mid-answer stops it at its next model call; the next message is refused until the day ends", async () => {
     clock.now = new Date("2030-03-12T20:00:00.000Z");
+    const member = await addMember("budget-member@example.com");
     const chatId = await createChat("Start a page");
     const spentToday = await spentOn(clock.now);
-    // A daily budget of 1,000 credits more than today's spending, a team budget far away, and another person's
-    // budget already reached (0 credits): it limits only them.
+    // A daily budget of 1,000 credits more than today's spending, a team budget far away, and the member's own.
     await setBudgets([
       { memberId: "user_embedded", period: "day", credits: spentToday + 1000 },
       { memberId: null, period: "month", credits: 1_000_000 },
-      { memberId: "user_someone_else", period: "day", credits: 0 },
+      { memberId: member.id, period: "day", credits: 100_000 },
     ]);
     expect((await budgets()).caller.level).toBe("ok");
 
@@ -216,6 +226,26 @@ describe("budgets", () => {
     expect((await rawSend("/v2/chats", { message: "A new chat" })).status).toBe(429);
     expect(await h.messages(chatId)).toHaveLength(stored);
 
+    // Another person is not affected: the member's own budget and the team's are far from reached.
+    h.peer.when("The member's chat", [{ text: "Hello, member." }]);
+    const theirs = await rawSend("/v2/chats", { message: "The member's chat" }, member.key);
+    expect(theirs.status).toBe(200);
+    const theirChat = expectSchema(ChatWithUsage, await theirs.json()).chat.id;
+    const theirEntries = await ledger(`chatId=${theirChat}`);
+    expect(theirEntries.length).toBeGreaterThan(0);
+    expect(theirEntries.every((e) => e.memberId === member.id)).toBe(true);
+    // They see their own budgets and ledger, not the admin's; they cannot set budgets.
+    const theirStanding = expectSchema(BudgetList, (await apiAs(member.key, "GET", "/v2/budgets")).body);
+    expect(theirStanding.caller).toMatchObject({ memberId: member.id, level: "ok" });
+    expect(theirStanding.budgets.map((b) => b.memberId).sort()).toEqual([member.id, null].sort());
+    const theirLedger = expectSchema(
+      LedgerList,
+      (await apiAs(member.key, "GET", "/v2/usage/ledger?from=2030-01-01T00:00:00Z&to=2031-01-01T00:00:00Z")).body,
+    );
+    expect(theirLedger.entries.map((e) => e.memberId)).toEqual(theirEntries.map(() => member.id));
+    expect((await apiAs(member.key, "GET", "/v2/usage/ledger?memberId=user_embedded")).status).toBe(403);
+    expect((await apiAs(member.key, "PUT", "/v2/budgets", { budgets: [] })).status).toBe(403);
+
     // The day's end lifts it.
     clock.now = new Date("2030-03-13T00:00:01.000Z");
     expect((await budgets()).caller.level).toBe("ok");
@@ -238,6 +268,7 @@ describe("budgets", () => {
         ],
       },
       { budgets: [{ period: "day", credits: 5 }] },
+      { budgets: [{ memberId: "user_nobody", period: "day", credits: 5 }] },
       {},
     ]) {
       const res = await h.api("PUT", "/v2/budgets", body);
@@ -282,10 +313,29 @@ async function spentOn(day: Date): Promise<number> {
   return expectSchema(LedgerSummary, res.body).groups.find((g) => g.key === "user_embedded")?.credits ?? 0;
 }
 
-function rawSend(path: string, body: unknown): Promise<Response> {
+function rawSend(path: string, body: unknown, key = TEST_KEY): Promise<Response> {
   return fetch(`${h.baseUrl}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
+}
+
+async function apiAs(key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${h.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** A member with an API key of theirs. */
+async function addMember(email: string): Promise<{ id: string; key: string }> {
+  const created = await h.api("POST", "/v2/team/members", { email, role: "member", name: "Budget member" });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = expectSchema(Member, created.body).id;
+  const key = await h.api("POST", "/v2/api-keys", { name: "their key", memberId: id });
+  expect(key.status, JSON.stringify(key.body)).toBe(201);
+  return { id, key: expectSchema(ApiKeyCreated, key.body).key };
 }

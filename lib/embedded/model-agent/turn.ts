@@ -107,14 +107,14 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
         credits: (used) => callCredits(used, options),
         capCredits: options.maxCreditsPerAnswer ?? null,
       });
-      const [history, files, env] = await Promise.all([
+      // A budget reached (or the cap) before the first call: the answer says so and calls nothing.
+      const [history, files, env, early] = await Promise.all([
         readHistory(db, chat.id, input.message.seq),
         filesStore.listFiles(db, chat.id),
         chat.projectId && input.mcp ? projectEnvironment(db, input.mcp.secrets, chat.projectId) : {},
+        guard.check(),
       ]);
       const earlier = history.messages;
-      // A budget reached (or the cap) before the first call: the answer says so and calls nothing.
-      const early = await guard.check();
       if (early) {
         const at = iso(writer.now());
         writer.append({ type: "text", text: early.message, startedAt: at, finishedAt: at });

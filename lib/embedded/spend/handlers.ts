@@ -1,12 +1,13 @@
 import "server-only";
 import { LedgerGrouping, type BudgetList, type LedgerEntry, type LedgerList, type LedgerSummary } from "@/lib/api";
 import { HttpError } from "../errors";
+import { namesOf, personById } from "../people/store";
 import type { Handler, HandlerTablePart } from "../handlers/context";
 import { rangeView, readRange } from "../handlers/usage-query";
 import { decodeQueryCursor, encodeQueryCursor } from "../http/pagination";
 import { json } from "../http/respond";
 import { replaceBudgets } from "./budgets-store";
-import { callerOf, type Caller } from "./caller";
+import type { Caller } from "../people/types";
 import { groupCalls, listCalls, type LedgerEntryRow, type LedgerFilter } from "./ledger-store";
 import { ledgerCsv } from "./ledger-csv";
 import { Spend } from "./spend";
@@ -82,7 +83,7 @@ function readLedgerLimit(url: URL): number {
  */
 const ledger: Handler<"v2.usage.ledger"> = async (ctx) => {
   const { db, url, spend } = ctx;
-  const caller = callerOf(ctx);
+  const caller = ctx.caller;
   const format = url.searchParams.get("format");
   if (format !== null && format !== "json" && format !== "csv")
     throw new HttpError(422, 'format: must be "json" or "csv"', "validation_failed");
@@ -117,8 +118,17 @@ const ledgerSummary: Handler<"v2.usage.ledger.summary"> = async (ctx) => {
   const { db, url, spend } = ctx;
   const by = LedgerGrouping.safeParse(url.searchParams.get("by") ?? "");
   if (!by.success) throw new HttpError(422, "by: must be one of person, chat, model, day", "validation_failed");
-  const filter = readFilter(url.searchParams, callerOf(ctx), spend.now());
-  const groups = await groupCalls(db, filter, by.data);
+  const filter = readFilter(url.searchParams, ctx.caller, spend.now());
+  const grouped = await groupCalls(db, filter, by.data);
+  // People by name (deleted ones too: their spending stays theirs).
+  const names =
+    by.data === "person"
+      ? await namesOf(
+          db,
+          grouped.map((g) => g.key),
+        )
+      : null;
+  const groups = names ? grouped.map((g) => ({ ...g, label: names.get(g.key) ?? null })) : grouped;
   const body: LedgerSummary = { object: "ledger_summary", ...rangeOf(filter), by: by.data, groups };
   return json(body);
 };
@@ -133,16 +143,26 @@ async function budgetList(spend: Spend, caller: Caller): Promise<BudgetList> {
 }
 
 /** GET /v2/budgets: the budgets with what they used in their current period. */
-const getBudgets: Handler<"v2.budgets"> = async (ctx) => json(await budgetList(ctx.spend, callerOf(ctx)));
+const getBudgets: Handler<"v2.budgets"> = async (ctx) => json(await budgetList(ctx.spend, ctx.caller));
 
-/** PUT /v2/budgets {budgets}: replaces every budget (admins). */
+/** PUT /v2/budgets {budgets}: replaces every budget (admins: the route's minimum role). */
 const setBudgets: Handler<"v2.budgets.set"> = async (ctx) => {
   const { db, body, spend } = ctx;
-  const caller = callerOf(ctx);
-  if (caller.role !== "admin")
-    throw new HttpError(403, `This needs the admin role; you are a ${caller.role}.`, "forbidden");
+  const { caller, people } = ctx;
   const list = body.budgets.map((b) => ({ personId: b.memberId, period: b.period, credits: b.credits }));
-  await db.transaction((tx) => replaceBudgets(tx, list, caller.personId, spend.now()));
+  for (const [i, b] of list.entries()) {
+    if (b.personId === null) continue;
+    const person = await personById(db, b.personId);
+    if (!person || person.deletedAt)
+      throw new HttpError(422, `budgets.${i}.memberId: no such person (${b.personId})`, "validation_failed");
+  }
+  await db.transaction(async (tx) => {
+    await replaceBudgets(tx, list, caller.personId, spend.now());
+    await people.audit.record(
+      { actor: caller.personId, action: "budgets.updated", target: null, detail: { budgets: body.budgets } },
+      tx,
+    );
+  });
   return json(await budgetList(spend, caller));
 };
 
