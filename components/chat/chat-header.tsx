@@ -5,6 +5,7 @@ import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BranchedFrom } from "./branch-button";
+import { ChatMenu } from "./chat-menu";
 import { UNTITLED } from "./chat-row";
 import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
@@ -48,6 +49,7 @@ export function ChatHeader({
       {generating ? <StreamingIndicator /> : null}
       {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
+      {chat ? <ChatMenu chatId={chatId} generating={generating} /> : null}
       <button
         type="button"
         data-testid="details-toggle"
