@@ -66,14 +66,28 @@ const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
 /** GET /v2/chats/{chatId} */
 const getChat: Handler<"v2.chats.get"> = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId)));
 
-/** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires. */
-const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body }) => {
+/**
+ * PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires; a
+ * privacy change is in the audit log.
+ */
+const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body, people, caller }) => {
   const updated = await db.transaction(async (tx) => {
+    const before = body.privacy === undefined ? null : await chatsStore.findChat(tx, params.chatId);
     const updated = await chatsStore.patchChat(tx, params.chatId, body, new Date(), MAX_METADATA_ENTRIES);
     if (updated === null) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
     if (updated === "tooMany") {
       throw new HttpError(422, `metadata: at most ${MAX_METADATA_ENTRIES} entries`, "validation_failed");
     }
+    if (before && before.privacy !== updated.privacy)
+      await people.audit.record(
+        {
+          actor: caller.personId,
+          action: "chat.privacy_changed",
+          target: updated.id,
+          detail: { from: before.privacy, to: updated.privacy },
+        },
+        tx,
+      );
     await events.emit(tx, "chat.updated", { chatId: updated.id });
     return updated;
   });
@@ -126,10 +140,19 @@ const createHostProject: Handler<"v2.chats.hostProject" | "v2.chats.vercelProjec
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params }) => {
+const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, people, caller }) => {
   await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const messages = await messagesStore.allMessages(tx, chat.id);
     await chatsStore.deleteChat(tx, chat.id);
+    await people.audit.record(
+      {
+        actor: caller.personId,
+        action: "chat.deleted",
+        target: chat.id,
+        detail: { title: chat.title, authorId: chat.authorId },
+      },
+      tx,
+    );
     for (const message of messages) emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
     emit("chat.deleted", { chatId: chat.id, chat });
   });
