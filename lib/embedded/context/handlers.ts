@@ -1,10 +1,10 @@
 import "server-only";
 import { effectiveModel } from "../generation/usage";
 import { HttpError } from "../errors";
-import type { Handler, HandlerTablePart } from "../handlers/context";
-import { requireChat } from "../handlers/lookup";
+import type { Handler, HandlerTablePart } from "../http/context";
+import { requireChat } from "../chats/lookup";
 import { json } from "../http/respond";
-import { toMessageView } from "../views/message";
+import { toMessageView } from "../messages/views";
 import { chatContextView } from "./figures";
 
 /**

@@ -12,8 +12,8 @@ import {
 } from "@/lib/api";
 import { toDocumentWire, type Wire } from "../document-wire";
 import { HttpError } from "../errors";
-import { HANDLERS } from "../handlers";
-import type { Handler, HandlerContext, ServiceParts } from "../handlers/context";
+import { HANDLERS } from "./handlers";
+import type { Handler, HandlerContext, ServiceParts } from "./context";
 import { serveHosting } from "../hosting/serve";
 import { plainText } from "../preview/serve";
 import { serveAttachment } from "../attachments/serve";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatContext, ChatWithUsage, CONTEXT_SUMMARY_ACTION, ErrorV2, Message } from "@/lib/api";
 import { expectSchema } from "../test-support";
-import { shapes, startModelHarness, type ModelHarness } from "./test-support";
+import { shapes, startModelHarness, type ModelHarness } from "./test-peer";
 
 /**
  * The context meter and compaction of the model-backed agent, over HTTP against the scripted OpenAI-compatible peer:

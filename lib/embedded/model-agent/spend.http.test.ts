@@ -12,7 +12,7 @@ import {
 } from "@/lib/api";
 import { ErrorV1 } from "@/lib/api/schemas/v1";
 import { expectSchema, TEST_KEY } from "../test-support";
-import { shapes, startModelHarness, type ModelHarness } from "./test-support";
+import { shapes, startModelHarness, type ModelHarness } from "./test-peer";
 
 /**
  * The ledger and the budgets with the model-backed agent, over HTTP against the scripted OpenAI-compatible peer, whose

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Message } from "@/lib/api";
 import { expectSchema } from "../test-support";
-import { shapes, startModelHarness, type ModelHarness } from "./test-support";
+import { shapes, startModelHarness, type ModelHarness } from "./test-peer";
 
 /**
  * A stuck model-backed agent stops (AGENT_STUCK_REPEATS, here 2): the peer's scripts repeat a failing call, the same

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuditLogPage, Me } from "@/lib/api";
 import { HttpError } from "../errors";
-import type { Handler, HandlerTablePart } from "../handlers/context";
+import type { Handler, HandlerTablePart } from "../http/context";
 import { readLimit, readPageQuery, toPage } from "../http/pagination";
 import { json } from "../http/respond";
 import { auditEntryView } from "./audit";
