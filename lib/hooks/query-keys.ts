@@ -70,6 +70,9 @@ export const spendKeys = {
   /** The meter for a draft (its length and a hash stand for it). */
   context: (chatId: string, draft: string) => ["chat", chatId, "context", draft] as const,
   budgets: () => ["budgets"] as const,
+  /** The caller and the team's people as the Budgets page reads them. */
+  me: () => ["budget-people", "me"] as const,
+  people: () => ["budget-people", "members"] as const,
   ledger: () => ["ledger"] as const,
   ledgerSummary: (by: string, from: string, to: string, memberId: string | null) =>
     ["ledger", "summary", by, from, to, memberId] as const,

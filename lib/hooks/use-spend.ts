@@ -72,6 +72,19 @@ export function useBudgets() {
   return { ...query, unsupported: isSpendUnsupported(query.error) };
 }
 
+/** The caller (their role decides what the Budgets page offers) and, for admins, the people to give budgets. */
+export function useBudgetPeople() {
+  const client = useServiceClient();
+  const me = useQuery({ queryKey: spendKeys.me(), queryFn: () => client.me(), retry: noRetryWhenUnsupported });
+  const admin = me.data?.role === "admin";
+  const members = useQuery({
+    queryKey: spendKeys.people(),
+    queryFn: () => client.listMembers(),
+    enabled: admin,
+  });
+  return { me: me.data, admin, members: members.data?.members, error: me.error ?? members.error };
+}
+
 /** Replaces every budget (admins); the answer becomes the cached list. */
 export function useSetBudgets() {
   const client = useServiceClient();
