@@ -51,7 +51,7 @@ export const CONTEXT_SUMMARY_ACTION = "context_summary";
 
 // ----- the ledger: GET /v2/usage/ledger and /v2/usage/ledger/summary -----
 
-export const LedgerPurpose = z.enum(["answer", "title", "summary"]);
+const LedgerPurpose = z.enum(["answer", "title", "summary"]);
 
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -82,7 +82,7 @@ export const LedgerList = z.object({
 });
 export type LedgerList = z.infer<typeof LedgerList>;
 
-export const LEDGER_GROUPINGS = ["person", "chat", "model", "day"] as const;
+const LEDGER_GROUPINGS = ["person", "chat", "model", "day"] as const;
 export const LedgerGrouping = z.enum(LEDGER_GROUPINGS);
 export type LedgerGrouping = z.infer<typeof LedgerGrouping>;
 

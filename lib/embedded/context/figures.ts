@@ -27,9 +27,9 @@ export interface ContextInput {
 }
 
 /** Past this share of the window the dashboard warns (percent). */
-export const WARN_PERCENT = 80;
+const WARN_PERCENT = 80;
 /** Past this share of the window the next answer first summarises the older messages (percent). */
-export const COMPACT_PERCENT = 80;
+const COMPACT_PERCENT = 80;
 /** What stays verbatim after a summary: the newest messages within this share of the window (percent). */
 export const KEEP_PERCENT = 30;
 

@@ -6,7 +6,7 @@ import { messages } from "../store/schema";
 import { summaryIn, type ContextSummary } from "./summary-part";
 
 /** Messages read after the latest summary at most (a chat holds up to 10,000); older ones are left out. */
-export const MAX_HISTORY_MESSAGES = 400;
+const MAX_HISTORY_MESSAGES = 400;
 
 export interface ContextHistory {
   /** The latest summary before the answer, with the message that carries it; null when none. */

@@ -15,7 +15,7 @@ export interface ContextSummary {
   summarised: number;
 }
 
-export const SUMMARY_LABEL = "Earlier messages summarised";
+const SUMMARY_LABEL = "Earlier messages summarised";
 
 /** The part that shows a summary (`at`: its time; none for a scripted step, which times its parts itself). */
 export function summaryPart(

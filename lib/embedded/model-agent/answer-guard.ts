@@ -5,7 +5,7 @@ import { stuckNote, type StuckWatch } from "./stuck";
 import { tokensOf } from "./usage";
 
 /** Why an answer stops before its next model call: a budget, the per-answer cap, or going round in circles. */
-export interface AnswerStop {
+interface AnswerStop {
   code: "budget_exceeded" | "answer_cap" | "stuck";
   /** The closing text the answer ends with. */
   message: string;

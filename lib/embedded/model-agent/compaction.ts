@@ -13,7 +13,7 @@ import { NO_TOKENS, tokensOf } from "./usage";
  * (context/figures.ts COMPACT_PERCENT) and by "Compact now".
  */
 
-export const SUMMARY_SYSTEM = `Summarise the conversation below between a user and the coding agent of a chat code-generation service, for the agent to read instead of it.
+const SUMMARY_SYSTEM = `Summarise the conversation below between a user and the coding agent of a chat code-generation service, for the agent to read instead of it.
 Keep what the agent needs to go on: what the user asked for and decided, the app's current state file by file, open problems and what was tried, the user's preferences. Leave out pleasantries. Plain text or short Markdown lists, at most about 400 words.`;
 
 /** Share of the window the transcript given to the summary call may take (the oldest part is left out beyond). */

@@ -37,7 +37,7 @@ export interface ModelAgentOptions {
 }
 
 /** The context window of a model given none (AGENT_MODELS' `#window`), in tokens: a small local model's. */
-export const DEFAULT_WINDOW = 32_768;
+const DEFAULT_WINDOW = 32_768;
 
 /** The context window of the model that answers a service model id. */
 export function windowFor(opts: ModelAgentOptions, id: ServiceModelId): number {

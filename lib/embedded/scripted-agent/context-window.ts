@@ -17,7 +17,7 @@ type ServiceModelId = Exclude<ModelId, "svc-auto">;
  * token (a message's content and parts, as its usage bills them). Past the line it "summarises" with a fixed text, so
  * the flow of compaction runs offline.
  */
-export const SCRIPTED_WINDOWS: Readonly<Record<ServiceModelId, number>> = {
+const SCRIPTED_WINDOWS: Readonly<Record<ServiceModelId, number>> = {
   "svc-mini": 32_768,
   "svc-pro": 131_072,
   "svc-max": 200_000,
@@ -70,7 +70,7 @@ export async function scriptedContext({ db, chat, prompt, model }: ContextInput)
 }
 
 /** What an answer reads of the history, and the summary it starts with when it had to summarise first. */
-export interface ScriptedHistory {
+interface ScriptedHistory {
   /** Characters of the history before the prompt (the summary's text included), for usage. */
   historyChars: number;
   /** Whether the history starts with a summary (an earlier one, or `made`). */

@@ -4,7 +4,7 @@ import { newId } from "../ids";
 import type { Db } from "../store";
 import { budgets, type BudgetPeriod, type BudgetRow } from "./schema";
 
-export interface BudgetInput {
+interface BudgetInput {
   /** Null: the whole team. */
   personId: string | null;
   period: BudgetPeriod;

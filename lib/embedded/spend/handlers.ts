@@ -45,7 +45,7 @@ const filterQuery = (f: LedgerFilter): Record<string, string> => ({
   ...(f.chatId ? { chatId: f.chatId } : {}),
 });
 
-export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),

@@ -8,7 +8,7 @@ import { usageLedger, type LedgerPurpose, type LedgerRow } from "./schema";
 
 /** The ledger's queries (works on PGlite and PostgreSQL). Ranges are `[from, to)`. */
 
-export interface LedgerCall {
+interface LedgerCall {
   at: Date;
   personId: string;
   chatId: string;
@@ -93,9 +93,9 @@ export async function listCalls(
   return rows.map((r) => ({ ...r.entry, chatTitle: r.chatTitle }));
 }
 
-export type LedgerGrouping = "person" | "chat" | "model" | "day";
+type LedgerGrouping = "person" | "chat" | "model" | "day";
 
-export interface LedgerGroupRow {
+interface LedgerGroupRow {
   key: string;
   /** The chat's title for a chat group (null: untitled or deleted). */
   label: string | null;

@@ -17,7 +17,7 @@ export interface ModelCall {
 }
 
 /** Why an answer stops before its next model call, in a sentence for the person. */
-export interface SpendStop {
+interface SpendStop {
   code: "budget_exceeded" | "answer_cap";
   message: string;
 }
