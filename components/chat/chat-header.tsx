@@ -36,7 +36,7 @@ export function ChatHeader({
   usage?: ReactNode;
 }) {
   return (
-    <header className="flex items-center gap-3 border-b border-border px-4 py-3">
+    <header className="@container flex items-center gap-3 border-b border-border px-4 py-3">
       <div className="min-w-0 flex-1">
         {chat || title ? <ChatTitle chatId={chatId} chat={chat} title={title} /> : <Skeleton className="h-5 w-48" />}
         <div className="mt-0.5 flex items-center gap-2">
