@@ -5,16 +5,6 @@ import { openPeopleDirectory, type PeopleStoreOptions } from "./people/standalon
 import type { PeopleDirectory } from "./people/types";
 
 export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
-export type {
-  AuditInput,
-  InvitationPreview,
-  OidcClaims,
-  PeopleDirectory,
-  PeopleErrorCode,
-  PersonRecord,
-} from "./people/types";
-export { PeopleError } from "./people/types";
-export type { PeopleStoreOptions } from "./people/standalone";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };

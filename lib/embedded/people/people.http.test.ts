@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  AUDIT_ACTIONS,
   ApiKeyCreated,
   ApiKeyList,
   AuditEntry,
@@ -410,6 +411,8 @@ describe("the audit log", () => {
   test("records each action with its actor and target, newest first, never a secret", async () => {
     const log = await entries();
     const actions = new Set(log.map((e) => e.action));
+    // Every action recorded is one the contract lists.
+    for (const action of actions) expect(AUDIT_ACTIONS).toContain(action);
     for (const action of [
       "member.created",
       "member.role_changed",
