@@ -22,6 +22,11 @@ import { servePreviewOrigin } from "./preview/origin-serve";
 import { Previews } from "./preview/previews";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
+import { AuditLog } from "./people/audit";
+import type { PeopleContext } from "./people/context";
+import { peopleDirectory } from "./people/directory";
+import { ensureFirstAdmin, FIRST_ADMIN_DEFAULT_NAME } from "./people/members";
+import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { openDatabase } from "./store";
@@ -111,9 +116,19 @@ export interface EmbeddedOptions {
   wire?: Wire;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
+  firstAdminName?: string;
+  /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
+  invitationUrl?: (token: string) => string;
+  /** The clock of invitations' expiry and of the audit log's retention (tests move it); default the system clock. */
+  peopleNow?: () => Date;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
+  auditLogRetentionDays?: number;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
+/** AUDIT_LOG_RETENTION_DAYS' default. */
+const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 90;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -128,6 +143,8 @@ export interface EmbeddedService {
   healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
+  /** The people of this Atelier, for the dashboard's sign-in and session checks (docs/people.md). */
+  people: PeopleDirectory;
   /**
    * Whether it has work under way: a request being served (until its response body ends), a generation running, a
    * webhook delivery in flight or pending (a retry due later included). When not, it may be closed and started
@@ -225,6 +242,19 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
     now: opts.remoteMcpNow,
   });
+  const peopleNow = opts.peopleNow ?? (() => new Date());
+  const peopleContext: PeopleContext = {
+    db: database.db,
+    now: peopleNow,
+    audit: new AuditLog({
+      db: database.db,
+      now: peopleNow,
+      retentionDays: opts.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS,
+    }),
+    invitationUrl:
+      opts.invitationUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/invite/${encodeURIComponent(token)}`),
+  };
+  await ensureFirstAdmin(peopleContext, opts.firstAdminName || FIRST_ADMIN_DEFAULT_NAME);
   const previews = new Previews(
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
@@ -247,6 +277,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    people: peopleContext,
   };
   const route = createRouter({
     parts,
@@ -260,7 +291,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
 
   let closing: Promise<void> | null = null;
   const requests = new RequestsInUse();
+  const people = peopleDirectory(parts.people);
   return {
+    people: {
+      firstAdmin: () => requests.use(() => people.firstAdmin()),
+      verifyPassword: (email, password) => requests.use(() => people.verifyPassword(email, password)),
+      person: (id) => requests.use(() => people.person(id)),
+      signInWithOidc: (claims) => requests.use(() => people.signInWithOidc(claims)),
+      invitation: (token) => requests.use(() => people.invitation(token)),
+      acceptInvitation: (token, input) => requests.use(() => people.acceptInvitation(token, input)),
+      setPassword: (personId, password) => requests.use(() => people.setPassword(personId, password)),
+      recordAudit: (entry) => requests.use(() => people.recordAudit(entry)),
+    },
     remoteMcp: {
       checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),
       decide: (params, approve, subject) => requests.use(() => remoteAuth.decide(params, approve, subject)),

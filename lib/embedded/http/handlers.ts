@@ -2,6 +2,7 @@ import "server-only";
 import type { HandlerTable } from "./context";
 import { userHandlers } from "../account/handlers";
 import { platformHandlers } from "../account/handlers-platform";
+import { peopleHandlers } from "../people/handlers";
 import { accountV1Handlers } from "../account/handlers-v1";
 import { resolveHandlers } from "../approvals/handlers";
 import { chatHandlers } from "../chats/handlers";
@@ -66,4 +67,5 @@ export const HANDLERS: HandlerTable = {
   ...accountV1Handlers,
   ...reportV1Handlers,
   ...platformHandlers,
+  ...peopleHandlers,
 };
