@@ -11,7 +11,7 @@
 const STRIPPED = new Set(["authorization", "cookie", "host", "connection", "content-length", "forwarded", "via"]);
 const STRIPPED_PREFIXES = ["x-forwarded-", "proxy-"];
 
-export interface PreviewProxyOptions {
+interface PreviewProxyOptions {
   request: Request;
   preview: { url: string; token: string } | null;
   /** The path under the preview URL, by segments. */

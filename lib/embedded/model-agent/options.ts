@@ -2,6 +2,7 @@ import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { ModelId } from "@/lib/api";
+import { agentApiFetch } from "../outbound/agent-api";
 
 type ServiceModelId = Exclude<ModelId, "svc-auto">;
 
@@ -55,6 +56,8 @@ export function languageModel(opts: ModelAgentOptions, name: string): LanguageMo
   const provider = createOpenAICompatible({
     name: "atelier-agent",
     baseURL: opts.baseUrl,
+    // The operator's own URL: the outbound guard's one marked exception (outbound/agent-api.ts).
+    fetch: agentApiFetch(opts.baseUrl),
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     includeUsage: true,
   });
