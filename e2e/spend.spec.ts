@@ -122,6 +122,7 @@ test("budgets: Settings → Budgets sets them, the composer warns at 80% and a s
     expect(used).toBeGreaterThan(0);
     await setBudgets(request, [{ memberId: null, period: "day", credits: used / 0.85 }]);
     await page.goto(`/chats/${chat.id}`);
+    await expect(page.getByTestId("chat-title")).toHaveText(/budget test page/i);
     const warning = page.getByTestId("budget-warning");
     await expect(warning).toHaveAttribute("data-level", "warning");
     await expect(warning).toContainText("85% of the team's daily budget is used");
