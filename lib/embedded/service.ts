@@ -11,6 +11,7 @@ import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./http/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
+import { shuttingDown } from "./http/shutting-down";
 import { outboundFetch } from "./outbound/fetch";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -21,12 +22,18 @@ import { servePreviewOrigin } from "./preview/origin-serve";
 import { Previews } from "./preview/previews";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
+import { AuditLog } from "./people/audit";
+import type { PeopleContext } from "./people/context";
+import { peopleDirectory } from "./people/directory";
+import { ensureFirstAdmin, FIRST_ADMIN_DEFAULT_NAME } from "./people/members";
+import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { openDatabase } from "./store";
 import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
 import { Turns } from "./generation/turns";
-import { Webhooks } from "./webhooks";
+import { Spend } from "./spend/spend";
+import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
   /** The bearer key it accepts. */
@@ -99,7 +106,8 @@ export interface EmbeddedOptions {
   /**
    * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
    * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
-   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to its own origin.
+   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to the dashboard's inbox on
+   * its own origin (`/api/inbox/…`).
    */
   fetchAllowPrivate?: boolean;
   /**
@@ -107,11 +115,26 @@ export interface EmbeddedOptions {
    * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
    */
   wire?: Wire;
-  /** How client ID metadata documents are fetched (tests); default fetch. */
+  /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /**
+   * The clock of the ledger and the budgets (a call's time, a budget's day or month): a test moves it past a period's
+   * end instead of waiting; default the system clock.
+   */
+  spendNow?: () => Date;
+  /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
+  firstAdminName?: string;
+  /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
+  invitationUrl?: (token: string) => string;
+  /** The clock of invitations' expiry and of the audit log's retention (tests move it); default the system clock. */
+  peopleNow?: () => Date;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
+  auditLogRetentionDays?: number;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
+/** AUDIT_LOG_RETENTION_DAYS' default. */
+const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 90;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -126,6 +149,8 @@ export interface EmbeddedService {
   healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
+  /** The people of this Atelier, for the dashboard's sign-in and session checks (docs/people.md). */
+  people: PeopleDirectory;
   /**
    * Whether it has work under way: a request being served (until its response body ends), a generation running, a
    * webhook delivery in flight or pending (a retry due later included). When not, it may be closed and started
@@ -165,15 +190,24 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const basePath = new URL(publicBaseUrl).pathname.replace(/\/+$/, "");
+  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
+  // Webhook signing secrets stored in clear by an earlier version are sealed now (idempotent; safe with several
+  // instances starting at once: webhooks/sealed-secrets.ts).
+  await sealPlainWebhookSecrets(database.db, secrets);
   const webhooks = new Webhooks({
     db: database.db,
     listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
     now: opts.webhookNow,
-    // Deliveries go through the one private-address rule; the service's own origin (the dashboard's webhook inbox,
-    // `${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption.
-    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate, ownOrigin: new URL(publicBaseUrl).origin }),
+    // Deliveries go through the one private-address rule; the dashboard's webhook inbox on the service's own origin
+    // (`${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption, that path only.
+    fetch: outboundFetch({
+      allowPrivate: opts.fetchAllowPrivate,
+      exemptPrefix: new URL("/api/inbox/", publicBaseUrl).href,
+    }),
+    box: secrets,
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
@@ -182,7 +216,6 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   await recovery.start(!shared);
   const live = new LiveHub(database.listening);
   await live.started();
-  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   const mcp = new McpConnections({
     db: database.db,
     box: secrets,
@@ -197,9 +230,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     (opts.modelAgent
       ? modelAgent(opts.modelAgent, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
+  const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
     db: database.db,
     agent,
+    spend,
     emit: events.emit,
     owner,
     leaseMs,
@@ -215,6 +250,19 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
     now: opts.remoteMcpNow,
   });
+  const peopleNow = opts.peopleNow ?? (() => new Date());
+  const peopleContext: PeopleContext = {
+    db: database.db,
+    now: peopleNow,
+    audit: new AuditLog({
+      db: database.db,
+      now: peopleNow,
+      retentionDays: opts.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS,
+    }),
+    invitationUrl:
+      opts.invitationUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/invite/${encodeURIComponent(token)}`),
+  };
+  await ensureFirstAdmin(peopleContext, opts.firstAdminName || FIRST_ADMIN_DEFAULT_NAME);
   const previews = new Previews(
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
@@ -237,11 +285,14 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    agent,
+    spend,
+    people: peopleContext,
   };
   const route = createRouter({
     parts,
     apiKey: opts.apiKey,
-    basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+    basePath,
     chatUrl: opts.chatUrl,
     remoteAuth,
     mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
@@ -250,7 +301,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
 
   let closing: Promise<void> | null = null;
   const requests = new RequestsInUse();
+  const people = peopleDirectory(parts.people);
   return {
+    people: {
+      firstAdmin: () => requests.use(() => people.firstAdmin()),
+      verifyPassword: (email, password) => requests.use(() => people.verifyPassword(email, password)),
+      person: (id) => requests.use(() => people.person(id)),
+      signInWithOidc: (claims) => requests.use(() => people.signInWithOidc(claims)),
+      invitation: (token) => requests.use(() => people.invitation(token)),
+      acceptInvitation: (token, input) => requests.use(() => people.acceptInvitation(token, input)),
+      setPassword: (personId, password) => requests.use(() => people.setPassword(personId, password)),
+      recordAudit: (entry) => requests.use(() => people.recordAudit(entry)),
+    },
     remoteMcp: {
       checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),
       decide: (params, approve, subject) => requests.use(() => remoteAuth.decide(params, approve, subject)),
@@ -258,8 +320,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       revokeClient: (clientId) => requests.use(() => remoteAuth.revokeClient(clientId)),
     },
     handle: (req) => {
-      if (closing)
-        return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      if (closing) return Promise.resolve(shuttingDown(req, basePath));
       return requests.track(() => route(req));
     },
     handlePreview: (req) => {

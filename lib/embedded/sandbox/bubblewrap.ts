@@ -4,7 +4,7 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { mkdir, readFile, rename } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { startProxy, type SandboxProxy } from "./proxy";
+import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
 import { RELAY_SOURCE, type RelaySpec } from "./relay";
 import type { SandboxLimits, SandboxNetwork, SandboxSettings } from "./settings";
 import { supervise } from "./supervise";
