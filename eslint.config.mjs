@@ -123,14 +123,12 @@ export default defineConfig([
   // code bundled into the served page, where fetch is the generated app's own (same origin, in the visitor's browser).
   {
     files: ["lib/embedded/**"],
-    // The preview's pass (preview/pass.ts) connects only to a running app's unix socket into its sandbox; the
-    // sandbox's filtering proxy (sandbox/proxy.ts) is a guard of its own for sandboxed commands (docs/sandbox.md).
+    // The preview's pass (preview/pass.ts) connects only to a running app's unix socket into its sandbox.
     ignores: [
       ...TESTS,
       "lib/embedded/outbound/**",
       "lib/embedded/preview/reporter-script.ts",
       "lib/embedded/preview/pass.ts",
-      "lib/embedded/sandbox/proxy.ts",
     ],
     plugins: { atelier: atelierPlugin },
     rules: { "atelier/no-unguarded-outbound": "error" },

@@ -59,9 +59,20 @@ export const ERROR_CODES = [
   "mcp_server_unreachable",
   "mcp_server_error",
   "quota_exceeded",
+  // spending: credit budgets, the context's summary
+  "budget_exceeded",
+  "nothing_to_compact",
   // a project's environment variables
   "env_var_exists",
   "env_var_unreadable",
+  // people, roles and API keys (issue 39, docs/people.md)
+  "role_required",
+  "acting_as_refused",
+  "member_not_found",
+  "api_key_not_found",
+  "invitation_not_found",
+  "email_taken",
+  "first_admin_protected",
   // operations of the real service's own platform, which the embedded service does not have
   "platform_unavailable",
   // the service is draining (SIGTERM): new requests are refused until another instance or the next start answers

@@ -1,6 +1,8 @@
 import "server-only";
 import { closeWhenIdle } from "@/lib/db/idle-close";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
+import { openPeopleDirectory, type PeopleStoreOptions } from "./people/standalone";
+import type { PeopleDirectory } from "./people/types";
 
 export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
 
@@ -57,6 +59,16 @@ export function getEmbeddedService(opts: ProcessServiceOptions): Promise<Embedde
       const wrapped: EmbeddedService = {
         handle: async (req) => (await current()).handle(req),
         handlePreview: async (req) => (await current()).handlePreview(req),
+        people: {
+          firstAdmin: async () => (await current()).people.firstAdmin(),
+          verifyPassword: async (email, password) => (await current()).people.verifyPassword(email, password),
+          person: async (id) => (await current()).people.person(id),
+          signInWithOidc: async (claims) => (await current()).people.signInWithOidc(claims),
+          invitation: async (token) => (await current()).people.invitation(token),
+          acceptInvitation: async (token, input) => (await current()).people.acceptInvitation(token, input),
+          setPassword: async (personId, password) => (await current()).people.setPassword(personId, password),
+          recordAudit: async (entry) => (await current()).people.recordAudit(entry),
+        },
         remoteMcp: {
           checkAuthorization: async (params) => (await current()).remoteMcp.checkAuthorization(params),
           decide: async (params, approve, subject) => (await current()).remoteMcp.decide(params, approve, subject),
@@ -87,4 +99,26 @@ export function getEmbeddedService(opts: ProcessServiceOptions): Promise<Embedde
 /** The process's embedded service if it is started (or starting), without starting it. */
 export function startedEmbeddedService(): Promise<EmbeddedService> | null {
   return (globalThis as Holder)[KEY] ?? null;
+}
+
+const PEOPLE_KEY = Symbol.for("atelier.peopleDirectory");
+type PeopleHolder = { [PEOPLE_KEY]?: Promise<PeopleDirectory> };
+
+/**
+ * The process's people directory when the embedded service is NOT served here (SERVICE_BASE_URL set): the embedded
+ * service's database opened for its people alone (docs/people.md). With the service served in-process use its
+ * `people` instead (the same store, the same rules). The first call's options win; a failed open is forgotten.
+ */
+export function getPeopleDirectory(opts: PeopleStoreOptions): Promise<PeopleDirectory> {
+  const holder = globalThis as PeopleHolder;
+  let directory = holder[PEOPLE_KEY];
+  if (!directory) {
+    const opening = openPeopleDirectory(opts).then((opened) => opened.directory);
+    directory = opening;
+    holder[PEOPLE_KEY] = opening;
+    opening.catch(() => {
+      if (holder[PEOPLE_KEY] === opening) delete holder[PEOPLE_KEY];
+    });
+  }
+  return directory;
 }

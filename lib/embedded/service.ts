@@ -26,11 +26,17 @@ import { createSandbox, type SandboxSettingsInput } from "./sandbox";
 import { Previews } from "./preview/previews";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
+import { AuditLog } from "./people/audit";
+import type { PeopleContext } from "./people/context";
+import { peopleDirectory } from "./people/directory";
+import { ensureFirstAdmin, FIRST_ADMIN_DEFAULT_NAME } from "./people/members";
+import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { openDatabase } from "./store";
 import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
 import { Turns } from "./generation/turns";
+import { Spend } from "./spend/spend";
 import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
@@ -128,9 +134,24 @@ export interface EmbeddedOptions {
   } | null;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /**
+   * The clock of the ledger and the budgets (a call's time, a budget's day or month): a test moves it past a period's
+   * end instead of waiting; default the system clock.
+   */
+  spendNow?: () => Date;
+  /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
+  firstAdminName?: string;
+  /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
+  invitationUrl?: (token: string) => string;
+  /** The clock of invitations' expiry and of the audit log's retention (tests move it); default the system clock. */
+  peopleNow?: () => Date;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
+  auditLogRetentionDays?: number;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
+/** AUDIT_LOG_RETENTION_DAYS' default. */
+const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 90;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -148,6 +169,8 @@ export interface EmbeddedService {
   healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
+  /** The people of this Atelier, for the dashboard's sign-in and session checks (docs/people.md). */
+  people: PeopleDirectory;
   /**
    * Whether it has work under way: a request being served (until its response body ends), a generation running, a
    * webhook delivery in flight or pending (a retry due later included). When not, it may be closed and started
@@ -227,9 +250,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     (opts.modelAgent
       ? modelAgent({ ...opts.modelAgent, appsRun: Boolean(opts.appRuntime) }, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
+  const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
     db: database.db,
     agent,
+    spend,
     emit: events.emit,
     owner,
     leaseMs,
@@ -245,6 +270,19 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
     now: opts.remoteMcpNow,
   });
+  const peopleNow = opts.peopleNow ?? (() => new Date());
+  const peopleContext: PeopleContext = {
+    db: database.db,
+    now: peopleNow,
+    audit: new AuditLog({
+      db: database.db,
+      now: peopleNow,
+      retentionDays: opts.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS,
+    }),
+    invitationUrl:
+      opts.invitationUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/invite/${encodeURIComponent(token)}`),
+  };
+  await ensureFirstAdmin(peopleContext, opts.firstAdminName || FIRST_ADMIN_DEFAULT_NAME);
   const previews = new Previews(
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
@@ -277,6 +315,9 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    agent,
+    spend,
+    people: peopleContext,
   };
   const route = createRouter({
     parts,
@@ -290,7 +331,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
 
   let closing: Promise<void> | null = null;
   const requests = new RequestsInUse();
+  const people = peopleDirectory(parts.people);
   return {
+    people: {
+      firstAdmin: () => requests.use(() => people.firstAdmin()),
+      verifyPassword: (email, password) => requests.use(() => people.verifyPassword(email, password)),
+      person: (id) => requests.use(() => people.person(id)),
+      signInWithOidc: (claims) => requests.use(() => people.signInWithOidc(claims)),
+      invitation: (token) => requests.use(() => people.invitation(token)),
+      acceptInvitation: (token, input) => requests.use(() => people.acceptInvitation(token, input)),
+      setPassword: (personId, password) => requests.use(() => people.setPassword(personId, password)),
+      recordAudit: (entry) => requests.use(() => people.recordAudit(entry)),
+    },
     remoteMcp: {
       checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),
       decide: (params, approve, subject) => requests.use(() => remoteAuth.decide(params, approve, subject)),

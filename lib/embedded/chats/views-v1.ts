@@ -45,10 +45,10 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    type: row.kind ?? "message",
+    type: row.kind && row.kind !== "context-summary" ? row.kind : "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
-    authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
+    authorId: row.role === "user" ? (row.authorId ?? EMBEDDED_AUTHOR_ID) : null,
   };
   if (row.finishReason) message.finishReason = row.finishReason;
   // v1 requires a size: 0 for a URL given without one (the service never fetched it).

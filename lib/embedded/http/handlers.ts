@@ -2,6 +2,7 @@ import "server-only";
 import type { HandlerTable } from "./context";
 import { userHandlers } from "../account/handlers";
 import { platformHandlers } from "../account/handlers-platform";
+import { peopleHandlers } from "../people/handlers";
 import { accountV1Handlers } from "../account/handlers-v1";
 import { resolveHandlers } from "../approvals/handlers";
 import { chatHandlers } from "../chats/handlers";
@@ -29,6 +30,8 @@ import { reportV1Handlers } from "../usage/handlers-reports-v1";
 import { hookHandlers } from "../webhooks/handlers";
 import { hookDebuggingHandlers } from "../webhooks/handlers-debugging";
 import { hookV1Handlers } from "../webhooks/handlers-v1";
+import { contextHandlers } from "../context/handlers";
+import { spendHandlers } from "../spend/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each feature's handlers file (`../<feature>/handlers.ts`,
@@ -66,4 +69,7 @@ export const HANDLERS: HandlerTable = {
   ...accountV1Handlers,
   ...reportV1Handlers,
   ...platformHandlers,
+  ...peopleHandlers,
+  ...contextHandlers,
+  ...spendHandlers,
 };

@@ -17,5 +17,9 @@ export function modelAgent(options: ModelAgentOptions, mcp?: McpConnections): Ag
       const { runModelTurn } = await import("./turn");
       return runModelTurn({ ...run, options, mcp, sandbox });
     },
+    async context(input) {
+      const { modelContext } = await import("./context");
+      return modelContext(options, input);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -41,6 +41,40 @@ describe.skipIf(bwrapUnavailable)("what a command sees (bubblewrap)", () => {
     const r = await run("unshare -U true 2>&1 | head -1; grep -E '^(CapEff|CapBnd|NoNewPrivs)' /proc/self/status");
     expect(r.output).toMatch(/unshare: .*(Operation not permitted|No space left on device)/);
     expect(r.output).toMatch(/CapEff:\s+0+\nCapBnd:\s+0+\nNoNewPrivs:\s+1/);
+  });
+
+  test.each([
+    ["", null],
+    [", nor the relay's (which the command could open through /proc)", { proxy: { port: 3128, socketPath: "/none" } }],
+  ])("a file descriptor the server holds without close-on-exec is not the command's%s", async (_, relay) => {
+    const workspace = await prepareWorkspace([], hostIds());
+    const dir = mkdtempSync(path.join(tmpdir(), "atelier-fd-probe-"));
+    const fd = openSync(path.join(dir, "held"), "w");
+    try {
+      const args = bubblewrapArgs({
+        workspace,
+        limits: sandboxSettings().limits,
+        command: "ls -l /proc/[0-9]*/fd/ 2>/dev/null | grep -c fd-probe; ls /proc/self/fd | tr '\\n' ' '",
+        relay,
+        nodePath: process.execPath,
+        disableUserns: false,
+      });
+      // bubblewrap started with a file of the server's open at fds 3 and 4 (as a server started by something that
+      // leaked its own descriptors would be) and two more.
+      const output = await new Promise<string>((resolve) => {
+        const child = spawn(BWRAP, args, { ...hostIds(), stdio: ["ignore", "pipe", "pipe", fd, fd, "pipe", "pipe"] });
+        let text = "";
+        child.stdout!.on("data", (c: Buffer) => (text += c.toString()));
+        child.stderr!.on("data", (c: Buffer) => (text += c.toString()));
+        child.on("close", () => resolve(text));
+      });
+      // No process of the sandbox holds the file; the command has its stdin, stdout, stderr and the folder ls reads.
+      expect(output).toBe("0\n0 1 2 3 ");
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+      await workspace.remove();
+    }
   });
 
   test.skipIf(process.getuid?.() !== 0)(

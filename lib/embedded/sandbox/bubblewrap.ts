@@ -6,7 +6,7 @@ import net from "node:net";
 import type { Readable } from "node:stream";
 import path from "node:path";
 import { RelayControl, writeRequest } from "./control";
-import { startProxy, type SandboxProxy } from "./proxy";
+import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
 import { RELAY_SOURCE, type RelaySpec } from "./relay";
 import type { SandboxLimits, SandboxNetwork, SandboxSettings } from "./settings";
 import { supervise } from "./supervise";
@@ -73,6 +73,20 @@ export function hostIds(): HostIds | null {
   return process.getuid?.() === 0 ? UNPRIVILEGED : null;
 }
 
+/**
+ * Closes every file descriptor above stderr but the one given first (`-`: none), then runs the rest of its arguments
+ * (`/proc/self/fd` lists the open ones; bash closes any number).
+ */
+const CLOSE_FDS =
+  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ "$n" != "$keep" ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
+const closingFds = (keep: number | null) => [
+  "/bin/bash",
+  "-c",
+  CLOSE_FDS,
+  "close-fds",
+  keep === null ? "-" : String(keep),
+];
+
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
   /** A persistent folder at /cache (a package cache), read-only unless writable. */
@@ -93,7 +107,8 @@ interface Layout {
  * inside with no capabilities; a read-only root with the system's /usr, the few /etc files and a generated passwd,
  * group and hosts; its own /proc, /dev, 64 MB /tmp and /dev/shm; the copy writable at /app and a HOME; nothing else
  * of the host. Its processes end when it does (PID namespace) or when the server does (--die-with-parent). Inside,
- * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one.
+ * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one, once
+ * `bash` has closed every file descriptor above stderr.
  */
 export function bubblewrapArgs(l: Layout): string[] {
   const { limits } = l;
@@ -155,6 +170,10 @@ export function bubblewrapArgs(l: Layout): string[] {
     "--",
   ];
   const limited = [
+    // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
+    // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
+    // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
+    ...closingFds(null),
     "/usr/bin/prlimit",
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--data=${limits.memoryMb * MIB}`,
@@ -171,7 +190,15 @@ export function bubblewrapArgs(l: Layout): string[] {
     l.command,
   ];
   return l.relay
-    ? [...args, `${RUN_DIR}/bin/node`, "-e", RELAY_SOURCE, JSON.stringify(l.relay), ...limited]
+    ? [
+        ...args,
+        ...closingFds(l.relay.inbound?.fd ?? null),
+        `${RUN_DIR}/bin/node`,
+        "-e",
+        RELAY_SOURCE,
+        JSON.stringify(l.relay),
+        ...limited,
+      ]
     : [...args, ...limited];
 }
 
@@ -426,7 +453,8 @@ function initPid(info: NodeJS.ReadableStream): Promise<number | null> {
  */
 async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
   const until = Date.now() + limitMs;
-  while (Date.now() < until) {
+  // Usually a few milliseconds: look again soon, then every 10 ms.
+  for (let delay = 1; Date.now() < until; delay = Math.min(10, delay * 2)) {
     let stat: string;
     try {
       stat = await readFile(`/proc/${pid}/stat`, "utf8");
@@ -435,7 +463,7 @@ async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
     }
     const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
     if (state === "Z" || state === "X") return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 

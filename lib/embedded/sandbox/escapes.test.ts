@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -132,6 +132,121 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
     }
   });
 
+  test("the server's own environment is not the command's", async () => {
+    const saved = { SERVICE_API_KEY: process.env.SERVICE_API_KEY, DATABASE_URL: process.env.DATABASE_URL };
+    process.env.SERVICE_API_KEY = marker;
+    process.env.DATABASE_URL = `postgres://atelier:${marker}@127.0.0.1:5432/atelier`;
+    try {
+      const r = await run("env; echo end");
+      expect(r.output).toMatch(/end\n$/);
+      expect(r.output).not.toContain(marker);
+      expect(r.output).not.toMatch(/SERVICE_API_KEY|DATABASE_URL|AUTH_SECRET|EMBEDDED_SECRET_KEY|DASHBOARD_PASSWORD/);
+    } finally {
+      for (const [name, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+  });
+
+  test("the app's folder is not there: neither its sources, .env nor .next", async () => {
+    const app = process.cwd();
+    const r = await run(`cat ${app}/package.json ${app}/.env; ls ${app}/.next ${app}/node_modules; echo end`);
+    expect(r.output).not.toContain('"name"');
+    expect(r.output.match(/No such file or directory/g)).toHaveLength(4);
+    expect(r.output).toMatch(/end\n$/);
+  });
+
+  test("another chat's running sandbox: its copy cannot be found, by its host path or anywhere", async () => {
+    const other = `other-chat-${marker}`;
+    const running = await createSandbox({ limits: LIMITS }).start({
+      command: "sleep 30",
+      files: [{ path: "secret.txt", content: other }],
+      port: 8080,
+    });
+    try {
+      // Its copy on the host: the folder next to the socket the server reaches it by (…/atelier-sandbox-*/host/).
+      const root = path.dirname(path.dirname(running.socketPath!));
+      const r = await run(
+        `cat ${root}/app/secret.txt; ls ${root}; ls /tmp; find / -path /proc -prune -o -path /usr -prune -o -name secret.txt -print; echo end`,
+      );
+      expect(r.output).not.toContain(other);
+      expect(r.output).not.toMatch(/^atelier-sandbox-/m); // ls /tmp
+      expect(r.output).not.toMatch(/secret\.txt$/m); // find
+      expect(r.output.match(/No such file or directory/g)).toHaveLength(2);
+      expect(r.output).toMatch(/end\n$/);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test("a symbolic link out of the copy points into the sandbox's own view, and removing the copy leaves its target", async () => {
+    const r = await run(
+      `ln -s ${secrets} key; ln -s ${dataDir} data; ln -s / root; cat key; ls data/; cat root${secrets}; ln ${secrets} hard; echo end`,
+    );
+    expect(r.output).not.toContain(marker);
+    expect(r.output.match(/No such file or directory/g)).toHaveLength(4);
+    expect(r.output).toMatch(/end\n$/);
+    // The copy was removed with its links, not through them.
+    expect(existsSync(secrets)).toBe(true);
+    expect(readdirSync(dataDir)).toEqual(["secrets.json"]);
+  });
+
+  test("a file named to climb out of the copy is not written outside it", async () => {
+    const outside = `atelier-escape-outside-${process.pid}`;
+    const r = await run("ls -A; echo end", {
+      files: { "index.html": INDEX, [`../../${outside}`]: "x", [`src/../../../${outside}-2`]: "x" },
+    });
+    expect(r.output).toBe("index.html\nend\n");
+    expect(existsSync(path.join(tmpdir(), outside))).toBe(false);
+    expect(existsSync(path.join(tmpdir(), `${outside}-2`))).toBe(false);
+  });
+
+  test("the server's unix sockets, by path or abstract name, cannot be reached", async () => {
+    let connections = 0;
+    const onConnection = (socket: net.Socket) => {
+      connections++;
+      socket.end("hello from the host\n");
+    };
+    // A path like PostgreSQL's /var/run/postgresql/.s.PGSQL.5432, and an abstract name (bound to a network namespace).
+    const byPath = net.createServer(onConnection);
+    const abstract = net.createServer(onConnection);
+    const socketPath = path.join(dataDir, ".s.PGSQL.5432");
+    const abstractName = `\0atelier-escape-${process.pid}`;
+    await new Promise<void>((resolve) => byPath.listen(socketPath, resolve));
+    await new Promise<void>((resolve) => abstract.listen(abstractName, resolve));
+    try {
+      const probe = `
+        const net = require("node:net");
+        for (const [name, where] of [["path", ${JSON.stringify(socketPath)}], ["abstract", ${JSON.stringify(abstractName)}]]) {
+          const s = net.connect(where);
+          s.on("connect", () => { console.log(name + ": CONNECTED"); s.destroy(); });
+          s.on("error", (e) => console.log(name + ": " + e.code));
+        }`;
+      const r = await run("node probe.js", { files: { "probe.js": probe } });
+      expect(r.output).toMatch(/path: ENOENT/);
+      expect(r.output).toMatch(/abstract: ECONNREFUSED/);
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => byPath.close(resolve));
+      await new Promise((resolve) => abstract.close(resolve));
+    }
+  });
+
+  test("the server's process cannot be signalled: it is not in the sandbox's PID namespace", async () => {
+    const r = await run(`kill -9 ${standIn.pid}; echo status=$?`);
+    expect(r.output).toMatch(/No such process/);
+    expect(r.output).toMatch(/status=1\n$/);
+    expect(standIn.exitCode).toBeNull();
+    expect(standIn.signalCode).toBeNull();
+  });
+
+  test("output past the limit is dropped from the front, with a line saying how much", async () => {
+    const r = await run("head -c 3000000 /dev/zero | tr '\\0' x; echo; echo last", { limits: { outputChars: 1000 } });
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/^\[… \d+ earlier characters of output not kept\]\nx+\nlast\n$/);
+    expect(r.output.length).toBeLessThan(1100);
+  });
+
   test("setsid, nohup and a background job are not running after the command", async () => {
     const r = await run(
       "setsid sleep 3131 & nohup sleep 3132 >/dev/null 2>&1 & (sleep 3133 >/dev/null 2>&1 &); echo started",
@@ -177,7 +292,7 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
 });
 
 describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the server's proxy only", () => {
-  test("a listed peer answers through the proxy; loopback and the server's own port are refused", async () => {
+  test("a listed peer answers through the proxy; loopback, private, metadata and the server's own port are refused", async () => {
     const peer = http.createServer((_req, res) => res.end("peer says hi"));
     await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
     const peerPort = (peer.address() as net.AddressInfo).port;
@@ -210,7 +325,12 @@ describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the ser
           await get("own", "http://127.0.0.1:${own.port}/");
           await tunnel("own tunnel", "127.0.0.1:${own.port}");
           await get("localhost", "http://localhost:${own.port}/");
+          await get("metadata", "http://169.254.169.254/latest/meta-data/");
+          await tunnel("private tunnel", "10.0.0.1:443");
+          await get("ipv6 loopback", "http://[::1]:${own.port}/");
           await direct("direct peer", ${peerPort});
+          try { require("fs").rmSync(proxy ? "/run/atelier/out/proxy.sock" : "none"); console.log("proxy socket: REMOVED"); }
+          catch (e) { console.log("proxy socket: " + e.code); }
         })();`;
       const r = await run("node probe.js", {
         files: { "probe.js": probe },
@@ -223,7 +343,12 @@ describe.skipIf(bwrapUnavailable)("AGENT_COMMAND_NETWORK=public: through the ser
       expect(r.output).toMatch(/own: 403 .*the server's own port/);
       expect(r.output).toMatch(/own tunnel: HTTP\/1.1 403/);
       expect(r.output).toMatch(/localhost: 403 .*not a public host/);
+      expect(r.output).toMatch(/metadata: 403 .*not a public host/);
+      expect(r.output).toMatch(/private tunnel: HTTP\/1.1 403/);
+      expect(r.output).toMatch(/ipv6 loopback: 403 .*not a public host/);
       expect(r.output).toMatch(/direct peer: ECONNREFUSED/);
+      // The proxy's socket cannot be replaced by another (its folder is bound read-only).
+      expect(r.output).toMatch(/proxy socket: EROFS/);
       expect(own.connections()).toBe(0);
     } finally {
       await new Promise((resolve) => peer.close(resolve));

@@ -28,7 +28,8 @@ export interface SandboxLimits {
 
 /**
  * `none`: no network at all (the default). `public`: public addresses only, through the server's filtering proxy
- * (proxy.ts): `hosts` (AGENT_COMMAND_HOSTS) narrows them to a list of names (`*.example.com` for a domain's hosts);
+ * (outbound/sandbox-proxy.ts): `hosts` (AGENT_COMMAND_HOSTS) narrows them to a list of names (`*.example.com` for a
+ * domain's hosts);
  * `privateHosts` (AGENT_COMMAND_PRIVATE_HOSTS) lets named `host:port`s on a private network through (a LAN
  * registry, the tests' peers). Loopback and private addresses are refused otherwise, and the server's own ports
  * always.

@@ -89,6 +89,9 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
     };
     child.on("error", (error) => finish(null, null, error));
     child.on("exit", (code, signal) => {
+      // It has exited: neither the time limit nor Stop can end it any more while its last processes end.
+      if (timer) clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", stop);
       void (opts.afterExit?.() ?? Promise.resolve()).then(() => {
         // Whatever is still in the pipes arrives now; a process holding them open does not keep us waiting.
         let drained = 0;

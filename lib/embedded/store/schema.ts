@@ -30,7 +30,9 @@ export type MessageKind =
   | "added-environment-variables"
   /** A pull from the chat's Git remote (its files), a push to it (the timeline's record). */
   | "pull-changes"
-  | "sync-git";
+  | "sync-git"
+  /** Ours, not a v1 type (v1 says "message"): an assistant message summarising the earlier ones ("Compact now"). */
+  | "context-summary";
 
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
@@ -160,6 +162,11 @@ export const messages = pgTable(
      * message of a branch: `forked-chat`; a project's new variables: `added-environment-variables`. Null otherwise.
      */
     kind: text("kind").$type<MessageKind>(),
+    /**
+     * Who sent a user message (a person id); null for the assistant's, and for user messages written before people
+     * existed (they are the first admin's, user_embedded).
+     */
+    authorId: text("author_id"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -437,6 +444,10 @@ export * from "../mcp/schema";
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
 
+/** Spending: the ledger of model calls and the credit budgets (lib/embedded/spend). */
+export * from "../spend/schema";
+/** People, their API keys, invitations and the audit log (lib/embedded/people). */
+export * from "../people/schema";
 /** The chats' running apps: state, log and the lease of the instance that runs each (lib/embedded/runtime). */
 export * from "../runtime/schema";
 

@@ -36,7 +36,7 @@ export const webhookDisabled = (hook: WebhookRow) =>
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
-const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body }) => {
+const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body, people, caller }) => {
   const input = body;
   const chatId = input.chatId ?? null;
   if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
@@ -45,20 +45,25 @@ const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body }) =>
   const at = new Date();
   const id = newId("hook");
   const secret = newWebhookSecret();
-  const row = await webhooksStore.insertWebhook(db, {
-    id,
-    name: input.name,
-    url: input.url,
-    events: unique(input.events),
-    chatId,
-    secret: webhooks.sealSecret(id, secret),
-    previousSecret: null,
-    previousSecretUntil: null,
-    disabledAt: null,
-    disabledReason: null,
-    failingSince: null,
-    createdAt: at,
-    updatedAt: at,
+  const row = await db.transaction(async (tx) => {
+    const row = await webhooksStore.insertWebhook(tx, {
+      id,
+      name: input.name,
+      url: input.url,
+      events: unique(input.events),
+      chatId,
+      secret: webhooks.sealSecret(id, secret),
+      previousSecret: null,
+      previousSecretUntil: null,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const detail = { name: row.name, url: row.url, events: row.events };
+    await people.audit.record({ actor: caller.personId, action: "webhook.created", target: row.id, detail }, tx);
+    return row;
   });
   const created: WebhookCreated = { ...toWebhook(row), secret };
   return json(created, 201);
@@ -98,9 +103,13 @@ const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
 };
 
 /** DELETE /v2/hooks/{hookId}: irreversible; its queued deliveries are dropped. */
-const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
+const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params, people, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
-  await webhooksStore.deleteWebhook(db, hook.id);
+  await db.transaction(async (tx) => {
+    await webhooksStore.deleteWebhook(tx, hook.id);
+    const detail = { name: hook.name, url: hook.url };
+    await people.audit.record({ actor: caller.personId, action: "webhook.deleted", target: hook.id, detail }, tx);
+  });
   const deleted: WebhookDeleted = { id: hook.id, deleted: true };
   return json(deleted);
 };

@@ -3,7 +3,7 @@ import { chmod } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
-import { isPrivateAddress, isPrivateHost, publicOnlyLookup, type Resolve } from "../outbound/addresses";
+import { isPrivateAddress, isPrivateHost, publicOnlyLookup, type Resolve } from "./addresses";
 
 /** How long connecting to a host may take. */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startProxy, type SandboxProxy } from "./proxy";
+import { startProxy, type SandboxProxy } from "./sandbox-proxy";
 
 /**
  * The sandbox's filtering proxy on its own (escapes.test.ts drives it from inside a sandbox): what a command may reach
