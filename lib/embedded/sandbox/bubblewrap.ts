@@ -74,17 +74,17 @@ export function hostIds(): HostIds | null {
 }
 
 /**
- * Closes every file descriptor above stderr but the one given first (`-`: none), then runs the rest of its arguments
- * (`/proc/self/fd` lists the open ones; bash closes any number).
+ * Closes every file descriptor above stderr but those given first (comma-separated; `-`: none), then runs the rest of
+ * its arguments (`/proc/self/fd` lists the open ones; bash closes any number).
  */
 const CLOSE_FDS =
-  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ "$n" != "$keep" ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
-const closingFds = (keep: number | null) => [
+  'keep=",$1,"; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then case "$keep" in *",$n,"*) ;; *) exec {n}>&- ;; esac; fi; done; exec "$@"';
+const closingFds = (keep: readonly number[]) => [
   "/bin/bash",
   "-c",
   CLOSE_FDS,
   "close-fds",
-  keep === null ? "-" : String(keep),
+  keep.length ? keep.join(",") : "-",
 ];
 
 interface Layout {
@@ -173,7 +173,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
     // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
     // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
-    ...closingFds(null),
+    ...closingFds([]),
     "/usr/bin/prlimit",
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--data=${limits.memoryMb * MIB}`,
@@ -192,7 +192,8 @@ export function bubblewrapArgs(l: Layout): string[] {
   return l.relay
     ? [
         ...args,
-        ...closingFds(l.relay.inbound?.fd ?? null),
+        // The relay keeps its listening socket and the control channel's answers (fd 5).
+        ...closingFds([l.relay.inbound?.fd, l.relay.control?.out].filter((fd): fd is number => fd !== undefined)),
         `${RUN_DIR}/bin/node`,
         "-e",
         RELAY_SOURCE,
