@@ -9,3 +9,4 @@ export * from "./git";
 export * from "./mcp-explorer";
 export * as v1 from "./v1";
 export * from "./team";
+export * from "./privacy";

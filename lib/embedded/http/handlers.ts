@@ -30,6 +30,7 @@ import { reportV1Handlers } from "../usage/handlers-reports-v1";
 import { hookHandlers } from "../webhooks/handlers";
 import { hookDebuggingHandlers } from "../webhooks/handlers-debugging";
 import { hookV1Handlers } from "../webhooks/handlers-v1";
+import { shareHandlers } from "../shares/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each feature's handlers file (`../<feature>/handlers.ts`,
@@ -39,6 +40,7 @@ import { hookV1Handlers } from "../webhooks/handlers-v1";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...shareHandlers,
   ...chatV1Handlers,
   ...favoriteHandlers,
   ...forkHandlers,
