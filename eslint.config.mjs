@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { atelierPlugin } from "./scripts/lint/no-unguarded-outbound.mjs";
 
 /**
  * The rooms of docs/architecture.md as import rules: a boundary violation is a lint error.
@@ -92,5 +93,15 @@ export default defineConfig([
       group: ["@/components/**", "@/lib/hooks/**", "@/app/**"],
       message: "The embedded service never imports the dashboard (docs/architecture.md).",
     }),
+  },
+  // One outbound guard: the embedded service reaches the network only through lib/embedded/outbound/ (the model
+  // agent's own AGENT_BASE_URL included: outbound/agent-api.ts). Listening servers are fine; tests and their support
+  // (test-*.ts: real peers, clients of the service under test) are exempt, and so is the preview reporter: browser
+  // code bundled into the served page, where fetch is the generated app's own (same origin, in the visitor's browser).
+  {
+    files: ["lib/embedded/**"],
+    ignores: [...TESTS, "lib/embedded/outbound/**", "lib/embedded/preview/reporter-script.ts"],
+    plugins: { atelier: atelierPlugin },
+    rules: { "atelier/no-unguarded-outbound": "error" },
   },
 ]);

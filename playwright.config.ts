@@ -305,6 +305,9 @@ export default defineConfig({
             TEST_DATABASE_URL: clusterAdmin ?? "",
             DATA_DIR: path.join(clusterDataDir, i === 0 ? "a" : "b"),
             EMBEDDED_GENERATION_LEASE_MS: "3000",
+            // Behind a proxy as deployed (deploy/compose.yaml): sign-in counts per account + address
+            // (e2e/cluster-sign-in.spec.ts sends the X-Forwarded-For the proxy would).
+            TRUSTED_PROXY: "1",
           }),
         )
       : []),

@@ -6,7 +6,7 @@ import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat, useCreateChatStream } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import type { StreamRun } from "@/lib/hooks/stream-registry";
-import { openNewChat } from "./chats-shell";
+import { openNewChat } from "./chat-navigation";
 import { newChatDraft } from "./new-chat-draft";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "validation_failed",
   "rate_limited",
   "bad_gateway",
+  "service_unavailable",
   "internal_error",
   // unknown resources
   "chat_not_found",
@@ -75,6 +76,14 @@ export const ERROR_CODES = [
   "not_shareable",
   // operations of the real service's own platform, which the embedded service does not have
   "platform_unavailable",
+  // the service is draining (SIGTERM): new requests are refused until another instance or the next start answers
+  "service_shutting_down",
 ] as const;
+
+/**
+ * Where a v2 error's code travels when there is one to give: v2 bodies are `{message}` only (interface.md 7.1), so
+ * the code is a response header (the shutdown's 503 uses it; v1 has it in the body too).
+ */
+export const ERROR_CODE_HEADER = "x-error-code";
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./http/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
+import { shuttingDown } from "./http/shutting-down";
 import { outboundFetch } from "./outbound/fetch";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -32,7 +33,7 @@ import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./
 import { openDatabase } from "./store";
 import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
 import { Turns } from "./generation/turns";
-import { Webhooks } from "./webhooks";
+import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
   /** The bearer key it accepts. */
@@ -105,7 +106,8 @@ export interface EmbeddedOptions {
   /**
    * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
    * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
-   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to its own origin.
+   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to the dashboard's inbox on
+   * its own origin (`/api/inbox/…`).
    */
   fetchAllowPrivate?: boolean;
   /**
@@ -113,7 +115,7 @@ export interface EmbeddedOptions {
    * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
    */
   wire?: Wire;
-  /** How client ID metadata documents are fetched (tests); default fetch. */
+  /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
   /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
   firstAdminName?: string;
@@ -187,15 +189,24 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const basePath = new URL(publicBaseUrl).pathname.replace(/\/+$/, "");
+  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
+  // Webhook signing secrets stored in clear by an earlier version are sealed now (idempotent; safe with several
+  // instances starting at once: webhooks/sealed-secrets.ts).
+  await sealPlainWebhookSecrets(database.db, secrets);
   const webhooks = new Webhooks({
     db: database.db,
     listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
     now: opts.webhookNow,
-    // Deliveries go through the one private-address rule; the service's own origin (the dashboard's webhook inbox,
-    // `${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption.
-    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate, ownOrigin: new URL(publicBaseUrl).origin }),
+    // Deliveries go through the one private-address rule; the dashboard's webhook inbox on the service's own origin
+    // (`${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption, that path only.
+    fetch: outboundFetch({
+      allowPrivate: opts.fetchAllowPrivate,
+      exemptPrefix: new URL("/api/inbox/", publicBaseUrl).href,
+    }),
+    box: secrets,
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
@@ -204,7 +215,6 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   await recovery.start(!shared);
   const live = new LiveHub(database.listening);
   await live.started();
-  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   const mcp = new McpConnections({
     db: database.db,
     box: secrets,
@@ -284,7 +294,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const route = createRouter({
     parts,
     apiKey: opts.apiKey,
-    basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+    basePath,
     chatUrl: opts.chatUrl,
     remoteAuth,
     mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
@@ -312,8 +322,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       revokeClient: (clientId) => requests.use(() => remoteAuth.revokeClient(clientId)),
     },
     handle: (req) => {
-      if (closing)
-        return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      if (closing) return Promise.resolve(shuttingDown(req, basePath));
       return requests.track(() => route(req));
     },
     handlePreview: (req) => {

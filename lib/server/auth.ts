@@ -36,13 +36,14 @@ export function signInKey(username: unknown, headers: Headers): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The credentials check behind both sign-in paths (the form's server action and Auth.js's HTTP callback):
- * refused while locked; a failure is counted and answered after the throttle's delay; a success resets the count.
+ * The credentials check behind both sign-in paths (the form's server action and Auth.js's HTTP callback): refused
+ * while locked or when its turn is too far away, else checked when its turn comes; a failure is counted and answered
+ * after the throttle's delay; a success resets the count (lib/server/sign-in/policy.ts).
  */
 async function authorizeSignIn(username: unknown, password: unknown, headers: Headers): Promise<boolean> {
   const throttle = signInThrottle();
   const key = signInKey(username, headers);
-  if ((await throttle.check(key)).locked) throw new SignInLocked();
+  if ((await throttle.admit(key)).locked) throw new SignInLocked();
   if (!checkCredentials(username, password)) {
     const failure = await throttle.recordFailure(key);
     await sleep(failure.delayMs);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "./config";
+import { readConfig, signInLine } from "./config";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "atelier-config-"));
 
@@ -21,6 +21,23 @@ describe("config", () => {
     expect(second.dashboardPassword).toBe(first.dashboardPassword);
     expect(second.authSecret).toBe(first.authSecret);
     expect(JSON.parse(readFileSync(file, "utf8")).dashboardPassword).toBe(first.dashboardPassword);
+  });
+
+  it("prints a generated password once, at the start that created it; later starts say where it is kept", () => {
+    const dir = tmp();
+    const first = readConfig({ DATA_DIR: dir });
+    const file = path.join(dir, "secrets.json");
+    expect(signInLine(first)).toBe(
+      `  Sign in as "admin" with password "${first.dashboardPassword}" (generated now, shown this once; kept in ${file})`,
+    );
+    for (const later of [readConfig({ DATA_DIR: dir }), readConfig({ DATA_DIR: dir, DASHBOARD_USERNAME: "ada" })]) {
+      expect(later.dashboardPassword).toBe(first.dashboardPassword);
+      expect(signInLine(later)).not.toContain(first.dashboardPassword);
+      expect(signInLine(later)).toContain(`with the generated password kept in ${file}`);
+    }
+    const given = readConfig({ DATA_DIR: tmp(), DASHBOARD_PASSWORD: "s3cret" });
+    expect(signInLine(given)).toBe('  Sign in as "admin" with DASHBOARD_PASSWORD');
+    expect(signInLine(given)).not.toContain("s3cret");
   });
 
   it("prefers the environment and points at a real deployment", () => {

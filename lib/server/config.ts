@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
+import { assertPreviewIsolated } from "./preview-site";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
 /** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
@@ -16,8 +17,10 @@ export interface AppConfig {
   authSecret: string;
   dashboardUsername: string;
   dashboardPassword: string;
-  /** Whether the password was generated (and so should be printed at start). */
+  /** Whether the password was generated (kept in DATA_DIR/secrets.json) rather than given (DASHBOARD_PASSWORD). */
   passwordGenerated: boolean;
+  /** Whether this start generated it: the one start that prints it (signInLine). */
+  passwordCreated: boolean;
   /** The dashboard's public origin, no trailing slash. */
   appUrl: string;
   /** Pace of the scripted agent's streaming, in ms per step. */
@@ -64,14 +67,18 @@ export interface AppConfig {
    * a second). Default 30 s; 0: never.
    */
   pgliteIdleCloseMs: number;
-  /** The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN). */
-  preview: PreviewOriginConfig;
+  /**
+   * The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN), checked
+   * at start to be a host per chat on a site of its own (preview-site.ts); null when this process does not serve the
+   * embedded service.
+   */
+  preview: PreviewOriginConfig | null;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
 const SERVICE_MODEL_IDS = ["svc-mini", "svc-pro", "svc-max", "svc-max-fast"] as const;
 
-/** An OpenAI-compatible API behind the embedded service's agent (README, Configuration). */
+/** An OpenAI-compatible API behind the embedded service's agent (docs/configuration.md). */
 interface AgentModelConfig {
   /** AGENT_BASE_URL, no trailing slash, e.g. http://127.0.0.1:11434/v1 (Ollama). */
   baseUrl: string;
@@ -100,8 +107,8 @@ interface Secrets {
   embeddedSecretKey?: string;
 }
 
-function loadSecrets(dataDir: string, env: Env): Secrets {
-  const file = path.join(/*turbopackIgnore: true*/ dataDir, "secrets.json");
+function loadSecrets(dataDir: string, env: Env): Secrets & { passwordCreated: boolean } {
+  const file = secretsFileOf({ dataDir });
   let secrets: Secrets = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
   let changed = false;
@@ -121,7 +128,8 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }
-  if (!env.DASHBOARD_PASSWORD && !secrets.dashboardPassword) {
+  const passwordCreated = !env.DASHBOARD_PASSWORD && !secrets.dashboardPassword;
+  if (passwordCreated) {
     secrets.dashboardPassword = randomBytes(12).toString("base64url");
     changed = true;
   }
@@ -130,7 +138,24 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  return secrets;
+  return { ...secrets, passwordCreated };
+}
+
+/** Where the generated secrets are kept: DATA_DIR/secrets.json (mode 600). */
+function secretsFileOf(config: Pick<AppConfig, "dataDir">): string {
+  return path.join(/*turbopackIgnore: true*/ config.dataDir, "secrets.json");
+}
+
+/**
+ * How to sign in, said at start. A generated password is printed once, by the start that created it; later starts
+ * say where it is kept, never the password itself (console output ends up in logs that others read).
+ */
+export function signInLine(config: AppConfig): string {
+  const user = `Sign in as "${config.dashboardUsername}"`;
+  if (!config.passwordGenerated) return `  ${user} with DASHBOARD_PASSWORD`;
+  if (config.passwordCreated)
+    return `  ${user} with password "${config.dashboardPassword}" (generated now, shown this once; kept in ${secretsFileOf(config)})`;
+  return `  ${user} with the generated password kept in ${secretsFileOf(config)} ("dashboardPassword"), or set DASHBOARD_PASSWORD`;
 }
 
 export function readConfig(env: Env = process.env): AppConfig {
@@ -138,6 +163,8 @@ export function readConfig(env: Env = process.env): AppConfig {
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
   const secrets = loadSecrets(dataDir, env);
+  const serveEmbedded = !serviceBaseUrl || env.EMBEDDED_SERVICE === "on";
+  const appUrl = (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
   const delayRaw = env.EMBEDDED_AGENT_DELAY_MS;
   const delay = delayRaw === undefined || delayRaw === "" ? 40 : Number(delayRaw);
   return {
@@ -149,10 +176,11 @@ export function readConfig(env: Env = process.env): AppConfig {
     dashboardUsername: env.DASHBOARD_USERNAME || "admin",
     dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
     passwordGenerated: !env.DASHBOARD_PASSWORD,
-    appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+    passwordCreated: secrets.passwordCreated,
+    appUrl,
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
-    serveEmbedded: !serviceBaseUrl || env.EMBEDDED_SERVICE === "on",
+    serveEmbedded,
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
@@ -164,8 +192,15 @@ export function readConfig(env: Env = process.env): AppConfig {
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
-    preview: previewOriginFrom(env),
+    preview: serveEmbedded ? isolatedPreviewOrigin(appUrl, env) : null,
   };
+}
+
+/** PREVIEW_PORT and PREVIEW_ORIGIN, refused at start unless every chat gets a host of its own on another site. */
+function isolatedPreviewOrigin(appUrl: string, env: Env): PreviewOriginConfig {
+  const preview = previewOriginFrom(env);
+  assertPreviewIsolated(appUrl, preview);
+  return preview;
 }
 
 function readWire(raw: string | undefined): "spec" | "document" {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DateTime, Privacy } from "./common";
-import { ChatFile, Message, Preview } from "./v2";
+import { ChatFile } from "./chat-files";
+import { Message } from "./messages";
+import { Preview } from "./preview";
 
 /**
  * Privacy that means something (issue 40; our extension, docs/wire-decisions.md "Privacy and share links"): who may

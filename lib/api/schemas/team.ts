@@ -8,8 +8,7 @@ import { DateTime } from "./common";
  */
 
 /** Roles, highest first: admin > member > viewer. */
-export const ROLES = ["admin", "member", "viewer"] as const;
-export const Role = z.enum(ROLES);
+export const Role = z.enum(["admin", "member", "viewer"]);
 export type Role = z.infer<typeof Role>;
 
 const RANK: Readonly<Record<Role, number>> = { admin: 3, member: 2, viewer: 1 };
@@ -184,7 +183,6 @@ export const AUDIT_ACTIONS = [
   "sign_out",
   "session.revoked",
 ] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
   id: z.string(),

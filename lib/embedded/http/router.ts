@@ -198,7 +198,8 @@ function officialClientPath(path: string, wire: Wire | undefined): string {
   return wire === "document" && path.startsWith("/api/v2/") ? path.slice("/api".length) : path;
 }
 
-function stripBase(pathname: string, basePath: string): string {
+/** A request's path below the service's base path (`/svc/v2/chats` → `/v2/chats`). */
+export function stripBase(pathname: string, basePath: string): string {
   if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`))) {
     return pathname.slice(basePath.length) || "/";
   }

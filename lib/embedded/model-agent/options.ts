@@ -2,11 +2,12 @@ import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { ModelId } from "@/lib/api";
+import { agentApiFetch } from "../outbound/agent-api";
 
 type ServiceModelId = Exclude<ModelId, "svc-auto">;
 
 /**
- * The model-backed agent's settings (the AGENT_* variables, README Configuration; the dashboard's config reads them
+ * The model-backed agent's settings (the AGENT_* variables, docs/configuration.md; the dashboard's config reads them
  * and the wiring passes them here). Without them the embedded service's agent is the scripted one.
  */
 export interface ModelAgentOptions {
@@ -38,6 +39,8 @@ export function languageModel(opts: ModelAgentOptions, name: string): LanguageMo
   const provider = createOpenAICompatible({
     name: "atelier-agent",
     baseURL: opts.baseUrl,
+    // The operator's own URL: the outbound guard's one marked exception (outbound/agent-api.ts).
+    fetch: agentApiFetch(opts.baseUrl),
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     includeUsage: true,
   });

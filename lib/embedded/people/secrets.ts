@@ -14,7 +14,7 @@ function lookupPart(): string {
   return out;
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   /** The key, shown once: `atl_<lookup>_<secret>`. */
   key: string;
   /** Public, indexed: how the key's row is found. */
@@ -39,9 +39,6 @@ const KEY_SHAPE = /^atl_([0-9a-z]{12})_([A-Za-z0-9_-]{43})$/;
 export function lookupOf(key: string): string | null {
   return KEY_SHAPE.exec(key)?.[1] ?? null;
 }
-
-/** Whether something looks like one of our keys at all (to tell "a person's key" from "some other bearer"). */
-export const looksLikeApiKey = (key: string) => key.startsWith("atl_");
 
 const DUMMY_HASH = sha256Hex("atl_000000000000_no-such-key");
 

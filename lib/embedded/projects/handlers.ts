@@ -9,7 +9,7 @@ import type { Handler, HandlerTablePart } from "../http/context";
 import type { Caller } from "../people/types";
 import { mayRead, mayWrite, readableChats, requireAccess } from "../chats/access";
 
-/** v1 projects (4.2): create, list, get, PUT, delete; they group chats (README "Wire decisions"). */
+/** v1 projects (4.2): create, list, get, PUT, delete; they group chats (wire-decisions.md "Projects (v1)"). */
 
 function toProjectV1(row: ProjectRow, chatIds: string[]): ProjectV1 {
   return {

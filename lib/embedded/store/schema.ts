@@ -299,11 +299,14 @@ export const webhooks = pgTable(
      * Webhooks made before people existed are the first admin's.
      */
     createdBy: text("created_by").notNull().default("user_embedded"),
-    /** `whsec_…`, the signing key (kept as given: HMAC needs it). Never returned after creation. */
+    /**
+     * The `whsec_…` signing key, sealed with the service's SecretBox (webhooks/sealed-secrets.ts: HMAC needs it in
+     * clear, so it is encrypted, not hashed). Never returned after creation.
+     */
     secret: text("secret").notNull(),
     /**
-     * The secret before the last rotation, and until when deliveries are signed with it too (24 hours after the
-     * rotation): receivers switch over without losing a delivery.
+     * The secret before the last rotation (sealed like `secret`), and until when deliveries are signed with it too (24
+     * hours after the rotation): receivers switch over without losing a delivery.
      */
     previousSecret: text("previous_secret"),
     previousSecretUntil: ts("previous_secret_until"),

@@ -39,19 +39,21 @@ const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
  * its deliveries go out only for chats they may read. A chatId unknown to the caller is a 422 (the body is wrong, not
  * the path; the router checks it, http/chat-gate.ts).
  */
-const createHook: Handler<"v2.hooks.create"> = async ({ db, body, people, caller }) => {
+const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body, people, caller }) => {
   const input = body;
   const chatId = input.chatId ?? null;
   const at = new Date();
+  const id = newId("hook");
+  const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     const row = await webhooksStore.insertWebhook(tx, {
-      id: newId("hook"),
+      id,
       name: input.name,
       url: input.url,
       events: unique(input.events),
       chatId,
       createdBy: caller.personId,
-      secret: newWebhookSecret(),
+      secret: webhooks.sealSecret(id, secret),
       previousSecret: null,
       previousSecretUntil: null,
       disabledAt: null,
@@ -64,7 +66,7 @@ const createHook: Handler<"v2.hooks.create"> = async ({ db, body, people, caller
     await people.audit.record({ actor: caller.personId, action: "webhook.created", target: row.id, detail }, tx);
     return row;
   });
-  const created: WebhookCreated = { ...toWebhook(row), secret: row.secret };
+  const created: WebhookCreated = { ...toWebhook(row), secret };
   return json(created, 201);
 };
 

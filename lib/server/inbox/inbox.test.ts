@@ -17,7 +17,7 @@ import { InboxStore } from "./store";
 const APP = "http://dash.test";
 let store: InboxStore;
 beforeAll(async () => {
-  store = await InboxStore.open({ dataDir: "memory://", appUrl: APP });
+  store = await InboxStore.open({ dataDir: "memory://", appUrl: APP, secretKey: "test-auth-secret" });
 });
 afterAll(() => store.close());
 

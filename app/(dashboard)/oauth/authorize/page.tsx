@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ConsentForm } from "@/components/auth/consent-form";
 import { PageBody } from "@/components/layout/page-body";
-import { remoteMcpAuthorization, signedInUser } from "@/app/_wiring/remote-mcp";
+import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { getConfig } from "@/lib/server/config";
+import { requireSession } from "../../session";
 import { EMBEDDED_ACCOUNT_ID } from "./account";
 import { decideAuthorization } from "./actions";
 
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Connect an MCP client" };
 
 /**
  * The authorization endpoint of the embedded service's remote MCP endpoint (docs/embedded-service.md, "Remote MCP
- * endpoint"). The dashboard layout has already required the session (sign-in comes back here with the whole query).
+ * endpoint"). The session is required here (sign-in comes back here with the whole query), not left to the layout.
  * A bad client or redirect URI is shown, never redirected to; other bad requests go back to the client as errors.
  */
 export default async function AuthorizePage({
@@ -19,6 +20,7 @@ export default async function AuthorizePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const session = await requireSession();
   const raw = await searchParams;
   const params: Record<string, string> = {};
   const repeated: string[] = [];
@@ -48,7 +50,7 @@ export default async function AuthorizePage({
           redirectHost: r.redirectHost,
         }}
         account={{ id: EMBEDDED_ACCOUNT_ID, label: "Embedded service", detail: `${getConfig().appUrl}/svc` }}
-        userName={(await signedInUser()) ?? "signed in"}
+        userName={session.user.name ?? "signed in"}
         decide={decideAuthorization}
       />
     </PageBody>
