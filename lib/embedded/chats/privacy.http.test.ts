@@ -318,3 +318,26 @@ describe("the remote MCP endpoint's tools act as their person: list_chats sees o
     }
   });
 });
+
+describe("webhook deliveries follow their maker's reading rights", () => {
+  test("an admin's webhook gets events of every chat the admin may read, never of another's private chat", async () => {
+    const made = await callAs(svc, as("admin"), "POST", "/v2/hooks", {
+      name: "Everything",
+      url: "https://hooks.example/privacy",
+      events: ["chat.updated"],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const hookId = (made.body as { id: string }).id;
+    const renamed: Record<Privacy, string> = {} as Record<Privacy, string>;
+    for (const privacy of PRIVACY) {
+      renamed[privacy] = await newChat(privacy);
+      const res = await callAs(svc, as("author"), "PATCH", `/v2/chats/${renamed[privacy]}`, { title: "Renamed" });
+      expect(res.status).toBe(200);
+    }
+    const list = await callAs(svc, {}, "GET", `/v2/hooks/${hookId}/deliveries?limit=100`);
+    expect(list.status).toBe(200);
+    const delivered = new Set((list.body as { deliveries: { chatId: string }[] }).deliveries.map((d) => d.chatId));
+    for (const privacy of PRIVACY)
+      expect(delivered.has(renamed[privacy]), privacy).toBe(ACCESS[privacy].admin !== "none");
+  });
+});
