@@ -11,7 +11,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { PrivacyBadge } from "./privacy-badge";
 
 /** What each privacy means, in one line (issue 40's table; the service enforces it). */
-export const PRIVACY_MEANING: Record<Privacy, string> = {
+const PRIVACY_MEANING: Record<Privacy, string> = {
   private: "Only you see and change it.",
   team: "Everyone in the team sees it; only you change it.",
   "team-edit": "Everyone in the team sees it; members and admins change it too.",

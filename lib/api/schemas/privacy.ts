@@ -27,7 +27,7 @@ export const ChatScope = z.enum(["all", "mine", "team", "public"]);
 export type ChatScope = z.infer<typeof ChatScope>;
 
 /** Privacy values whose chats have a share link (the spec's `shareable`). */
-export const SHAREABLE: readonly Privacy[] = ["unlisted", "public"];
+const SHAREABLE: readonly Privacy[] = ["unlisted", "public"];
 export const isShareable = (privacy: Privacy): boolean => SHAREABLE.includes(privacy);
 
 /** `GET /v2/settings/default-privacy` (every person) and `PUT` (admins, audited): a new chat's privacy when none is sent. */
@@ -35,9 +35,6 @@ export const DefaultPrivacy = z.object({ privacy: Privacy });
 export type DefaultPrivacy = z.infer<typeof DefaultPrivacy>;
 export const SetDefaultPrivacyBody = z.strictObject({ privacy: Privacy });
 export type SetDefaultPrivacyBody = z.infer<typeof SetDefaultPrivacyBody>;
-
-/** The path of a share page under the dashboard's APP_URL: `<APP_URL>/share/<token>`. */
-export const SHARE_PATH = "/share/";
 
 /** A share token: 32 random bytes, base64url (43 characters). Anything else is unknown without a lookup. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -41,10 +41,10 @@ export const mayRead = (reader: Reader, chat: ChatLike): boolean => chatAccess(r
 export const mayWrite = (reader: Reader, chat: ChatLike): boolean => chatAccess(reader, chat) === "write";
 
 /** The 404 of a chat one may not read: the body of an unknown chat's, word for word. */
-export const unknownChat = (chatId: string) => notFound(`Chat ${chatId}`, "chat_not_found");
+const unknownChat = (chatId: string) => notFound(`Chat ${chatId}`, "chat_not_found");
 
 /** The 403 of a chat one may read but not write: it names the privacy or the role that forbids it. */
-export function readOnly(reader: Reader, chat: ChatLike): HttpError {
+function readOnly(reader: Reader, chat: ChatLike): HttpError {
   const message =
     reader.role === "viewer"
       ? `Chat ${chat.id} is read-only for you: viewers never change a chat; you are a viewer.`

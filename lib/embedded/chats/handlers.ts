@@ -64,7 +64,7 @@ function readChatFilters(url: URL): chatsStore.ChatFilters {
 }
 
 /** `scope` of the chat lists (ChatScope, lib/api/schemas/privacy.ts): all (default), mine, team or public. */
-export function readScope(url: URL): ChatScope {
+function readScope(url: URL): ChatScope {
   const raw = url.searchParams.get("scope");
   if (raw === null || raw === "") return "all";
   const scope = ChatScope.safeParse(raw);
@@ -90,11 +90,7 @@ const listChats: Handler<"v2.chats.list"> = async ({ db, url, caller }) => {
  * One chat as the answers about it show it to a person who may read it: `writePermission` theirs, and for an
  * unlisted or public chat its share link (`shareUrl`, `shareExpiresAt`; made the first time it is asked for).
  */
-export async function chatAnswer(
-  ctx: Pick<ServiceParts, "db" | "shares">,
-  caller: Caller,
-  row: ChatRow,
-): Promise<Chat> {
+async function chatAnswer(ctx: Pick<ServiceParts, "db" | "shares">, caller: Caller, row: ChatRow): Promise<Chat> {
   const chat = toChat(row, mayWrite(caller, row));
   const link = await ctx.shares.linkOf(ctx.db, row);
   return link ? { ...chat, ...link } : chat;
@@ -240,9 +236,9 @@ const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, peop
 // ----- v1 (interface.md 4.2) -----
 
 /** Whom a v1 answer is for: the caller (their `permissions.write`, favorites and preview links). */
-export type V1Reader = Pick<ServiceParts, "db" | "publicBaseUrl" | "previews"> & { caller: Caller };
+type V1Reader = Pick<ServiceParts, "db" | "publicBaseUrl" | "previews"> & { caller: Caller };
 
-export const v1Urls = (ctx: Omit<V1Reader, "db">): V1Urls => ({
+const v1Urls = (ctx: Omit<V1Reader, "db">): V1Urls => ({
   base: ctx.publicBaseUrl,
   preview: (chatId) => ctx.previews.link(chatId, `p:${ctx.caller.personId}`),
 });

@@ -16,13 +16,13 @@ import type { ShareRow } from "./store";
  * again); `expiresAt` ends it.
  */
 
-export interface ShareLink {
+interface ShareLink {
   shareUrl: string;
   shareExpiresAt: string | null;
 }
 
 /** A share token's chat and link, once checked: what the share page may show. */
-export interface OpenShare {
+interface OpenShare {
   chat: ChatRow;
   share: ShareRow;
 }
