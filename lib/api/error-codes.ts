@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   "mcp_server_unreachable",
   "mcp_server_error",
   "quota_exceeded",
+  // spending: credit budgets, the context's summary
+  "budget_exceeded",
+  "nothing_to_compact",
   // a project's environment variables
   "env_var_exists",
   "env_var_unreadable",

@@ -43,6 +43,7 @@ describe("the route table", () => {
     expect(readingPosts.sort()).toEqual(
       [
         "v2.chats.resume",
+        "v2.chats.context",
         "v2.chats.duplicate",
         "v2.hooks.create",
         "v1.chats.fork",

@@ -33,6 +33,7 @@ import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./
 import { openDatabase } from "./store";
 import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
 import { Turns } from "./generation/turns";
+import { Spend } from "./spend/spend";
 import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
@@ -117,6 +118,11 @@ export interface EmbeddedOptions {
   wire?: Wire;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /**
+   * The clock of the ledger and the budgets (a call's time, a budget's day or month): a test moves it past a period's
+   * end instead of waiting; default the system clock.
+   */
+  spendNow?: () => Date;
   /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
   firstAdminName?: string;
   /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
@@ -229,9 +235,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     (opts.modelAgent
       ? modelAgent(opts.modelAgent, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
+  const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
     db: database.db,
     agent,
+    spend,
     emit: events.emit,
     owner,
     leaseMs,
@@ -288,6 +296,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    agent,
+    spend,
     people: peopleContext,
     shares,
   };

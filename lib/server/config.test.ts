@@ -166,6 +166,29 @@ describe("config", () => {
         allowCommands: true,
         timeoutMs: 60_000,
         maxSteps: 24,
+        windows: {},
+        window: null,
+        maxCreditsPerAnswer: null,
+        stuckRepeats: 3,
+      });
+    });
+
+    it("reads a window per model (#tokens, k: × 1,024), the per-answer cap and the stuck count", () => {
+      const { agent } = readConfig({
+        DATA_DIR: tmp(),
+        AGENT_BASE_URL: "http://127.0.0.1:11434/v1",
+        AGENT_MODEL: "qwen2.5-coder:7b#8192",
+        AGENT_MODELS: "svc-mini=llama3.2:3b#32k, svc-max=org/model=v2, svc-pro=tag#1#4096",
+        AGENT_MAX_CREDITS_PER_ANSWER: "2.5",
+        AGENT_STUCK_REPEATS: "4",
+      });
+      expect(agent).toMatchObject({
+        model: "qwen2.5-coder:7b",
+        window: 8192,
+        models: { "svc-mini": "llama3.2:3b", "svc-max": "org/model=v2", "svc-pro": "tag#1" },
+        windows: { "svc-mini": 32_768, "svc-pro": 4096 },
+        maxCreditsPerAnswer: 2.5,
+        stuckRepeats: 4,
       });
     });
 
@@ -194,6 +217,11 @@ describe("config", () => {
       expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro" })).toThrow(/AGENT_MODELS/);
       expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
       expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3,-1" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro=x#big" })).toThrow(/AGENT_MODELS.*window/);
+      expect(() => readConfig({ ...base, AGENT_MODEL: "m#100" })).toThrow(/AGENT_MODEL.*window/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro=#4096" })).toThrow(/AGENT_MODELS/);
+      expect(() => readConfig({ ...base, AGENT_MAX_CREDITS_PER_ANSWER: "0" })).toThrow(/AGENT_MAX_CREDITS/);
+      expect(() => readConfig({ ...base, AGENT_STUCK_REPEATS: "1" })).toThrow(/AGENT_STUCK_REPEATS/);
     });
   });
 });

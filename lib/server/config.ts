@@ -96,6 +96,14 @@ interface AgentModelConfig {
   timeoutMs: number;
   /** AGENT_MAX_STEPS: model calls in one answer (each tool round is one); default 24. */
   maxSteps: number;
+  /** AGENT_MODELS' `#window` per service model id: the model's context window in tokens. */
+  windows: Partial<Record<(typeof SERVICE_MODEL_IDS)[number], number>>;
+  /** AGENT_MODEL's `#window`; null: the default (32,768 tokens). */
+  window: number | null;
+  /** AGENT_MAX_CREDITS_PER_ANSWER: an answer stops before its next model call past this many credits; null: no cap. */
+  maxCreditsPerAnswer: number | null;
+  /** AGENT_STUCK_REPEATS: the same call, failure or file flip this many times in one answer stops it; default 3. */
+  stuckRepeats: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -222,14 +230,19 @@ function readAgentConfig(env: Env): AgentModelConfig | null {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new Error(`AGENT_BASE_URL must be an http(s) URL (got ${JSON.stringify(raw)})`);
-  const models = parseModels(env.AGENT_MODELS);
-  const model = env.AGENT_MODEL?.trim() || null;
+  const { models, windows } = parseModels(env.AGENT_MODELS);
+  const single = env.AGENT_MODEL?.trim() ? withWindow("AGENT_MODEL", env.AGENT_MODEL.trim()) : null;
+  const model = single?.name ?? null;
   if (!model && !Object.keys(models).length)
     throw new Error("AGENT_BASE_URL is set but neither AGENT_MODEL nor AGENT_MODELS names a model");
   return {
     baseUrl: raw.replace(/\/+$/, ""),
     model,
     models,
+    windows,
+    window: single?.window ?? null,
+    maxCreditsPerAnswer: readCredits(env.AGENT_MAX_CREDITS_PER_ANSWER),
+    stuckRepeats: readRepeats(env.AGENT_STUCK_REPEATS),
     apiKey: env.AGENT_API_KEY || null,
     creditsPerMTok: parsePrices(env.AGENT_CREDITS_PER_MTOK),
     allowCommands: env.AGENT_ALLOW_COMMANDS === "1",
@@ -238,21 +251,60 @@ function readAgentConfig(env: Env): AgentModelConfig | null {
   };
 }
 
-/** `svc-mini=qwen2.5-coder:7b,svc-pro=qwen2.5-coder:32b` (the model name may hold `=` and `:`). */
-function parseModels(raw: string | undefined): AgentModelConfig["models"] {
+/**
+ * `svc-mini=qwen2.5-coder:7b,svc-pro=qwen2.5-coder:32b#32k` (the model name may hold `=` and `:`; an optional
+ * `#<tokens>` gives its context window).
+ */
+function parseModels(raw: string | undefined): Pick<AgentModelConfig, "models" | "windows"> {
   const models: AgentModelConfig["models"] = {};
+  const windows: AgentModelConfig["windows"] = {};
   for (const item of (raw ?? "").split(",").map((s) => s.trim())) {
     if (!item) continue;
     const at = item.indexOf("=");
     const id = item.slice(0, Math.max(0, at)).trim();
-    const name = item.slice(at + 1).trim();
-    if (at < 0 || !name || !(SERVICE_MODEL_IDS as readonly string[]).includes(id))
+    const value = item.slice(at + 1).trim();
+    if (at < 0 || !value || !(SERVICE_MODEL_IDS as readonly string[]).includes(id))
       throw new Error(
-        `AGENT_MODELS must be a comma-separated list of <id>=<model name> with id one of ${SERVICE_MODEL_IDS.join(", ")} (got ${JSON.stringify(item)})`,
+        `AGENT_MODELS must be a comma-separated list of <id>=<model name>[#<window>] with id one of ${SERVICE_MODEL_IDS.join(", ")} (got ${JSON.stringify(item)})`,
       );
+    const { name, window } = withWindow("AGENT_MODELS", value);
     models[id as (typeof SERVICE_MODEL_IDS)[number]] = name;
+    if (window !== null) windows[id as (typeof SERVICE_MODEL_IDS)[number]] = window;
   }
-  return models;
+  return { models, windows };
+}
+
+/** `qwen2.5-coder:7b#32768` or `…#32k` (k: × 1,024): the model name and its context window in tokens, if given. */
+function withWindow(variable: string, value: string): { name: string; window: number | null } {
+  const hash = value.lastIndexOf("#");
+  if (hash < 0) return { name: value, window: null };
+  const name = value.slice(0, hash).trim();
+  const raw = value.slice(hash + 1).trim();
+  const match = /^(\d+)(k)?$/i.exec(raw);
+  const window = match ? Number(match[1]) * (match[2] ? 1024 : 1) : NaN;
+  if (!name || !Number.isSafeInteger(window) || window < 1024)
+    throw new Error(
+      `${variable}: a model's window is a number of tokens of at least 1024 after #, e.g. qwen2.5-coder:7b#32768 or #32k (got ${JSON.stringify(value)})`,
+    );
+  return { name, window };
+}
+
+/** AGENT_MAX_CREDITS_PER_ANSWER: a number > 0, or unset (no cap). */
+function readCredits(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`AGENT_MAX_CREDITS_PER_ANSWER must be a number of credits > 0 (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+/** AGENT_STUCK_REPEATS: a whole number ≥ 2; default 3. */
+function readRepeats(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 3;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 2)
+    throw new Error(`AGENT_STUCK_REPEATS must be a whole number of at least 2 (got ${JSON.stringify(raw)})`);
+  return n;
 }
 
 /** `input,output[,cacheRead[,cacheWrite]]` credits per million tokens; null when unset. */

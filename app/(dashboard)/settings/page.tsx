@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageBody } from "@/components/layout/page-body";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
+import { BudgetsLink } from "@/components/settings/budgets-link";
 import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
 import { GitCredentialsSettings } from "@/components/settings/git-credentials";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
@@ -27,6 +28,7 @@ export default async function SettingsPage() {
       <ConnectedMcpClients clients={remoteMcp ? await remoteMcp.connectedClients() : null} />
       <GitCredentialsSettings />
       <QuotaSettings />
+      <BudgetsLink />
     </PageBody>
   );
 }

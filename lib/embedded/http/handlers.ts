@@ -31,6 +31,8 @@ import { hookHandlers } from "../webhooks/handlers";
 import { hookDebuggingHandlers } from "../webhooks/handlers-debugging";
 import { hookV1Handlers } from "../webhooks/handlers-v1";
 import { shareHandlers } from "../shares/handlers";
+import { contextHandlers } from "../context/handlers";
+import { spendHandlers } from "../spend/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each feature's handlers file (`../<feature>/handlers.ts`,
@@ -70,4 +72,6 @@ export const HANDLERS: HandlerTable = {
   ...reportV1Handlers,
   ...platformHandlers,
   ...peopleHandlers,
+  ...contextHandlers,
+  ...spendHandlers,
 };

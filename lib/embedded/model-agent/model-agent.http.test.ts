@@ -209,10 +209,13 @@ describe("reading, editing and the project tools", () => {
 
   test("the step limit ends the answer with a note when the model still wanted to go on", async () => {
     const chatId = await chatWithIndex();
+    // Different calls each time (the same one again would be a stuck agent, stuck.http.test.ts).
     h.peer.script(
-      Array.from({ length: 8 }, () => ({ toolCalls: [{ name: "read_file", arguments: { path: "index.html" } }] })),
+      Array.from({ length: 8 }, (_, i) => ({
+        toolCalls: [{ name: "search_files", arguments: { query: `word${i}` } }],
+      })),
     );
-    const answer = await send(chatId, "Read it again and again");
+    const answer = await send(chatId, "Look around again and again");
     expect(answer.finishReason).toBe("stop");
     expect(shapes(answer.parts)).toHaveLength(9);
     expect(answer.parts!.at(-1)).toMatchObject({

@@ -27,6 +27,23 @@ export interface ModelAgentOptions {
   timeoutMs: number;
   /** Model calls in one answer (each round of tool calls is one). */
   maxSteps: number;
+  /** Context windows in tokens by service model id (AGENT_MODELS' `#window`); unset: `window`. */
+  windows?: Partial<Record<ServiceModelId, number>>;
+  /** The window of AGENT_MODEL (its `#window`); default DEFAULT_WINDOW. */
+  window?: number | null;
+  /** AGENT_MAX_CREDITS_PER_ANSWER: an answer stops before its next model call once it has used this many credits. */
+  maxCreditsPerAnswer?: number | null;
+  /** AGENT_STUCK_REPEATS: the same thing this many times in one answer and it stops (model-agent/stuck.ts); default 3. */
+  stuckRepeats?: number;
+}
+
+/** The context window of a model given none (AGENT_MODELS' `#window`), in tokens: a small local model's. */
+const DEFAULT_WINDOW = 32_768;
+
+/** The context window of the model that answers a service model id. */
+export function windowFor(opts: ModelAgentOptions, id: ServiceModelId): number {
+  if (opts.models[id]) return opts.windows?.[id] ?? DEFAULT_WINDOW;
+  return opts.window ?? DEFAULT_WINDOW;
 }
 
 /** The model name for a chat's service model id, or null when none is configured for it. */

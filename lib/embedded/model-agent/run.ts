@@ -15,5 +15,9 @@ export function modelAgent(options: ModelAgentOptions, mcp?: McpConnections): Ag
       const { runModelTurn } = await import("./turn");
       return runModelTurn({ ...run, options, mcp });
     },
+    async context(input) {
+      const { modelContext } = await import("./context");
+      return modelContext(options, input);
+    },
   };
 }

@@ -30,7 +30,9 @@ export type MessageKind =
   | "added-environment-variables"
   /** A pull from the chat's Git remote (its files), a push to it (the timeline's record). */
   | "pull-changes"
-  | "sync-git";
+  | "sync-git"
+  /** Ours, not a v1 type (v1 says "message"): an assistant message summarising the earlier ones ("Compact now"). */
+  | "context-summary";
 
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
@@ -484,6 +486,8 @@ export * from "../mcp/schema";
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
 
+/** Spending: the ledger of model calls and the credit budgets (lib/embedded/spend). */
+export * from "../spend/schema";
 /** People, their API keys, invitations and the audit log (lib/embedded/people). */
 export * from "../people/schema";
 
