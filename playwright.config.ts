@@ -292,6 +292,8 @@ export default defineConfig({
             AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
             AGENT_MODEL: E2E_MODEL_NAME,
             AGENT_TIMEOUT_MS: "30000",
+            // e2e/model-commands.spec.ts approves a command: it runs in the bubblewrap sandbox (docs/sandbox.md).
+            AGENT_ALLOW_COMMANDS: "1",
           }),
         ]
       : []),

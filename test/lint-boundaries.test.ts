@@ -39,6 +39,33 @@ describe("import boundaries", () => {
     expect(await restricted("app/_wiring/probe.ts", code)).toHaveLength(0);
   });
 
+  it("keeps child processes in lib/embedded/sandbox: imported, required or imported on demand elsewhere is refused", async () => {
+    const forms = [
+      'import { spawn } from "node:child_process";\nexport const s = spawn;\n',
+      'import { exec } from "child_process";\nexport const e = exec;\n',
+      'export const load = () => import("node:child_process");\n',
+      'export const cp = require("child_process");\n',
+    ];
+    const refusals = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result!.messages.filter((m) => /lib\/embedded\/sandbox/.test(m.message)).length;
+    };
+    for (const code of forms) {
+      expect(await refusals("lib/embedded/model-agent/probe.ts", code), code).toBe(1);
+      expect(await refusals("lib/embedded/probe.ts", code), code).toBe(1);
+      expect(await refusals("lib/embedded/sandbox/probe.ts", code), code).toBe(0);
+    }
+    // Tests may start processes (stand-ins for a server, listeners).
+    expect(await refusals("lib/embedded/model-agent/probe.test.ts", forms[0]!)).toBe(0);
+    // The sandbox keeps the other rooms' rules.
+    expect(
+      await restricted(
+        "lib/embedded/sandbox/probe.ts",
+        'import { auth } from "@/lib/server/auth";\nexport const a = auth;\n',
+      ),
+    ).toHaveLength(1);
+  });
+
   it("keeps test support (test-*.ts) out of production code", async () => {
     const peer = 'import { startModelHarness } from "./test-peer";\nexport const s = startModelHarness;\n';
     expect(await restricted("lib/embedded/model-agent/probe.ts", peer)).toHaveLength(1);

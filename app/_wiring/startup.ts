@@ -23,6 +23,14 @@ async function startEmbeddedNow(config: AppConfig): Promise<boolean> {
  */
 export async function announce(): Promise<void> {
   const config = getConfig();
+  let commands: string[] = [];
+  try {
+    commands = await (await import("./command-sandbox")).checkCommandSandbox(config);
+  } catch (error) {
+    // Commands without the sandbox they were promised: this server does not start (docs/sandbox.md).
+    console.error(`\n  Atelier cannot start. ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const lines = [
     "",
     `  Atelier is running at ${config.appUrl}`,
@@ -30,6 +38,7 @@ export async function announce(): Promise<void> {
     config.embedded
       ? `  Service: embedded (${config.databaseUrl ? "PostgreSQL via DATABASE_URL" : `PGlite in ${config.dataDir}`})`
       : `  Service: ${config.serviceBaseUrl}`,
+    ...commands,
     "",
   ];
   console.log(lines.join("\n"));

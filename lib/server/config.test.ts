@@ -164,6 +164,8 @@ describe("config", () => {
         apiKey: "sk-x",
         creditsPerMTok: { input: 3, output: 15, cacheRead: 3, cacheWrite: 3 },
         allowCommands: true,
+        commandSandbox: {},
+        ownPorts: [3000, 3001],
         timeoutMs: 60_000,
         maxSteps: 24,
         windows: {},
@@ -190,6 +192,58 @@ describe("config", () => {
         maxCreditsPerAnswer: 2.5,
         stuckRepeats: 4,
       });
+    });
+
+    it("reads the commands' sandbox (AGENT_COMMAND_*): only what is set; the server's own ports", () => {
+      const base = { DATA_DIR: tmp(), AGENT_BASE_URL: "http://127.0.0.1:1/v1", AGENT_MODEL: "m", PORT: "4400" };
+      const { agent } = readConfig({
+        ...base,
+        AGENT_COMMAND_SANDBOX: "none",
+        AGENT_COMMAND_TIMEOUT_MS: "120000",
+        AGENT_COMMAND_CPU_S: "30",
+        AGENT_COMMAND_MEMORY_MB: "512",
+        AGENT_COMMAND_PROCESSES: "64",
+        AGENT_COMMAND_FILE_SIZE_MB: "16",
+        AGENT_COMMAND_OPEN_FILES: "256",
+        AGENT_COMMAND_OUTPUT_CHARS: "5000",
+        AGENT_COMMAND_NETWORK: "public",
+        AGENT_COMMAND_HOSTS: "registry.npmjs.org, *.pypi.org",
+        AGENT_COMMAND_PRIVATE_HOSTS: "10.0.0.5:4873",
+        PREVIEW_PORT: "4420",
+      });
+      expect(agent?.commandSandbox).toEqual({
+        backend: "none",
+        limits: {
+          timeMs: 120_000,
+          cpuSeconds: 30,
+          memoryMb: 512,
+          processes: 64,
+          fileSizeMb: 16,
+          openFiles: 256,
+          outputChars: 5000,
+        },
+        network: { mode: "public", hosts: ["registry.npmjs.org", "*.pypi.org"], privateHosts: ["10.0.0.5:4873"] },
+      });
+      expect(agent?.ownPorts).toEqual([4400, 4420]);
+      expect(readConfig({ ...base, AGENT_COMMAND_NETWORK: "none" }).agent?.commandSandbox).toEqual({
+        network: { mode: "none" },
+      });
+    });
+
+    it("refuses malformed AGENT_COMMAND_* values with a message naming the variable", () => {
+      const base = { DATA_DIR: tmp(), AGENT_BASE_URL: "http://127.0.0.1:1/v1", AGENT_MODEL: "m" };
+      expect(() => readConfig({ ...base, AGENT_COMMAND_SANDBOX: "docker" })).toThrow(/AGENT_COMMAND_SANDBOX/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_NETWORK: "all" })).toThrow(/AGENT_COMMAND_NETWORK/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_MEMORY_MB: "1.5" })).toThrow(/AGENT_COMMAND_MEMORY_MB/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_PROCESSES: "0" })).toThrow(/AGENT_COMMAND_PROCESSES/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_HOSTS: "registry.npmjs.org" })).toThrow(
+        /need AGENT_COMMAND_NETWORK=public/,
+      );
+      const pub = { ...base, AGENT_COMMAND_NETWORK: "public" };
+      expect(() => readConfig({ ...pub, AGENT_COMMAND_HOSTS: "http://x.org" })).toThrow(/AGENT_COMMAND_HOSTS/);
+      expect(() => readConfig({ ...pub, AGENT_COMMAND_PRIVATE_HOSTS: "10.0.0.5" })).toThrow(
+        /AGENT_COMMAND_PRIVATE_HOSTS/,
+      );
     });
 
     it("defaults: no key, no prices, no commands; AGENT_MODELS alone is enough", () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readCommandSandbox, type CommandSandboxConfig } from "./command-sandbox";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
 import { assertPreviewIsolated } from "./preview-site";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
@@ -90,8 +91,12 @@ interface AgentModelConfig {
   apiKey: string | null;
   /** AGENT_CREDITS_PER_MTOK `input,output[,cacheRead[,cacheWrite]]`; cache prices default to the input price. */
   creditsPerMTok: { input: number; output: number; cacheRead: number; cacheWrite: number } | null;
-  /** AGENT_ALLOW_COMMANDS=1: the agent may ask to run commands (the permission flow). */
+  /** AGENT_ALLOW_COMMANDS=1: the agent may ask to run commands (the permission flow); they run in the sandbox. */
   allowCommands: boolean;
+  /** The sandbox of those commands: AGENT_COMMAND_* (command-sandbox.ts), only what is set. */
+  commandSandbox: CommandSandboxConfig;
+  /** The server's own ports (PORT, PREVIEW_PORT): a command's proxy never reaches them. */
+  ownPorts: number[];
   /** AGENT_TIMEOUT_MS: the time limit of one answer; default 5 minutes. */
   timeoutMs: number;
   /** AGENT_MAX_STEPS: model calls in one answer (each tool round is one); default 24. */
@@ -246,6 +251,8 @@ function readAgentConfig(env: Env): AgentModelConfig | null {
     apiKey: env.AGENT_API_KEY || null,
     creditsPerMTok: parsePrices(env.AGENT_CREDITS_PER_MTOK),
     allowCommands: env.AGENT_ALLOW_COMMANDS === "1",
+    commandSandbox: readCommandSandbox(env),
+    ownPorts: [Number(env.PORT || 3000), previewOriginFrom(env).port],
     timeoutMs: positiveOr(env.AGENT_TIMEOUT_MS, 300_000),
     maxSteps: Math.floor(positiveOr(env.AGENT_MAX_STEPS, 24)),
   };

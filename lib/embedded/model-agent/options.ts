@@ -3,6 +3,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { ModelId } from "@/lib/api";
 import { agentApiFetch } from "../outbound/agent-api";
+import type { SandboxSettingsInput } from "../sandbox";
 
 type ServiceModelId = Exclude<ModelId, "svc-auto">;
 
@@ -21,8 +22,12 @@ export interface ModelAgentOptions {
   apiKey: string | null;
   /** Credits per million tokens; null: usage costs 0 credits. */
   creditsPerMTok: { input: number; output: number; cacheRead: number; cacheWrite: number } | null;
-  /** Commands through the permission flow (not implemented yet: the agent is offered no command tool). */
+  /** Commands through the permission flow: the agent may ask to run one; approved, it runs in the sandbox. */
   allowCommands: boolean;
+  /** Where approved commands run (the AGENT_COMMAND_* variables; docs/sandbox.md); defaults for what is left out. */
+  commandSandbox?: SandboxSettingsInput;
+  /** The server's own ports (PORT, PREVIEW_PORT): a command's proxy never reaches them. */
+  ownPorts?: readonly number[];
   /** Time limit of one answer (all its model calls and tools), ms. */
   timeoutMs: number;
   /** Model calls in one answer (each round of tool calls is one). */

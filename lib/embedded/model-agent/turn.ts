@@ -8,6 +8,7 @@ import * as filesStore from "../files/store";
 import { iso } from "../time";
 import { describeFailure, droppedFailure, timeoutFailure, type Failure } from "./failures";
 import { outcomeOf } from "../approvals/requests";
+import type { Sandbox } from "../sandbox";
 import { runApprovedCommand } from "./approved-command";
 import { COMMAND_TOOL, fileTools, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
 import { mcpTools } from "./mcp-tools";
@@ -32,6 +33,8 @@ interface ModelTurnInput extends MessageWriterInput {
   options: ModelAgentOptions;
   /** The answer's ledger and its budgets. */
   spend: AnswerSpend;
+  /** Where approved commands run; null when they are off (AGENT_ALLOW_COMMANDS unset). */
+  sandbox: Sandbox | null;
   /** MCP connections: the chat's attached, connected servers' tools are offered to the model. */
   mcp?: McpConnections;
 }
@@ -166,13 +169,13 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
             writer,
             command: outcome.command,
             files,
-            allowed: options.allowCommands,
+            sandbox: input.sandbox,
             env,
             signal,
           });
           messages.push({ role: "user", content: note });
         }
-        const stream = new StreamParts(writer, toolParts, external.running);
+        const stream = new StreamParts(writer, toolParts, external.running, input.sandbox);
         if (external.listing) {
           const at = iso(writer.now());
           writer.append({ ...external.listing, startedAt: at, finishedAt: at });
