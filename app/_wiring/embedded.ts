@@ -28,6 +28,7 @@ export function embeddedService() {
     wire: config.embeddedWire,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
+    shareUrl: (token) => `${config.appUrl}/share/${token}`,
     // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
     idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });

@@ -24,6 +24,7 @@ import { AppRuntime } from "./runtime/apps";
 import { appRuntimeSettings, type AppRuntimeSettingsInput } from "./runtime/settings";
 import { createSandbox, type SandboxSettingsInput } from "./sandbox";
 import { Previews } from "./preview/previews";
+import { ShareLinks } from "./shares/links";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
 import { AuditLog } from "./people/audit";
@@ -147,6 +148,10 @@ export interface EmbeddedOptions {
   peopleNow?: () => Date;
   /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
   auditLogRetentionDays?: number;
+  /** Where a share link opens, for its token; default `{origin of base_url}/share/{token}` (the dashboard's page). */
+  shareUrl?: (token: string) => string;
+  /** The clock share links' expiry is judged by (tests move it); default the system clock. */
+  shareNow?: () => Date;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -296,12 +301,18 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         address: opts.appRuntime.address ?? hostname(),
       })
     : null;
+  const shares = new ShareLinks({
+    box: secrets,
+    urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),
+    now: opts.shareNow ?? (() => new Date()),
+  });
   const previewDeps = {
     apps,
     db: database.db,
     tokens: previews.tokens,
     origin: previews.origin,
     frameAncestors: opts.previewFrameAncestors ?? [new URL(publicBaseUrl).origin],
+    shares,
   };
   const parts: ServiceParts = {
     db: database.db,
@@ -318,6 +329,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     agent,
     spend,
     people: peopleContext,
+    shares,
   };
   const route = createRouter({
     parts,

@@ -1,14 +1,17 @@
 import "server-only";
 import { PREVIEW_HANDOFF_PATH, PREVIEW_TOKEN_HEADER } from "@/lib/api/preview-origin";
-import { type Db } from "../store";
+import { type ChatRow, type Db } from "../store";
 import * as chatsStore from "../chats/store";
+import { mayRead } from "../chats/access";
+import * as peopleStore from "../people/store";
+import type { ShareLinks } from "../shares/links";
 import * as filesStore from "../files/store";
 import * as settingsStore from "../account/store";
 import type { AppRuntime } from "../runtime/apps";
 import type { PreviewOrigin } from "./origin";
 import type { PreviewAnswer } from "./pass";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
-import type { PreviewTokens, TokenCheck } from "./tokens";
+import type { PreviewSubject, PreviewTokens, TokenCheck } from "./tokens";
 
 const COOKIE = "atelier_preview";
 
@@ -20,6 +23,19 @@ interface PreviewOriginDeps {
   frameAncestors: readonly string[];
   /** The chats' running apps (APP_RUNTIME): a chat whose files are an app is run and passed through; null: files only. */
   apps: AppRuntime | null;
+  /** Share links: a preview minted for one works while the link does. */
+  shares: ShareLinks;
+}
+
+/**
+ * Whether whom the token was minted for may still read the chat (issue 40): a person who may act and read it now,
+ * or a share link that still opens it (not rotated, revoked or expired).
+ */
+async function subjectMayRead(deps: PreviewOriginDeps, subject: PreviewSubject, chat: ChatRow): Promise<boolean> {
+  if (subject.startsWith("s:")) return deps.shares.stillOpen(deps.db, chat.id, subject.slice(2));
+  const person = await peopleStore.personById(deps.db, subject.slice(2));
+  if (!person || person.disabled || person.deletedAt) return false;
+  return mayRead({ personId: person.id, role: person.role }, chat);
 }
 
 /**
@@ -139,7 +155,9 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   const token = header ?? (host === "other" ? null : cookieOf(req.headers.get("cookie")));
   const check = token ? deps.tokens.verify(token) : null;
   if (!check?.ok || !hostAllows(deps, host, check.chatId)) return refused(check, header !== null && !check?.ok);
-  if (!(await chatsStore.findChat(deps.db, check.chatId))) return text(404, "Not found");
+  const chat = await chatsStore.findChat(deps.db, check.chatId);
+  // A chat its token's person (or link) may no longer read is not there for them, as an unknown one.
+  if (!chat || !(await subjectMayRead(deps, check.subject, chat))) return text(404, "Not found");
   if (deps.apps) {
     const hosts = await settingsStore.previewHosts(deps.db);
     const answer = await deps.apps.answer(check.chatId, req, baseHeaders([...deps.frameAncestors, ...hosts]));
