@@ -120,7 +120,7 @@ describe("preview", () => {
       (await call(svc, "POST", "/v2/chats", { body: { message: "A page /fast" } })).body,
     ).chat;
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chat.id}/preview`)).body)!;
-    expect(preview.token).toMatch(/^[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(preview.token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
     expect(new URL(preview.url).pathname).toBe("/");
     const page = await svc.handlePreview(
       new Request(preview.url, { headers: { "x-v0-preview-token": preview.token! } }),
