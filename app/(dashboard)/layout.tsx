@@ -4,32 +4,26 @@ import type { ReactNode } from "react";
 import { PreviewOriginProvider } from "@/components/files/preview-origin-context";
 import { AppFrame } from "@/components/layout/app-frame";
 import { Sidebar } from "@/components/layout/sidebar";
-import { auth } from "@/lib/server/auth";
+import { signedInPerson } from "@/app/_wiring/auth";
 import { getConfig } from "@/lib/server/config";
 import { REQUEST_PATH_HEADER, signInPathFor } from "@/lib/server/request-path";
 import { safeCallbackUrl } from "../(auth)/sign-in/callback-url";
 import { signOutAction } from "./actions";
 import { upstreamLabel } from "./upstream";
 
-/** Every dashboard page needs a session; without one it goes to the sign-in page (and back afterwards). */
+/**
+ * Every dashboard page needs a live session (the person checked against the directory); without one it goes to the
+ * sign-in page (and back afterwards).
+ */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const session = await auth();
+  const person = await signedInPerson();
   // The whole requested URL (query included) survives sign-in, e.g. the MCP OAuth landing page opened cold.
-  if (!session?.user)
-    redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
+  if (!person) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
   const config = getConfig();
   return (
     // The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts).
     <PreviewOriginProvider origin={config.serveEmbedded ? config.preview.origin : null}>
-      <AppFrame
-        sidebar={
-          <Sidebar
-            upstream={upstreamLabel()}
-            userName={session.user.name ?? "signed in"}
-            signOutAction={signOutAction}
-          />
-        }
-      >
+      <AppFrame sidebar={<Sidebar upstream={upstreamLabel()} userName={person.name} signOutAction={signOutAction} />}>
         {children}
       </AppFrame>
     </PreviewOriginProvider>

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readOidcConfig, type OidcConfig } from "./people/oidc";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
@@ -66,6 +67,13 @@ export interface AppConfig {
   pgliteIdleCloseMs: number;
   /** The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN). */
   preview: PreviewOriginConfig;
+  /**
+   * AUTH_PASSWORD_SIGN_IN (default on): people sign in with their email and password. `off`: only through OIDC, the
+   * sign-in page keeps a small link to the break-glass account's form (DASHBOARD_USERNAME / DASHBOARD_PASSWORD).
+   */
+  passwordSignIn: boolean;
+  /** Single sign-on (OIDC_ISSUER and the other OIDC_* variables); null: none. */
+  oidc: OidcConfig | null;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -165,7 +173,15 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
     preview: previewOriginFrom(env),
+    passwordSignIn: readOnOff("AUTH_PASSWORD_SIGN_IN", env.AUTH_PASSWORD_SIGN_IN),
+    oidc: readOidcConfig(env),
   };
+}
+
+function readOnOff(name: string, raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase() || "on";
+  if (value !== "on" && value !== "off") throw new Error(`${name} must be "on" or "off" (got ${JSON.stringify(raw)})`);
+  return value === "on";
 }
 
 function readWire(raw: string | undefined): "spec" | "document" {

@@ -8,40 +8,67 @@ import {
   versionOfPath,
 } from "@/lib/api";
 import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
+import type { RouteSpec } from "@/lib/api/routes";
+import { hasRole, withArticle, type Role } from "./people/roles";
 import { isSameOrigin } from "./same-origin";
 
 /** Sends a request addressed to the upstream base URL and returns its response (fetch, or the in-process embedded service). */
 export type Upstream = (request: Request) => Promise<Response>;
 
+/** The header the proxy sends with SERVICE_API_KEY to the embedded service: the signed-in person it acts as. */
+export const ACTING_AS_HEADER = "x-atelier-acting-as";
+
+/** The signed-in person a proxied request acts for, and the credentials it goes upstream with. */
+export interface ProxyCaller {
+  personId: string;
+  /** The person's stored role (read at this request). */
+  role: Role;
+  /** The key sent upstream: the server-held one, or (a remote deployment) the person's own; added here and nowhere else. */
+  apiKey: string;
+  /** Sent as `x-atelier-acting-as` (the embedded service, with SERVICE_API_KEY only); null: nothing sent. */
+  actingAs: string | null;
+}
+
 export interface ProxyOptions {
   upstream: Upstream;
   /** Upstream {base_url}, no trailing slash. */
   baseUrl: string;
-  /** The server-held key; added here and nowhere else. */
-  apiKey: string;
   appUrl: string;
-  hasSession: () => Promise<boolean>;
+  /** The signed-in person, checked against the people directory for this request; null: no live session. */
+  caller: () => Promise<ProxyCaller | null>;
+}
+
+/** The lowest role a route needs: its own, else viewer for reads and member for anything else (docs/people.md). */
+function neededRole(route: RouteSpec): Role {
+  return (route as RouteSpec & { minRole?: Role }).minRole ?? (route.method === "GET" ? "viewer" : "member");
 }
 
 /** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
 const PASSED_HEADERS = ["content-type", "cache-control", "retry-after", "x-accel-buffering", "content-disposition"];
 
 /**
- * The browser's only door to the service: session required, same-origin for mutations, only the spec's paths,
- * bodies validated with the lib/api schemas (after a depth limit: schemas recurse), the key injected, SSE streamed through unbuffered.
+ * The browser's only door to the service: a live session required (the person checked at this request), same-origin
+ * for mutations, only the spec's paths, the route's role (a viewer never writes), bodies validated with the lib/api
+ * schemas (after a depth limit: schemas recurse), the key and the acting person injected, SSE streamed through
+ * unbuffered.
  */
 export async function proxyRequest(request: Request, segments: string[], options: ProxyOptions): Promise<Response> {
   const path = "/" + segments.map(encodeURIComponent).join("/");
   const version = versionOfPath(path);
   const method = request.method.toUpperCase();
 
-  if (!(await options.hasSession())) return errorResponse(version, 401, "Sign in to the dashboard first.");
+  const caller = await options.caller();
+  if (!caller) return errorResponse(version, 401, "Sign in to the dashboard first.");
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, options.appUrl))
     return errorResponse(version, 403, "Cross-origin request refused: use the dashboard itself.");
 
   const match = matchRoute(method === "HEAD" ? "GET" : method, path);
   if (!match || match.route.proxied === false)
     return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+  // The service refuses it too; the proxy does not even send it (defence in depth).
+  const needed = neededRole(match.route);
+  if (!hasRole(caller.role, needed))
+    return errorResponse(version, 403, `This needs the ${needed} role; you are ${withArticle(caller.role)}.`);
 
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD") {
@@ -71,9 +98,10 @@ export async function proxyRequest(request: Request, segments: string[], options
 
   const target = `${options.baseUrl}${path}${new URL(request.url).search}`;
   const headers = new Headers({
-    authorization: `Bearer ${options.apiKey}`,
+    authorization: `Bearer ${caller.apiKey}`,
     accept: request.headers.get("accept") ?? "*/*",
   });
+  if (caller.actingAs) headers.set(ACTING_AS_HEADER, caller.actingAs);
   if (body !== undefined) headers.set("content-type", "application/json");
 
   let upstreamResponse: Response;

@@ -8,19 +8,19 @@ import { KeyboardSettings } from "@/components/settings/keyboard-settings";
 import { PreferenceSettings } from "@/components/settings/preference-settings";
 import { QuotaSettings } from "@/components/settings/quota-settings";
 import { ServiceSettings } from "@/components/settings/service-settings";
-import { auth } from "@/lib/server/auth";
+import { signedInPerson } from "@/app/_wiring/auth";
 import { signOutAction } from "../actions";
 import { serviceFacts } from "./service-facts";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const session = await auth();
+  const person = await signedInPerson();
   const remoteMcp = await remoteMcpAuthorization();
   return (
     <PageBody className="flex flex-col gap-8">
       <h1 className="text-xl font-semibold tracking-tight">Settings</h1>
-      <AccountSettings userName={session?.user?.name ?? "signed in"} signOutAction={signOutAction} />
+      <AccountSettings userName={person?.name ?? "signed in"} signOutAction={signOutAction} />
       <PreferenceSettings />
       <KeyboardSettings />
       <ServiceSettings facts={serviceFacts()} />

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ConsentForm } from "@/components/auth/consent-form";
 import { PageBody } from "@/components/layout/page-body";
-import { remoteMcpAuthorization, signedInUser } from "@/app/_wiring/remote-mcp";
+import { signedInPerson } from "@/app/_wiring/auth";
+import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { getConfig } from "@/lib/server/config";
 import { EMBEDDED_ACCOUNT_ID } from "./account";
 import { decideAuthorization } from "./actions";
@@ -26,6 +27,9 @@ export default async function AuthorizePage({
     if (Array.isArray(v)) repeated.push(k);
     else if (v !== undefined) params[k] = v;
   }
+  // The layout has checked the session already, but a client navigation does not run it again.
+  const person = await signedInPerson();
+  if (!person) return <Refused title="Signed out" text="Your session has ended: sign in again." />;
   const remote = await remoteMcpAuthorization();
   if (!remote) return <Refused title="Not available" text="The embedded service is not served by this dashboard." />;
   if (repeated.length)
@@ -48,7 +52,7 @@ export default async function AuthorizePage({
           redirectHost: r.redirectHost,
         }}
         account={{ id: EMBEDDED_ACCOUNT_ID, label: "Embedded service", detail: `${getConfig().appUrl}/svc` }}
-        userName={(await signedInUser()) ?? "signed in"}
+        userName={person.name}
         decide={decideAuthorization}
       />
     </PageBody>

@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
-import { handlers, signInKey } from "@/lib/server/auth";
+import { handlers } from "@/app/_wiring/auth";
+import { signInKey } from "@/lib/server/auth/credentials";
 import { lockedMessage, signInThrottle } from "@/lib/server/sign-in";
 
 export const { GET } = handlers;
