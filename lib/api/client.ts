@@ -1,4 +1,5 @@
 import { McpServer, McpServerDeletedAny, McpServerList } from "./lenient/mcp";
+import { teamClient, type TeamClient } from "./client-team";
 import { createHttp, routeCall, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import {
   readAsyncRef,
@@ -88,7 +89,7 @@ import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEven
 
 export type { PageQuery, StreamCallOptions } from "./http-client";
 
-export interface ServiceClient {
+export interface ServiceClient extends TeamClient {
   /** POST /v2/chats (sync): the chat with the usage of its first answer. */
   createChat(body: CreateChatBody): Promise<ChatWithUsage>;
   /** POST /v2/chats/stream: the 6.2 events. */
@@ -210,10 +211,12 @@ export interface ServiceClient {
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
-  const { json, read, done, stream, send } = createHttp(opts);
+  const http = createHttp(opts);
+  const { json, read, done, stream, send } = http;
   const call = routeCall;
 
   return {
+    ...teamClient(http),
     createChat: (body) => read(readChatWithUsage, call("v2.chats.create", {}, { body })),
     createChatStream: (body, o) => stream(call("v2.chats.create.stream", {}, { body, signal: o?.signal })),
     createChatAsync: (body) => read((d) => readAsyncRef(d), call("v2.chats.create.async", {}, { body })),

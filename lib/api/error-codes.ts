@@ -61,6 +61,14 @@ export const ERROR_CODES = [
   // a project's environment variables
   "env_var_exists",
   "env_var_unreadable",
+  // people, roles and API keys (issue 39, docs/people.md)
+  "role_required",
+  "acting_as_refused",
+  "member_not_found",
+  "api_key_not_found",
+  "invitation_not_found",
+  "email_taken",
+  "first_admin_protected",
   // operations of the real service's own platform, which the embedded service does not have
   "platform_unavailable",
 ] as const;

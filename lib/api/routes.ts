@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as s from "./schemas";
+import { roleAtLeast, type Role } from "./schemas/team";
 import { MAX_ATTACHMENTS_BODY_BYTES } from "./attachments/limits";
 
 /**
@@ -34,6 +35,12 @@ export interface RouteSpec {
   invalidBody?: string;
   /** A larger body limit than the default (bodies that carry attachments); the proxy and the service apply it. */
   maxBodyBytes?: number;
+  /**
+   * The lowest role that may call it (docs/people.md), checked by the embedded service's router before the handler
+   * runs (403 naming the role missing) and by the dashboard's proxy. Default (`minRoleOf`): GET → viewer, any other
+   * method → member. Browser redirect targets (`proxied: false`) have no caller: their state is the credential.
+   */
+  minRole?: Role;
 }
 
 type Extra = Omit<RouteSpec, "name" | "method" | "pattern">;
@@ -53,6 +60,10 @@ const r = <
 /** Create and send: their bodies may carry attachments, so a larger body limit. */
 const CREATE = { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
 const SEND = { body: s.SendMessageBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
+/** Routes only admins call (people, the audit log, webhooks, service-wide settings). */
+const ADMIN = { minRole: "admin" } as const;
+/** A POST that only reads (re-attaching to a running generation's stream): viewers may call it. */
+const READS = { minRole: "viewer" } as const;
 
 /** Order matters: literal segments come before parameters that would also match them. */
 export const ROUTES = [
@@ -79,7 +90,7 @@ export const ROUTES = [
   r("v2.messages.send", "POST", "/v2/chats/:chatId/messages", SEND),
   r("v2.messages.get", "GET", "/v2/chats/:chatId/messages/:messageId"),
   r("v2.messages.stop", "POST", "/v2/chats/:chatId/messages/:messageId/stop"),
-  r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true }), // the document's: re-attach to a generation
+  r("v2.chats.resume", "POST", "/v2/chats/:chatId/resume", { stream: true, ...READS }), // the document's: re-attach to a generation
   r("v2.chats.preview", "GET", "/v2/chats/:chatId/preview"),
   r("v2.chats.hostProject", "POST", "/v2/chats/:chatId/host-project"),
   r("v2.chats.vercelProject", "POST", "/v2/chats/:chatId/vercel-project"), // the document's name of the same link
@@ -94,18 +105,18 @@ export const ROUTES = [
   r("v2.chats.deploy", "POST", "/v2/chats/:chatId/deploy"), // the document's: the latest version as a deployment
   r("v2.chats.connectStatus", "GET", "/v2/chats/:chatId/connect/status"), // the document's: integrations (none here)
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
-  r("v2.hooks.list", "GET", "/v2/hooks"),
-  r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody }),
-  r("v2.hooks.eventTypes", "GET", "/v2/hooks/event-types"), // extension: the event catalog
-  r("v2.hooks.get", "GET", "/v2/hooks/:hookId"),
-  r("v2.hooks.update", "PATCH", "/v2/hooks/:hookId", { body: s.UpdateWebhookBody }),
-  r("v2.hooks.delete", "DELETE", "/v2/hooks/:hookId"),
-  r("v2.hooks.deliveries", "GET", "/v2/hooks/:hookId/deliveries"),
-  r("v2.hooks.resend", "POST", "/v2/hooks/:hookId/deliveries/:deliveryId/resend"),
+  r("v2.hooks.list", "GET", "/v2/hooks", ADMIN),
+  r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody, ...ADMIN }),
+  r("v2.hooks.eventTypes", "GET", "/v2/hooks/event-types", ADMIN), // extension: the event catalog
+  r("v2.hooks.get", "GET", "/v2/hooks/:hookId", ADMIN),
+  r("v2.hooks.update", "PATCH", "/v2/hooks/:hookId", { body: s.UpdateWebhookBody, ...ADMIN }),
+  r("v2.hooks.delete", "DELETE", "/v2/hooks/:hookId", ADMIN),
+  r("v2.hooks.deliveries", "GET", "/v2/hooks/:hookId/deliveries", ADMIN),
+  r("v2.hooks.resend", "POST", "/v2/hooks/:hookId/deliveries/:deliveryId/resend", ADMIN),
   // extensions: debugging a webhook in place
-  r("v2.hooks.test", "POST", "/v2/hooks/:hookId/test", { body: s.TestWebhookBody }),
-  r("v2.hooks.replay", "POST", "/v2/hooks/:hookId/deliveries/replay", { body: s.ReplayDeliveriesBody }),
-  r("v2.hooks.rotateSecret", "POST", "/v2/hooks/:hookId/rotate-secret"),
+  r("v2.hooks.test", "POST", "/v2/hooks/:hookId/test", { body: s.TestWebhookBody, ...ADMIN }),
+  r("v2.hooks.replay", "POST", "/v2/hooks/:hookId/deliveries/replay", { body: s.ReplayDeliveriesBody, ...ADMIN }),
+  r("v2.hooks.rotateSecret", "POST", "/v2/hooks/:hookId/rotate-secret", ADMIN),
   // ----- v2 MCP servers (4.1, 4.3, wire-decisions.md 9) -----
   r("v2.mcp.callback", "GET", "/v2/mcp-servers/oauth/callback", { proxied: false }),
   r("v2.mcp.list", "GET", "/v2/mcp-servers"),
@@ -137,8 +148,26 @@ export const ROUTES = [
   // ----- v2 quotas (our extension: interface.md Part 8's daily quotas and today's use, wire-decisions.md 12) -----
   r("v2.quotas", "GET", "/v2/quotas"),
   // ----- v2 settings (the document's trusted preview hosts) -----
-  r("v2.settings.previewHosts", "GET", "/v2/settings/preview-hosts"),
-  r("v2.settings.setPreviewHosts", "PUT", "/v2/settings/preview-hosts", { body: s.PreviewHostsBody }),
+  r("v2.settings.previewHosts", "GET", "/v2/settings/preview-hosts", ADMIN),
+  r("v2.settings.setPreviewHosts", "PUT", "/v2/settings/preview-hosts", { body: s.PreviewHostsBody, ...ADMIN }),
+  // ----- v2 people (our extension, issue 39, wire-decisions.md "People"): API keys, members, invitations, audit -----
+  r("v2.apiKeys.list", "GET", "/v2/api-keys"),
+  r("v2.apiKeys.create", "POST", "/v2/api-keys", { body: s.CreateApiKeyBody }),
+  r("v2.apiKeys.rotate", "POST", "/v2/api-keys/:apiKeyId/rotate"),
+  r("v2.apiKeys.delete", "DELETE", "/v2/api-keys/:apiKeyId"),
+  r("v2.team.me", "GET", "/v2/team/me"),
+  r("v2.team.members.list", "GET", "/v2/team/members", ADMIN),
+  r("v2.team.members.create", "POST", "/v2/team/members", { body: s.CreateMemberBody, ...ADMIN }),
+  r("v2.team.members.update", "PATCH", "/v2/team/members/:memberId", { body: s.UpdateMemberBody, ...ADMIN }),
+  r("v2.team.members.delete", "DELETE", "/v2/team/members/:memberId", ADMIN),
+  r("v2.team.members.transferChats", "POST", "/v2/team/members/:memberId/transfer-chats", {
+    body: s.TransferChatsBody,
+    ...ADMIN,
+  }),
+  r("v2.team.invitations.list", "GET", "/v2/team/invitations", ADMIN),
+  r("v2.team.invitations.create", "POST", "/v2/team/invitations", { body: s.CreateInvitationBody, ...ADMIN }),
+  r("v2.team.invitations.delete", "DELETE", "/v2/team/invitations/:invitationId", ADMIN),
+  r("v2.auditLog", "GET", "/v2/audit-log", ADMIN),
   // ----- v1 (4.2; response mode by body field, wire-decisions.md 1) -----
   r("v1.chats.create", "POST", "/v1/chats", { body: s.v1.CreateChatBodyV1, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES }),
   r("v1.chats.init", "POST", "/v1/chats/init", { body: s.v1.InitChatBodyV1 }),
@@ -155,7 +184,7 @@ export const ROUTES = [
     maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES,
   }),
   r("v1.messages.get", "GET", "/v1/chats/:chatId/messages/:messageId"),
-  r("v1.messages.resume", "POST", "/v1/chats/:chatId/messages/:messageId/resume", { stream: true }),
+  r("v1.messages.resume", "POST", "/v1/chats/:chatId/messages/:messageId/resume", { stream: true, ...READS }),
   r("v1.messages.stop", "POST", "/v1/chats/:chatId/messages/:messageId/stop"),
   r("v1.tasks.resolve", "POST", "/v1/chats/:chatId/tasks/resolve", { body: s.v1.ResolveBodyV1 }),
   r("v1.versions.list", "GET", "/v1/chats/:chatId/versions"), // our extension (the real SDK has it): newest first, no files
@@ -174,11 +203,11 @@ export const ROUTES = [
   r("v1.reports.usage", "GET", "/v1/reports/usage"),
   r("v1.reports.aiUsage", "GET", "/v1/reports/usage/ai"),
   r("v1.reports.userActivity", "GET", "/v1/reports/user-activity"),
-  r("v1.hooks.list", "GET", "/v1/hooks"),
-  r("v1.hooks.create", "POST", "/v1/hooks", { body: s.v1.CreateHookBodyV1 }),
-  r("v1.hooks.get", "GET", "/v1/hooks/:hookId"),
-  r("v1.hooks.update", "PATCH", "/v1/hooks/:hookId", { body: s.v1.UpdateHookBodyV1 }),
-  r("v1.hooks.delete", "DELETE", "/v1/hooks/:hookId"),
+  r("v1.hooks.list", "GET", "/v1/hooks", ADMIN),
+  r("v1.hooks.create", "POST", "/v1/hooks", { body: s.v1.CreateHookBodyV1, ...ADMIN }),
+  r("v1.hooks.get", "GET", "/v1/hooks/:hookId", ADMIN),
+  r("v1.hooks.update", "PATCH", "/v1/hooks/:hookId", { body: s.v1.UpdateHookBodyV1, ...ADMIN }),
+  r("v1.hooks.delete", "DELETE", "/v1/hooks/:hookId", ADMIN),
   // The hosting platform's own integration (the document's): the embedded service has no such platform.
   r("v1.integrations.projects.list", "GET", "/v1/integrations/vercel/projects"),
   r("v1.integrations.projects.create", "POST", "/v1/integrations/vercel/projects"),
@@ -227,6 +256,16 @@ export type RouteBody<N extends RouteName> = N extends RouteName
     ? z.output<B>
     : undefined
   : never;
+
+/** The lowest role that may call a route: its `minRole`, else viewer for GET (and HEAD), member for the rest. */
+export function minRoleOf(route: RouteSpec): Role {
+  return route.minRole ?? (route.method === "GET" ? "viewer" : "member");
+}
+
+/** Whether a caller of this role may call the route (the router's check; the proxy's defence in depth). */
+export function mayCall(route: RouteSpec, role: Role): boolean {
+  return roleAtLeast(role, minRoleOf(route));
+}
 
 const BY_NAME = new Map<string, RouteSpec>(ROUTES.map((route) => [route.name, route]));
 

@@ -3,6 +3,15 @@ import { closeWhenIdle } from "@/lib/db/idle-close";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
 export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
+export type {
+  AuditInput,
+  InvitationPreview,
+  OidcClaims,
+  PeopleDirectory,
+  PeopleErrorCode,
+  PersonRecord,
+} from "./people/types";
+export { PeopleError } from "./people/types";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };
@@ -57,6 +66,16 @@ export function getEmbeddedService(opts: ProcessServiceOptions): Promise<Embedde
       const wrapped: EmbeddedService = {
         handle: async (req) => (await current()).handle(req),
         handlePreview: async (req) => (await current()).handlePreview(req),
+        people: {
+          firstAdmin: async () => (await current()).people.firstAdmin(),
+          verifyPassword: async (email, password) => (await current()).people.verifyPassword(email, password),
+          person: async (id) => (await current()).people.person(id),
+          signInWithOidc: async (claims) => (await current()).people.signInWithOidc(claims),
+          invitation: async (token) => (await current()).people.invitation(token),
+          acceptInvitation: async (token, input) => (await current()).people.acceptInvitation(token, input),
+          setPassword: async (personId, password) => (await current()).people.setPassword(personId, password),
+          recordAudit: async (entry) => (await current()).people.recordAudit(entry),
+        },
         remoteMcp: {
           checkAuthorization: async (params) => (await current()).remoteMcp.checkAuthorization(params),
           decide: async (params, approve, subject) => (await current()).remoteMcp.decide(params, approve, subject),

@@ -21,6 +21,7 @@ import { servePreviewOrigin } from "./preview/origin-serve";
 import { Previews } from "./preview/previews";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
+import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
 import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
@@ -108,6 +109,14 @@ export interface EmbeddedOptions {
   wire?: Wire;
   /** How client ID metadata documents are fetched (tests); default fetch. */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
+  firstAdminName?: string;
+  /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
+  invitationUrl?: (token: string) => string;
+  /** The clock of invitations' expiry and of the audit log's retention (tests move it); default the system clock. */
+  peopleNow?: () => Date;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
+  auditLogRetentionDays?: number;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -125,6 +134,8 @@ export interface EmbeddedService {
   healthy(): Promise<boolean>;
   /** The remote MCP endpoint's authorization, for the dashboard's authorize and connected-clients pages. */
   remoteMcp: RemoteMcpAuthorization;
+  /** The people of this Atelier, for the dashboard's sign-in and session checks (docs/people.md). */
+  people: PeopleDirectory;
   /**
    * Whether it has work under way: a request being served (until its response body ends), a generation running, a
    * webhook delivery in flight or pending (a retry due later included). When not, it may be closed and started
@@ -249,7 +260,20 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
 
   let closing: Promise<void> | null = null;
   const requests = new RequestsInUse();
+  const notYet = async (): Promise<never> => {
+    throw new Error("The people directory is not implemented yet.");
+  };
   return {
+    people: {
+      firstAdmin: notYet,
+      verifyPassword: notYet,
+      person: notYet,
+      signInWithOidc: notYet,
+      invitation: notYet,
+      acceptInvitation: notYet,
+      setPassword: notYet,
+      recordAudit: notYet,
+    },
     remoteMcp: {
       checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),
       decide: (params, approve, subject) => requests.use(() => remoteAuth.decide(params, approve, subject)),

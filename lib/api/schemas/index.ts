@@ -8,3 +8,4 @@ export * from "./quotas";
 export * from "./git";
 export * from "./mcp-explorer";
 export * as v1 from "./v1";
+export * from "./team";

@@ -20,6 +20,7 @@ import { mcpServerHandlers } from "./mcp-servers";
 import { messageHandlers } from "./messages";
 import { deploymentHandlers } from "./deployments";
 import { editFileHandlers } from "./edit-files";
+import { peopleHandlers } from "../people/handlers";
 import { platformHandlers } from "./platform";
 import { projectHandlers } from "./projects";
 import { quotaHandlers } from "./quotas";
@@ -65,4 +66,5 @@ export const HANDLERS: HandlerTable = {
   ...accountV1Handlers,
   ...reportV1Handlers,
   ...platformHandlers,
+  ...peopleHandlers,
 };
