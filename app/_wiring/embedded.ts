@@ -27,6 +27,9 @@ export function embeddedService() {
     wire: config.embeddedWire,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
+    // People (docs/people.md): the first admin is the environment's account; invitations open the dashboard's page.
+    firstAdminName: config.dashboardUsername,
+    invitationUrl: (token) => `${config.appUrl}/invite/${encodeURIComponent(token)}`,
     // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
     idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });

@@ -4,9 +4,9 @@ import { embeddedService } from "./embedded";
 
 /**
  * The people directory the dashboard signs people in against (PEOPLE-CONTRACT.md): the embedded service's people
- * part. It lives in the embedded service's database whether or not /svc is served.
+ * part. People live in the embedded service's database whether or not /svc is served: with SERVICE_BASE_URL the
+ * service is opened here for them (its database, not its routes: /svc still answers 404).
  */
 export async function peopleDirectory(): Promise<PeopleDirectory> {
-  // TODO(people-api): the service's `people` part once it has one, and the people part alone with SERVICE_BASE_URL.
-  return ((await embeddedService()) as unknown as { people: PeopleDirectory }).people;
+  return (await embeddedService()).people;
 }

@@ -229,6 +229,33 @@ describe("proxy", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("refuses what the route's role needs more than the person has: admin-only routes for a member; a viewer may re-attach to a stream", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const member = async () => ({ personId: "user_m", role: "member" as const, apiKey: KEY, actingAs: "user_m" });
+    const viewer = async () => ({ personId: "user_v", role: "viewer" as const, apiKey: KEY, actingAs: "user_v" });
+    const members = await proxyRequest(
+      new Request(`${APP}/api/service/v2/team/members`),
+      ["v2", "team", "members"],
+      options({ upstream, caller: member }),
+    );
+    expect(members.status).toBe(403);
+    expect(await members.json()).toEqual({ message: "This needs the admin role; you are a member." });
+    const hooks = await proxyRequest(
+      new Request(`${APP}/api/service/v1/hooks`),
+      ["v1", "hooks"],
+      options({ upstream, caller: member }),
+    );
+    expect((await hooks.json()).error).toMatchObject({ code: "role_required" });
+    expect(seen).toHaveLength(0);
+    const resume = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats/c1/resume`, { method: "POST", headers: { origin: APP } }),
+      ["v2", "chats", "c1", "resume"],
+      options({ upstream, caller: viewer }),
+    );
+    expect(resume.status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
   it("passes upstream errors through and drops upstream cookies and redirects", async () => {
     const { upstream } = recordingUpstream(() =>
       Response.json({ message: "Chat not found" }, { status: 404, headers: { "set-cookie": "x=1" } }),

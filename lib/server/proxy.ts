@@ -7,16 +7,13 @@ import {
   nestedDeeperThan,
   versionOfPath,
 } from "@/lib/api";
+import { ACTING_AS_HEADER, roleRefusal, type Role } from "@/lib/api/schemas/team";
 import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
-import type { RouteSpec } from "@/lib/api/routes";
-import { hasRole, withArticle, type Role } from "./people/roles";
+import { mayCall, minRoleOf } from "@/lib/api/routes";
 import { isSameOrigin } from "./same-origin";
 
 /** Sends a request addressed to the upstream base URL and returns its response (fetch, or the in-process embedded service). */
 export type Upstream = (request: Request) => Promise<Response>;
-
-/** The header the proxy sends with SERVICE_API_KEY to the embedded service: the signed-in person it acts as. */
-export const ACTING_AS_HEADER = "x-atelier-acting-as";
 
 /** The signed-in person a proxied request acts for, and the credentials it goes upstream with. */
 export interface ProxyCaller {
@@ -36,11 +33,6 @@ export interface ProxyOptions {
   appUrl: string;
   /** The signed-in person, checked against the people directory for this request; null: no live session. */
   caller: () => Promise<ProxyCaller | null>;
-}
-
-/** The lowest role a route needs: its own, else viewer for reads and member for anything else (docs/people.md). */
-function neededRole(route: RouteSpec): Role {
-  return (route as RouteSpec & { minRole?: Role }).minRole ?? (route.method === "GET" ? "viewer" : "member");
 }
 
 /** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
@@ -66,9 +58,8 @@ export async function proxyRequest(request: Request, segments: string[], options
   if (!match || match.route.proxied === false)
     return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
   // The service refuses it too; the proxy does not even send it (defence in depth).
-  const needed = neededRole(match.route);
-  if (!hasRole(caller.role, needed))
-    return errorResponse(version, 403, `This needs the ${needed} role; you are ${withArticle(caller.role)}.`);
+  if (!mayCall(match.route, caller.role))
+    return errorResponse(version, 403, roleRefusal(minRoleOf(match.route), caller.role), { code: "role_required" });
 
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD") {

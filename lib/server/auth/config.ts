@@ -4,7 +4,7 @@ import { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import type { AppConfig } from "../config";
 import type { PeopleDirectory, PersonRecord } from "../people/directory";
-import type { Role } from "../people/roles";
+import type { Role } from "@/lib/api/schemas/team";
 import { livePerson } from "../people/session";
 import { passwordSignIn, SIGN_IN } from "./credentials";
 import { logAuthError } from "./logger";

@@ -35,8 +35,8 @@ export function signInKey(username: unknown, headers: Headers): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The audit log's actions for sign-ins (docs/people.md, "Audit log"). */
-export const SIGN_IN = "sign-in";
-export const SIGN_IN_FAILED = "sign-in.failed";
+export const SIGN_IN = "sign_in";
+export const SIGN_IN_FAILED = "sign_in.failed";
 
 /**
  * The password sign-in behind both paths (the form's server action and Auth.js's HTTP callback): the break-glass

@@ -7,7 +7,7 @@ import {
   type InboxList,
 } from "@/lib/api";
 import type { z } from "zod";
-import { hasRole, withArticle, type Role } from "../people/roles";
+import { roleAtLeast, roleRefusal, type Role } from "@/lib/api/schemas/team";
 import { isSameOrigin } from "../same-origin";
 import { toInboxDelivery, type InboxStore } from "./store";
 
@@ -29,7 +29,7 @@ const fail = (status: number, message: string) => json({ message }, status);
 async function guard(request: Request, deps: AdminDeps): Promise<Response | null> {
   const role = await deps.role();
   if (!role) return fail(401, "Sign in to the dashboard first.");
-  if (!hasRole(role, "admin")) return fail(403, `This needs the admin role; you are ${withArticle(role)}.`);
+  if (!roleAtLeast(role, "admin")) return fail(403, roleRefusal("admin", role));
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, deps.appUrl)) {
     return fail(403, "Cross-origin request refused: use the dashboard itself.");

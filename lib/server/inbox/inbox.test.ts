@@ -13,7 +13,7 @@ import {
 } from "./admin";
 import { MAX_DELIVERY_BYTES, receiveDelivery } from "./receiver";
 import { InboxStore } from "./store";
-import type { Role } from "../people/roles";
+import type { Role } from "@/lib/api/schemas/team";
 
 const APP = "http://dash.test";
 let store: InboxStore;

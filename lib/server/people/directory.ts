@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "@/lib/api/schemas/team";
 
 /**
  * The people directory as the dashboard sees it (PEOPLE-CONTRACT.md, "The in-process directory"): the embedded

@@ -1,4 +1,6 @@
-import { higherRole, isRole, ROLES, type Role } from "./roles";
+import { Role, ROLES, roleAtLeast } from "@/lib/api/schemas/team";
+
+const higherRole = (a: Role, b: Role): Role => (roleAtLeast(a, b) ? a : b);
 
 /**
  * Single sign-on through any OpenID Connect provider (OIDC_* variables; README "Configuration", docs/people.md): who
@@ -44,7 +46,7 @@ export function readOidcConfig(env: Env): OidcConfig | null {
   const clientId = env.OIDC_CLIENT_ID?.trim();
   if (!clientId) throw new Error("OIDC_ISSUER is set but OIDC_CLIENT_ID is not");
   const defaultRaw = env.OIDC_DEFAULT_ROLE?.trim().toLowerCase();
-  if (defaultRaw && !isRole(defaultRaw))
+  if (defaultRaw && !Role.safeParse(defaultRaw).success)
     throw new Error(
       `OIDC_DEFAULT_ROLE must be one of ${ROLES.join(", ")} (got ${JSON.stringify(env.OIDC_DEFAULT_ROLE)})`,
     );
