@@ -5,6 +5,7 @@ import { PreviewOriginProvider } from "@/components/files/preview-origin-context
 import { AppFrame } from "@/components/layout/app-frame";
 import { Sidebar } from "@/components/layout/sidebar";
 import { signedInPerson } from "@/app/_wiring/auth";
+import { PersonProvider } from "@/lib/hooks/person";
 import { getConfig } from "@/lib/server/config";
 import { REQUEST_PATH_HEADER, signInPathFor } from "@/lib/server/request-path";
 import { safeCallbackUrl } from "../(auth)/sign-in/callback-url";
@@ -21,11 +22,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!person) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
   const config = getConfig();
   return (
-    // The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts).
-    <PreviewOriginProvider origin={config.serveEmbedded ? config.preview.origin : null}>
-      <AppFrame sidebar={<Sidebar upstream={upstreamLabel()} userName={person.name} signOutAction={signOutAction} />}>
-        {children}
-      </AppFrame>
-    </PreviewOriginProvider>
+    <PersonProvider person={person}>
+      {/* The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts). */}
+      <PreviewOriginProvider origin={config.serveEmbedded ? config.preview.origin : null}>
+        <AppFrame sidebar={<Sidebar upstream={upstreamLabel()} person={person} signOutAction={signOutAction} />}>
+          {children}
+        </AppFrame>
+      </PreviewOriginProvider>
+    </PersonProvider>
   );
 }

@@ -77,3 +77,13 @@ export const deploymentKeys = {
   /** A chat's versions, newest first (the Deploy dialog's choice). */
   versions: (chatId: string) => ["deployments", "versions", chatId] as const,
 };
+
+/** People (use-team): members, invitations, API keys and the audit log; all under ["team"]. */
+export const teamKeys = {
+  all: () => ["team"] as const,
+  members: () => ["team", "members"] as const,
+  invitations: () => ["team", "invitations"] as const,
+  /** The caller's keys (memberId undefined), someone's, or everyone's ("all"). */
+  apiKeys: (memberId?: string) => ["team", "api-keys", memberId ?? "mine"] as const,
+  auditLog: (cursor: string | null, limit: number) => ["team", "audit-log", cursor, limit] as const,
+};

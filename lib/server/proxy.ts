@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import {
   TOO_DEEP_MESSAGE,
   errorResponse,
@@ -50,7 +51,7 @@ export async function proxyRequest(request: Request, segments: string[], options
   const method = request.method.toUpperCase();
 
   const caller = await options.caller();
-  if (!caller) return errorResponse(version, 401, "Sign in to the dashboard first.");
+  if (!caller) return errorResponse(version, 401, SIGNED_OUT_MESSAGE);
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, options.appUrl))
     return errorResponse(version, 403, "Cross-origin request refused: use the dashboard itself.");
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import {
   AttachInboxSecretBody,
   CreateInboxBody,
@@ -28,7 +29,7 @@ const fail = (status: number, message: string) => json({ message }, status);
 
 async function guard(request: Request, deps: AdminDeps): Promise<Response | null> {
   const role = await deps.role();
-  if (!role) return fail(401, "Sign in to the dashboard first.");
+  if (!role) return fail(401, SIGNED_OUT_MESSAGE);
   if (!roleAtLeast(role, "admin")) return fail(403, roleRefusal("admin", role));
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, deps.appUrl)) {
