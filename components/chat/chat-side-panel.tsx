@@ -32,6 +32,7 @@ import { DownloadAllButton } from "../files/download-all-button";
 import { FileTree } from "../files/file-tree";
 import { useFileActions } from "../files/file-actions";
 import { useFileEditing } from "../files/file-editing";
+import { useCanWrite } from "@/lib/hooks/person";
 import { UnsavedMarker } from "../files/unsaved-marker";
 import { useHandEditSupport } from "@/lib/hooks/use-hand-edit-support";
 import { FileViewer, type PreviousContent } from "../files/file-viewer";
@@ -219,7 +220,9 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
     : chat.data && !chat.data.writePermission
       ? "You cannot write to this chat."
       : null;
-  const locksKnown = !!latest.data;
+  // A viewer neither locks nor edits: no toggles, no editor, no tree actions, no changing sections.
+  const canWrite = useCanWrite();
+  const locksKnown = !!latest.data && canWrite;
 
   const file = selected ? files.data?.files.find((f) => normalizePath(f.path) === selected) : undefined;
   const change = file ? changed.get(normalizePath(file.path)) : undefined;
@@ -402,7 +405,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   pendingLocks={pending}
                   onToggleLock={onToggleLock}
                   unsavedPath={edit.dirty ? editingPath : null}
-                  actions={treeActions}
+                  actions={canWrite ? treeActions : null}
                 />
               </div>
               {file ? (
@@ -416,7 +419,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
                   lockBusy={pending.has(file.path)}
                   change={change}
                   previous={previous}
-                  editing={edit.editing}
+                  editing={canWrite ? edit.editing : null}
                   initialMode={urlView === "changes" ? "changes" : "file"}
                   line={urlLine}
                 />
@@ -450,12 +453,16 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
         </Tabs.Content>
         <Tabs.Content value="details" className="min-h-0 flex-1 overflow-y-auto outline-none">
           <ChatDetails chat={chat.data} messages={messages} />
-          <HostProjectPanel chatId={chatId} />
-          <DeploymentsSection chatId={chatId} />
-          <GitSection chat={chat.data} generating={generating} />
-          <DuplicateChatSection chat={chat.data} generating={generating} />
+          {canWrite ? (
+            <>
+              <HostProjectPanel chatId={chatId} />
+              <DeploymentsSection chatId={chatId} />
+              <GitSection chat={chat.data} generating={generating} />
+              <DuplicateChatSection chat={chat.data} generating={generating} />
+            </>
+          ) : null}
           <ExportChatSection chat={chat.data} generating={generating} />
-          <DeleteChatSection chat={chat.data} generating={generating} />
+          {canWrite ? <DeleteChatSection chat={chat.data} generating={generating} /> : null}
         </Tabs.Content>
       </Tabs.Root>
     </PanelLayout>

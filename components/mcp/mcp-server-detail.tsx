@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/lib/hooks/person";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
@@ -107,6 +108,7 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
   const connect = useConnectMcpServer({ navigate });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const canWrite = useCanWrite();
 
   const back = (
     <Link
@@ -163,7 +165,7 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
             </p>
           ) : null}
         </div>
-        <div className="flex items-center gap-1">
+        <div className={canWrite ? "flex items-center gap-1" : "hidden"}>
           {server.auth.type === "oauth" ? (
             <ConnectButton
               connected={state === "connected"}
