@@ -23,8 +23,17 @@ const UP_AND_OUT = {
   message: "lib/api imports nothing of the UI or the app (docs/architecture.md).",
 };
 
-const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
-const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+/**
+ * Test support (`test-*.ts`: harnesses, peers, helpers that are not tests themselves) serves tests only: no production
+ * file imports it. Every room's rule carries this pattern (a later rule for the same files would replace, not add).
+ */
+const TEST_SUPPORT = {
+  regex: "(^|/)test-[^/]*$",
+  message: "test-*.ts is test support: only tests and other test support import it (docs/architecture.md).",
+};
+
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/test-*.ts", "**/test-*.tsx"];
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, TEST_SUPPORT] }] });
 
 export default defineConfig([
   ...nextVitals,
@@ -68,11 +77,13 @@ export default defineConfig([
   },
   // Playwright fixtures call `use`, which is not React's.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
-  // Rooms. Tests may drive the real embedded service and server code (never mock what we own), so they are exempt.
+  // Rooms. Tests (and their support, test-*.ts) may drive the real embedded service and server code (never mock what
+  // we own), so they are exempt.
   { files: ["components/**", "lib/hooks/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED) },
   { files: ["lib/api/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, SERVER_ONLY, UP_AND_OUT) },
   { files: ["lib/server/**"], ignores: TESTS, rules: restrict(EMBEDDED) },
-  { files: ["app/**"], ignores: ["app/_wiring/**"], rules: restrict(EMBEDDED) },
+  { files: ["app/**"], ignores: ["app/_wiring/**", ...TESTS], rules: restrict(EMBEDDED) },
+  { files: ["app/_wiring/**", "proxy.ts", "instrumentation.ts"], ignores: TESTS, rules: restrict() },
   { files: ["lib/db/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, UP_AND_OUT) },
   {
     files: ["lib/embedded/**"],

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, lint (no warning allowed), format, dead code and migrations against the schemas
-# (side by side), then the unit + integration tests (vitest, incl. PostgreSQL, with a coverage summary) beside the
-# production build, then the browser tests (Playwright, every project: chromium and chromium-2, lifecycle, reference
-# against a document-shaped upstream, document against a server speaking the document (EMBEDDED_WIRE=document), model
-# with a scripted model peer, cluster with two servers on one PostgreSQL database;
+# The whole test suite: type check, lint (no warning allowed), format, dead code, migrations against the schemas and
+# import circles across folders (side by side), then the unit + integration tests (vitest, incl. PostgreSQL, with a
+# coverage summary) beside the production build, then the browser tests (Playwright, every project: chromium and
+# chromium-2, lifecycle, reference against a document-shaped upstream, document against a server speaking the document
+# (EMBEDDED_WIRE=document), model with a scripted model peer, cluster with two servers on one PostgreSQL database;
 # scripts/e2e.sh runs them as three runs side by side). Steps run side by side keep their output in
 # test-results/npm-test/<step>.log and print it when they end; vitest's streams. The end: a table of each step's time.
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the
@@ -100,6 +100,7 @@ declare -A titles=(
   [format]="format (Prettier)"
   [deadcode]="dead code (knip)"
   [migrations]="migrations match the schemas"
+  [cycles]="no import circle leaves a folder"
   [unit]="unit and integration tests (vitest, coverage)"
   [build]="production build"
 )
@@ -111,6 +112,8 @@ format() {
 deadcode() { npm run --silent deadcode; }
 # drizzle-kit generate into a copy writes nothing
 migrations() { npx tsx scripts/check-migrations.ts; }
+# app, components and lib: an import circle whose files are not all in one folder fails (scripts/import-cycles.allow)
+cycles() { npx tsx scripts/check-cycles.ts; }
 unit() { npx vitest run --coverage; }
 build() { npx next build; }
 
@@ -123,6 +126,6 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 # The checks are short and mostly one core each: side by side. The build (mostly one core) beside vitest.
-together lint typecheck format deadcode migrations
+together lint typecheck format deadcode migrations cycles
 together unit build
 step "browser tests (Playwright: scripts/e2e.sh, three runs side by side)" bash scripts/e2e.sh

@@ -195,7 +195,7 @@ export function contractV2Suite(wire: Wire): void {
       const line = block.split("\n").find((l) => l.startsWith("data: "));
       if (line) events.push(JSON.parse(line.slice(6)));
     }
-    void readSseEvents; // the typed reader is covered by lib/embedded/handlers/stream.http.test.ts
+    void readSseEvents; // the typed reader is covered by lib/embedded/messages/stream.http.test.ts
     return events;
   }
 

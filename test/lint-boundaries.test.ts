@@ -18,7 +18,10 @@ describe("import boundaries", () => {
       ),
     ).toHaveLength(1);
     expect(
-      await restricted("lib/hooks/probe.ts", 'import { Turns } from "../embedded/turns";\nexport const t = Turns;\n'),
+      await restricted(
+        "lib/hooks/probe.ts",
+        'import { Turns } from "../embedded/generation/turns";\nexport const t = Turns;\n',
+      ),
     ).toHaveLength(1);
   });
 
@@ -34,6 +37,16 @@ describe("import boundaries", () => {
     const code = 'import { createEmbeddedService } from "@/lib/embedded";\nexport const c = createEmbeddedService;\n';
     expect(await restricted("app/api/probe/route.ts", code)).toHaveLength(1);
     expect(await restricted("app/_wiring/probe.ts", code)).toHaveLength(0);
+  });
+
+  it("keeps test support (test-*.ts) out of production code", async () => {
+    const peer = 'import { startModelHarness } from "./test-peer";\nexport const s = startModelHarness;\n';
+    expect(await restricted("lib/embedded/model-agent/probe.ts", peer)).toHaveLength(1);
+    const support = 'import { TEST_KEY } from "@/lib/embedded/test-support";\nexport const k = TEST_KEY;\n';
+    expect(await restricted("app/_wiring/probe.ts", support)).toHaveLength(1);
+    expect(await restricted("components/chat/probe.tsx", support)).toHaveLength(2); // lib/embedded too
+    expect(await restricted("lib/embedded/model-agent/probe.test.ts", peer)).toHaveLength(0);
+    expect(await restricted("lib/embedded/model-agent/test-probe.ts", support)).toHaveLength(0);
   });
 
   it("allows what the rooms allow", async () => {

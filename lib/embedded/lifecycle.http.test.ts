@@ -4,7 +4,9 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ChatFiles, ChatList, ChatWithUsage, Message, MessageList } from "@/lib/api";
 import { getEmbeddedService } from ".";
-import { leasesStore, messagesStore, openDatabase } from "./store";
+import { openDatabase } from "./store";
+import * as leasesStore from "./generation/store";
+import * as messagesStore from "./messages/store";
 import { BASE, TEST_KEY, call, expectSchema, startService } from "./test-support";
 
 /** Persistence in a PGlite data directory across restarts, and the one-instance-per-process rule. */

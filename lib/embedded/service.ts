@@ -2,13 +2,13 @@ import "server-only";
 import type { QuotaLimits } from "@/lib/api";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
-import { scriptedAgent } from "./agent/scripted-agent";
+import { scriptedAgent } from "./scripted-agent/scripted-agent";
 import type { Agent } from "./generation/agent";
 import { newId } from "./ids";
 import { LiveHub } from "./live/hub";
-import { Recovery } from "./recovery";
+import { Recovery } from "./generation/recovery";
 import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
-import type { ServiceParts } from "./handlers/context";
+import type { ServiceParts } from "./http/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
 import { outboundFetch } from "./outbound/fetch";
@@ -24,8 +24,9 @@ import type { Wire } from "./document-wire";
 import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
-import { assertMessageArchiveLimit, openDatabase, setMessageArchiveLimit } from "./store";
-import { Turns } from "./turns";
+import { openDatabase } from "./store";
+import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
+import { Turns } from "./generation/turns";
 import { Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { AgentActionPart } from "@/lib/api";
 import { HttpError } from "../errors";
-import { withIdleChat } from "../idle-chat";
-import { chatsStore, messagesStore, type Db, type MessageRow } from "../store";
+import { withIdleChat } from "../generation/idle-chat";
+import { type Db, type MessageRow } from "../store";
+import * as chatsStore from "../chats/store";
+import * as messagesStore from "../messages/store";
 import { integrationRequestPart, pendingRequestOf, permissionRequestPart } from "./requests";
 import { rejectPending, resolvePending } from "./transitions";
 

@@ -1,12 +1,13 @@
 import "server-only";
 import type { ResolveTask } from "@/lib/api";
-import { messagesStore, type Db, type MessageRow } from "../store";
+import { type Db, type MessageRow } from "../store";
+import * as messagesStore from "../messages/store";
 import { answerIntegrations, answerPermissions, pendingRequestOf } from "./requests";
 import { judgeResolve, type Decision } from "./rules";
 
 /**
  * The state transitions of interface.md Part 3 on stored messages. Both run inside the caller's transaction, which
- * holds the idle chat's row (idle-chat.ts), so two resolves (or a resolve and a follow-up message) of one chat never
+ * holds the idle chat's row (generation/idle-chat.ts), so two resolves (or a resolve and a follow-up message) of one chat never
  * both see the same pending request: exactly one wins, the other finds the chat moved on (409).
  */
 

@@ -3,9 +3,10 @@ import type { AttachmentInput } from "@/lib/api";
 import { base64Bytes, isBase64, MAX_ATTACHMENT_BYTES, parseDataUrl } from "@/lib/api/attachments/limits";
 import { HttpError, invalidFields } from "../errors";
 import { newId } from "../ids";
-import { attachmentsStore, type Db } from "../store";
+import { type Db } from "../store";
+import * as attachmentsStore from "./store";
 import type { MessageAttachment } from "../store/schema";
-import { addGivenFiles } from "../hand-edit";
+import { addGivenFiles } from "../files/hand-edit";
 import { unzipAttachment, type ZipFile } from "./unzip";
 
 /** Bytes the service keeps for an attachment (a row of `attachments` once its message is stored). */

@@ -1,7 +1,8 @@
 import "server-only";
 import { isInlineImage } from "@/lib/api/attachments/limits";
 import { attachmentDisposition } from "@/lib/api/files";
-import { attachmentsStore, type Db } from "../store";
+import { type Db } from "../store";
+import * as attachmentsStore from "./store";
 import { plainText, PREVIEW_HEADERS } from "../preview/serve";
 
 /**

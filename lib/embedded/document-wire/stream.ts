@@ -1,7 +1,8 @@
 import "server-only";
 import { encodeSseEvent } from "@/lib/api/sse";
-import { messagesStore, type Db } from "../store";
-import { toMessageView, ZERO_USAGE } from "../views/message";
+import { type Db } from "../store";
+import * as messagesStore from "../messages/store";
+import { toMessageView, ZERO_USAGE } from "../messages/views";
 import { toDocumentShapes } from "./shapes";
 
 type Obj = Record<string, unknown>;

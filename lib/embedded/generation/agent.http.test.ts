@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { ChatWithUsage, ErrorV2, Message, MessageList } from "@/lib/api";
 import { HttpError } from "../errors";
-import { messagesStore } from "../store";
+import * as messagesStore from "../messages/store";
 import { call, expectSchema, serviceForFile } from "../test-support";
-import { ZERO_USAGE } from "../views/message";
+import { ZERO_USAGE } from "../messages/views";
 import type { Agent } from "./agent";
 import { MessageWriter } from "./message-writer";
 

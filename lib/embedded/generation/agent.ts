@@ -17,8 +17,8 @@ export interface AgentRun {
 
 /**
  * Who writes the assistant's answers. Turns (turns.ts) stores the messages and the lease and knows nothing else of
- * the agent; the service picks one at its construction (service.ts): the scripted agent (lib/embedded/agent/) or the
- * model-backed one (lib/embedded/model-agent/).
+ * the agent; the service picks one at its construction (service.ts): the scripted agent
+ * (lib/embedded/scripted-agent/) or the model-backed one (lib/embedded/model-agent/).
  */
 export interface Agent {
   /**

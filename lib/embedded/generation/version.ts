@@ -1,6 +1,8 @@
 import "server-only";
 import { newId } from "../ids";
-import { filesStore, versionsStore, type Db, type VersionRow } from "../store";
+import { type Db, type VersionRow } from "../store";
+import * as filesStore from "../files/store";
+import * as versionsStore from "../files/store-versions";
 
 /**
  * The Version (interface.md 2.6) of one assistant message that works on the files: a message whose plan writes files

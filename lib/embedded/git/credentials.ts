@@ -1,7 +1,8 @@
 import "server-only";
 import type { AuthCallback, AuthFailureCallback } from "isomorphic-git";
 import type { SecretBox } from "../mcp/secret-box";
-import { gitStore, type Db, type GitCredentialRow } from "../store";
+import { type Db, type GitCredentialRow } from "../store";
+import * as gitStore from "./store";
 
 /**
  * Git credentials at rest: each token sealed with the service's secret key (SecretBox, as environment variables are),

@@ -1,7 +1,8 @@
 import "server-only";
 import type { ImportedFile } from "../imports/limits";
-import { createChatFromFiles } from "../seed-files";
-import { gitStore, type ChatRow, type Db } from "../store";
+import { createChatFromFiles } from "../files/seed-files";
+import { type ChatRow, type Db } from "../store";
+import * as gitStore from "./store";
 import type { ServiceEvents } from "../events";
 
 interface ImportInput {

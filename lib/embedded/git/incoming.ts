@@ -1,7 +1,7 @@
 import "server-only";
 import type { GitIncoming, GitIncomingFile } from "@/lib/api";
-import type { ServiceParts } from "../handlers/context";
-import { filesStore } from "../store";
+import type { ServiceParts } from "../http/context";
+import * as filesStore from "../files/store";
 import { branchChanges, type BranchChange } from "./changes";
 import { gitAuthFor } from "./credentials";
 import { requireRemote } from "./pull";

@@ -3,10 +3,14 @@ import type { GitPushBody, GitPushResult } from "@/lib/api";
 import { describePush } from "@/lib/api/git-sync";
 import { HttpError, notFound } from "../errors";
 import { newId } from "../ids";
-import { withIdleChat } from "../idle-chat";
-import type { ServiceParts } from "../handlers/context";
-import { chatsStore, gitStore, leasesStore, messagesStore, versionsStore } from "../store";
-import { embeddedUserV1 } from "../views/v1";
+import { withIdleChat } from "../generation/idle-chat";
+import type { ServiceParts } from "../http/context";
+import * as chatsStore from "../chats/store";
+import * as gitStore from "./store";
+import * as leasesStore from "../generation/store";
+import * as messagesStore from "../messages/store";
+import * as versionsStore from "../files/store-versions";
+import { embeddedUserV1 } from "../chats/views-v1";
 import { gitAuthFor } from "./credentials";
 import { listBranches, pushFiles } from "./remote";
 

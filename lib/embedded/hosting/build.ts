@@ -1,6 +1,7 @@
 import "server-only";
 import { newId } from "../ids";
-import { deploymentsStore, type Db, type DeploymentLogLine, type DeploymentRow, type VersionFile } from "../store";
+import { type Db, type DeploymentLogLine, type DeploymentRow, type VersionFile } from "../store";
+import * as deploymentsStore from "./store";
 
 /**
  * The embedded hosting's "build" (wire-decisions.md "Deployments"): a deployment is created pending with the

@@ -1,6 +1,7 @@
 import "server-only";
 import { decodeSegments, fileResponse, plainText, PREVIEW_HEADERS } from "../preview/serve";
-import { deploymentsStore, type Db } from "../store";
+import { type Db } from "../store";
+import * as deploymentsStore from "./store";
 import { settle } from "./build";
 
 /** A redirect relative to the asked path (its last segment replaced). */

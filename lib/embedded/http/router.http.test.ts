@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { ErrorV2, v1 } from "@/lib/api";
 import { BASE, call, expectSchema, request, serviceForFile } from "../test-support";
 import { ROUTES } from "@/lib/api/routes";
-import { HANDLERS } from "../handlers";
-import type { HandlerTable } from "../handlers/context";
+import { HANDLERS } from "./handlers";
+import type { HandlerTable } from "./context";
 
 /** The front door: authentication, routing, body parsing and validation, error shapes (wire-decisions.md 10). */
 const svc = serviceForFile();

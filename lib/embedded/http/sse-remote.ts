@@ -1,7 +1,9 @@
 import "server-only";
 import type { LiveHub } from "../live/hub";
-import { chatsStore, messagesStore, type ChatRow, type Db } from "../store";
-import { toChatEvent } from "../views/chat";
+import { type ChatRow, type Db } from "../store";
+import * as chatsStore from "../chats/store";
+import * as messagesStore from "../messages/store";
+import { toChatEvent } from "../chats/views";
 import { eventStream } from "./sse";
 
 /** How often a remote follower reads the message even without a notification (one missed while reconnecting). */

@@ -4,8 +4,8 @@ import { diffParts } from "@/lib/api/parts";
 import { encodeSseEvent } from "@/lib/api/sse";
 import type { Generation, GenerationListener } from "../generation/generation";
 import type { ChatRow } from "../store";
-import type { Turn } from "../turns";
-import { toChatEvent } from "../views/chat";
+import type { Turn } from "../generation/turns";
+import { toChatEvent } from "../chats/views";
 import { SSE_HEADERS } from "./respond";
 
 /** One response's event stream: what the relay writes to. */

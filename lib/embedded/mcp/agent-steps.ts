@@ -1,6 +1,6 @@
 import "server-only";
 import type { KnownPart } from "@/lib/api";
-import type { Step } from "../agent/script";
+import type { Step } from "../scripted-agent/script";
 import type { ChatRow } from "../store";
 import type { McpConnections } from "./connections";
 import type { McpServerRow } from "./schema";

@@ -67,7 +67,7 @@ export class McpConnections {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** The service's secret box: a project's environment variables are sealed with it too (lib/embedded/env-vars.ts). */
+  /** The service's secret box: a project's environment variables are sealed with it too (lib/embedded/projects/env-vars.ts). */
   get secrets(): SecretBox {
     return this.opts.box;
   }

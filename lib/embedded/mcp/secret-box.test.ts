@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Step } from "../agent/script";
+import type { Step } from "../scripted-agent/script";
 import { argumentsFor, withMcpSteps } from "./agent-steps";
 import { SecretBox } from "./secret-box";
 

@@ -1,6 +1,6 @@
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startModelHarness, type ModelHarness } from "./test-support";
+import { startModelHarness, type ModelHarness } from "./test-peer";
 
 /** What the model reads of a prompt's attachments, over real HTTP to the scripted OpenAI-compatible peer. */
 let h: ModelHarness;

@@ -1,7 +1,8 @@
 import "server-only";
 import type { UserContent } from "ai";
 import { isInlineImage } from "@/lib/api/attachments/limits";
-import { attachmentsStore, type Db, type MessageRow } from "../store";
+import { type Db, type MessageRow } from "../store";
+import * as attachmentsStore from "../attachments/store";
 
 /** Characters of one attached text file the model reads (the rest is cut, and it is told so). */
 const TEXT_CHARS = 20_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, type Message } from "@/lib/api";
 import { startMcpServer } from "@/e2e/peers/mcp-server";
 import { expectSchema } from "../test-support";
-import { shapes, startModelHarness, toolResults, type ModelHarness } from "./test-support";
+import { shapes, startModelHarness, toolResults, type ModelHarness } from "./test-peer";
 
 /**
  * The model-backed agent over real HTTP on both sides: the embedded service (served on a loopback port) answers with

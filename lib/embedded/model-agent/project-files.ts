@@ -2,7 +2,8 @@ import "server-only";
 import type { KnownPart } from "@/lib/api";
 import { acceptedFileName, MAX_FILE_BYTES, MAX_FILES_PER_CHAT } from "@/lib/api/files/limits";
 import type { MessageWriter } from "../generation/message-writer";
-import { filesStore, type Db } from "../store";
+import { type Db } from "../store";
+import * as filesStore from "../files/store";
 
 /**
  * The chat's files as the model's tools see them: every change goes into the message's Version; locked files and

@@ -1,6 +1,6 @@
 import "server-only";
 import { HttpError } from "../errors";
-import type { HandlerTablePart } from "../handlers/context";
+import type { HandlerTablePart } from "../http/context";
 
 const notYet = async (): Promise<Response> => {
   throw new HttpError(501, "People are not implemented yet.", "internal_error");

@@ -1,6 +1,9 @@
 import "server-only";
 import { PREVIEW_HANDOFF_PATH, PREVIEW_TOKEN_HEADER } from "@/lib/api/preview-origin";
-import { chatsStore, filesStore, settingsStore, type Db } from "../store";
+import { type Db } from "../store";
+import * as chatsStore from "../chats/store";
+import * as filesStore from "../files/store";
+import * as settingsStore from "../account/store";
 import type { PreviewOrigin } from "./origin";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
 import type { PreviewTokens, TokenCheck } from "./tokens";

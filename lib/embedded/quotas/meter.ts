@@ -1,8 +1,9 @@
 import "server-only";
 import { QUOTA_NAMES, QuotaName, type Quota, type QuotaLimits } from "@/lib/api";
 import { HttpError } from "../errors";
-import { quotasStore, type Db } from "../store";
-import type { QuotaDraw } from "../store/quotas";
+import { type Db } from "../store";
+import * as quotasStore from "./store";
+import type { QuotaDraw } from "./store";
 import { chargesOf, type RoutedRequest } from "./charges";
 import { nextUtcMidnight, secondsUntilReset, utcDay } from "./day";
 

@@ -112,7 +112,7 @@ export const chats = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     /**
-     * The generation lease (store/leases.ts): the instance generating (or otherwise holding) the chat, the message it
+     * The generation lease (generation/store.ts): the instance generating (or otherwise holding) the chat, the message it
      * generates (null for a short exclusive operation) and when the lease ends unless its owner renews it.
      */
     leaseOwner: text("lease_owner"),

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import type { Part, Usage } from "@/lib/api";
-import { chatsStore, filesStore, leasesStore, messagesStore, versionsStore, type ChatRow, type Db } from ".";
+import type { ChatRow, Db } from ".";
+import * as chatsStore from "../chats/store";
+import * as filesStore from "../files/store";
+import * as leasesStore from "../generation/store";
+import * as messagesStore from "../messages/store";
+import * as versionsStore from "../files/store-versions";
 
 /**
  * The store's behaviour, run against each driver (PGlite in store.test.ts, PostgreSQL in store.pg.http.test.ts).

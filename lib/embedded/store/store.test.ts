@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type OpenedDatabase } from "./db";
-import { describeArchiveContract } from "./archive-contract";
-import { describeQuotasContract } from "./quotas-contract";
+import { describeArchiveContract } from "../messages/store-archive-contract";
+import { describeQuotasContract } from "../quotas/store-contract";
 import { describeStoreContract } from "./store-contract";
 
 /** The store on PGlite (in memory), with the committed migrations. */

@@ -3,9 +3,11 @@ import { notify } from "@/lib/db/notify";
 import type { WebhookEventPayload } from "@/lib/api";
 import type { ServiceEvent } from "../events";
 import { newId } from "../ids";
-import { chatsStore, messagesStore, type Db } from "../store";
-import { toChat } from "../views/chat";
-import { toMessageView } from "../views/message";
+import { type Db } from "../store";
+import * as chatsStore from "../chats/store";
+import * as messagesStore from "../messages/store";
+import { toChat } from "../chats/views";
+import { toMessageView } from "../messages/views";
 import { webhookWants } from "./scope";
 import * as store from "./store";
 

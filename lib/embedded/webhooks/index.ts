@@ -7,7 +7,7 @@ import type { WebhookEvent } from "@/lib/api";
 import type { DeliveryRow, WebhookRow } from "../store/schema";
 import { DELIVERIES_CHANNEL, recordEvent } from "./enqueue";
 import { DEFAULT_RETRY_SCHEDULE } from "./schedule";
-import { sendTestEvent } from "./test-event";
+import { sendTestEvent } from "./example-delivery";
 import { DeliveryWorker } from "./worker";
 
 interface WebhooksOptions {
@@ -66,7 +66,7 @@ export class Webhooks {
     return this.worker.attemptNow(delivery, "resend");
   }
 
-  /** Stores a test delivery of `event`'s example for `hook` and makes its first attempt now (test-event.ts). */
+  /** Stores a test delivery of `event`'s example for `hook` and makes its first attempt now (example-delivery.ts). */
   sendTest(hook: WebhookRow, event: WebhookEvent): Promise<DeliveryRow> {
     return sendTestEvent(this.db, hook, event, (d) => this.worker.attemptNow(d, "test"));
   }
