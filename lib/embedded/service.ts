@@ -21,6 +21,10 @@ import { servePreviewOrigin } from "./preview/origin-serve";
 import { Previews } from "./preview/previews";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
+import { AuditLog } from "./people/audit";
+import type { PeopleContext } from "./people/context";
+import { peopleDirectory } from "./people/directory";
+import { ensureFirstAdmin, FIRST_ADMIN_DEFAULT_NAME } from "./people/members";
 import type { PeopleDirectory } from "./people/types";
 import { QuotaMeter } from "./quotas/meter";
 import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./remote-mcp/authorization-server";
@@ -121,6 +125,8 @@ export interface EmbeddedOptions {
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
+/** AUDIT_LOG_RETENTION_DAYS' default. */
+const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 90;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
@@ -226,6 +232,19 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     fetchMetadataDocument: opts.fetchClientMetadataDocument,
     now: opts.remoteMcpNow,
   });
+  const peopleNow = opts.peopleNow ?? (() => new Date());
+  const peopleContext: PeopleContext = {
+    db: database.db,
+    now: peopleNow,
+    audit: new AuditLog({
+      db: database.db,
+      now: peopleNow,
+      retentionDays: opts.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS,
+    }),
+    invitationUrl:
+      opts.invitationUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/invite/${encodeURIComponent(token)}`),
+  };
+  await ensureFirstAdmin(peopleContext, opts.firstAdminName || FIRST_ADMIN_DEFAULT_NAME);
   const previews = new Previews(
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
@@ -248,6 +267,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    people: peopleContext,
   };
   const route = createRouter({
     parts,
@@ -261,19 +281,17 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
 
   let closing: Promise<void> | null = null;
   const requests = new RequestsInUse();
-  const notYet = async (): Promise<never> => {
-    throw new Error("The people directory is not implemented yet.");
-  };
+  const people = peopleDirectory(parts.people);
   return {
     people: {
-      firstAdmin: notYet,
-      verifyPassword: notYet,
-      person: notYet,
-      signInWithOidc: notYet,
-      invitation: notYet,
-      acceptInvitation: notYet,
-      setPassword: notYet,
-      recordAudit: notYet,
+      firstAdmin: () => requests.use(() => people.firstAdmin()),
+      verifyPassword: (email, password) => requests.use(() => people.verifyPassword(email, password)),
+      person: (id) => requests.use(() => people.person(id)),
+      signInWithOidc: (claims) => requests.use(() => people.signInWithOidc(claims)),
+      invitation: (token) => requests.use(() => people.invitation(token)),
+      acceptInvitation: (token, input) => requests.use(() => people.acceptInvitation(token, input)),
+      setPassword: (personId, password) => requests.use(() => people.setPassword(personId, password)),
+      recordAudit: (entry) => requests.use(() => people.recordAudit(entry)),
     },
     remoteMcp: {
       checkAuthorization: (params) => requests.use(() => remoteAuth.checkAuthorization(params)),

@@ -61,9 +61,17 @@ const getPreviewHosts: Handler<"v2.settings.previewHosts"> = async ({ db }) => {
 };
 
 /** PUT /v2/settings/preview-hosts {hosts}: replaces the list (at most 5; duplicates kept once). */
-const setPreviewHosts: Handler<"v2.settings.setPreviewHosts"> = async ({ db, body }) => {
+const setPreviewHosts: Handler<"v2.settings.setPreviewHosts"> = async ({ db, body, people, caller }) => {
   const hosts = [...new Set(body.hosts)];
-  await settingsStore.setPreviewHosts(db, hosts, new Date());
+  await db.transaction(async (tx) => {
+    const before = await settingsStore.previewHosts(tx);
+    await settingsStore.setPreviewHosts(tx, hosts, new Date());
+    const detail = { setting: "preview_hosts", from: before, to: hosts };
+    await people.audit.record(
+      { actor: caller.personId, action: "settings.changed", target: "preview_hosts", detail },
+      tx,
+    );
+  });
   const answer: PreviewHosts = { hosts };
   return json(answer);
 };

@@ -25,6 +25,7 @@ const forkChat: Handler<"v1.chats.fork"> = async (ctx) => {
     const chat = await forkStore.branchChat(tx, params.chatId, version, {
       id: newId("chat"),
       privacy: body.privacy ?? "private",
+      authorId: ctx.caller.personId,
       at: new Date(),
       newId,
     });

@@ -39,6 +39,7 @@ const initChatV1: Handler<"v1.chats.init"> = async (ctx) => {
       privacy: body.chatPrivacy,
       metadata: body.metadata,
       projectId: body.projectId,
+      authorId: ctx.caller.personId,
     });
     await ctx.events.emit(tx, "chat.created", { chatId: chat.id });
     return chat;

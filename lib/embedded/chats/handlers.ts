@@ -31,8 +31,8 @@ import { modeOfV1, respondInMode } from "../messages/modes";
 /** POST /v2/chats[/stream|/async]: a new chat whose first message the agent answers. */
 const createChat =
   (mode: ResponseMode): Handler<"v2.chats.create" | "v2.chats.create.stream" | "v2.chats.create.async"> =>
-  async ({ turns, body }) => {
-    const turn = await turns.beginChat(body);
+  async ({ turns, body, caller }) => {
+    const turn = await turns.beginChat(body, caller.personId);
     return respondInMode(mode, turn, ({ chat, message }): ChatWithUsage => ({
       chat: toChat(chat),
       usage: message.usage ?? ZERO_USAGE,
@@ -70,14 +70,28 @@ const listChats: Handler<"v2.chats.list"> = async ({ db, url }) => {
 /** GET /v2/chats/{chatId} */
 const getChat: Handler<"v2.chats.get"> = async ({ db, params }) => json(toChat(await requireChat(db, params.chatId)));
 
-/** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires. */
-const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body }) => {
+/**
+ * PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; null deletes) → the Chat; `chat.updated` fires; a
+ * privacy change is in the audit log.
+ */
+const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body, people, caller }) => {
   const updated = await db.transaction(async (tx) => {
+    const before = body.privacy === undefined ? null : await chatsStore.findChat(tx, params.chatId);
     const updated = await chatsStore.patchChat(tx, params.chatId, body, new Date(), MAX_METADATA_ENTRIES);
     if (updated === null) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
     if (updated === "tooMany") {
       throw new HttpError(422, `metadata: at most ${MAX_METADATA_ENTRIES} entries`, "validation_failed");
     }
+    if (before && before.privacy !== updated.privacy)
+      await people.audit.record(
+        {
+          actor: caller.personId,
+          action: "chat.privacy_changed",
+          target: updated.id,
+          detail: { from: before.privacy, to: updated.privacy },
+        },
+        tx,
+      );
     await events.emit(tx, "chat.updated", { chatId: updated.id });
     return updated;
   });
@@ -88,11 +102,12 @@ const updateChat: Handler<"v2.chats.update"> = async ({ db, events, params, body
  * POST /v2/chats/{chatId}/duplicate (the document's duplicate): a new chat with the source's messages, files (and
  * locks) and versions, copied in one transaction → 201 Chat; `chat.created` fires. 409 while the source generates.
  */
-const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params, body }) => {
+const duplicateChat: Handler<"v2.chats.duplicate"> = async ({ db, events, params, body, caller }) => {
   const copy = await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const copy = await duplicateStore.duplicateChat(tx, chat, {
       id: newId("chat"),
       privacy: body.privacy,
+      authorId: caller.personId,
       title: body.title,
       at: new Date(),
       newId,
@@ -129,10 +144,19 @@ const createHostProject: Handler<"v2.chats.hostProject" | "v2.chats.vercelProjec
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params }) => {
+const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, people, caller }) => {
   await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const messages = await messagesStore.allMessages(tx, chat.id);
     await chatsStore.deleteChat(tx, chat.id);
+    await people.audit.record(
+      {
+        actor: caller.personId,
+        action: "chat.deleted",
+        target: chat.id,
+        detail: { title: chat.title, authorId: chat.authorId },
+      },
+      tx,
+    );
     for (const message of messages) emit("message.deleted", { chatId: chat.id, messageId: message.id, message });
     emit("chat.deleted", { chatId: chat.id, chat });
   });
@@ -173,7 +197,7 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
       "repo_import_unsupported",
     );
   }
-  if (body.type === "files") return json(await initializeFromFiles(ctx, body));
+  if (body.type === "files") return json(await initializeFromFiles(ctx, body, ctx.caller.personId));
   if (body.message !== undefined && body.initialMessage !== undefined && body.message !== body.initialMessage) {
     throw new HttpError(
       422,
@@ -181,12 +205,15 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
       "validation_failed",
     );
   }
-  const turn = await ctx.turns.beginChat({
-    message: (body.message ?? body.initialMessage)!,
-    mcpServerIds: body.mcpServerIds,
-    privacy: body.privacy,
-    attachments: body.attachments,
-  });
+  const turn = await ctx.turns.beginChat(
+    {
+      message: (body.message ?? body.initialMessage)!,
+      mcpServerIds: body.mcpServerIds,
+      privacy: body.privacy,
+      attachments: body.attachments,
+    },
+    ctx.caller.personId,
+  );
   const urls = v1Urls(ctx);
   return respondInMode(
     modeOfV1(body.responseMode),
@@ -196,7 +223,7 @@ const createChatV1: Handler<"v1.chats.create"> = async (ctx) => {
   );
 };
 
-async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): Promise<ChatV1> {
+async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1, authorId: string): Promise<ChatV1> {
   const files = body.files ?? [];
   const context = body.initialContext?.trim();
   const chat = await ctx.db.transaction(async (tx) => {
@@ -206,6 +233,7 @@ async function initializeFromFiles(ctx: ServiceParts, body: CreateChatBodyV1): P
       privacy: body.privacy,
       mcpServerIds: body.mcpServerIds,
       initialContext: body.initialContext,
+      authorId,
     });
     await ctx.events.emit(tx, "chat.created", { chatId: chat.id });
     return chat;

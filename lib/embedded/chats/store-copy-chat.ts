@@ -11,6 +11,8 @@ interface ChatCopy {
   id: string;
   title: string | null;
   privacy: ChatRow["privacy"];
+  /** Who makes the copy (the caller): the new chat's author. The copied messages keep theirs. */
+  authorId: string;
   settings: ChatRow["settings"];
   at: Date;
   /** A new id for each copied message and version. */
@@ -25,7 +27,7 @@ interface ChatCopy {
 }
 
 /**
- * Stores the copy inside the caller's transaction: the chat with the source's author, project, metadata and model
+ * Stores the copy inside the caller's transaction: the chat of `copy.authorId` with the source's project, metadata and model
  * (a hosting project belongs to the chat that linked it, so none), the messages and versions under new ids, the
  * files with their locks. Nothing is shared with the source.
  */
@@ -34,7 +36,7 @@ export async function insertChatCopy(tx: Db, source: ChatRow, copy: ChatCopy): P
     id: copy.id,
     title: copy.title,
     privacy: copy.privacy,
-    authorId: source.authorId,
+    authorId: copy.authorId,
     hostProjectId: null,
     projectId: source.projectId,
     metadata: { ...source.metadata },

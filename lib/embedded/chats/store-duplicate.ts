@@ -11,6 +11,8 @@ import { allVersions } from "../files/store-versions";
 interface CopyTarget {
   id: string;
   privacy: ChatRow["privacy"];
+  /** Who makes it (the caller): the new chat's author. */
+  authorId: string;
   /** Absent: the source's title with the next free suffix ("My Chat (2)", "(3)", …). */
   title?: string;
   at: Date;
@@ -36,6 +38,7 @@ export async function duplicateChat(tx: Db, source: ChatRow, target: CopyTarget)
     id: target.id,
     title,
     privacy: target.privacy,
+    authorId: target.authorId,
     settings: structuredClone(source.settings),
     at: target.at,
     newId: target.newId,

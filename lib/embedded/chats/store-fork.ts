@@ -9,6 +9,8 @@ import { allVersions } from "../files/store-versions";
 interface BranchTarget {
   id: string;
   privacy: ChatRow["privacy"];
+  /** Who makes it (the caller): the new chat's author. */
+  authorId: string;
   at: Date;
   /** A new id for each copied message and version. */
   newId(prefix: "msg" | "ver"): string;
@@ -38,6 +40,7 @@ export async function branchChat(
     id: target.id,
     title: source.title,
     privacy: target.privacy,
+    authorId: target.authorId,
     settings: {
       ...structuredClone(source.settings),
       forkedFrom: { chatId: source.id, versionId: version.id, title: source.title },

@@ -48,7 +48,7 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     type: row.kind ?? "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
-    authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
+    authorId: row.role === "user" ? (row.authorId ?? EMBEDDED_AUTHOR_ID) : null,
   };
   if (row.finishReason) message.finishReason = row.finishReason;
   // v1 requires a size: 0 for a URL given without one (the service never fetched it).

@@ -164,6 +164,8 @@ export async function recordHandEdit(
   opts: {
     at: Date;
     emit: EmitEvent;
+    /** Who edits (the caller): the user message's author. */
+    authorId: string;
     locks?: ReadonlyMap<string, boolean>;
     fieldOf?: (i: number) => string;
     /** Recorded as another kind of change (a pull) instead of a hand edit. */
@@ -200,6 +202,7 @@ export async function recordHandEdit(
     ...base,
     id: newId("msg"),
     role: "user",
+    authorId: opts.authorId,
     finishReason: "stop",
     content: (opts.as?.describe ?? describeHandEdit)(entries),
     parts: [],

@@ -16,9 +16,9 @@ import { editLatestVersion, versionAnswerV1 } from "./version-edit";
  * schema (422 "Invalid file contents" with every issue); 404 unknown chat; 409 while generating (`withIdleChat`:
  * the rule a send follows); a locked file can be edited and stays locked.
  */
-const updateFiles: Handler<"v2.chats.updateFiles"> = async ({ db, events, params, body }) => {
+const updateFiles: Handler<"v2.chats.updateFiles"> = async ({ db, events, params, body, caller }) => {
   const { user, assistant } = await withIdleChat({ db, emit: events.emit }, params.chatId, ({ tx, chat }) =>
-    recordHandEdit(tx, chat.id, body.files, { at: new Date(), emit: events.emit }),
+    recordHandEdit(tx, chat.id, body.files, { at: new Date(), emit: events.emit, authorId: caller.personId }),
   );
   const answer: UpdatedFiles = { messages: await toMessages(db, [user, assistant]) };
   return json(answer);
@@ -46,7 +46,12 @@ const deleteVersionFilesV1: Handler<"v1.versions.deleteFiles"> = async (ctx) => 
   if (issues.length) throw invalidFields(INVALID_FILE_CONTENTS, issues);
   const changes = ctx.body.filePaths.map((path) => ({ path, content: null }));
   const version = await editLatestVersion(ctx, chat.id, ctx.params.versionId, (tx, at) =>
-    recordHandEdit(tx, chat.id, changes, { at, emit: ctx.events.emit, fieldOf: (i) => `filePaths.${i}` }),
+    recordHandEdit(tx, chat.id, changes, {
+      at,
+      emit: ctx.events.emit,
+      fieldOf: (i) => `filePaths.${i}`,
+      authorId: ctx.caller.personId,
+    }),
   );
   return json(await versionAnswerV1(ctx, version));
 };

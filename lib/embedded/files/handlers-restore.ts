@@ -11,9 +11,9 @@ import type { Handler, HandlerTablePart } from "../http/context";
  * the assistant message `messageId` made (restore.ts) → 200 `{messages: [user, assistant]}` recording it.
  * 409 while generating (the chat is held meanwhile, so of two restores at once one gets the 409).
  */
-const restoreMessage: Handler<"v2.chats.restore"> = async ({ db, events, params, body }) => {
+const restoreMessage: Handler<"v2.chats.restore"> = async ({ db, events, params, body, caller }) => {
   const { user, assistant } = await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, emit }) => {
-    const restored = await restoreMessageFiles(tx, params.chatId, body.messageId, new Date());
+    const restored = await restoreMessageFiles(tx, params.chatId, body.messageId, new Date(), caller.personId);
     emit("message.created", { chatId: params.chatId, messageId: restored.user.id });
     emit("message.created", { chatId: params.chatId, messageId: restored.assistant.id });
     emit("message.finished", { chatId: params.chatId, messageId: restored.assistant.id });

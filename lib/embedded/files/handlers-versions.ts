@@ -67,7 +67,8 @@ const patchVersionV1: Handler<"v1.versions.patch"> = async (ctx) => {
       return file && !changes.some((c) => c.path === path) && file.locked !== locked;
     });
     for (const [path, locked] of lockOnly) await filesStore.setFileLock(tx, chatId, path, locked, at);
-    if (changes.length) return recordHandEdit(tx, chatId, changes, { at, emit: ctx.events.emit, locks });
+    if (changes.length)
+      return recordHandEdit(tx, chatId, changes, { at, emit: ctx.events.emit, locks, authorId: ctx.caller.personId });
     const snapshot = version.files.map((f) => (locks.has(f.path) ? { ...f, locked: locks.get(f.path)! } : f));
     return (await versionsStore.updateVersion(tx, chatId, version.id, { files: snapshot, updatedAt: at }))!;
   });
@@ -122,7 +123,7 @@ const downloadVersionV1: Handler<"v1.versions.download"> = async (ctx) => {
 const restoreVersionV1: Handler<"v1.versions.restore"> = async (ctx) => {
   const { chatId, versionId } = ctx.params;
   const { assistant } = await withIdleChat({ db: ctx.db, emit: ctx.events.emit }, chatId, async ({ tx, emit }) => {
-    const restored = await restoreVersionFiles(tx, chatId, versionId, new Date());
+    const restored = await restoreVersionFiles(tx, chatId, versionId, new Date(), ctx.caller.personId);
     emit("message.created", { chatId, messageId: restored.user.id });
     emit("message.created", { chatId, messageId: restored.assistant.id });
     emit("message.finished", { chatId, messageId: restored.assistant.id });

@@ -70,7 +70,13 @@ interface Restored {
  * too); the chat's updatedAt moves. 404 unknown message; 409 when the message made no completed version, or when
  * the chat's files already are that version's. Nothing changes on an error (the caller's transaction rolls back).
  */
-export async function restoreMessageFiles(tx: Db, chatId: string, messageId: string, at: Date): Promise<Restored> {
+export async function restoreMessageFiles(
+  tx: Db,
+  chatId: string,
+  messageId: string,
+  at: Date,
+  authorId: string,
+): Promise<Restored> {
   const message = await messagesStore.findMessage(tx, chatId, messageId);
   if (!message) throw notFound(`messageId: message ${messageId.slice(0, 100)}`, "message_not_found");
   const version = await versionsStore.completedVersionOf(tx, chatId, message.id);
@@ -81,14 +87,20 @@ export async function restoreMessageFiles(tx: Db, chatId: string, messageId: str
       "nothing_to_restore",
     );
   }
-  return applyRestore(tx, chatId, version, `message ${message.id}`, at);
+  return applyRestore(tx, chatId, version, `message ${message.id}`, at, authorId);
 }
 
 /**
  * The v1 document's restore of a version (`POST /v1/chats/{chatId}/versions/{versionId}/restore`), like the restore
  * of the message that made it: 404 unknown version, 409 when it is not completed or the files already are its.
  */
-export async function restoreVersionFiles(tx: Db, chatId: string, versionId: string, at: Date): Promise<Restored> {
+export async function restoreVersionFiles(
+  tx: Db,
+  chatId: string,
+  versionId: string,
+  at: Date,
+  authorId: string,
+): Promise<Restored> {
   const version = await versionsStore.findVersion(tx, chatId, versionId);
   if (!version) throw notFound(`Version ${versionId.slice(0, 100)}`, "version_not_found");
   if (version.status !== "completed") {
@@ -98,7 +110,7 @@ export async function restoreVersionFiles(tx: Db, chatId: string, versionId: str
       "nothing_to_restore",
     );
   }
-  return applyRestore(tx, chatId, version, `version ${version.id}`, at);
+  return applyRestore(tx, chatId, version, `version ${version.id}`, at, authorId);
 }
 
 async function applyRestore(
@@ -107,6 +119,7 @@ async function applyRestore(
   version: { files: readonly VersionFile[] },
   source: string,
   at: Date,
+  authorId: string,
 ): Promise<Restored> {
   const current = await filesStore.listFiles(tx, chatId);
   const plan = planRestore(current, version.files);
@@ -129,6 +142,7 @@ async function applyRestore(
     ...base,
     id: newId("msg"),
     role: "user",
+    authorId,
     finishReason,
     content: `Restore the files of ${source}`,
     parts: [],

@@ -6,7 +6,6 @@ import { type ChatRow, type Db } from "../store";
 import * as chatsStore from "../chats/store";
 import * as filesStore from "./store";
 import * as versionsStore from "./store-versions";
-import { EMBEDDED_AUTHOR_ID } from "../generation/turns";
 import type { Privacy } from "@/lib/api/schemas";
 
 interface SeedInput {
@@ -19,6 +18,8 @@ interface SeedInput {
   initialContext?: string;
   /** The project the chat joins (it must exist). */
   projectId?: string;
+  /** Who makes it (the caller). */
+  authorId: string;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
       id: chatId,
       title: input.title,
       privacy: input.privacy ?? "private",
-      authorId: EMBEDDED_AUTHOR_ID,
+      authorId: input.authorId,
       hostProjectId: null,
       ...(input.projectId ? { projectId: input.projectId } : {}),
       metadata: input.metadata ?? {},

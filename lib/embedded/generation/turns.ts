@@ -17,7 +17,6 @@ import * as messagesStore from "../messages/store";
 import { ZERO_USAGE } from "../messages/views";
 
 export { EMBEDDED_AUTHOR_ID } from "../author";
-import { EMBEDDED_AUTHOR_ID } from "../author";
 
 /**
  * A user message and the assistant message that answers it, stored and ready to generate. A resume (resolve)
@@ -79,7 +78,8 @@ export class Turns {
     return this.opts.owner;
   }
 
-  async beginChat(body: CreateChatBody): Promise<Turn> {
+  /** A new chat of `authorId` (the caller) with their first message. */
+  async beginChat(body: CreateChatBody, authorId: string): Promise<Turn> {
     const at = new Date();
     const chatId = newId("chat");
     const modelId: ModelId = body.modelConfiguration?.modelId ?? "svc-pro";
@@ -90,7 +90,7 @@ export class Turns {
         id: chatId,
         title: body.title ?? null,
         privacy: body.privacy ?? "private",
-        authorId: EMBEDDED_AUTHOR_ID,
+        authorId,
         hostProjectId: null,
         metadata: body.metadata ?? {},
         modelId,
@@ -104,7 +104,7 @@ export class Turns {
         createdAt: at,
         updatedAt: at,
       });
-      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, intake);
+      const { user, assistant } = await insertPair(tx, chatId, promptOf(body), at, intake, authorId);
       await this.lease(tx, chatId, assistant.id);
       await this.opts.emit(tx, "chat.created", { chatId });
       await this.opts.emit(tx, "message.created", { chatId, messageId: user.id });
@@ -115,14 +115,15 @@ export class Turns {
   }
 
   /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
-  async beginMessage(chatId: string, body: SendMessageBody): Promise<Turn> {
+  /** `authorId` (the caller) sends a message. */
+  async beginMessage(chatId: string, body: SendMessageBody, authorId: string): Promise<Turn> {
     const at = new Date();
     const intake = takeAttachments(body.attachments, this.opts.publicBaseUrl);
     const { chat, user, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       await requireServerIds(tx, body.mcpServerIds);
       // Any other follow-up message while the chat waits on the user rejects the pending request (interface.md Part 3).
       const rejected = await rejectPending(tx, chat.id, at);
-      const pair = await insertPair(tx, chat.id, promptOf(body), at, intake);
+      const pair = await insertPair(tx, chat.id, promptOf(body), at, intake, authorId);
       if (body.systemPrompt !== undefined)
         await chatsStore.updateSettings(tx, chat.id, { systemPrompt: body.systemPrompt || undefined });
       // The agent's own refusals (the scripted agent's interface.md Part 8 limits: 413) roll all of this back.
@@ -265,11 +266,12 @@ export class Turns {
   }
 }
 
-async function insertPair(db: Db, chatId: string, prompt: string, at: Date, intake: Intake) {
+async function insertPair(db: Db, chatId: string, prompt: string, at: Date, intake: Intake, authorId: string) {
   const user = await messagesStore.insertMessage(db, {
     id: newId("msg"),
     chatId,
     role: "user",
+    authorId,
     content: prompt,
     parts: [],
     finishReason: "stop",

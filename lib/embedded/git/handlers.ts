@@ -23,11 +23,12 @@ const getRemote: Handler<"v2.chats.git.get"> = async ({ db, params }) => {
 const incoming: Handler<"v2.chats.git.incoming"> = async (ctx) => json(await incomingChanges(ctx, ctx.params.chatId));
 
 /** POST /v2/chats/{chatId}/git/push (our extension): see git/push.ts. */
-const push: Handler<"v2.chats.git.push"> = async (ctx) => json(await pushChat(ctx, ctx.params.chatId, ctx.body));
+const push: Handler<"v2.chats.git.push"> = async (ctx) =>
+  json(await pushChat(ctx, ctx.params.chatId, ctx.body, ctx.caller.personId));
 
 /** POST /v2/chats/{chatId}/git/pull (our extension): see git/pull.ts. */
 const pull: Handler<"v2.chats.git.pull"> = async (ctx) =>
-  json({ messages: await pullChat(ctx, ctx.params.chatId) } satisfies GitPullResult);
+  json({ messages: await pullChat(ctx, ctx.params.chatId, ctx.caller.personId) } satisfies GitPullResult);
 
 /** The routes of lib/api/routes.ts this file answers. */
 export const gitHandlers = {

@@ -12,6 +12,8 @@ interface ImportInput {
   metadata?: Record<string, string>;
   /** The repository the files came from: it becomes the chat's remote. */
   remote?: { url: string; branch: string; commit: string };
+  /** Who imports (the caller): the chat's author. */
+  authorId: string;
 }
 
 /** A new chat of imported files (one transaction: the chat, its files, its first version, its remote, `chat.created`). */
@@ -22,6 +24,7 @@ export async function createImportedChat(db: Db, events: ServiceEvents, input: I
       title: input.title,
       privacy: input.privacy,
       metadata: input.metadata,
+      authorId: input.authorId,
     });
     if (input.remote)
       await gitStore.saveRemote(tx, {

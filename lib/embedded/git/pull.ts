@@ -27,7 +27,7 @@ export async function requireRemote(db: ServiceParts["db"], chatId: string) {
  * changed, the answer has a `file-edit` part per file); when not, `{messages: []}` and nothing new. 409 while
  * generating (checked before the network, and again by `withIdleChat` when recording).
  */
-export async function pullChat(ctx: ServiceParts, chatId: string): Promise<Message[]> {
+export async function pullChat(ctx: ServiceParts, chatId: string, authorId: string): Promise<Message[]> {
   const { db, events } = ctx;
   const remote = await requireRemote(db, chatId);
   if (await generatingMessageId(db, chatId)) throw chatBusy();
@@ -49,6 +49,7 @@ export async function pullChat(ctx: ServiceParts, chatId: string): Promise<Messa
     const record = await recordHandEdit(tx, chatId, changes, {
       at,
       emit: events.emit,
+      authorId,
       as: {
         kind: "pull-changes",
         describe: (entries) =>

@@ -10,7 +10,7 @@ import * as gitStore from "./store";
 import * as leasesStore from "../generation/store";
 import * as messagesStore from "../messages/store";
 import * as versionsStore from "../files/store-versions";
-import { embeddedUserV1 } from "../chats/views-v1";
+import { liveMember } from "../people/members";
 import { gitAuthFor } from "./credentials";
 import { listBranches, pushFiles } from "./remote";
 
@@ -23,7 +23,12 @@ import { listBranches, pushFiles } from "./remote";
  * user message (v1 type `sync-git`) records the push in the timeline, even when a generation started meanwhile
  * (recordPush).
  */
-export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushBody): Promise<GitPushResult> {
+export async function pushChat(
+  ctx: ServiceParts,
+  chatId: string,
+  body: GitPushBody,
+  authorId: string,
+): Promise<GitPushResult> {
   const { db, events } = ctx;
   const scope = { db, emit: events.emit };
   const plan = await withIdleChat(scope, chatId, async ({ tx }) => {
@@ -67,7 +72,8 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
     : branches.defaultBranch
       ? { branch: branches.defaultBranch, commit: branches.heads.get(branches.defaultBranch)! }
       : null;
-  const user = embeddedUserV1();
+  // The commit's author: the person who pushes.
+  const user = await liveMember(ctx.people, authorId);
   const commit = await pushFiles(
     {
       url: plan.url,
@@ -75,12 +81,12 @@ export async function pushChat(ctx: ServiceParts, chatId: string, body: GitPushB
       base,
       files: plan.version.files.map((f) => ({ path: f.path, content: f.content, encoding: f.encoding })),
       message: body.message ?? `Version ${plan.version.id} from Atelier`,
-      author: { name: user.name ?? "Atelier", email: user.email },
+      author: { name: user.name, email: user.email },
     },
     auth,
   );
 
-  await recordPush(ctx, chatId, { url: plan.url, branch, commit, versionId: plan.version.id });
+  await recordPush(ctx, chatId, { url: plan.url, branch, commit, versionId: plan.version.id }, authorId);
   return { commit, branch, url: plan.url };
 }
 
@@ -96,6 +102,7 @@ async function recordPush(
   ctx: ServiceParts,
   chatId: string,
   pushed: { url: string; branch: string; commit: string; versionId: string },
+  authorId: string,
 ): Promise<void> {
   const { db, events } = ctx;
   await db.transaction(async (tx) => {
@@ -107,6 +114,7 @@ async function recordPush(
       id: newId("msg"),
       chatId,
       role: "user",
+      authorId,
       content: describePush(pushed),
       parts: [],
       finishReason: "stop",

@@ -1,8 +1,10 @@
 import "server-only";
-import type { RouteBody, RouteName, RouteParams } from "@/lib/api";
+import type { AnyRoute, RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
+import type { PeopleContext } from "../people/context";
+import type { Caller } from "../people/types";
 import type { SecretBox } from "../mcp/secret-box";
 import type { Previews } from "../preview/previews";
 import type { QuotaMeter } from "../quotas/meter";
@@ -30,7 +32,12 @@ export interface ServiceParts {
   deploymentBuildMs: number;
   /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
   secrets: SecretBox;
+  /** People, their keys, invitations and the audit log (lib/embedded/people). */
+  people: PeopleContext;
 }
+
+/** Browser redirect targets (`proxied: false`): reached without a key, so without a caller (their state is the credential). */
+type CallerlessRoute = Extract<AnyRoute, { proxied: false }>["name"];
 
 /**
  * What the handler of route N gets: the service's parts and the request, its path parameters by name and its body
@@ -45,6 +52,8 @@ export type HandlerContext<N extends RouteName> = N extends RouteName
       params: RouteParams<N>;
       /** The body validated with the route's schema (undefined for routes without one). */
       body: RouteBody<N>;
+      /** Who makes the request (the router resolved it and checked the route's minimum role). */
+      caller: N extends CallerlessRoute ? null : Caller;
     }
   : never;
 

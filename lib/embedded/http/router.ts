@@ -1,5 +1,15 @@
 import "server-only";
-import { errorResponse, matchRoute, METHODS, pathExists, versionOfPath, type RouteName } from "@/lib/api";
+import {
+  errorResponse,
+  matchRoute,
+  mayCall,
+  METHODS,
+  minRoleOf,
+  pathExists,
+  roleRefusal,
+  versionOfPath,
+  type RouteName,
+} from "@/lib/api";
 import { toDocumentWire, type Wire } from "../document-wire";
 import { HttpError } from "../errors";
 import { HANDLERS } from "./handlers";
@@ -10,7 +20,8 @@ import { serveAttachment } from "../attachments/serve";
 import type { RoutedRequest } from "../quotas/charges";
 import { isCorsOpen, preflightResponse, withCors } from "../remote-mcp/cors";
 import { serveOAuth, type RemoteMcpAuth } from "../remote-mcp/authorization-server";
-import { hasValidKey } from "./auth";
+import { resolveCaller, callerOfSubject } from "../people/caller";
+import type { Caller } from "../people/types";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
 
@@ -34,15 +45,17 @@ interface RouterDeps {
  * The embedded service's front door: strips the base path, answers 410 on the previews' old path (they have an
  * origin of their own, `handlePreview`), serves stored attachments (`/attachments/…`, an unguessable id, no key),
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
- * then checks the bearer key (401), matches the route table (404 / 405), reads and validates the body
- * (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given back when the handler fails)
- * and calls the route's handler. Errors come out in the spec's shape for the path's version.
+ * then resolves the caller (the service's key, the acting-as header, a person's key: 401 / 403, people/caller.ts),
+ * matches the route table (404 / 405), checks the route's minimum role (403 naming it, before anything is read),
+ * reads and validates the body (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given
+ * back when the handler fails) and calls the route's handler with the caller. Errors come out in the spec's shape
+ * for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
   const { parts } = deps;
   // The MCP SDK's server loads with the endpoint's first request (a server nobody uses as an MCP server never holds
   // it).
-  let remoteMcp: Promise<(req: Request) => Promise<Response>> | null = null;
+  let remoteMcp: Promise<(req: Request, personId: string) => Promise<Response>> | null = null;
   const remoteMcpEndpoint = () =>
     (remoteMcp ??= import("../remote-mcp/endpoint").then(({ createRemoteMcpEndpoint }) =>
       createRemoteMcpEndpoint({
@@ -81,7 +94,16 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       // OAuth access tokens for this resource; the API key only when allowed.
       if (path === "/mcp") {
         const granted = await deps.remoteAuth.verify(req.headers.get("authorization"));
-        if (!granted && !(deps.mcpAllowApiKey && hasValidKey(req.headers, deps.apiKey))) {
+        // The token's person (who consented), or the key's caller when keys are allowed; its tool calls act as them.
+        // A token whose person is disabled or deleted is refused like an invalid one.
+        const caller = await (
+          granted
+            ? callerOfSubject(parts.people, granted.subject)
+            : deps.mcpAllowApiKey
+              ? resolveCaller(parts.people, req.headers, deps.apiKey)
+              : Promise.resolve(null)
+        ).catch(() => null);
+        if (!caller) {
           const sent = req.headers.has("authorization");
           return errorResponse(
             version,
@@ -96,16 +118,12 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         }
         return await (
           await remoteMcpEndpoint()
-        )(req);
+        )(req, caller.personId);
       }
       // The OAuth callbacks are reached by the browser from the provider, without the key: the state is the credential.
       const isCallback =
         method === "GET" && (path === "/v2/mcp-servers/oauth/callback" || path === "/v1/mcp-servers/oauth/callback");
-      if (!isCallback && !hasValidKey(req.headers, deps.apiKey)) {
-        return errorResponse(version, 401, "Missing or invalid API key: send Authorization: Bearer <API_KEY>.", {
-          headers: { "www-authenticate": 'Bearer realm="service"' },
-        });
-      }
+      const caller: Caller | null = isCallback ? null : await resolveCaller(parts.people, req.headers, deps.apiKey);
       const lookup = method === "HEAD" ? "GET" : method;
       const match = matchRoute(lookup, path);
       if (!match) {
@@ -114,6 +132,9 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
           return errorResponse(version, 405, `Method ${method} is not allowed on ${path}.`, { headers: { allow } });
         }
         return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+      }
+      if (caller && !mayCall(match.route, caller.role)) {
+        return errorResponse(version, 403, roleRefusal(minRoleOf(match.route), caller.role), { code: "role_required" });
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
@@ -127,6 +148,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         url,
         params: match.params,
         body,
+        caller,
       } as HandlerContext<RouteName>;
       let res: Response;
       try {

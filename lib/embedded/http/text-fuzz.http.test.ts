@@ -58,6 +58,10 @@ const oauth = {
   resource: "https://mcp.example.com/mcp",
 };
 const OAUTH_SECRET = ["clientSecret"];
+let people = 0;
+/** A new team member (a viewer): its id. */
+const person = async () =>
+  (await ok("POST", "/v2/team/members", { email: `person${++people}@example.com`, role: "viewer" })).id as string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 async function ok(method: string, path: string, body?: unknown): Promise<any> {
@@ -471,6 +475,40 @@ const FIXTURES: Fixture[] = [
       return { path: `/v2/hooks/${hook.id}/deliveries/replay`, body: { since: "2026-01-01T00:00:00Z", status: "all" } };
     },
     readBack: async (p) => [p.path.replace("/replay", "")],
+  },
+  {
+    route: "v2.apiKeys.create",
+    prepare: async () => ({ path: "/v2/api-keys", body: { name: "laptop", memberId: "user_embedded" } }),
+    readBack: async () => ["/v2/api-keys"],
+  },
+  {
+    route: "v2.team.members.create",
+    prepare: async () => ({
+      path: "/v2/team/members",
+      body: { email: `fuzz${++people}@example.com`, name: "Fuzz", role: "member" },
+    }),
+    readBack: async () => ["/v2/team/members"],
+  },
+  {
+    route: "v2.team.members.update",
+    prepare: async () => ({ path: `/v2/team/members/${await person()}`, body: { role: "viewer" } }),
+    readBack: async (p) => ["/v2/team/members", p.path],
+  },
+  {
+    route: "v2.team.members.transferChats",
+    prepare: async () => ({
+      path: `/v2/team/members/${await person()}/transfer-chats`,
+      body: { toMemberId: "user_embedded" },
+    }),
+    readBack: async () => [],
+  },
+  {
+    route: "v2.team.invitations.create",
+    prepare: async () => ({
+      path: "/v2/team/invitations",
+      body: { email: `invited${++people}@example.com`, role: "viewer" },
+    }),
+    readBack: async () => ["/v2/team/invitations"],
   },
   {
     route: "v2.settings.setPreviewHosts",

@@ -23,13 +23,14 @@ const nameOf = (url: string) =>
  * `url` (through the private-address rule, capped in size and time). The import limits (imports/limits.ts) → 422
  * saying which; nothing stored then. `chat.created` fires.
  */
-const createFromZip: Handler<"v2.chats.fromZip"> = async ({ db, events, body }) => {
+const createFromZip: Handler<"v2.chats.fromZip"> = async ({ db, events, body, caller }) => {
   const files = unzipFiles(await downloadZip(body.url), body.url);
   const chat = await createImportedChat(db, events, {
     files,
     title: body.title ?? `Imported ${nameOf(body.url)}`,
     privacy: body.privacy,
     metadata: body.metadata,
+    authorId: caller.personId,
   });
   return answer(chat);
 };
@@ -39,7 +40,7 @@ const createFromZip: Handler<"v2.chats.fromZip"> = async ({ db, events, body }) 
  * repository's default branch) of any Git server over smart HTTP, with the credential of the URL's host. The files
  * become the chat's first version and the repository its remote (`GET …/git`). 422 saying why otherwise.
  */
-const createFromRepo: Handler<"v2.chats.fromRepo"> = async ({ db, events, secrets, body }) => {
+const createFromRepo: Handler<"v2.chats.fromRepo"> = async ({ db, events, secrets, body, caller }) => {
   const { url } = body.repo;
   const auth = await gitAuthFor(db, secrets, url);
   const remote = await listBranches(url, auth);
@@ -53,6 +54,7 @@ const createFromRepo: Handler<"v2.chats.fromRepo"> = async ({ db, events, secret
     privacy: body.privacy,
     metadata: body.metadata,
     remote: { url, branch, commit },
+    authorId: caller.personId,
   });
   return answer(chat);
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Caller } from "../people/types";
 import type { ApiVersion, OAuthConfig, RouteBody } from "@/lib/api";
 import { HttpError, notFound } from "../errors";
 import { json } from "../http/respond";
@@ -180,6 +181,20 @@ async function requireServer(ctx: ServiceParts & { params: { mcpServerId: string
   return row;
 }
 
+/** The audit log's record of an MCP server's stored secrets changing (never the secret). */
+function auditSecretChange(
+  ctx: ServiceParts & { caller: Caller },
+  row: McpServerRow,
+  change: "set" | "replaced" | "removed",
+): Promise<void> {
+  return ctx.people.audit.record({
+    actor: ctx.caller.personId,
+    action: "mcp_server.secret_changed",
+    target: row.id,
+    detail: { name: row.name, authType: row.authType, change },
+  });
+}
+
 const create: Handler<"v2.mcp.create" | "v1.mcp.create"> = async (ctx) => {
   const version = versionOf(ctx.route);
   const input = ctx.route === "v1.mcp.create" ? fromV1Create(ctx.body) : fromV2Create(ctx.body);
@@ -205,6 +220,7 @@ const create: Handler<"v2.mcp.create" | "v1.mcp.create"> = async (ctx) => {
     createdAt: at,
     updatedAt: at,
   });
+  if (row.staticSecretEnc || row.clientSecretEnc) await auditSecretChange(ctx, row, "set");
   return json(view(version, row, ctx.mcp), 201);
 };
 
@@ -283,12 +299,15 @@ const update: Handler<"v2.mcp.update" | "v1.mcp.update"> = async (ctx) => {
     updatedAt: at,
   });
   if (!updated) throw notFound(`MCP server ${row.id}`, "mcp_server_not_found");
+  if (staticSecretEnc !== row.staticSecretEnc || secretEnc !== row.clientSecretEnc)
+    await auditSecretChange(ctx, updated, updated.staticSecretEnc || updated.clientSecretEnc ? "replaced" : "removed");
   return json(view(version, updated, ctx.mcp));
 };
 
 const remove: Handler<"v2.mcp.delete" | "v1.mcp.delete"> = async (ctx) => {
   const row = await requireServer(ctx);
   await mcpStore.deleteServer(ctx.db, row.id);
+  if (row.staticSecretEnc || row.clientSecretEnc || row.accessTokenEnc) await auditSecretChange(ctx, row, "removed");
   // v1: its document's answer; v2: the document's `{success: true}` (the spec does not show it).
   return json(ctx.route === "v1.mcp.delete" ? { id: row.id, object: "mcp_server", deleted: true } : { success: true });
 };

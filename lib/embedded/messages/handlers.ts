@@ -36,8 +36,8 @@ const getMessage: Handler<"v2.messages.get"> = async ({ db, params }) => {
 /** POST /v2/chats/{chatId}/messages[/stream|/async]: sync answers with the finished assistant Message. */
 const sendMessage =
   (mode: ResponseMode): Handler<"v2.messages.send" | "v2.messages.send.stream" | "v2.messages.send.async"> =>
-  async ({ db, turns, params, body }) => {
-    const turn = await turns.beginMessage(params.chatId, body);
+  async ({ db, turns, params, body, caller }) => {
+    const turn = await turns.beginMessage(params.chatId, body, caller.personId);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
@@ -129,9 +129,9 @@ const getMessageV1: Handler<"v1.messages.get"> = async ({ db, params, publicBase
  * async → 202 with the assistant's v1 Message still generating (no finishReason; poll it by id);
  * experimental_stream → the 6.2 events.
  */
-const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body, publicBaseUrl }) => {
+const sendMessageV1: Handler<"v1.messages.send"> = async ({ turns, params, body, publicBaseUrl, caller }) => {
   const { message, mcpServerIds, responseMode, attachments } = body;
-  const turn = await turns.beginMessage(params.chatId, { message, mcpServerIds, attachments });
+  const turn = await turns.beginMessage(params.chatId, { message, mcpServerIds, attachments }, caller.personId);
   return respondInMode(
     modeOfV1(responseMode),
     turn,

@@ -4,8 +4,8 @@ import { archiveBeyondLimit, messageArchiveLimit } from "./store-archive";
 import type { Db } from "../store/db";
 import { messages, type MessageRow } from "../store/schema";
 
-type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure" | "kind"> &
-  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure" | "kind">>;
+type NewMessage = Omit<MessageRow, "seq" | "attachments" | "archivedAt" | "failure" | "kind" | "authorId"> &
+  Partial<Pick<MessageRow, "attachments" | "archivedAt" | "failure" | "kind" | "authorId">>;
 
 /** A message not archived (interface.md Part 8): what lists and the agent's context read. */
 const live = (chatId: string) => and(eq(messages.chatId, chatId), isNull(messages.archivedAt));

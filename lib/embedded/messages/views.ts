@@ -32,7 +32,7 @@ function toMessage(row: MessageRow, restorable = false): Message {
     parts: row.parts,
     finishReason: row.finishReason,
     restorable: row.role === "assistant" && restorable,
-    authorId: row.role === "user" ? EMBEDDED_AUTHOR_ID : null,
+    authorId: row.role === "user" ? (row.authorId ?? EMBEDDED_AUTHOR_ID) : null,
   };
   if (row.attachments?.length) message.attachments = row.attachments.map(wireAttachment);
   message.usage = row.usage ?? ZERO_USAGE;

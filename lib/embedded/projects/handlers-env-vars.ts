@@ -62,13 +62,21 @@ const listEnvVars: Handler<"v1.envVars.list"> = async ({ db, secrets, url, param
  * Tells each chat of the project which variables were added (a user message, v1 type `added-environment-variables`):
  * the names only, never the values. The model reads it with the rest of the conversation.
  */
-async function announceAdded(ctx: ServiceParts, tx: Db, projectId: string, keys: string[], at: Date): Promise<void> {
+async function announceAdded(
+  ctx: ServiceParts,
+  tx: Db,
+  projectId: string,
+  keys: string[],
+  at: Date,
+  authorId: string,
+): Promise<void> {
   const chatIds = (await projectsStore.chatIdsByProject(tx, [projectId])).get(projectId) ?? [];
   for (const chatId of chatIds) {
     const message = await messagesStore.insertMessage(tx, {
       id: newId("msg"),
       chatId,
       role: "user",
+      authorId,
       content: `Added environment variables: ${keys.join(", ")}`,
       parts: [],
       finishReason: "stop",
@@ -117,7 +125,7 @@ const createEnvVars: Handler<"v1.envVars.create"> = async (ctx) => {
       );
       added.push(v.key);
     }
-    if (added.length) await announceAdded(ctx, tx, params.projectId, added, at);
+    if (added.length) await announceAdded(ctx, tx, params.projectId, added, at, ctx.caller.personId);
     return out;
   });
   return json(list(rows, secrets, decrypted));

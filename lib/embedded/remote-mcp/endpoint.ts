@@ -3,18 +3,19 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { Privacy } from "@/lib/api";
+import { ACTING_AS_HEADER, Privacy } from "@/lib/api";
 
 /**
  * The service's own remote MCP endpoint (interface.md 4.6) at `{mcp_url}` = `{base_url}/mcp`: a stateless Streamable HTTP
  * MCP server whose tools are backed by the v2 endpoints — each tool call is a request to this service's own router
- * (with the service's key, the caller having been authorized by the router), so validation, errors and webhooks are exactly those of the HTTP API. Tools that
+ * (with the service's key acting as the person the router found: the one who consented to the token), so validation,
+ * roles, errors and webhooks are exactly those of the HTTP API. Tools that
  * return a chat add `url`, where the chat opens in the dashboard.
  */
 interface RemoteMcpOptions {
   /** The service's own router: tool calls become requests to it. */
   handle: (req: Request) => Promise<Response>;
-  /** The service's API key: tool calls are the service's own requests once the caller was authorized. */
+  /** The service's API key: tool calls are the service's own requests, acting as the caller (ACTING_AS_HEADER). */
   apiKey: string;
   /** The service's {base_url}. */
   publicBaseUrl: string;
@@ -109,16 +110,23 @@ function withChatUrls(body: unknown, chatUrl: ((id: string) => string) | undefin
   return body;
 }
 
-/** Handles one request to `{mcp_url}` (already authorized by the router: an OAuth access token, or the key if allowed). */
-export function createRemoteMcpEndpoint(opts: RemoteMcpOptions): (req: Request) => Promise<Response> {
+/**
+ * Handles one request to `{mcp_url}`, already authorized by the router (an OAuth access token, or a key if allowed),
+ * its tool calls acting as `personId` (the token's person, or the key's).
+ */
+export function createRemoteMcpEndpoint(opts: RemoteMcpOptions): (req: Request, personId: string) => Promise<Response> {
   const base = opts.publicBaseUrl.replace(/\/+$/, "");
-  return async (req) => {
+  return async (req, personId) => {
     const authorization = `Bearer ${opts.apiKey}`;
     const call: Call = async (method, path, body) => {
       const res = await opts.handle(
         new Request(`${base}${path}`, {
           method,
-          headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+          headers: {
+            authorization,
+            [ACTING_AS_HEADER]: personId,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       );

@@ -160,6 +160,11 @@ export const messages = pgTable(
      * message of a branch: `forked-chat`; a project's new variables: `added-environment-variables`. Null otherwise.
      */
     kind: text("kind").$type<MessageKind>(),
+    /**
+     * Who sent a user message (a person id); null for the assistant's, and for user messages written before people
+     * existed (they are the first admin's, user_embedded).
+     */
+    authorId: text("author_id"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -433,6 +438,9 @@ export * from "../mcp/schema";
 
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
+
+/** People, their API keys, invitations and the audit log (lib/embedded/people). */
+export * from "../people/schema";
 
 /**
  * The service's own settings, one JSON value per key, shared by every instance on the database (the document's

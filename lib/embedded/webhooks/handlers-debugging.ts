@@ -54,15 +54,22 @@ const replay: Handler<"v2.hooks.replay"> = async ({ db, params, body }) => {
  * with both the new and the previous one (several space-separated signatures, as Standard Webhooks allows), then
  * with the new one only. Rotating again within the overlap drops the oldest.
  */
-const rotateSecret: Handler<"v2.hooks.rotateSecret"> = async ({ db, webhooks, params }) => {
+const rotateSecret: Handler<"v2.hooks.rotateSecret"> = async ({ db, webhooks, params, people, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
   const now = webhooks.now();
   const secret = newWebhookSecret();
-  await webhooksStore.updateWebhook(db, hook.id, {
-    secret,
-    previousSecret: hook.secret,
-    previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS),
-    updatedAt: new Date(),
+  await db.transaction(async (tx) => {
+    await webhooksStore.updateWebhook(tx, hook.id, {
+      secret,
+      previousSecret: hook.secret,
+      previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS),
+      updatedAt: new Date(),
+    });
+    const detail = { name: hook.name };
+    await people.audit.record(
+      { actor: caller.personId, action: "webhook.secret_rotated", target: hook.id, detail },
+      tx,
+    );
   });
   const rotated: RotatedWebhookSecret = { secret };
   return json(rotated);

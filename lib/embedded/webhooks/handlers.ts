@@ -36,27 +36,32 @@ export const webhookDisabled = (hook: WebhookRow) =>
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
-const createHook: Handler<"v2.hooks.create"> = async ({ db, body }) => {
+const createHook: Handler<"v2.hooks.create"> = async ({ db, body, people, caller }) => {
   const input = body;
   const chatId = input.chatId ?? null;
   if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
     throw new HttpError(422, `chatId: chat ${chatId} not found`, "validation_failed");
   }
   const at = new Date();
-  const row = await webhooksStore.insertWebhook(db, {
-    id: newId("hook"),
-    name: input.name,
-    url: input.url,
-    events: unique(input.events),
-    chatId,
-    secret: newWebhookSecret(),
-    previousSecret: null,
-    previousSecretUntil: null,
-    disabledAt: null,
-    disabledReason: null,
-    failingSince: null,
-    createdAt: at,
-    updatedAt: at,
+  const row = await db.transaction(async (tx) => {
+    const row = await webhooksStore.insertWebhook(tx, {
+      id: newId("hook"),
+      name: input.name,
+      url: input.url,
+      events: unique(input.events),
+      chatId,
+      secret: newWebhookSecret(),
+      previousSecret: null,
+      previousSecretUntil: null,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const detail = { name: row.name, url: row.url, events: row.events };
+    await people.audit.record({ actor: caller.personId, action: "webhook.created", target: row.id, detail }, tx);
+    return row;
   });
   const created: WebhookCreated = { ...toWebhook(row), secret: row.secret };
   return json(created, 201);
@@ -96,9 +101,13 @@ const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
 };
 
 /** DELETE /v2/hooks/{hookId}: irreversible; its queued deliveries are dropped. */
-const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params }) => {
+const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params, people, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
-  await webhooksStore.deleteWebhook(db, hook.id);
+  await db.transaction(async (tx) => {
+    await webhooksStore.deleteWebhook(tx, hook.id);
+    const detail = { name: hook.name, url: hook.url };
+    await people.audit.record({ actor: caller.personId, action: "webhook.deleted", target: hook.id, detail }, tx);
+  });
   const deleted: WebhookDeleted = { id: hook.id, deleted: true };
   return json(deleted);
 };
