@@ -101,7 +101,7 @@ describe("a session checked against the directory at every request", () => {
     expect(Me.parse(await me.json())).toMatchObject({ id: ada.id, role: "member" });
     const chat = await proxied(headers, "POST", "/v2/chats", { message: "a page" });
     expect(chat.status).toBe(200);
-    expect(((await chat.json()) as { authorId?: string }).authorId).toBe(ada.id);
+    expect(((await chat.json()) as { chat: { authorId: string } }).chat.authorId).toBe(ada.id);
   });
 
   test("disabling signs the person out on their next request, sessions already open included", async () => {
