@@ -122,7 +122,8 @@ export async function signIn(page: Page, username = E2E_USERNAME, password = E2E
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/chats$/);
+  // A server's first sign-in opens its database (the people directory lives there): seconds on a busy machine.
+  await expect(page).toHaveURL(/\/chats$/, { timeout: 45_000 });
 }
 
 interface PeerViolation {

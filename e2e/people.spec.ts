@@ -54,6 +54,8 @@ let chatUrl = "";
 test("the admin invites, the invited people create their accounts, the viewer reads without a composer", async ({
   browser,
 }) => {
+  // Three people, a chat answered, the audit log and its export: one story, longer than a single step.
+  test.setTimeout(180_000);
   const admin = await newPage(browser);
   await signIn(admin);
   await expect(admin.getByTestId("role-badge")).toHaveAttribute("data-role", "admin");

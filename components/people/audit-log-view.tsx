@@ -127,12 +127,10 @@ export function AuditLogView() {
                       {entry.actorName ?? entry.actor ?? <span className="text-muted-foreground">—</span>}
                     </td>
                     <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{entry.action}</td>
-                    <td className="max-w-40 truncate px-3 py-2 font-mono text-xs" title={entry.target ?? undefined}>
+                    <td className="max-w-32 truncate px-3 py-2 font-mono text-xs" title={entry.target ?? undefined}>
                       {entry.target ?? <span className="text-muted-foreground">—</span>}
                     </td>
-                    <td className="max-w-72 truncate px-3 py-2 text-xs text-muted-foreground" title={detail}>
-                      {detail || "—"}
-                    </td>
+                    <td className="min-w-48 px-3 py-2 text-xs break-words text-muted-foreground">{detail || "—"}</td>
                   </tr>
                 );
               })}

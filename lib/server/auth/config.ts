@@ -6,7 +6,7 @@ import type { AppConfig } from "../config";
 import type { PeopleDirectory, PersonRecord } from "../people/directory";
 import type { Role } from "@/lib/api/schemas/team";
 import { livePerson } from "../people/session";
-import { passwordSignIn, SIGN_IN } from "./credentials";
+import { passwordSignIn, SIGN_IN, SIGN_OUT } from "./credentials";
 import { logAuthError } from "./logger";
 import { oidcProvider, oidcSignIn, OIDC_PROVIDER_ID } from "./oidc";
 
@@ -114,6 +114,13 @@ export function authConfig({ config, directory }: AuthDeps): NextAuthConfig {
       }),
       ...(config.oidc ? [oidcProvider(config.oidc)] : []),
     ],
+    events: {
+      async signOut(message) {
+        const personId = "token" in message ? message.token?.personId : undefined;
+        if (typeof personId === "string")
+          await (await directory()).recordAudit({ actor: personId, action: SIGN_OUT, target: personId });
+      },
+    },
     callbacks: {
       async signIn({ user, account }) {
         if (account?.provider !== OIDC_PROVIDER_ID || !config.oidc) return true;

@@ -37,6 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The audit log's actions for sign-ins (docs/people.md, "Audit log"). */
 export const SIGN_IN = "sign_in";
 export const SIGN_IN_FAILED = "sign_in.failed";
+export const SIGN_OUT = "sign_out";
 
 /**
  * The password sign-in behind both paths (the form's server action and Auth.js's HTTP callback): the break-glass
