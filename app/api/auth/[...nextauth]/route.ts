@@ -1,9 +1,31 @@
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { handlers } from "@/app/_wiring/auth";
 import { signInKey } from "@/lib/server/auth/credentials";
 import { lockedMessage, signInThrottle } from "@/lib/server/sign-in";
 
-export const { GET } = handlers;
+/**
+ * The request as Auth.js should see it: at the origin its own server-side helpers (the sign-in page's actions) use,
+ * from the forwarded or Host header, not `request.url` (under `next start -H 127.0.0.1` that says `localhost`). Single
+ * sign-on sends the provider a `redirect_uri` from the action and must send the same one with the code from here.
+ */
+function atHostOrigin(request: NextRequest): NextRequest {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (!host) return request;
+  const proto = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "");
+  const url = new URL(request.nextUrl.href);
+  try {
+    const origin = new URL(`${proto}://${host}`);
+    url.protocol = origin.protocol;
+    url.host = origin.host;
+  } catch {
+    return request;
+  }
+  return url.href === request.nextUrl.href ? request : new NextRequest(url, request);
+}
+
+export async function GET(request: NextRequest): Promise<Response> {
+  return handlers.GET(atHostOrigin(request));
+}
 
 /** Auth.js's endpoints; a credentials sign-in for a locked account + address is refused here with 429. */
 export async function POST(request: NextRequest): Promise<Response> {
@@ -20,5 +42,5 @@ export async function POST(request: NextRequest): Promise<Response> {
       );
     }
   }
-  return handlers.POST(request);
+  return handlers.POST(atHostOrigin(request));
 }
