@@ -76,6 +76,24 @@ test("integration approve: the ticked names are sent as requested; the resume st
   });
 });
 
+test("a new chat whose answer blocks at once shows the banner and its dialog", async ({ signedIn: page }) => {
+  // A fast agent's whole answer (the chat, the parts, the blocked finish, the stream's end) reaches the page in one
+  // piece, before the first part is painted: the chat opened with the request part and no banner (2 tries in 3).
+  await page.route(/\/api\/service\/v2\/chats\/stream$/, async (route) => {
+    const whole = await route.fetch();
+    await route.fulfill({ response: whole, body: await whole.body() });
+  });
+  await page.goto("/chats");
+  await page.getByTestId("new-chat-form").getByTestId("composer").fill("A shop /integration Supabase");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/chats\/[^/]+$/);
+  const banner = page.getByTestId("approval-banner");
+  await expect(banner).toHaveAttribute("data-task", "integration");
+  await expect(banner).toContainText("Supabase");
+  await banner.getByRole("button", { name: "Review request" }).click();
+  await expect(page.getByRole("dialog", { name: "Install integrations" })).toBeVisible();
+});
+
 test("integration reject: after a confirm step an empty list is sent; the agent continues without", async ({
   signedIn: page,
 }) => {

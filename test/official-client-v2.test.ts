@@ -9,8 +9,11 @@ import { createV0Client, readV0Stream, V0StreamError } from "v0";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startGitServer, type GitServerPeer } from "@/e2e/peers/git-server";
 import { serveOverHttp } from "@/lib/embedded/mcp/test-http";
+import { listenForPreviews, type PreviewListener } from "@/lib/embedded/preview/listener";
+import { PreviewTokens } from "@/lib/embedded/preview/tokens";
 import { createEmbeddedService } from "@/lib/embedded/service";
 import { call, startService, TEST_KEY } from "@/lib/embedded/test-support";
+import { proxyPreview } from "@/test/preview-proxy";
 
 /**
  * The real service's official v2 client (the `v0` package's 3.0 canary from npm, as its users install it) against the
@@ -104,6 +107,8 @@ interface Exchange {
   text: Promise<string>;
 }
 let served: Awaited<ReturnType<typeof serveOverHttp>>;
+/** The service's preview listener (as `npm start` runs it beside Next), on a port of its own. */
+let previews: PreviewListener;
 let client: Client;
 let zips: Server;
 let zipBase: string;
@@ -114,9 +119,20 @@ const called = new Set<string>();
 beforeAll(async () => {
   // The zip and Git imports fetch from peers on 127.0.0.1.
   process.env.EMBEDDED_FETCH_ALLOW_PRIVATE = "1";
+  let servePreview = async (_req: Request) => new Response(null, { status: 503 });
+  previews = await listenForPreviews({ port: 0, handle: (req) => servePreview(req) });
   served = await serveOverHttp((publicBaseUrl) =>
-    createEmbeddedService({ apiKey: TEST_KEY, dataDir: "memory://", publicBaseUrl, agentDelayMs: 0, wire: "document" }),
+    createEmbeddedService({
+      apiKey: TEST_KEY,
+      dataDir: "memory://",
+      publicBaseUrl,
+      agentDelayMs: 0,
+      wire: "document",
+      // The default loopback setup's preview origin: a host per chat under *.localhost.
+      previewOrigin: `http://*.localhost:${previews.port}`,
+    }),
   );
+  servePreview = (req) => served.service.handlePreview(req);
   client = createV0Client({
     // The client adds `/api/v2/…` to its base URL; in document mode the service answers its v2 routes there.
     baseUrl: served.baseUrl,
@@ -142,6 +158,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.EMBEDDED_FETCH_ALLOW_PRIVATE;
+  await previews.close();
   await served.close();
   await new Promise((resolve) => zips.close(resolve));
   await git.close();
@@ -229,6 +246,59 @@ async function reduceWithClient(sent: Promise<string>): Promise<Json> {
   return (await replay.chats.createStream({ message: "replay" })).final;
 }
 
+// ---------- a preview through an API client's preview route, over real HTTP ----------
+
+/**
+ * The `fetch` docs/embedded-service.md ("Previews on their own origin") gives API clients on the default loopback
+ * setup: Node does not resolve the per-chat `*.localhost` hosts (getaddrinfo ENOTFOUND), so the request goes to the
+ * preview listener's loopback address, where the token header alone says which chat it opens.
+ */
+const viaLoopback: typeof fetch = (input, init) => {
+  const url = new URL(String(input)); // the route passes a URL
+  if (url.hostname.endsWith(".localhost")) url.hostname = "127.0.0.1";
+  return fetch(url, init);
+};
+
+/**
+ * What a preview proxy route of an API client does with `chats.getPreview`'s answer: the official client's
+ * `fetchPreview` forwards the browser's request (path, query, application headers; not its cookie or authorization)
+ * to the preview origin with the token as `x-v0-preview-token`, and hands the answer back.
+ */
+async function expectPreviewRoute(chatId: string, preview: Json): Promise<void> {
+  let refreshed = 0;
+  const proxy = (path: string, token: string = preview.token) =>
+    proxyPreview({
+      request: new Request(`http://proxy.example/preview/${chatId}/${path}?v=2`, {
+        headers: { cookie: "proxy_session=secret", authorization: "Bearer proxy-secret", accept: "text/markdown" },
+      }),
+      preview: { ...preview, token },
+      path: path.split("/"),
+      fallbackUrl: `/preview/${chatId}/loading`,
+      fetch: viaLoopback,
+      onPreviewRefresh: () => void refreshed++,
+    });
+  const file = await proxy("notes.md");
+  expect(file.status).toBe(200);
+  expect(await file.text()).toBe("# Written by the client\n");
+  expect(file.headers.get("cache-control")).toBe("private, no-store");
+  expect(file.headers.get("content-security-policy")).toMatch(/^sandbox /);
+  expect((await proxy("index.html")).status).toBe(200);
+  expect((await proxy("missing.png")).status).toBe(404);
+  // A token that opens nothing any more (expired; a wrong one alike) asks the proxy to refresh its cached preview:
+  // the route calls onPreviewRefresh and sends the frame to the fallback page, which gets a new one.
+  const threeHoursAgo = () => new Date(Date.now() - 3 * 60 * 60 * 1000);
+  for (const stale of [new PreviewTokens(TEST_KEY, threeHoursAgo).issue(chatId).token, `${preview.token}x`]) {
+    const before = refreshed;
+    const answer = await proxy("notes.md", stale);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`http://proxy.example/preview/${chatId}/loading`);
+    expect(refreshed).toBe(before + 1);
+  }
+  // Without the token header the loopback address serves nothing (a browser's cookie counts on preview hosts only).
+  const bare = await fetch(`http://127.0.0.1:${previews.port}/notes.md`, { headers: { cookie: "atelier_preview=x" } });
+  expect(bare.status).toBe(401);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function finished(chatId: string, messageId: string): Promise<Json> {
   for (let i = 0; i < 500; i++) {
@@ -308,17 +378,8 @@ describe(
 
       const preview = await ok("chats.getPreview", { chatId });
       expect(preview).toEqual({ url: expect.any(String), token: expect.any(String), expiresAt: expect.any(String) });
-      // What the client's fetchPreview proxy does with it: the path under preview.url, the token as a header. The
-      // default preview host is a *.localhost name Node cannot resolve, so the preview origin is asked in-process.
-      const viaToken = await served.service.handlePreview(
-        new Request(new URL("notes.md", preview.url as string), {
-          headers: { "x-v0-preview-token": preview.token as string },
-        }),
-      );
-      expect(viaToken.status).toBe(200);
-      expect(await viaToken.text()).toBe("# Written by the client\n");
-      const noToken = await served.service.handlePreview(new Request(new URL("notes.md", preview.url as string)));
-      expect(noToken.status).toBe(401);
+      expect(preview.url).toMatch(new RegExp(`^http://p[a-z2-7]{26}\\.localhost:${previews.port}/$`));
+      await expectPreviewRoute(chatId, preview);
 
       const messages = (await ok("messages.list", { chatId })).messages as Json[];
       const answers = messages.filter((m) => m.role === "assistant");

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { Message } from "@/lib/api/schemas";
 import { useBranchChat, useBranchSource } from "@/lib/hooks/use-branch";
-import { openNewChat } from "./chats-shell";
+import { openNewChat } from "./chat-navigation";
 import { useInTimeline } from "./restore/restore-context";
 
 /** "Branch from here" under an answer that made a version (in a chat page's timeline): a new chat up to it. */

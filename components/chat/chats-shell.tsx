@@ -2,16 +2,10 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { pageValue } from "@/lib/hooks/page-value";
-import { chatIdOfPath, chatPath } from "./chat-path";
+import { chatIdOfPath } from "./chat-path";
+import { openedChat } from "./chat-navigation";
 import { ChatView } from "./chat-view";
 import { NewChatDraft, newChatDraft } from "./new-chat-draft";
-
-/**
- * The chat this tab has just opened in place (openNewChat), until the router's pathname has caught up with the address
- * bar: Next applies `pushState` to its state in a transition, which under load takes a while to render.
- */
-const openedChat = pageValue<string | null>(null);
 
 /**
  * The /chats section's frame: on a chat's address (`/chats/<id>`) it shows that chat, elsewhere the page (or, while a
@@ -53,14 +47,4 @@ export function ChatsShell({ children }: { children: ReactNode }) {
       </div>
     </>
   );
-}
-
-/**
- * Opens a chat this tab has just created: drawn at once with what the tab already has (the stream, the cached chat),
- * and the address changes in place (Next's router follows `pushState`: the pathname, Back and Forward), with no round
- * trip to the server first.
- */
-export function openNewChat(chatId: string): void {
-  openedChat.set(chatId);
-  window.history.pushState(null, "", chatPath(chatId));
 }

@@ -8,7 +8,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { ReadOnlyNote } from "@/components/people/read-only-note";
 import { useCanWrite } from "@/lib/hooks/person";
 import type { StreamRun } from "@/lib/hooks/stream-registry";
-import { openNewChat } from "./chats-shell";
+import { openNewChat } from "./chat-navigation";
 import { newChatDraft } from "./new-chat-draft";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { chatPath } from "@/components/chat/chat-path";
-import { openSidePanelTab } from "@/components/chat/chat-side-panel";
+import { openSidePanelTab } from "@/components/chat/chat-navigation";
 import { httpUrlOrNull } from "@/components/ui/safe-url";
 import type { DeploymentReadV1 } from "@/lib/api/schemas/v1";
 import { useFollowDeployment, type FollowedDeployment } from "@/lib/hooks/use-follow-deployment";

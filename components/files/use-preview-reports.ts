@@ -16,7 +16,7 @@ interface PreviewReports {
 }
 
 /**
- * The preview reporter's messages (`lib/embedded/preview/reporter.ts`), validated and capped (preview-reports.ts).
+ * The preview reporter's messages (`lib/embedded/preview/reporter-script.ts`), validated and capped (preview-reports.ts).
  * "Select element"'s answers (an element picked, or Esc in the frame) go to `onPick` instead of the list.
  */
 export function usePreviewReports(

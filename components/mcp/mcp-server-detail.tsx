@@ -14,11 +14,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ServiceError } from "@/lib/api/errors";
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { mcpConnectionState, useConnectMcpServer, useMcpServer, type Navigate } from "@/lib/hooks/use-mcp-servers";
-import { ConnectButton } from "./connect-button";
-import { ConnectionBadge } from "./connection-badge";
 import { DeleteServerDialog } from "./delete-server-dialog";
 import { EditServerDialog } from "./edit-server-dialog";
 import { McpExplorer } from "./explorer/mcp-explorer";
+import { McpServerConnect, McpServerError, McpServerTitle } from "./mcp-server-status";
 import { TokenExpiry } from "./token-expiry";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -151,28 +150,19 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
       {back}
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
+          <McpServerTitle server={server} state={state}>
             <h1 className="truncate text-xl font-semibold tracking-tight">{server.name}</h1>
-            <ConnectionBadge state={state} />
-            {!server.enabled ? (
-              <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span>
-            ) : null}
-          </div>
+          </McpServerTitle>
           <TokenExpiry server={server} />
-          {state === "error" && server.auth.error ? (
-            <p className="text-sm break-words whitespace-pre-wrap text-danger" data-testid="mcp-server-error">
-              {server.auth.error}
-            </p>
-          ) : null}
+          <McpServerError server={server} state={state} className="text-sm" />
         </div>
         <div className={canWrite ? "flex items-center gap-1" : "hidden"}>
-          {server.auth.type === "oauth" ? (
-            <ConnectButton
-              connected={state === "connected"}
-              pending={connect.isPending}
-              onConnect={() => connect.mutate(server.id)}
-            />
-          ) : null}
+          <McpServerConnect
+            server={server}
+            state={state}
+            pending={connect.isPending}
+            onConnect={() => connect.mutate(server.id)}
+          />
           <Button size="sm" onClick={() => setEditing(true)}>
             <Pencil className="size-3.5" aria-hidden />
             Edit

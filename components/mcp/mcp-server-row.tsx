@@ -8,8 +8,7 @@ import { MonoId } from "@/components/ui/mono-id";
 import type { McpServer } from "@/lib/api/lenient/mcp";
 import { useCanWrite } from "@/lib/hooks/person";
 import { mcpConnectionState, useConnectMcpServer, type Navigate } from "@/lib/hooks/use-mcp-servers";
-import { ConnectButton } from "./connect-button";
-import { ConnectionBadge } from "./connection-badge";
+import { McpServerConnect, McpServerError, McpServerTitle } from "./mcp-server-status";
 import { TokenExpiry } from "./token-expiry";
 
 /** One registered server: name, URL, connection state (and token expiry), Connect / Edit / Delete. */
@@ -31,17 +30,13 @@ export function McpServerRow({
     <li data-testid="mcp-server-row" data-id={server.id} data-state={state} className="space-y-3 px-4 py-3">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
+          <McpServerTitle server={server} state={state}>
             <h3 className="truncate font-medium" data-testid="mcp-server-name">
               <Link href={`/mcp-servers/${encodeURIComponent(server.id)}`} className="hover:underline">
                 {server.name}
               </Link>
             </h3>
-            <ConnectionBadge state={state} />
-            {!server.enabled ? (
-              <span className="rounded bg-muted px-1.5 text-xs text-muted-foreground">disabled</span>
-            ) : null}
-          </div>
+          </McpServerTitle>
           <p className="truncate font-mono text-xs text-muted-foreground" title={server.url}>
             {server.url}
           </p>
@@ -49,21 +44,16 @@ export function McpServerRow({
             <MonoId id={server.id} label="server id" className="max-w-48" />
             <TokenExpiry server={server} />
           </div>
-          {state === "error" && server.auth.error ? (
-            <p className="text-xs break-words whitespace-pre-wrap text-danger" data-testid="mcp-server-error">
-              {server.auth.error}
-            </p>
-          ) : null}
+          <McpServerError server={server} state={state} className="text-xs" />
         </div>
         <div className={canWrite ? "flex items-center gap-1" : "hidden"}>
-          {server.auth.type === "oauth" ? (
-            <ConnectButton
-              connected={state === "connected"}
-              pending={connect.isPending}
-              onConnect={() => connect.mutate(server.id)}
-              serverName={server.name}
-            />
-          ) : null}
+          <McpServerConnect
+            server={server}
+            state={state}
+            pending={connect.isPending}
+            onConnect={() => connect.mutate(server.id)}
+            serverName={server.name}
+          />
           <Button
             variant="ghost"
             size="icon"

@@ -1,7 +1,7 @@
 import { KeyRound, Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { AgentRow } from "./agent-row";
+import { AgentRow, type AgentFacts } from "./agent-row";
 import { SettingsSection } from "./settings-section";
 
 /** What the page may show of the upstream (from the server; never the key). */
@@ -22,10 +22,6 @@ export interface ServiceFacts {
   /** Which wire the embedded service speaks (EMBEDDED_WIRE); null for an external service. */
   wire?: "spec" | "document" | null;
 }
-
-/** Which agent answers in the embedded service (never its key). */
-export type AgentFacts =
-  { kind: "scripted" } | { kind: "model"; baseUrl: string; model: string | null; models: Record<string, string> };
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -49,7 +45,7 @@ function Address({ value }: { value: string }) {
   );
 }
 
-/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (README). */
+/** The upstream service, how it is reached, and where its data lives. Configured by environment variables (docs/configuration.md). */
 export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
   return (
     <SettingsSection

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "./error-codes";
 import type { ErrorV1 } from "./schemas/v1";
 import type { ApiVersion } from "./routes";
-import type { ErrorV2 } from "./schemas/v2";
+import type { ErrorV2 } from "./schemas/common";
 
 /** The interface version a path belongs to (v1 paths get v1 error bodies). */
 export function versionOfPath(path: string): ApiVersion {

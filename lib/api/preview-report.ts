@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What the embedded preview's reporter script posts to the dashboard (`lib/embedded/preview/reporter.ts`): one
+ * What the embedded preview's reporter script posts to the dashboard (`lib/embedded/preview/reporter-script.ts`): one
  * message per event, `{ atelier: "preview-report", kind, … }`. Sent by a generated app's page, so nothing in it is
  * trusted: every string is bounded (longer messages are refused whole) and it is rendered as text only.
  */

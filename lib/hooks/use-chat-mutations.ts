@@ -10,7 +10,13 @@ import type { ResponseMode } from "./response-mode";
 import { useServiceClient } from "./service-clients";
 import { nextFrame } from "./next-frame";
 import { sleep } from "./sleep";
-import { streamRegistry, type ActiveStream, type StreamRun, type StreamRunOptions } from "./stream-registry";
+import {
+  isLiveStream,
+  streamRegistry,
+  type ActiveStream,
+  type StreamRun,
+  type StreamRunOptions,
+} from "./stream-registry";
 
 /** The stream this tab follows for a chat (live while generating, kept after it ends until cleared). */
 export function useActiveStream(chatId: string): ActiveStream | undefined {
@@ -100,13 +106,19 @@ export function useCreateChatStream() {
       await nextFrame();
       const title = run.current().state.title;
       const chat = title === null ? snapshot : { ...snapshot, title };
-      queryClient.setQueryData(queryKeys.chat(chat.id), chat);
-      // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
-      // waiting for the list (read again when the stream settles).
-      queryClient.setQueryData<InfiniteData<MessageList, string | null>>(queryKeys.messages(chat.id), {
-        pages: [{ messages: [], cursor: null }],
-        pageParams: [null],
-      });
+      // A stream that has already ended (a fast agent's answer, blocked or finished, can end before its first part is
+      // painted) has settled the chat (liveOptions' onSettled): its closing snapshot is cached and its messages are
+      // to be read (its answer is stored). Seeding them now would say the chat has none, and for good (fresh data):
+      // no approval banner, no stored answer.
+      if (isLiveStream(run.current())) {
+        queryClient.setQueryData(queryKeys.chat(chat.id), chat);
+        // A new chat has no stored message the stream does not show: its page draws the stream at once instead of
+        // waiting for the list (read again when the stream settles).
+        queryClient.setQueryData<InfiniteData<MessageList, string | null>>(queryKeys.messages(chat.id), {
+          pages: [{ messages: [], cursor: null }],
+          pageParams: [null],
+        });
+      }
       prependChat(queryClient, chat);
       listed = true;
       return chat;

@@ -5,7 +5,7 @@ import type { CreateProjectBodyV1, ProjectV1 } from "@/lib/api/schemas/v1";
 import { queryKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
 
-/** v1 projects over the proxy (interface.md 4.2; bodies per README "Wire decisions"). */
+/** v1 projects over the proxy (interface.md 4.2; bodies per wire-decisions.md "Projects (v1)"). */
 
 export function useProjects() {
   const client = useServiceClientV1();

@@ -79,7 +79,7 @@ export interface AppConfig {
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
 const SERVICE_MODEL_IDS = ["svc-mini", "svc-pro", "svc-max", "svc-max-fast"] as const;
 
-/** An OpenAI-compatible API behind the embedded service's agent (README, Configuration). */
+/** An OpenAI-compatible API behind the embedded service's agent (docs/configuration.md). */
 interface AgentModelConfig {
   /** AGENT_BASE_URL, no trailing slash, e.g. http://127.0.0.1:11434/v1 (Ollama). */
   baseUrl: string;

@@ -1,5 +1,5 @@
 /**
- * Where the embedded service's previews are served (README, Configuration): PREVIEW_PORT, the port of their own
+ * Where the embedded service's previews are served (docs/configuration.md): PREVIEW_PORT, the port of their own
  * listener (default: the app's port + 1), and PREVIEW_ORIGIN, their public origin (default: a host per chat under
  * `localhost` when APP_URL is on a loopback name or address, else APP_URL's host on PREVIEW_PORT). A `*` as the
  * first label of PREVIEW_ORIGIN's host gives every chat a host of its own. No "server-only" marker: proxy.ts reads

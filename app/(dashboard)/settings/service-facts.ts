@@ -1,5 +1,6 @@
 import "server-only";
-import type { AgentFacts, ServiceFacts } from "@/components/settings/service-settings";
+import type { AgentFacts } from "@/components/settings/agent-row";
+import type { ServiceFacts } from "@/components/settings/service-settings";
 import { getConfig, type AppConfig } from "@/lib/server/config";
 import { upstreamLabel } from "../upstream";
 

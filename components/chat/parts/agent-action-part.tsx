@@ -9,7 +9,7 @@ const INTEGRATION_REQUEST = "get_or_request_integration";
 
 const REJECTED_BY: Record<string, string> = { user: "you", "new-message": "a new message" };
 
-/** The integration request's outcome (our `data.status`, README "Waiting on the user"). */
+/** The integration request's outcome (our `data.status`, wire-decisions.md "Waiting on the user"). */
 function integrationStatus(data: Record<string, unknown>): ReactNode {
   const status = str(data.status);
   if (status === "pending") return <Badge title="status: pending">waiting for your answer</Badge>;

@@ -1,7 +1,9 @@
 /**
  * What a chat file is, by its path: the shiki language id for highlighting, whether it is an image, and its
- * MIME type (for downloads and `data:` URLs of base64 images). Pure and isomorphic.
+ * MIME type (for downloads and `data:` URLs of base64 images: content-types.ts). Pure and isomorphic.
  */
+import { contentTypeOfPath } from "./content-types";
+import { baseName, extensionOf } from "./path-name";
 
 /** shiki's plain-text language (no grammar is loaded for it). */
 export const PLAIN_TEXT = "text";
@@ -89,18 +91,6 @@ const BY_NAME: Readonly<Record<string, string>> = {
   "jsconfig.json": "jsonc",
 };
 
-/** The file name of a path ("src/app.ts" → "app.ts"); backslashes are not separators. */
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-
-/** The lower-cased extension without the dot ("a/B.TSX" → "tsx"); "" when none (".env" has none). */
-export function extensionOf(path: string): string {
-  const name = baseName(path);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-}
-
 /**
  * The shiki language id for a path (a key of shiki's `bundledLanguages`), or `"text"` when unknown.
  * `.env.local` and `.env.production` are dotenv; `Dockerfile.dev` is a Dockerfile.
@@ -114,41 +104,9 @@ export function languageOf(path: string): string {
   return BY_EXTENSION[extensionOf(path)] ?? PLAIN_TEXT;
 }
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-  ico: "image/x-icon",
-  bmp: "image/bmp",
-  svg: "image/svg+xml",
-};
-
-const OTHER_TYPES: Readonly<Record<string, string>> = {
-  html: "text/html",
-  htm: "text/html",
-  css: "text/css",
-  js: "text/javascript",
-  mjs: "text/javascript",
-  json: "application/json",
-  md: "text/markdown",
-  txt: "text/plain",
-  csv: "text/csv",
-  xml: "application/xml",
-  pdf: "application/pdf",
-  zip: "application/zip",
-  woff: "font/woff",
-  woff2: "font/woff2",
-  ttf: "font/ttf",
-  wasm: "application/wasm",
-};
-
 /** The MIME type of a path; `text/plain` for unknown text, `application/octet-stream` for unknown binary. */
 export function mimeTypeOf(path: string, encoding: "utf8" | "base64" = "utf8"): string {
-  const ext = extensionOf(path);
-  return IMAGE_TYPES[ext] ?? OTHER_TYPES[ext] ?? (encoding === "base64" ? "application/octet-stream" : "text/plain");
+  return contentTypeOfPath(path) ?? (encoding === "base64" ? "application/octet-stream" : "text/plain");
 }
 
 /** How the viewer shows a file: highlighted text, an image, or a download of other binary content. */
@@ -160,7 +118,7 @@ type FileKind = "text" | "image" | "binary";
  */
 export function fileKindOf(file: { path: string; encoding: "utf8" | "base64" }): FileKind {
   if (file.encoding === "utf8") return "text";
-  return IMAGE_TYPES[extensionOf(file.path)] ? "image" : "binary";
+  return contentTypeOfPath(file.path)?.startsWith("image/") ? "image" : "binary";
 }
 
 /** A `data:` URL of a base64 image file (for `<img src>`); null when the file is not an image. */

@@ -71,3 +71,7 @@ export function refinePrompt<T extends { message?: string; prompt?: string }>(bo
 export function promptOf(body: { message?: string; prompt?: string }): string {
   return (body.message ?? body.prompt)!;
 }
+
+/** v2 error body (7.1): one string field, nothing else. */
+export const ErrorV2 = z.strictObject({ message: z.string() });
+export type ErrorV2 = z.infer<typeof ErrorV2>;

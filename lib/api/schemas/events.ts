@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Usage } from "./common";
-import { Chat, type Message } from "./v2";
+import { Chat } from "./chats";
+import type { Message } from "./messages";
 
 /** Stream events (6.2), discriminated by `object`. */
 export const ChatEvent = Chat.extend({ object: z.literal("chat") });

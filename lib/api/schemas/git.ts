@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateTime, Privacy } from "./common";
-import { Message } from "./v2";
+import { Message } from "./messages";
 
 /** A chat's metadata as the document's from-* creations take it. */
 const ChatMetadata = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HttpUrl, Privacy } from "./common";
-import { CreateWebhookBody, UpdateChatBody, UpdateWebhookBody, WebhookEvent } from "./v2";
+import { UpdateChatBody } from "./chats";
+import { CreateWebhookBody, UpdateWebhookBody, WebhookEvent } from "./webhooks";
 
 /**
  * The v1 document's operations that the spec leaves to it (chat update/delete/init, v1 hooks, project assignment,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { FinishReason, HttpUrl, ModelId, Privacy, StringMap, promptFields } from "./common";
 import { SuggestedPermission } from "./parts";
-import { AttachmentsBody, McpBearerAuthBody, McpHeadersAuthBody, McpNoneAuthBody, ResolveTask } from "./v2";
+import { AttachmentsBody } from "./attachments";
+import { McpBearerAuthBody, McpHeadersAuthBody, McpNoneAuthBody } from "./mcp-servers";
+import { ResolveTask } from "./messages";
 
 export * from "./v1-operations";
 

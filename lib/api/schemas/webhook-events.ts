@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DateTime } from "./common";
-import { Chat, Message, WebhookEvent } from "./v2";
+import { Chat } from "./chats";
+import { Message } from "./messages";
+import { WebhookEvent } from "./webhooks";
 
 /**
  * The seven webhook events (interface.md 6.1) as the embedded service sends them (wire-decisions.md 8): one zod schema

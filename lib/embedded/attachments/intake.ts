@@ -1,6 +1,7 @@
 import "server-only";
 import type { AttachmentInput } from "@/lib/api";
 import { base64Bytes, isBase64, MAX_ATTACHMENT_BYTES, parseDataUrl } from "@/lib/api/attachments/limits";
+import { contentTypeOfPath, extensionOfContentType } from "@/lib/api/files";
 import { HttpError, invalidFields } from "../errors";
 import { newId } from "../ids";
 import { type Db } from "../store";
@@ -29,26 +30,6 @@ export interface Intake {
 /** The unguessable part of an attachment's URL: ~190 random bits. */
 const newAttachmentId = () => newId("att", 32);
 
-/** Extensions of the common types an attachment without a stated type is given. */
-const TYPE_OF_EXTENSION: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  txt: "text/plain",
-  md: "text/markdown",
-  csv: "text/csv",
-  json: "application/json",
-  html: "text/html",
-  css: "text/css",
-  js: "text/javascript",
-  ts: "text/plain",
-  pdf: "application/pdf",
-  zip: "application/zip",
-};
-
 /**
  * Checks and decodes a prompt's attachments before anything is stored: given bytes (`content`, or a `data:` URL) are
  * kept by the service and listed under its own URL; an http(s) URL without bytes is listed as given. Over 3 MB → 413
@@ -64,7 +45,7 @@ export function takeAttachments(inputs: readonly AttachmentInput[] | undefined, 
     const name = input.name ?? nameOfUrl(input.url, i);
     const extra = input.type ? { type: input.type } : {};
     if (base64 === undefined) {
-      const contentType = input.contentType ?? typeOfName(name);
+      const contentType = input.contentType ?? contentTypeOfPath(name);
       intake.listed.push({
         url: input.url,
         name,
@@ -89,7 +70,7 @@ export function takeAttachments(inputs: readonly AttachmentInput[] | undefined, 
     const contentType =
       input.contentType ??
       (data && data.contentType !== "text/plain" ? data.contentType : null) ??
-      typeOfName(name) ??
+      contentTypeOfPath(name) ??
       data?.contentType ??
       "application/octet-stream";
     const id = newAttachmentId();
@@ -101,16 +82,11 @@ export function takeAttachments(inputs: readonly AttachmentInput[] | undefined, 
   return intake;
 }
 
-function typeOfName(name: string): string | undefined {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  return ext ? TYPE_OF_EXTENSION[ext] : undefined;
-}
-
 /** A display name: the last path segment of an http(s) URL (decoded), else its host; `attachment-N` for a data: URL. */
 function nameOfUrl(url: string, index: number): string {
   if (url.toLowerCase().startsWith("data:")) {
     const type = parseDataUrl(url)?.contentType ?? "";
-    const ext = Object.entries(TYPE_OF_EXTENSION).find(([, t]) => t === type)?.[0];
+    const ext = extensionOfContentType(type);
     return `attachment-${index + 1}${ext ? `.${ext}` : ""}`;
   }
   const u = new URL(url);

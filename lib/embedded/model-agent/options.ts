@@ -6,7 +6,7 @@ import type { ModelId } from "@/lib/api";
 type ServiceModelId = Exclude<ModelId, "svc-auto">;
 
 /**
- * The model-backed agent's settings (the AGENT_* variables, README Configuration; the dashboard's config reads them
+ * The model-backed agent's settings (the AGENT_* variables, docs/configuration.md; the dashboard's config reads them
  * and the wiring passes them here). Without them the embedded service's agent is the scripted one.
  */
 export interface ModelAgentOptions {

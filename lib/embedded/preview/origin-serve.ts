@@ -44,12 +44,20 @@ const text = (status: number, body: string, extra: Record<string, string> = {}) 
     headers: { ...baseHeaders([]), "content-type": "text/plain; charset=utf-8", ...extra },
   });
 
-const refused = (check: TokenCheck | null) =>
+/**
+ * What the official client's `fetchPreview` reads on an answer: `1` asks the proxy that sent the request to drop the
+ * preview it cached (and its token) and get a new one (GET /v2/chats/{chatId}/preview).
+ */
+const REFRESH_HEADER = "x-v0-preview-refresh";
+
+/** 401; `refresh`: the token came in the header (an API client's proxy) and opens nothing any more: ask for a new one. */
+const refused = (check: TokenCheck | null, refresh = false) =>
   text(
     401,
     check && !check.ok && check.reason === "expired"
       ? "This preview's token has expired: open the preview again from the dashboard, or ask for a new one."
       : "This preview needs a valid token: open it from the dashboard, or send the x-v0-preview-token header.",
+    refresh ? { [REFRESH_HEADER]: "1" } : {},
   );
 
 function cookieOf(header: string | null): string | null {
@@ -122,7 +130,7 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   // The cookie counts on a preview host only: on a bare address it could belong to anything served there.
   const token = header ?? (host === "other" ? null : cookieOf(req.headers.get("cookie")));
   const check = token ? deps.tokens.verify(token) : null;
-  if (!check?.ok || !hostAllows(deps, host, check.chatId)) return refused(check);
+  if (!check?.ok || !hostAllows(deps, host, check.chatId)) return refused(check, header !== null && !check?.ok);
   if (!(await chatsStore.findChat(deps.db, check.chatId))) return text(404, "Not found");
 
   let path = segments.join("/");

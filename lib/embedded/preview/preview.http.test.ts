@@ -160,6 +160,31 @@ describe("the preview origin", () => {
     expect(theirs.body).not.toContain("&quot;quote&quot; board");
   });
 
+  test("a header token that opens nothing any more asks the client's proxy to refresh (x-v0-preview-refresh)", async () => {
+    const host = hostOf(preview);
+    const expired = new PreviewTokens(TEST_KEY, () => new Date(Date.now() - 3 * 60 * 60 * 1000)).issue(chatId).token;
+    for (const [name, where, token] of [
+      ["expired", host, expired],
+      ["wrong", host, `${preview.token!}x`],
+      ["expired, at the bare address", `127.0.0.1:${listener.port}`, expired],
+    ] as const) {
+      const res = await get(where, "/", withToken(token));
+      expect(res.status, name).toBe(401);
+      expect(res.headers["x-v0-preview-refresh"], name).toBe("1");
+    }
+    // No header token (a browser: no token, or its cookie): nothing to refresh.
+    for (const headers of [{}, { cookie: `atelier_preview=${expired}` }] as Record<string, string>[]) {
+      const res = await get(host, "/", headers);
+      expect(res.status).toBe(401);
+      expect(res.headers["x-v0-preview-refresh"]).toBeUndefined();
+    }
+    // A valid token of another chat on this chat's host is refused as it was: a new token would not open this host.
+    const other = await previewOf(await newChat("A fourth board"));
+    const theirs = await get(host, "/", withToken(other.token!));
+    expect(theirs.status).toBe(401);
+    expect(theirs.headers["x-v0-preview-refresh"]).toBeUndefined();
+  });
+
   test("tokens expire by the clock they were issued by", async () => {
     let now = new Date("2030-01-01T10:20:00Z");
     const tokens = new PreviewTokens(TEST_KEY, () => now);

@@ -1,33 +1,10 @@
 import "server-only";
+import { contentTypeOfPath, withUtf8Charset } from "@/lib/api/files";
 import { withReporter } from "./reporter";
 
-const CONTENT_TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8",
-  htm: "text/html; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  js: "text/javascript; charset=utf-8",
-  mjs: "text/javascript; charset=utf-8",
-  json: "application/json; charset=utf-8",
-  map: "application/json; charset=utf-8",
-  txt: "text/plain; charset=utf-8",
-  md: "text/markdown; charset=utf-8",
-  svg: "image/svg+xml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-  ico: "image/x-icon",
-  woff: "font/woff",
-  woff2: "font/woff2",
-  ttf: "font/ttf",
-  wasm: "application/wasm",
-};
-
+/** The content type a served file is sent with: by its extension (lib/api's one table), text as UTF-8. */
 export function contentTypeOf(path: string): string {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
-  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+  return withUtf8Charset(contentTypeOfPath(path) ?? "application/octet-stream");
 }
 
 /**

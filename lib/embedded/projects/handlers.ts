@@ -7,7 +7,7 @@ import { type Db, type ProjectRow } from "../store";
 import * as projectsStore from "./store";
 import type { Handler, HandlerTablePart } from "../http/context";
 
-/** v1 projects (4.2): create, list, get, PUT, delete; they group chats (README "Wire decisions"). */
+/** v1 projects (4.2): create, list, get, PUT, delete; they group chats (wire-decisions.md "Projects (v1)"). */
 
 function toProjectV1(row: ProjectRow, chatIds: string[]): ProjectV1 {
   return {
