@@ -116,6 +116,7 @@ test("the admin invites, the invited people create their accounts, the viewer re
     admin.locator(`[data-testid="member-row"][data-role="viewer"]`, { hasText: VIEWER.email }),
   ).toBeVisible();
   await expect(pending.filter({ hasText: MEMBER.email })).toHaveCount(0);
+  const memberId = await admin.locator('[data-testid="member-row"]', { hasText: MEMBER.email }).getAttribute("data-id");
   await admin.screenshot({ path: `${SCREENS_DIR}/people.png`, fullPage: true });
   await admin.emulateMedia({ colorScheme: "dark" });
   await admin.screenshot({ path: `${SCREENS_DIR}/people-dark.png`, fullPage: true });
@@ -145,6 +146,20 @@ test("the admin invites, the invited people create their accounts, the viewer re
     .split("\n")
     .map((line) => JSON.parse(line) as { action: string });
   expect(lines.map((l) => l.action)).toEqual(expect.arrayContaining(["invitation.created", "invitation.accepted"]));
+
+  // Filters: one action, then one person (the member's own sign-in), then cleared.
+  await admin.emulateMedia({ colorScheme: "light" });
+  await admin.getByTestId("audit-filter-action").selectOption("invitation.accepted");
+  for (const email of [MEMBER.email, VIEWER.email])
+    await expect(log.getByTestId("audit-entry").filter({ hasText: email })).toHaveCount(1);
+  await expect(log.locator('[data-testid="audit-entry"]:not([data-action="invitation.accepted"])')).toHaveCount(0);
+  await admin.getByTestId("audit-filter-action").selectOption("sign_in");
+  await admin.getByTestId("audit-filter-actor").selectOption(memberId!);
+  await expect(log.getByTestId("audit-entry")).toHaveCount(1);
+  await expect(log.getByTestId("audit-entry")).toContainText(MEMBER.name);
+  await admin.screenshot({ path: `${SCREENS_DIR}/audit-log-filtered.png`, fullPage: true });
+  await admin.getByTestId("audit-filter-clear").click();
+  await expect(log.locator('[data-testid="audit-entry"][data-action="invitation.created"]').first()).toBeVisible();
 });
 
 test("a disabled person's open session ends on their next request; the member signs in again with the password", async ({

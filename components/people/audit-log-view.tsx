@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, Download, ScrollText } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, ScrollText, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { saveBlob } from "@/components/files/download";
@@ -11,8 +11,8 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import type { AuditEntry } from "@/lib/api/schemas/team";
-import { useAuditLogPage, useExportAuditLog } from "@/lib/hooks/use-team";
+import { AUDIT_ACTIONS, type AuditEntry, type AuditLogFilter } from "@/lib/api/schemas/team";
+import { useAuditLogPage, useExportAuditLog, useMembers } from "@/lib/hooks/use-team";
 
 const PAGE_SIZE = 50;
 
@@ -23,21 +23,83 @@ function detailText(detail: AuditEntry["detail"]): string {
   return entries.map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join(" · ");
 }
 
+const SELECT_CLASS = "h-8 max-w-56 rounded-md border border-input bg-background px-2 text-sm";
+
+/** The two filters: one action, one person (each "any" when empty). */
+function AuditFilters({ filter, onChange }: { filter: AuditLogFilter; onChange: (next: AuditLogFilter) => void }) {
+  const members = useMembers();
+  const people = members.data?.members ?? [];
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter the audit log">
+      <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        Action
+        <select
+          className={SELECT_CLASS}
+          value={filter.action ?? ""}
+          onChange={(e) => onChange({ ...filter, action: e.target.value || undefined })}
+          data-testid="audit-filter-action"
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        Person
+        <select
+          className={SELECT_CLASS}
+          value={filter.actor ?? ""}
+          onChange={(e) => onChange({ ...filter, actor: e.target.value || undefined })}
+          data-testid="audit-filter-actor"
+        >
+          <option value="">Anyone</option>
+          {/* A filter from a link may name someone no longer listed: kept as an option so the select says it. */}
+          {filter.actor && !people.some((p) => p.id === filter.actor) ? (
+            <option value={filter.actor}>{filter.actor}</option>
+          ) : null}
+          {people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name || person.email}
+            </option>
+          ))}
+        </select>
+      </label>
+      {filter.action || filter.actor ? (
+        <Button size="sm" variant="ghost" onClick={() => onChange({})} data-testid="audit-filter-clear">
+          <X className="size-3.5" aria-hidden />
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Settings → Audit log (admins): who did what to what, newest first, a page at a time (time relative, the exact UTC
- * time in its tooltip); "Export" downloads every entry kept as JSON lines.
+ * time in its tooltip), filtered by action and by person; "Export" downloads every entry kept (those the filters
+ * let through) as JSON lines.
  */
 export function AuditLogView() {
+  const [filter, setFilter] = useState<AuditLogFilter>({});
   // The cursors of the pages seen so far: [null (the newest), next, …]; the last one is shown.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
-  const page = useAuditLogPage(cursor, PAGE_SIZE);
+  const page = useAuditLogPage(filter, cursor, PAGE_SIZE);
   const exporter = useExportAuditLog();
   const entries = page.data?.entries ?? [];
   const next = page.data?.cursor ?? null;
+  const filtered = !!(filter.action || filter.actor);
+
+  const changeFilter = (nextFilter: AuditLogFilter) => {
+    setFilter(nextFilter);
+    setCursors([null]);
+  };
 
   const exportAll = () =>
-    exporter.mutate(undefined, {
+    exporter.mutate(filter, {
       onSuccess: (blob) => {
         saveBlob(blob, `atelier-audit-log-${new Date().toISOString().slice(0, 10)}.jsonl`);
         toast.success("The audit log was exported");
@@ -53,8 +115,9 @@ export function AuditLogView() {
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={exportAll} disabled={exporter.isPending} data-testid="audit-export">
           {exporter.isPending ? <Spinner /> : <Download className="size-4" aria-hidden />}
-          Export (JSON lines)
+          {filtered ? "Export these (JSON lines)" : "Export (JSON lines)"}
         </Button>
+        <AuditFilters filter={filter} onChange={changeFilter} />
         <div className="ml-auto flex items-center gap-1">
           <span className="mr-2 text-xs text-muted-foreground" aria-live="polite">
             Page {cursors.length}
@@ -90,9 +153,18 @@ export function AuditLogView() {
       ) : page.error ? (
         <ErrorPanel error={page.error} title="The audit log could not be read" onRetry={() => page.refetch()} />
       ) : entries.length === 0 ? (
-        <EmptyState icon={ScrollText} title="Nothing recorded yet">
-          Sign-ins, invitations and changes to people, keys and settings appear here.
-        </EmptyState>
+        filtered ? (
+          <EmptyState icon={ScrollText} title="No entries match these filters">
+            Nothing kept was done by this person or with this action.{" "}
+            <button type="button" className="underline underline-offset-2" onClick={() => changeFilter({})}>
+              Clear filters
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState icon={ScrollText} title="Nothing recorded yet">
+            Sign-ins, invitations and changes to people, keys and settings appear here.
+          </EmptyState>
+        )
       ) : (
         <div className="overflow-x-auto rounded-md border border-border">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-log">

@@ -3,15 +3,6 @@ import { closeWhenIdle } from "@/lib/db/idle-close";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
 export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
-export type {
-  AuditInput,
-  InvitationPreview,
-  OidcClaims,
-  PeopleDirectory,
-  PeopleErrorCode,
-  PersonRecord,
-} from "./people/types";
-export { PeopleError } from "./people/types";
 
 const KEY = Symbol.for("atelier.embeddedService");
 type Holder = { [KEY]?: Promise<EmbeddedService> };

@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { roleAtLeast, type Role } from "@/lib/api/schemas/team";
 
 /** The signed-in person as the dashboard's pages know them (the layout reads the session, checked at that request). */
-export interface SignedInPerson {
+interface SignedInPerson {
   id: string;
   name: string;
   email: string;

@@ -1,3 +1,5 @@
+import type { AuditLogFilter } from "@/lib/api/schemas/team";
+
 /** Every TanStack Query key of the dashboard, in one place: what an invalidation reaches is read here. */
 export const queryKeys = {
   chats: () => ["chats"] as const,
@@ -85,5 +87,6 @@ export const teamKeys = {
   invitations: () => ["team", "invitations"] as const,
   /** The caller's keys (memberId undefined), someone's, or everyone's ("all"). */
   apiKeys: (memberId?: string) => ["team", "api-keys", memberId ?? "mine"] as const,
-  auditLog: (cursor: string | null, limit: number) => ["team", "audit-log", cursor, limit] as const,
+  auditLog: (filter: AuditLogFilter, cursor: string | null, limit: number) =>
+    ["team", "audit-log", filter.action ?? null, filter.actor ?? null, cursor, limit] as const,
 };

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateApiKeyBody, CreateInvitationBody, UpdateMemberBody } from "@/lib/api/schemas/team";
+import type { AuditLogFilter, CreateApiKeyBody, CreateInvitationBody, UpdateMemberBody } from "@/lib/api/schemas/team";
 import { teamKeys } from "./query-keys";
 import { useServiceClient } from "./service-clients";
 
@@ -91,12 +91,12 @@ export function useDeleteApiKey() {
   return useMutation({ mutationFn: (apiKeyId: string) => client.deleteApiKey(apiKeyId), onSettled: refresh });
 }
 
-/** One page of the audit log, newest first; the previous page stays shown while the next loads. */
-export function useAuditLogPage(cursor: string | null, limit: number) {
+/** One page of the audit log (only one action's or one actor's when the filter says), newest first; the previous page stays shown while the next loads. */
+export function useAuditLogPage(filter: AuditLogFilter, cursor: string | null, limit: number) {
   const client = useServiceClient();
   return useQuery({
-    queryKey: teamKeys.auditLog(cursor, limit),
-    queryFn: () => client.auditLog({ limit, ...(cursor ? { cursor } : {}) }),
+    queryKey: teamKeys.auditLog(filter, cursor, limit),
+    queryFn: () => client.auditLog({ ...filter, limit, ...(cursor ? { cursor } : {}) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -104,5 +104,5 @@ export function useAuditLogPage(cursor: string | null, limit: number) {
 /** The whole audit log as JSON lines (the export), saved as a file. */
 export function useExportAuditLog() {
   const client = useServiceClient();
-  return useMutation({ mutationFn: () => client.exportAuditLog() });
+  return useMutation({ mutationFn: (filter: AuditLogFilter) => client.exportAuditLog(filter) });
 }

@@ -182,7 +182,7 @@ export const AUDIT_ACTIONS = [
   "sign_out",
   "session.revoked",
 ] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
   id: z.string(),
@@ -203,9 +203,13 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditLogPage = z.object({ entries: z.array(AuditEntry), cursor: z.string().nullable() });
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
-export interface AuditLogQuery {
+export interface AuditLogQuery extends AuditLogFilter {
   limit?: number;
   cursor?: string | null;
+}
+
+/** Which entries of the audit log (each unset: any). */
+export interface AuditLogFilter {
   /** Only entries of this action. */
   action?: string;
   /** Only entries of this actor (a person id). */

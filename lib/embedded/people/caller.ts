@@ -24,17 +24,17 @@ const TOUCH_EVERY_MS = 60_000;
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
-export const unauthorized = (message = "Missing or invalid API key: send Authorization: Bearer <API_KEY>.") =>
+const unauthorized = (message = "Missing or invalid API key: send Authorization: Bearer <API_KEY>.") =>
   new HttpError(401, message, "unauthorized", { "www-authenticate": 'Bearer realm="service"' });
 
 /** The bearer value of an Authorization header; null without one. */
-export function bearerOf(headers: Headers): string | null {
+function bearerOf(headers: Headers): string | null {
   const match = /^Bearer\s+(.+)$/i.exec((headers.get("authorization") ?? "").trim());
   return match ? match[1]!.trim() : null;
 }
 
 /** Whether `presented` is the service's key, in constant time. */
-export function isServiceKey(presented: string, serviceKey: string): boolean {
+function isServiceKey(presented: string, serviceKey: string): boolean {
   return timingSafeEqual(digest(presented), digest(serviceKey));
 }
 
@@ -68,7 +68,7 @@ export async function resolveCaller(ctx: PeopleContext, headers: Headers, servic
 }
 
 /** The person acted as (the acting-as header, an OAuth token's subject): 401 unless they may act now. */
-export async function callerOfPerson(ctx: PeopleContext, personId: string, keyId: string | null): Promise<Caller> {
+async function callerOfPerson(ctx: PeopleContext, personId: string, keyId: string | null): Promise<Caller> {
   if (personId === FIRST_ADMIN_ID) return FIRST_ADMIN;
   const person = personId ? await store.personById(ctx.db, personId) : null;
   if (!mayAct(person)) throw unauthorized("The person acted as is unknown, disabled or deleted.");

@@ -11,7 +11,7 @@ import { invitationView, personRecord } from "./views";
 
 /** Invitations (docs/people.md): a one-time link valid 7 days; its token stored as a SHA-256 only. */
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function createInvitation(
   ctx: PeopleContext,

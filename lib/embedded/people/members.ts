@@ -11,7 +11,7 @@ import { memberView } from "./views";
 /** Team members over the API (admin routes; the router checked the role). */
 
 /** The first admin's email (today's v1 user's): `.invalid`, so no OIDC provider can ever claim it. */
-export const FIRST_ADMIN_EMAIL = "embedded@atelier.invalid";
+const FIRST_ADMIN_EMAIL = "embedded@atelier.invalid";
 /** The first admin's name when DASHBOARD_USERNAME is not given (the v1 user's name before people existed). */
 export const FIRST_ADMIN_DEFAULT_NAME = "Embedded service user";
 /** The first admin's creation time: the v1 user's `createdAt` before people existed (nothing changes for them). */
@@ -33,7 +33,7 @@ export async function ensureFirstAdmin(ctx: PeopleContext, name: string): Promis
 }
 
 /** 404 for an unknown or deleted member; `field` names the body field that named them. */
-export const memberNotFound = (id: string, field?: string) =>
+const memberNotFound = (id: string, field?: string) =>
   new HttpError(404, `${field ? `${field}: ` : ""}Member ${id.slice(0, 100)} not found`, "member_not_found");
 
 export const emailTaken = () => new HttpError(409, "A person with this email already exists.", "email_taken");

@@ -14,7 +14,7 @@ function lookupPart(): string {
   return out;
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   /** The key, shown once: `atl_<lookup>_<secret>`. */
   key: string;
   /** Public, indexed: how the key's row is found. */
@@ -41,7 +41,7 @@ export function lookupOf(key: string): string | null {
 }
 
 /** Whether something looks like one of our keys at all (to tell "a person's key" from "some other bearer"). */
-export const looksLikeApiKey = (key: string) => key.startsWith("atl_");
+const looksLikeApiKey = (key: string) => key.startsWith("atl_");
 
 const DUMMY_HASH = sha256Hex("atl_000000000000_no-such-key");
 

@@ -19,7 +19,7 @@ interface Journal {
 }
 
 /** A copy of drizzle/ that stops before the people migration; `dispose` removes it. */
-export function migrationsBeforePeople(): { folder: string; dispose: () => void } {
+function migrationsBeforePeople(): { folder: string; dispose: () => void } {
   const folder = mkdtempSync(path.join(tmpdir(), "atelier-before-people-"));
   cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
   const journalPath = path.join(folder, "meta", "_journal.json");

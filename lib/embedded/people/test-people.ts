@@ -5,14 +5,14 @@ import { BASE, TEST_KEY, expectSchema } from "../test-support";
 
 /** Helpers for the people tests: calls with a person's key or acting as someone (not a test file itself). */
 
-export interface As {
+interface As {
   /** The bearer key; default the service's. */
   key?: string;
   /** `x-atelier-acting-as`. */
   actingAs?: string;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: Headers;
   body: unknown;

@@ -79,7 +79,7 @@ export interface PeopleDirectory {
 }
 
 /** Why a directory call refused (a typed error the dashboard turns into a message). */
-export type PeopleErrorCode =
+type PeopleErrorCode =
   "invitation_invalid" | "email_taken" | "invalid_input" | "disabled" | "deleted" | "not_found";
 
 export class PeopleError extends Error {

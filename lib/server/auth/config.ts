@@ -36,7 +36,7 @@ export interface SessionPerson {
   role: Role;
 }
 
-export interface AuthDeps {
+interface AuthDeps {
   config: AppConfig;
   /** The people directory (app/_wiring/people.ts): the embedded service's people part. */
   directory: () => Promise<PeopleDirectory>;
@@ -59,7 +59,7 @@ const asUser = (person: PersonRecord): User => ({
 });
 
 /** The provider ids: the password form (and the break-glass account), an accepted invitation, single sign-on. */
-export const PASSWORD_PROVIDER_ID = "credentials";
+const PASSWORD_PROVIDER_ID = "credentials";
 export const INVITATION_PROVIDER_ID = "invitation";
 
 /**

@@ -20,7 +20,7 @@ function isBreakGlass(config: AppConfig, username: string, password: string): bo
 }
 
 /** Refused by the throttle (too many failures): the sign-in form says for how long. */
-export class SignInLocked extends CredentialsSignin {
+class SignInLocked extends CredentialsSignin {
   code = "locked";
 }
 

@@ -38,4 +38,3 @@ export async function closeUpstreamKeyStore(): Promise<void> {
   await (await store.catch(() => null))?.close();
 }
 
-export type { UpstreamKeyInfo } from "./store";

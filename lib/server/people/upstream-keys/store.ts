@@ -11,7 +11,7 @@ type DashboardDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 const table = schema.upstreamKeys;
 
 /** What Settings → Account may show of a stored key: never the key. */
-export interface UpstreamKeyInfo {
+interface UpstreamKeyInfo {
   hint: string;
   updatedAt: string;
 }
