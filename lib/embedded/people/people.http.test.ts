@@ -287,7 +287,13 @@ describe("invitations", () => {
       (await callAs(svc, {}, "POST", "/v2/team/invitations", { email: "carol@example.com", role: "member" })).body,
     );
     expect(await svc.people.invitation(first.url.split("/").pop()!)).toBeNull();
-    expect(await svc.people.invitation(second.url.split("/").pop()!)).toMatchObject({ role: "member" });
+    // The page shows who invited: the inviter's name, never their id.
+    expect(await svc.people.invitation(second.url.split("/").pop()!)).toEqual({
+      email: "carol@example.com",
+      role: "member",
+      expiresAt: second.expiresAt,
+      invitedBy: (await svc.people.firstAdmin()).name,
+    });
     // Revoked: the link stops working.
     expect((await callAs(svc, {}, "DELETE", `/v2/team/invitations/${second.id}`)).body).toEqual({
       id: second.id,

@@ -38,6 +38,8 @@ export interface InvitationPreview {
   email: string;
   role: Role;
   expiresAt: string;
+  /** The inviter's display name (null if they are no longer known). */
+  invitedBy: string | null;
 }
 
 /** What the dashboard records in the audit log (sign-ins, failed sign-ins, …); never a secret in `detail`. */
@@ -79,8 +81,7 @@ export interface PeopleDirectory {
 }
 
 /** Why a directory call refused (a typed error the dashboard turns into a message). */
-type PeopleErrorCode =
-  "invitation_invalid" | "email_taken" | "invalid_input" | "disabled" | "deleted" | "not_found";
+type PeopleErrorCode = "invitation_invalid" | "email_taken" | "invalid_input" | "disabled" | "deleted" | "not_found";
 
 export class PeopleError extends Error {
   constructor(
