@@ -37,4 +37,3 @@ export async function closeUpstreamKeyStore(): Promise<void> {
   delete holder[KEY];
   await (await store.catch(() => null))?.close();
 }
-
