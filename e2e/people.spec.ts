@@ -187,6 +187,38 @@ test("a disabled person's open session ends on their next request; the member si
   await signIn(member, MEMBER.email, MEMBER.password);
 });
 
+test("the dashboard's own doors refuse below their role, naming it: admin routes to a member, writes to a viewer", async ({
+  browser,
+}) => {
+  const origin = { origin: baseURL() };
+  const member = await newPage(browser);
+  await signIn(member, MEMBER.email, MEMBER.password);
+  const adminOnly = "This needs the admin role; you are a member.";
+  // Revoking a connected MCP client, the webhook inbox's admin routes, the audit log and invitations through the proxy.
+  const revoke = await member.request.delete("/api/mcp-clients/mcpc_nope", { headers: origin });
+  expect([revoke.status(), (await revoke.json()).message]).toEqual([403, adminOnly]);
+  const inboxes = await member.request.get("/api/inbox-admin", { headers: origin });
+  expect([inboxes.status(), (await inboxes.json()).message]).toEqual([403, adminOnly]);
+  const audit = await member.request.get("/api/service/v2/audit-log");
+  expect([audit.status(), (await audit.json()).message]).toEqual([403, adminOnly]);
+  const invited = await member.request.post("/api/service/v2/team/invitations", {
+    headers: origin,
+    data: { email: `sneaky-${run}@example.com`, role: "admin" },
+  });
+  expect([invited.status(), (await invited.json()).message]).toEqual([403, adminOnly]);
+
+  const viewer = await newPage(browser);
+  await signIn(viewer, VIEWER.email, VIEWER.password);
+  const chat = await viewer.request.post("/api/service/v2/chats", { headers: origin, data: { message: "hello" } });
+  expect([chat.status(), (await chat.json()).message]).toEqual([403, "This needs the member role; you are a viewer."]);
+
+  // Nothing changed: no invitation for that address.
+  const admin = await newPage(browser);
+  await signIn(admin);
+  const pending = await admin.request.get("/api/service/v2/team/invitations");
+  expect(JSON.stringify(await pending.json())).not.toContain(`sneaky-${run}`);
+});
+
 test("the invitation page: light, dark and 390 px wide", async ({ browser }) => {
   const admin = await newPage(browser);
   await signIn(admin);
