@@ -253,6 +253,7 @@ describe("invitations", () => {
       email: "bob@example.com",
       role: "member",
       expiresAt: invitation.expiresAt,
+      invitedBy: (await svc.people.firstAdmin()).name,
     });
     expect(await svc.people.invitation(`${token}x`)).toBeNull();
     await expect(svc.people.acceptInvitation(token, { name: "Bob", password: "short" })).rejects.toMatchObject({
