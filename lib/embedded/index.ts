@@ -1,6 +1,8 @@
 import "server-only";
 import { closeWhenIdle } from "@/lib/db/idle-close";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
+import { openPeopleDirectory, type PeopleStoreOptions } from "./people/standalone";
+import type { PeopleDirectory } from "./people/types";
 
 export type { EmbeddedService, RemoteMcpAuthorization } from "./service";
 
@@ -97,4 +99,26 @@ export function getEmbeddedService(opts: ProcessServiceOptions): Promise<Embedde
 /** The process's embedded service if it is started (or starting), without starting it. */
 export function startedEmbeddedService(): Promise<EmbeddedService> | null {
   return (globalThis as Holder)[KEY] ?? null;
+}
+
+const PEOPLE_KEY = Symbol.for("atelier.peopleDirectory");
+type PeopleHolder = { [PEOPLE_KEY]?: Promise<PeopleDirectory> };
+
+/**
+ * The process's people directory when the embedded service is NOT served here (SERVICE_BASE_URL set): the embedded
+ * service's database opened for its people alone (docs/people.md). With the service served in-process use its
+ * `people` instead (the same store, the same rules). The first call's options win; a failed open is forgotten.
+ */
+export function getPeopleDirectory(opts: PeopleStoreOptions): Promise<PeopleDirectory> {
+  const holder = globalThis as PeopleHolder;
+  let directory = holder[PEOPLE_KEY];
+  if (!directory) {
+    const opening = openPeopleDirectory(opts).then((opened) => opened.directory);
+    directory = opening;
+    holder[PEOPLE_KEY] = opening;
+    opening.catch(() => {
+      if (holder[PEOPLE_KEY] === opening) delete holder[PEOPLE_KEY];
+    });
+  }
+  return directory;
 }

@@ -182,7 +182,6 @@ export const AUDIT_ACTIONS = [
   "sign_out",
   "session.revoked",
 ] as const;
-type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
   id: z.string(),

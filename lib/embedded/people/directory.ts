@@ -50,8 +50,9 @@ const emailTaken = () => new PeopleError("email_taken", "Another person already 
 
 /**
  * The person of an OIDC identity. Found by issuer + subject; else a person with the same email and no identity yet
- * is linked (never the first admin); else a new person. Role, name and email follow the claims at every sign-in
- * (a role change ends their other sessions).
+ * is linked (never the first admin); else, when the identity's person was deleted, refused ("deleted": an admin
+ * lets them back by adding a member with their email); else a new person. Role, name and email follow the claims at
+ * every sign-in (a role change ends their other sessions).
  */
 async function signInWithOidc(ctx: PeopleContext, claims: OidcClaims): Promise<PersonRecord> {
   const email = claims.email.trim().toLowerCase();
@@ -73,6 +74,8 @@ async function signInWithOidc(ctx: PeopleContext, claims: OidcClaims): Promise<P
           ))!;
         }
       }
+      if (!row && (await store.deletedPersonByOidc(tx, claims.issuer, claims.subject)))
+        throw new PeopleError("deleted", "This person was removed from this Atelier.");
       if (!row) {
         const created = await store.insertPerson(tx, {
           id: newId("user"),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  AUDIT_ACTIONS,
   ApiKeyCreated,
   ApiKeyList,
   AuditEntry,
@@ -325,6 +326,82 @@ describe("invitations", () => {
   });
 });
 
+describe("who made what", () => {
+  test("a chat's author and its user messages' authors are the callers; a copy is its copier's", async () => {
+    const made = await callAs(svc, { key: member.key }, "POST", "/v2/chats", { message: "A notes app /fast" });
+    const chat = expectSchema(ChatWithUsage, made.body).chat;
+    expect(chat.authorId).toBe(member.id);
+    // The first admin, acting through the dashboard for the member, then with their own key.
+    const send = (as: { key?: string; actingAs?: string }, message: string) =>
+      callAs(svc, as, "POST", `/v2/chats/${chat.id}/messages`, { message });
+    expect((await send({ actingAs: member.id }, "Add a footer /fast")).status).toBe(200);
+    expect((await send({ key: admin.key }, "Add a header /fast")).status).toBe(200);
+    const authors = async (chatId: string) =>
+      (
+        (await callAs(svc, {}, "GET", `/v2/chats/${chatId}/messages?limit=100`)).body as {
+          messages: { role: string; authorId: string | null }[];
+        }
+      ).messages
+        .filter((m) => m.role === "user")
+        .map((m) => m.authorId)
+        .reverse();
+    expect(await authors(chat.id)).toEqual([member.id, member.id, "user_embedded"]);
+    const v1 = (await callAs(svc, {}, "GET", `/v1/chats/${chat.id}`)).body as { authorId: string };
+    expect(v1.authorId).toBe(member.id);
+    // A duplicate is a new chat of whoever makes it; the copied messages keep their authors.
+    const copy = await callAs(svc, { key: admin.key }, "POST", `/v2/chats/${chat.id}/duplicate`, {});
+    const copyId = (copy.body as { id: string; authorId: string }).id;
+    expect((copy.body as { authorId: string }).authorId).toBe("user_embedded");
+    expect(await authors(copyId)).toEqual([member.id, member.id, "user_embedded"]);
+    // A viewer reads it all but sends nothing.
+    expect((await send({ key: viewer.key }, "Hi")).status).toBe(403);
+    expect(await authors(chat.id)).toHaveLength(3);
+  });
+
+  test("privacy changes, chat deletions, webhooks, MCP secrets and settings are in the audit log", async () => {
+    const made = await callAs(svc, { key: member.key }, "POST", "/v2/chats", { message: "A shop /fast" });
+    const chatId = expectSchema(ChatWithUsage, made.body).chat.id;
+    await callAs(svc, { key: member.key }, "PATCH", `/v2/chats/${chatId}`, { privacy: "team" });
+    await callAs(svc, { key: member.key }, "PATCH", `/v2/chats/${chatId}`, { title: "Only a title" });
+    await callAs(svc, { key: member.key }, "DELETE", `/v2/chats/${chatId}`);
+    const hook = await callAs(svc, {}, "POST", "/v2/hooks", {
+      name: "ci",
+      events: ["chat.created"],
+      url: "https://hooks.example.com/in",
+    });
+    const hookBody = hook.body as { id: string; secret: string };
+    secrets.push(hookBody.secret);
+    const rotated = await callAs(svc, {}, "POST", `/v2/hooks/${hookBody.id}/rotate-secret`);
+    secrets.push((rotated.body as { secret: string }).secret);
+    await callAs(svc, {}, "DELETE", `/v2/hooks/${hookBody.id}`);
+    const mcpToken = "mcp-bearer-token-1234567890";
+    secrets.push(mcpToken);
+    const server = await callAs(svc, { key: member.key }, "POST", "/v2/mcp-servers", {
+      name: "Docs",
+      url: "https://mcp.example.com/mcp",
+      auth: { type: "bearer", token: mcpToken },
+    });
+    expect(server.status, JSON.stringify(server.body)).toBe(201);
+    await callAs(svc, {}, "PUT", "/v2/settings/preview-hosts", { hosts: ["preview.example.com"] });
+    const log = (await callAs(svc, {}, "GET", "/v2/audit-log?limit=20")).body as AuditLogPage;
+    const byAction = (action: string) => log.entries.filter((e) => e.action === action);
+    expect(byAction("chat.privacy_changed")).toEqual([
+      expect.objectContaining({ actor: member.id, target: chatId, detail: { from: "private", to: "team" } }),
+    ]);
+    expect(byAction("chat.deleted")).toEqual([expect.objectContaining({ actor: member.id, target: chatId })]);
+    for (const action of ["webhook.created", "webhook.secret_rotated", "webhook.deleted"])
+      expect(byAction(action), action).toEqual([
+        expect.objectContaining({ actor: "user_embedded", target: hookBody.id }),
+      ]);
+    expect(byAction("mcp_server.secret_changed")).toEqual([
+      expect.objectContaining({ actor: member.id, detail: expect.objectContaining({ change: "set" }) }),
+    ]);
+    expect(byAction("settings.changed")).toEqual([
+      expect.objectContaining({ detail: { setting: "preview_hosts", from: [], to: ["preview.example.com"] } }),
+    ]);
+  });
+});
+
 describe("the audit log", () => {
   const entries = async (q = "") => {
     const all: AuditEntry[] = [];
@@ -341,6 +418,8 @@ describe("the audit log", () => {
   test("records each action with its actor and target, newest first, never a secret", async () => {
     const log = await entries();
     const actions = new Set(log.map((e) => e.action));
+    // Every action recorded is one the contract lists.
+    for (const action of actions) expect(AUDIT_ACTIONS).toContain(action);
     for (const action of [
       "member.created",
       "member.role_changed",

@@ -40,9 +40,6 @@ export function lookupOf(key: string): string | null {
   return KEY_SHAPE.exec(key)?.[1] ?? null;
 }
 
-/** Whether something looks like one of our keys at all (to tell "a person's key" from "some other bearer"). */
-const looksLikeApiKey = (key: string) => key.startsWith("atl_");
-
 const DUMMY_HASH = sha256Hex("atl_000000000000_no-such-key");
 
 /** Whether `key` hashes to `storedHash` (hex), in constant time; `storedHash` null compares against a dummy (same time). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../store/db";
 import { chats } from "../store/schema";
 import {
@@ -37,6 +37,16 @@ export async function livePersonByOidc(db: Db, issuer: string, subject: string):
     .from(people)
     .where(and(eq(people.oidcIssuer, issuer), eq(people.oidcSubject, subject), isNull(people.deletedAt)));
   return row ?? null;
+}
+
+/** Whether a deleted person had this OIDC identity. */
+export async function deletedPersonByOidc(db: Db, issuer: string, subject: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.oidcIssuer, issuer), eq(people.oidcSubject, subject), isNotNull(people.deletedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The people not deleted, oldest first. */
