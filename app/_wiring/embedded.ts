@@ -30,6 +30,7 @@ export function embeddedService() {
     // People (docs/people.md): the first admin is the environment's account; invitations open the dashboard's page.
     firstAdminName: config.dashboardUsername,
     invitationUrl: (token) => `${config.appUrl}/invite/${encodeURIComponent(token)}`,
+    auditLogRetentionDays: config.auditLogRetentionDays,
     // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
     idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });

@@ -45,6 +45,8 @@ export interface AppConfig {
   messageArchiveLimit: number | undefined;
   /** How long a generation's lease lives unless renewed (EMBEDDED_GENERATION_LEASE_MS); default 15 s. */
   generationLeaseMs: number;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS, a whole number ≥ 1); default 90. */
+  auditLogRetentionDays: number;
   /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
   mcpAllowApiKey: boolean;
   /**
@@ -167,6 +169,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
+    auditLogRetentionDays: readRetentionDays(env.AUDIT_LOG_RETENTION_DAYS),
     mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
     fetchAllowPrivate: env.EMBEDDED_FETCH_ALLOW_PRIVATE === "1",
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
@@ -277,6 +280,15 @@ function readArchiveLimit(raw: string | undefined): number | undefined {
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < 2) {
     throw new Error(`EMBEDDED_MESSAGE_ARCHIVE_LIMIT must be a whole number ≥ 2 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
+function readRetentionDays(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 90;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new Error(`AUDIT_LOG_RETENTION_DAYS must be a whole number of days ≥ 1 (got ${JSON.stringify(raw)})`);
   }
   return n;
 }
