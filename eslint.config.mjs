@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { atelierPlugin } from "./scripts/lint/no-unguarded-outbound.mjs";
 
 /**
  * The rooms of docs/architecture.md as import rules: a boundary violation is a lint error.
@@ -18,10 +19,35 @@ const SERVER_ONLY = {
   group: ["server-only", "node:*", "pg", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/**"],
   message: "lib/api is isomorphic: nothing server-only (docs/architecture.md).",
 };
+const DASHBOARD = {
+  group: ["@/components/**", "@/lib/hooks/**", "@/app/**"],
+  message: "The embedded service never imports the dashboard (docs/architecture.md).",
+};
 const UP_AND_OUT = {
   group: ["@/lib/hooks", "@/lib/hooks/**", "@/components", "@/components/**", "@/app/**"],
   message: "lib/api imports nothing of the UI or the app (docs/architecture.md).",
 };
+
+/**
+ * Processes: every command the embedded service runs for an agent goes through its sandbox (docs/sandbox.md), the
+ * only place in lib/embedded that may start one. Elsewhere on the server, lib/db/open.ts creates and reads a PGlite
+ * directory in a child process (lib/embedded/startup-work.ts uses it through lib/db): not an agent's command.
+ */
+const CHILD_PROCESS = {
+  group: ["node:child_process", "child_process"],
+  message: "Commands run only through lib/embedded/sandbox (docs/sandbox.md).",
+};
+const CHILD_PROCESS_SYNTAX = [
+  "error",
+  {
+    selector: "ImportExpression[source.value=/^(node:)?child_process$/]",
+    message: CHILD_PROCESS.message,
+  },
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?child_process$/]",
+    message: CHILD_PROCESS.message,
+  },
+];
 
 /**
  * Test support (`test-*.ts`: harnesses, peers, helpers that are not tests themselves) serves tests only: no production
@@ -87,10 +113,18 @@ export default defineConfig([
   { files: ["lib/db/**"], ignores: TESTS, rules: restrict(SERVER, EMBEDDED, UP_AND_OUT) },
   {
     files: ["lib/embedded/**"],
-    ignores: TESTS,
-    rules: restrict(SERVER, {
-      group: ["@/components/**", "@/lib/hooks/**", "@/app/**"],
-      message: "The embedded service never imports the dashboard (docs/architecture.md).",
-    }),
+    ignores: [...TESTS, "lib/embedded/sandbox/**"],
+    rules: { ...restrict(SERVER, DASHBOARD, CHILD_PROCESS), "no-restricted-syntax": CHILD_PROCESS_SYNTAX },
+  },
+  { files: ["lib/embedded/sandbox/**"], ignores: TESTS, rules: restrict(SERVER, DASHBOARD) },
+  // One outbound guard: the embedded service reaches the network only through lib/embedded/outbound/ (the model
+  // agent's own AGENT_BASE_URL included: outbound/agent-api.ts). Listening servers are fine; tests and their support
+  // (test-*.ts: real peers, clients of the service under test) are exempt, and so is the preview reporter: browser
+  // code bundled into the served page, where fetch is the generated app's own (same origin, in the visitor's browser).
+  {
+    files: ["lib/embedded/**"],
+    ignores: [...TESTS, "lib/embedded/outbound/**", "lib/embedded/preview/reporter-script.ts"],
+    plugins: { atelier: atelierPlugin },
+    rules: { "atelier/no-unguarded-outbound": "error" },
   },
 ]);

@@ -295,6 +295,8 @@ export default defineConfig({
             AGENT_BASE_URL: `http://127.0.0.1:${E2E_MODEL_PEER_PORT}/v1`,
             AGENT_MODEL: E2E_MODEL_NAME,
             AGENT_TIMEOUT_MS: "30000",
+            // e2e/model-commands.spec.ts approves a command: it runs in the bubblewrap sandbox (docs/sandbox.md).
+            AGENT_ALLOW_COMMANDS: "1",
             // Single sign-on through the OpenID provider e2e/oidc-sign-in.spec.ts starts; people's passwords off.
             OIDC_ISSUER: E2E_OIDC.issuer,
             OIDC_CLIENT_ID: E2E_OIDC.clientId,
@@ -317,6 +319,9 @@ export default defineConfig({
             TEST_DATABASE_URL: clusterAdmin ?? "",
             DATA_DIR: path.join(clusterDataDir, i === 0 ? "a" : "b"),
             EMBEDDED_GENERATION_LEASE_MS: "3000",
+            // Behind a proxy as deployed (deploy/compose.yaml): sign-in counts per account + address
+            // (e2e/cluster-sign-in.spec.ts sends the X-Forwarded-For the proxy would).
+            TRUSTED_PROXY: "1",
           }),
         )
       : []),

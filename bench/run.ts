@@ -8,6 +8,7 @@ import { memory } from "./memory";
 import { newChat } from "./new-chat";
 import { partsReconstruction } from "./parts-reconstruction";
 import { proxy } from "./proxy";
+import { sandbox } from "./sandbox";
 import { timeline } from "./timeline";
 
 /**
@@ -16,7 +17,16 @@ import { timeline } from "./timeline";
  * --quick: fewer repetitions. --check: exit 1 when a ratio misses its target.
  * Results are also written to bench/results/<name>.json (not committed).
  */
-const MODULES: readonly BenchModule[] = [partsReconstruction, filesPanel, fileEditor, timeline, proxy, memory, newChat];
+const MODULES: readonly BenchModule[] = [
+  partsReconstruction,
+  filesPanel,
+  fileEditor,
+  timeline,
+  proxy,
+  memory,
+  newChat,
+  sandbox,
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

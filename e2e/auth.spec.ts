@@ -10,6 +10,31 @@ test.describe("sign-in", () => {
     await page.screenshot({ path: `${SCREENS_DIR}/sign-in.png` });
   });
 
+  test("a page's server data is not served without a session, even to an RSC request that says it has the layout", async ({
+    request,
+  }) => {
+    // What a client navigation from /chats sends (Next 16's router state of /chats): the shared (dashboard) layout,
+    // where the session used to be checked, is not rendered again; only the new page is (e.g. /usage: no redirect).
+    const page = (segment: string) => [segment, {}, null, null, 0];
+    const chats = ["chats", { children: page("__PAGE__") }, null, null, 0];
+    const tree = ["", { children: ["(dashboard)", { children: chats }, null, null, 0] }, null, null, 16];
+    const headers = {
+      rsc: "1",
+      "next-url": "/chats",
+      "next-router-state-tree": encodeURIComponent(JSON.stringify(tree)),
+    };
+    for (const path of ["/settings", "/oauth/authorize?client_id=x&response_type=code"]) {
+      const res = await request.get(path, { headers });
+      const body = await res.text();
+      expect(res.headers()["content-type"], path).toContain("text/x-component");
+      // The settings' service facts (the client metadata document's URL) and the consent page never come out…
+      expect(body, path).not.toContain("client-metadata.json");
+      expect(body, path).not.toContain("Connect an MCP client");
+      // …the page itself sends the browser to sign in.
+      expect(body, path).toContain("NEXT_REDIRECT;replace;/sign-in?callbackUrl=");
+    }
+  });
+
   test("a wrong password is refused with a message", async ({ page }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Username").fill(E2E_USERNAME);

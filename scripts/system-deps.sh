@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system packages the tests need (Chromium, PostgreSQL, git: the Git server peer runs `git http-backend`)
-# when running as root with apt-get.
+# Installs the system packages the tests need (Chromium, PostgreSQL, git: the Git server peer runs `git http-backend`;
+# bubblewrap: the agent's commands run in its sandbox, docs/sandbox.md) when running as root with apt-get.
 set -euo pipefail
 # Without root (or apt-get) a missing PostgreSQL is not fatal outside CI: test.sh then skips the PostgreSQL suites and
 # says so at the end. Under CI (CI set) it is.
@@ -9,6 +9,8 @@ need=()
 # The browser tests' browser (playwright.config.ts): lighter than the full Chromium, which the benchmarks keep.
 [ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v git >/dev/null || need+=(git)
+# The sandbox's tests fail (not skip) under CI without it.
+[ -x /usr/bin/bwrap ] || need+=(bubblewrap)
 [ -n "${TEST_DATABASE_URL:-}" ] || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then

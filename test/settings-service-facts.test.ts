@@ -47,9 +47,45 @@ describe("settings page: what it says about the service", () => {
       baseUrl: "http://127.0.0.1:11434/v1",
       model: "qwen2.5-coder:7b",
       models: { "svc-mini": "qwen2.5-coder:1.5b" },
+      commands: { enabled: false },
     });
     const json = JSON.stringify(facts);
     for (const secret of ["sk-agent-secret-42", "pw-in-url"]) expect(json).not.toContain(secret);
+  });
+
+  it("the agent's commands: in the sandbox with its network and limits (each with its variable), or a warning without one", () => {
+    const base = { DATA_DIR: dataDir(), AGENT_BASE_URL: "http://127.0.0.1:11434/v1", AGENT_MODEL: "m" };
+    const sandboxed = serviceFacts(
+      readConfig({
+        ...base,
+        AGENT_ALLOW_COMMANDS: "1",
+        AGENT_COMMAND_MEMORY_MB: "512",
+        AGENT_COMMAND_NETWORK: "public",
+        AGENT_COMMAND_HOSTS: "registry.npmjs.org",
+      }),
+    ).agent;
+    expect(sandboxed).toMatchObject({
+      commands: {
+        enabled: true,
+        backend: "bubblewrap",
+        network: "only registry.npmjs.org, through the server's proxy (never this machine or its private network)",
+      },
+    });
+    const limits = (sandboxed as { commands: { limits: Array<{ label: string; value: string; variable: string }> } })
+      .commands.limits;
+    expect(limits.map((l) => `${l.label}: ${l.value} (${l.variable})`)).toEqual([
+      "Time: 60 s (AGENT_COMMAND_TIMEOUT_MS)",
+      "CPU: 60 s per process (AGENT_COMMAND_CPU_S)",
+      "Memory: 512 MB per process (AGENT_COMMAND_MEMORY_MB)",
+      "Processes: 256 (AGENT_COMMAND_PROCESSES)",
+      "File size: 256 MB (AGENT_COMMAND_FILE_SIZE_MB)",
+      "Open files: 1024 per process (AGENT_COMMAND_OPEN_FILES)",
+      "Output kept: 200,000 characters (AGENT_COMMAND_OUTPUT_CHARS)",
+    ]);
+    const none = serviceFacts(readConfig({ ...base, AGENT_ALLOW_COMMANDS: "1", AGENT_COMMAND_SANDBOX: "none" })).agent;
+    expect(none).toMatchObject({
+      commands: { enabled: true, backend: "none", network: "this server's own (no sandbox)" },
+    });
   });
 
   it("external: the upstream host and base URL; the DATABASE_URL (with its password) and the key never appear", () => {

@@ -14,7 +14,7 @@ let store: InboxStore;
 let origin = "";
 
 beforeAll(async () => {
-  store = await InboxStore.open({ dataDir: "memory://", appUrl: "http://placeholder" });
+  store = await InboxStore.open({ dataDir: "memory://", appUrl: "http://placeholder", secretKey: "test-auth-secret" });
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

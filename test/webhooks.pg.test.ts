@@ -25,7 +25,12 @@ if (!adminUrl) {
   beforeAll(async () => {
     await database.create();
     svc = await startService({ databaseUrl: runUrl, webhookRetrySchedule: [30, 30] });
-    inbox = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
+    inbox = await InboxStore.open({
+      dataDir: "unused",
+      databaseUrl: runUrl,
+      appUrl: "http://dash.test",
+      secretKey: "test-auth-secret",
+    });
     receiver = await startReceiver({ reply: (n) => ({ status: n === 0 ? 500 : 200 }) });
   });
   afterAll(async () => {
@@ -76,7 +81,12 @@ if (!adminUrl) {
       expect(await inbox.deliveries(created.id)).toHaveLength(1);
 
       // Another process on the same database hears the deliveries this one stores (LISTEN/NOTIFY), and this one too.
-      const other = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
+      const other = await InboxStore.open({
+        dataDir: "unused",
+        databaseUrl: runUrl,
+        appUrl: "http://dash.test",
+        secretKey: "test-auth-secret",
+      });
       try {
         const heardThere: number[] = [];
         const heardHere: number[] = [];
@@ -101,7 +111,12 @@ if (!adminUrl) {
       }
 
       // Both migration histories are kept apart, so reopening either one is a no-op.
-      const again = await InboxStore.open({ dataDir: "unused", databaseUrl: runUrl, appUrl: "http://dash.test" });
+      const again = await InboxStore.open({
+        dataDir: "unused",
+        databaseUrl: runUrl,
+        appUrl: "http://dash.test",
+        secretKey: "test-auth-secret",
+      });
       await again.close();
       const client = new pg.Client({ connectionString: runUrl });
       await client.connect();

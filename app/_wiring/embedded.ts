@@ -12,7 +12,7 @@ export function embeddedService() {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     publicBaseUrl: `${config.appUrl}/svc`,
-    previewOrigin: config.preview.origin,
+    previewOrigin: config.preview?.origin,
     previewFrameAncestors: [new URL(config.appUrl).origin],
     agentDelayMs: config.agentDelayMs,
     secretKey: config.embeddedSecretKey || undefined,

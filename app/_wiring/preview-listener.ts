@@ -13,18 +13,19 @@ const holder = globalThis as { [LISTENER]?: Promise<PreviewListener | null> };
  */
 export function startPreviewListener(): Promise<PreviewListener | null> {
   return (holder[LISTENER] ??= (async () => {
-    const config = getConfig();
+    const { preview } = getConfig();
+    if (!preview) return null;
     const { listenForPreviews } = await import("@/lib/embedded/preview/listener");
     const { embeddedService } = await import("./embedded");
     try {
       const listener = await listenForPreviews({
-        port: config.preview.port,
+        port: preview.port,
         handle: async (req) => (await embeddedService()).handlePreview(req),
       });
-      console.log(`  Previews: ${config.preview.origin} (listening on port ${listener.port})`);
+      console.log(`  Previews: ${preview.origin} (listening on port ${listener.port})`);
       return listener;
     } catch (error) {
-      console.error(`  The preview listener could not listen on port ${config.preview.port} (PREVIEW_PORT):`, error);
+      console.error(`  The preview listener could not listen on port ${preview.port} (PREVIEW_PORT):`, error);
       return null;
     }
   })());

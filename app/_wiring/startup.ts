@@ -1,9 +1,8 @@
 import "server-only";
-import path from "node:path";
 import { DataDirLockedError } from "@/lib/db/dir-lock";
 import { reserveDataDir } from "@/lib/db/open";
 import { embeddedPgliteDir, embeddedWorkWaiting } from "@/lib/embedded/startup-work";
-import { getConfig, type AppConfig } from "@/lib/server/config";
+import { getConfig, signInLine, type AppConfig } from "@/lib/server/config";
 import { serverState, setServerState } from "./server-state";
 
 /**
@@ -24,16 +23,22 @@ async function startEmbeddedNow(config: AppConfig): Promise<boolean> {
  */
 export async function announce(): Promise<void> {
   const config = getConfig();
-  const secretsFile = path.join(config.dataDir, "secrets.json");
+  let commands: string[] = [];
+  try {
+    commands = await (await import("./command-sandbox")).checkCommandSandbox(config);
+  } catch (error) {
+    // Commands without the sandbox they were promised: this server does not start (docs/sandbox.md).
+    console.error(`\n  Atelier cannot start. ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const lines = [
     "",
     `  Atelier is running at ${config.appUrl}`,
-    config.passwordGenerated
-      ? `  Sign in as "${config.dashboardUsername}" with password "${config.dashboardPassword}" (generated on first run, kept in ${secretsFile})`
-      : `  Sign in as "${config.dashboardUsername}" with DASHBOARD_PASSWORD`,
+    signInLine(config),
     config.embedded
       ? `  Service: embedded (${config.databaseUrl ? "PostgreSQL via DATABASE_URL" : `PGlite in ${config.dataDir}`})`
       : `  Service: ${config.serviceBaseUrl}`,
+    ...commands,
     "",
   ];
   console.log(lines.join("\n"));

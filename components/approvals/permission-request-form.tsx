@@ -96,8 +96,8 @@ export function PermissionRequestForm({
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
           <strong className="font-semibold">Dangerous.</strong> Approving lets the agent run this exactly as shown, with
-          the project&apos;s credentials. It can change or delete data outside the project. Approve only if you trust
-          it.
+          the project&apos;s credentials; what else it can reach is the service&apos;s to say (above). Where it has a
+          network it can change or delete data outside the project. Approve only if you trust it.
         </span>
       </p>
 

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Part } from "@/lib/api/schemas";
+import { CONTEXT_SUMMARY_ACTION, type Part } from "@/lib/api/schemas";
 import { sampleMessage, sampleUsage } from "@/lib/api/testing/fixtures";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { ChatUsageTotal, sumUsage } from "./chat-usage-total";
@@ -61,6 +61,27 @@ describe("MessageView", () => {
     render(<MessageView entry={entry({ message })} />);
     expect(screen.queryByTestId("message-content")).toBeNull();
     expect(screen.getByText("All done.")).toBeInTheDocument();
+  });
+
+  it("a summary of earlier messages stays folded: its text is not repeated as the content", () => {
+    const summary = "The user wants a todo app; it has a list and a reset button.";
+    const message = sampleMessage({
+      content: summary,
+      parts: [
+        {
+          type: "agent-action",
+          name: CONTEXT_SUMMARY_ACTION,
+          summary: "Earlier messages summarised",
+          data: { summary, summarised: 4, throughMessageId: "msg_1", tokensBefore: 900, tokensAfter: 20 },
+        },
+      ],
+    });
+    render(<MessageView entry={entry({ message })} />);
+    expect(screen.getByTestId("context-summary")).toHaveTextContent(/^Earlier messages summarised\s*\(4 messages\)/);
+    expect(screen.queryByTestId("message-content")).toBeNull();
+    expect(screen.queryByText(summary)).toBeNull();
+    fireEvent.click(screen.getByTestId("context-summary"));
+    expect(screen.getByTestId("context-summary-text")).toHaveTextContent(summary);
   });
 
   it("renders a user message as plain text", () => {

@@ -2,7 +2,7 @@
 
 import { Bot, ChartGantt } from "lucide-react";
 import { useState } from "react";
-import type { Part, TextPart } from "@/lib/api/schemas";
+import { CONTEXT_SUMMARY_ACTION, type Part, type TextPart } from "@/lib/api/schemas";
 import type { TimelineEntry } from "@/lib/hooks/merge-timeline";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Markdown } from "./parts/markdown";
@@ -25,9 +25,17 @@ const FINISH_LABEL: Record<string, string> = {
   unknown: "Stopped (unknown reason)",
 };
 
+/** A folded summary of earlier messages (its text is `data.summary`), or null. */
+function summaryText(part: Part): string | null {
+  if (part.type !== "agent-action" || (part as { name?: unknown }).name !== CONTEXT_SUMMARY_ACTION) return null;
+  const data = (part as { data?: unknown }).data;
+  const summary = data && typeof data === "object" ? (data as { summary?: unknown }).summary : undefined;
+  return typeof summary === "string" ? summary.trim() : null;
+}
+
 /**
  * The closing content, unless it repeats the text parts (the service often sends the summary both as the
- * last text part and as `content`).
+ * last text part and as `content`) or a summary of earlier messages that stays folded ("Compact now").
  */
 function closingContent(content: string, parts: readonly Part[]): string {
   const trimmed = content.trim();
@@ -36,6 +44,7 @@ function closingContent(content: string, parts: readonly Part[]): string {
     .filter((p): p is TextPart => p.type === "text" && typeof (p as TextPart).text === "string")
     .map((p) => p.text.trim());
   if (texts.includes(trimmed) || texts.join("\n\n") === trimmed) return "";
+  if (parts.some((p) => summaryText(p) === trimmed)) return "";
   return content;
 }
 

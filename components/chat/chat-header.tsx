@@ -5,6 +5,7 @@ import { DeployButton } from "@/components/deployments/deploy-button";
 import { MonoId } from "@/components/ui/mono-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BranchedFrom } from "./branch-button";
+import { ChatMenu } from "./chat-menu";
 import { UNTITLED } from "./chat-row";
 import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
@@ -35,7 +36,7 @@ export function ChatHeader({
   usage?: ReactNode;
 }) {
   return (
-    <header className="flex items-center gap-3 border-b border-border px-4 py-3">
+    <header className="@container flex items-center gap-3 border-b border-border px-4 py-3">
       <div className="min-w-0 flex-1">
         {chat || title ? <ChatTitle chatId={chatId} chat={chat} title={title} /> : <Skeleton className="h-5 w-48" />}
         <div className="mt-0.5 flex items-center gap-2">
@@ -48,6 +49,7 @@ export function ChatHeader({
       {generating ? <StreamingIndicator /> : null}
       {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
+      {chat ? <ChatMenu chatId={chatId} generating={generating} /> : null}
       <button
         type="button"
         data-testid="details-toggle"

@@ -40,7 +40,7 @@ export function ChatUsageTotal({ messages, partial = false }: { messages: readon
   return (
     <div
       data-testid="chat-usage"
-      className="hidden items-center gap-1 rounded-md bg-muted px-2 py-1 text-xs text-muted-foreground tabular-nums sm:inline-flex"
+      className="hidden items-center gap-1 rounded-md bg-muted px-2 py-1 text-xs text-muted-foreground tabular-nums @2xl:inline-flex"
       title={`Usage of ${scope}\nTokens: input ${formatNumber(t.input)}, output ${formatNumber(t.output)}, cache read ${formatNumber(t.cacheRead)}, cache write ${formatNumber(t.cacheWrite)}, total ${formatNumber(t.total)}\nCredits: ${formatCredits(total.credits)}`}
     >
       <Sigma className="size-3.5" aria-hidden />

@@ -12,6 +12,8 @@ import { noteTyped } from "@/components/files/use-auto-fix";
 import { PromptBox, type StopAction } from "./prompt-box";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
+import { BudgetNotice } from "./budget-notice";
+import { ContextMeter } from "./context-meter";
 
 const WORKING: Record<string, string> = {
   stream: "Sending…",
@@ -70,6 +72,7 @@ export function Composer({
   const [mode, setMode] = useResponseMode();
   const attachments = usePendingAttachments();
   const [picked, setPicked] = usePickedElement(chatId);
+  const [draft, setDraft] = useState("");
   const onSubmit = async (prompt: string) => {
     // The chip goes with this prompt; a refused send brings it back.
     if (picked) setPicked(null);
@@ -89,6 +92,7 @@ export function Composer({
   };
   return (
     <div className="space-y-1.5">
+      <BudgetNotice />
       {picked ? (
         <div className="flex px-1">
           <span
@@ -119,18 +123,22 @@ export function Composer({
         autoFocus
         stop={generating ? stop : undefined}
         attachments={attachments}
+        onDraftChange={setDraft}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 px-1">
         <ResponseModePicker value={mode} onChange={setMode} disabled={send.isPending} />
-        {send.isPending ? (
-          <span role="status" className="text-xs text-muted-foreground">
-            {WORKING[send.variables?.mode ?? mode]}
-          </span>
-        ) : (
-          <span className="hidden text-xs text-muted-foreground sm:inline">
-            Enter to send · Shift+Enter for a new line
-          </span>
-        )}
+        <div className="flex items-center gap-2">
+          {send.isPending ? (
+            <span role="status" className="text-xs text-muted-foreground">
+              {WORKING[send.variables?.mode ?? mode]}
+            </span>
+          ) : (
+            <span className="hidden text-xs text-muted-foreground sm:inline">
+              Enter to send · Shift+Enter for a new line
+            </span>
+          )}
+          <ContextMeter chatId={chatId} draft={draft} />
+        </div>
       </div>
     </div>
   );

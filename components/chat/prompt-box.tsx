@@ -33,6 +33,8 @@ interface PromptBoxProps {
    * the text; sending waits while they break a limit (the reason is shown).
    */
   attachments?: PendingAttachments;
+  /** Told the text as it changes (the context meter counts the draft). */
+  onDraftChange?: (text: string) => void;
 }
 
 export interface StopAction {
@@ -55,8 +57,13 @@ export function PromptBox({
   className,
   stop,
   attachments,
+  onDraftChange,
 }: PromptBoxProps) {
-  const [value, setValue] = useState("");
+  const [value, setValueState] = useState("");
+  const setValue = (text: string) => {
+    setValueState(text);
+    onDraftChange?.(text);
+  };
   const [dragging, setDragging] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const blocked = busy || disabled || !!attachments?.blocked;

@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  store = await InboxStore.open({ dataDir: "memory://", appUrl: origin });
+  store = await InboxStore.open({ dataDir: "memory://", appUrl: origin, secretKey: "test-auth-secret" });
   svc = await startService({ webhookRetrySchedule: [100, 100, 100] });
   client = serviceClient(svc);
   const deps: AdminDeps = { store, appUrl: origin, role: async () => "admin" };

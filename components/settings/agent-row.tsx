@@ -4,10 +4,19 @@ import { Bot, PlugZap } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import type { CommandFacts } from "./commands-row";
 
 /** Which agent answers in the embedded service (never its key). */
 export type AgentFacts =
-  { kind: "scripted" } | { kind: "model"; baseUrl: string; model: string | null; models: Record<string, string> };
+  | { kind: "scripted" }
+  | {
+      kind: "model";
+      baseUrl: string;
+      model: string | null;
+      models: Record<string, string>;
+      /** Its commands: off, or where they run. */
+      commands: CommandFacts;
+    };
 
 type Report =
   { ok: true; models: string[]; ms: number; missing: string[] } | { ok: false; message: string; ms?: number };

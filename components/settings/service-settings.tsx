@@ -2,6 +2,7 @@ import { KeyRound, Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { AgentRow, type AgentFacts } from "./agent-row";
+import { CommandsRow } from "./commands-row";
 import { SettingsSection } from "./settings-section";
 
 /** What the page may show of the upstream (from the server; never the key). */
@@ -83,6 +84,11 @@ export function ServiceSettings({ facts }: { facts: ServiceFacts }) {
         {facts.agent ? (
           <Row term="Agent" testId="settings-agent">
             <AgentRow agent={facts.agent} />
+          </Row>
+        ) : null}
+        {facts.agent?.kind === "model" ? (
+          <Row term="Commands" testId="settings-commands">
+            <CommandsRow commands={facts.agent.commands} />
           </Row>
         ) : null}
         {facts.mcpUrl ? (

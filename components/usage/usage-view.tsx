@@ -11,6 +11,7 @@ import { formatNumber } from "@/components/ui/format";
 import { lastDays, useUsageReport } from "@/lib/hooks/use-usage";
 import { CreditsPerDayChart, ModelsChart, TokensPerDayChart, TopChatsChart } from "./usage-charts";
 import { byModel, creditsPerDay, daysOf, isEmptyReport, tokensPerDay, topChats, totalsOf } from "./usage-data";
+import { LedgerBreakdown } from "./ledger-breakdown";
 import { UsageEventsTable } from "./usage-events-table";
 import { UsageSummaryCards } from "./usage-summary-cards";
 
@@ -112,6 +113,7 @@ function UsageReport({ range }: { range: { start: string; end: string } }) {
         <ModelsChart data={shaped.models} />
         <TopChatsChart data={shaped.chats} />
       </div>
+      <LedgerBreakdown range={range} />
       <UsageEventsTable range={range} />
     </div>
   );

@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
  * failure (an HTTP error, a connection dropped mid-stream, a hang). A request takes the next turn of the queue
  * (`script`); with the queue empty, the turns registered with `when` for a text in the last user message, where the
  * turn's index is the number of assistant messages after that user message (the request after tool results gets
- * the next turn). Requests without tools are title requests, answered from `titles`. Every request is recorded.
+ * the next turn). Requests without tools are title requests, answered from `titles`, or summary requests (their system
+ * message starts "Summarise the conversation"), answered from `summaries`. Every request is recorded.
  */
 
 interface PeerToolCall {
@@ -44,6 +45,8 @@ type PeerTurn =
 interface RecordedRequest {
   path: string;
   authorization: string | null;
+  /** The usage the peer reported for it (absent for a failure without an answer). */
+  usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details: { cached_tokens: number } };
   body: {
     model?: string;
     stream?: boolean;
@@ -63,10 +66,14 @@ export interface OpenAiPeer {
   when(text: string, turns: PeerTurn[]): void;
   /** Answers of the next title requests (default: "Peer app"). */
   titles(list: string[]): void;
+  /** Answers of the next summary requests (default: "The peer's summary."), with their usage if given. */
+  summaries(list: Array<string | { text: string; usage: { prompt: number; completion: number } }>): void;
   /** Agent requests (with tools), oldest first. */
   readonly requests: RecordedRequest[];
   /** Title requests (no tools). */
   readonly titleRequests: RecordedRequest[];
+  /** Summary requests (no tools, the summary instructions). */
+  readonly summaryRequests: RecordedRequest[];
   /** Turns left in the queue. */
   pending(): number;
   close(): Promise<void>;
@@ -100,8 +107,10 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
   const queue: PeerTurn[] = [];
   const byPrompt: Array<{ text: string; turns: PeerTurn[] }> = [];
   const titles: string[] = [];
+  const summaries: Array<string | { text: string; usage: { prompt: number; completion: number } }> = [];
   const requests: RecordedRequest[] = [];
   const titleRequests: RecordedRequest[] = [];
+  const summaryRequests: RecordedRequest[] = [];
   let n = 0;
 
   const server = createServer((req, res) => {
@@ -126,13 +135,19 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest["body"];
     const record: RecordedRequest = { path, authorization: req.headers.authorization ?? null, body };
+    const system = body.messages.find((m) => m.role === "system");
+    if (!body.tools?.length && contentText(system?.content).startsWith("Summarise the conversation")) {
+      summaryRequests.push(record);
+      const next = summaries.shift() ?? "The peer's summary.";
+      return answer(res, record, typeof next === "string" ? { text: next } : next, ++n);
+    }
     if (!body.tools?.length) {
       titleRequests.push(record);
       const title = titles.shift() ?? "Peer app";
-      return answer(res, body, { text: title }, ++n);
+      return answer(res, record, { text: title }, ++n);
     }
     requests.push(record);
-    return answer(res, body, nextTurn(body), ++n);
+    return answer(res, record, nextTurn(body), ++n);
   }
 
   function nextTurn(body: RecordedRequest["body"]): PeerTurn {
@@ -145,7 +160,8 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     return match?.turns[step] ?? { text: "The peer has no script for this request." };
   }
 
-  async function answer(res: ServerResponse, body: RecordedRequest["body"], turn: PeerTurn, seq: number) {
+  async function answer(res: ServerResponse, record: RecordedRequest, turn: PeerTurn, seq: number) {
+    const body = record.body;
     if ("fail" in turn) {
       if (turn.fail === "http")
         return json(res, turn.status ?? 500, {
@@ -175,6 +191,7 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     };
 
     if (!body.stream) {
+      record.usage = usage;
       const message: Record<string, unknown> = { role: "assistant", content: text || null };
       if (reasoning) message.reasoning_content = reasoning;
       if (calls.length)
@@ -230,7 +247,10 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
         await send({ delta: { tool_calls: [{ index, function: { arguments: args.slice(i, i + size) } }] } });
     }
     await send({ delta: {}, finish_reason: finish });
-    if (body.stream_options?.include_usage) await send(null, { usage });
+    if (body.stream_options?.include_usage) {
+      record.usage = usage;
+      await send(null, { usage });
+    }
     res.write("data: [DONE]\n\n");
     res.end();
   }
@@ -242,8 +262,10 @@ export async function startOpenAiPeer(opts: PeerOptions = {}): Promise<OpenAiPee
     script: (turns) => void queue.push(...turns),
     when: (text, turns) => void byPrompt.push({ text, turns }),
     titles: (list) => void titles.push(...list),
+    summaries: (list) => void summaries.push(...list),
     requests,
     titleRequests,
+    summaryRequests,
     pending: () => queue.length,
     close: async () => {
       server.closeAllConnections();

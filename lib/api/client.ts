@@ -1,4 +1,5 @@
 import { McpServer, McpServerDeletedAny, McpServerList } from "./lenient/mcp";
+import { spendClient, type SpendClient } from "./client-spend";
 import { teamClient, type TeamClient } from "./client-team";
 import { createHttp, routeCall, type ClientOptions, type PageQuery, type StreamCallOptions } from "./http-client";
 import {
@@ -89,7 +90,7 @@ import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEven
 
 export type { PageQuery, StreamCallOptions } from "./http-client";
 
-export interface ServiceClient extends TeamClient {
+export interface ServiceClient extends TeamClient, SpendClient {
   /** POST /v2/chats (sync): the chat with the usage of its first answer. */
   createChat(body: CreateChatBody): Promise<ChatWithUsage>;
   /** POST /v2/chats/stream: the 6.2 events. */
@@ -217,6 +218,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
 
   return {
     ...teamClient(http),
+    ...spendClient(http),
     createChat: (body) => read(readChatWithUsage, call("v2.chats.create", {}, { body })),
     createChatStream: (body, o) => stream(call("v2.chats.create.stream", {}, { body, signal: o?.signal })),
     createChatAsync: (body) => read((d) => readAsyncRef(d), call("v2.chats.create.async", {}, { body })),

@@ -31,6 +31,7 @@ const V1_TYPES: Record<number, [code: ErrorCode, type: ErrorTypeV1]> = {
   422: ["validation_failed", "invalid_request_error"],
   429: ["rate_limited", "rate_limit_error"],
   502: ["bad_gateway", "api_error"],
+  503: ["service_unavailable", "api_error"],
 };
 
 /** One refused field of a request body: its path ("files.0.path") and what is wrong with it. */

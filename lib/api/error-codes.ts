@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "validation_failed",
   "rate_limited",
   "bad_gateway",
+  "service_unavailable",
   "internal_error",
   // unknown resources
   "chat_not_found",
@@ -58,6 +59,9 @@ export const ERROR_CODES = [
   "mcp_server_unreachable",
   "mcp_server_error",
   "quota_exceeded",
+  // spending: credit budgets, the context's summary
+  "budget_exceeded",
+  "nothing_to_compact",
   // a project's environment variables
   "env_var_exists",
   "env_var_unreadable",
@@ -71,6 +75,14 @@ export const ERROR_CODES = [
   "first_admin_protected",
   // operations of the real service's own platform, which the embedded service does not have
   "platform_unavailable",
+  // the service is draining (SIGTERM): new requests are refused until another instance or the next start answers
+  "service_shutting_down",
 ] as const;
+
+/**
+ * Where a v2 error's code travels when there is one to give: v2 bodies are `{message}` only (interface.md 7.1), so
+ * the code is a response header (the shutdown's 503 uses it; v1 has it in the body too).
+ */
+export const ERROR_CODE_HEADER = "x-error-code";
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { ERROR_CODE_HEADER } from "./error-codes";
 import { parseRetryAfter } from "./retry-after";
 
 /**
@@ -14,7 +15,7 @@ import { parseRetryAfter } from "./retry-after";
  */
 export class ServiceError extends Error {
   status: number;
-  /** v1 error code (e.g. "project_not_found"), or one of ours above. */
+  /** v1 error code (e.g. "project_not_found"), a v2 error's `x-error-code` header, or one of ours above. */
   code?: string;
   /** v1 error type (e.g. "not_found_error"). */
   type?: string;
@@ -78,11 +79,16 @@ function sameAsStatus(text: string, status: number, statusText: string): boolean
   return t === String(status) || t === st || t === `${status} ${st}`.trim() || t === `http ${status} ${st}`.trim();
 }
 
-/** Normalizes a non-2xx response into a ServiceError (with `retryAfter` when sent). Reads (consumes) the body. */
+/**
+ * Normalizes a non-2xx response into a ServiceError (with `retryAfter` when sent, and a v2 error's code from the
+ * `x-error-code` header when the body has none). Reads (consumes) the body.
+ */
 export async function errorFromResponse(res: Response): Promise<ServiceError> {
   const error = await errorOfBody(res);
   const retryAfter = parseRetryAfter(res.headers.get("retry-after"));
   if (retryAfter !== undefined) error.retryAfter = retryAfter;
+  const code = str(res.headers.get(ERROR_CODE_HEADER));
+  if (error.code === undefined && code !== undefined) error.code = code;
   return error;
 }
 

@@ -62,7 +62,7 @@ const CREATE = { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTE
 const SEND = { body: s.SendMessageBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
 /** Routes only admins call (people, the audit log, webhooks, service-wide settings). */
 const ADMIN = { minRole: "admin" } as const;
-/** A POST that only reads (re-attaching to a running generation's stream): viewers may call it. */
+/** A POST that only reads (re-attaching to a running generation's stream, the context meter): viewers may call it. */
 const READS = { minRole: "viewer" } as const;
 
 /** Order matters: literal segments come before parameters that would also match them. */
@@ -104,6 +104,9 @@ export const ROUTES = [
   r("v2.chats.restore", "POST", "/v2/chats/:chatId/restore-message", { body: s.RestoreMessageBody }),
   r("v2.chats.deploy", "POST", "/v2/chats/:chatId/deploy"), // the document's: the latest version as a deployment
   r("v2.chats.connectStatus", "GET", "/v2/chats/:chatId/connect/status"), // the document's: integrations (none here)
+  // our extension: how full the next answer's context is (the draft prompt counted), and summarising it now
+  r("v2.chats.context", "POST", "/v2/chats/:chatId/context", { body: s.ContextBody, ...READS }),
+  r("v2.chats.compact", "POST", "/v2/chats/:chatId/compact"),
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks", ADMIN),
   r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody, ...ADMIN }),
@@ -137,6 +140,12 @@ export const ROUTES = [
   r("v2.usage.summary", "GET", "/v2/usage/summary"),
   r("v2.usage.events", "GET", "/v2/usage/events"),
   r("v2.usage.activity", "GET", "/v2/usage/activity"),
+  // our extension: every model call's tokens and credits (format=csv: the export), and their sums
+  r("v2.usage.ledger", "GET", "/v2/usage/ledger"),
+  r("v2.usage.ledger.summary", "GET", "/v2/usage/ledger/summary"),
+  // ----- v2 budgets (our extension: credits per person and for the team, per day or month) -----
+  r("v2.budgets", "GET", "/v2/budgets"),
+  r("v2.budgets.set", "PUT", "/v2/budgets", { body: s.PutBudgetsBody, ...ADMIN }),
   // ----- v2 Git (our extension: a chat's remote, push and pull; credentials by host) -----
   r("v2.chats.git.get", "GET", "/v2/chats/:chatId/git"),
   r("v2.chats.git.incoming", "GET", "/v2/chats/:chatId/git/incoming"),

@@ -11,6 +11,7 @@ import { DEFAULT_DEPLOYMENT_BUILD_MS } from "./hosting/build";
 import type { ServiceParts } from "./http/context";
 import { RequestsInUse } from "./http/in-use";
 import { createRouter } from "./http/router";
+import { shuttingDown } from "./http/shutting-down";
 import { outboundFetch } from "./outbound/fetch";
 import { McpConnections } from "./mcp/connections";
 import type { ModelAgentOptions } from "./model-agent/options";
@@ -31,7 +32,8 @@ import { RemoteMcpAuth, type AuthorizationCheck, type ConnectedClient } from "./
 import { openDatabase } from "./store";
 import { assertMessageArchiveLimit, setMessageArchiveLimit } from "./messages/store-archive";
 import { Turns } from "./generation/turns";
-import { Webhooks } from "./webhooks";
+import { Spend } from "./spend/spend";
+import { sealPlainWebhookSecrets, Webhooks } from "./webhooks";
 
 export interface EmbeddedOptions {
   /** The bearer key it accepts. */
@@ -104,7 +106,8 @@ export interface EmbeddedOptions {
   /**
    * Whether MCP servers, their token endpoints and webhook targets may be on private addresses (loopback, private
    * networks): EMBEDDED_FETCH_ALLOW_PRIVATE=1, for local development and the test peers. Default false: the service
-   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to its own origin.
+   * connects only to public addresses (outbound/fetch.ts, the one guard), webhooks also to the dashboard's inbox on
+   * its own origin (`/api/inbox/…`).
    */
   fetchAllowPrivate?: boolean;
   /**
@@ -112,8 +115,13 @@ export interface EmbeddedOptions {
    * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
    */
   wire?: Wire;
-  /** How client ID metadata documents are fetched (tests); default fetch. */
+  /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
+  /**
+   * The clock of the ledger and the budgets (a call's time, a budget's day or month): a test moves it past a period's
+   * end instead of waiting; default the system clock.
+   */
+  spendNow?: () => Date;
   /** The first admin's name (DASHBOARD_USERNAME), set at every start; default "Embedded service user". */
   firstAdminName?: string;
   /** Where an invitation is opened, for its token; default `{origin of base_url}/invite/{token}`. */
@@ -182,15 +190,24 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const owner = `${hostname()}:${process.pid}:${newId("run").slice(-8)}`;
 
   const publicBaseUrl = opts.publicBaseUrl.replace(/\/+$/, "");
+  const basePath = new URL(publicBaseUrl).pathname.replace(/\/+$/, "");
+  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
+  // Webhook signing secrets stored in clear by an earlier version are sealed now (idempotent; safe with several
+  // instances starting at once: webhooks/sealed-secrets.ts).
+  await sealPlainWebhookSecrets(database.db, secrets);
   const webhooks = new Webhooks({
     db: database.db,
     listening: database.listening,
     retrySchedule: opts.webhookRetrySchedule,
     timeoutMs: opts.webhookTimeoutMs,
     now: opts.webhookNow,
-    // Deliveries go through the one private-address rule; the service's own origin (the dashboard's webhook inbox,
-    // `${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption.
-    fetch: outboundFetch({ allowPrivate: opts.fetchAllowPrivate, ownOrigin: new URL(publicBaseUrl).origin }),
+    // Deliveries go through the one private-address rule; the dashboard's webhook inbox on the service's own origin
+    // (`${APP_URL}/api/inbox/…`, on loopback in a self-hosted setup) is the one exemption, that path only.
+    fetch: outboundFetch({
+      allowPrivate: opts.fetchAllowPrivate,
+      exemptPrefix: new URL("/api/inbox/", publicBaseUrl).href,
+    }),
+    box: secrets,
   });
   const events = { emit: webhooks.emit };
   // Answers left by instances that are gone: on a PGlite directory (one process) every lease found is a previous
@@ -199,7 +216,6 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   await recovery.start(!shared);
   const live = new LiveHub(database.listening);
   await live.started();
-  const secrets = new SecretBox(opts.secretKey || opts.apiKey);
   const mcp = new McpConnections({
     db: database.db,
     box: secrets,
@@ -214,9 +230,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     (opts.modelAgent
       ? modelAgent(opts.modelAgent, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
+  const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
     db: database.db,
     agent,
+    spend,
     emit: events.emit,
     owner,
     leaseMs,
@@ -267,12 +285,14 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
     secrets,
+    agent,
+    spend,
     people: peopleContext,
   };
   const route = createRouter({
     parts,
     apiKey: opts.apiKey,
-    basePath: new URL(publicBaseUrl).pathname.replace(/\/+$/, ""),
+    basePath,
     chatUrl: opts.chatUrl,
     remoteAuth,
     mcpAllowApiKey: opts.mcpAllowApiKey ?? false,
@@ -300,8 +320,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
       revokeClient: (clientId) => requests.use(() => remoteAuth.revokeClient(clientId)),
     },
     handle: (req) => {
-      if (closing)
-        return Promise.resolve(Response.json({ message: "The embedded service is shutting down." }, { status: 503 }));
+      if (closing) return Promise.resolve(shuttingDown(req, basePath));
       return requests.track(() => route(req));
     },
     handlePreview: (req) => {

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { AsyncChatRef, Message } from "@/lib/api";
-import { call, expectSchema, startService } from "./test-support";
+import { AsyncChatRef, Message, ServiceError } from "@/lib/api";
+import { ErrorV1 } from "@/lib/api/schemas/v1";
+import { ErrorV2 } from "@/lib/api/schemas/common";
+import { call, expectSchema, serviceClient, serviceClientV1, startService } from "./test-support";
 
 /** Closing the service (SIGTERM with npm start): running answers get a grace period, then end as errors. */
 const dir = mkdtempSync(path.join(tmpdir(), "atelier-shutdown-"));
@@ -41,6 +43,41 @@ describe("close({graceMs})", () => {
       expect(again.status).toBe(200);
     } finally {
       await next.close();
+    }
+  });
+});
+
+describe("the shutdown's 503", () => {
+  test("carries the code service_shutting_down in both shapes: v1 in its body, v2 ({message} only) in x-error-code", async () => {
+    const svc = await startService();
+    const closing = svc.close();
+    try {
+      const v2 = await call(svc, "GET", "/v2/chats");
+      expect(v2.status).toBe(503);
+      expect(expectSchema(ErrorV2, v2.body)).toEqual({ message: "The embedded service is shutting down." });
+      expect(v2.headers.get("x-error-code")).toBe("service_shutting_down");
+
+      const v1 = await call(svc, "GET", "/v1/chats");
+      expect(v1.status).toBe(503);
+      expect(expectSchema(ErrorV1, v1.body).error).toEqual({
+        code: "service_shutting_down",
+        type: "api_error",
+        message: "The embedded service is shutting down.",
+        userMessage: "The embedded service is shutting down.",
+      });
+      expect(v1.headers.get("x-error-code")).toBe("service_shutting_down");
+
+      // The typed clients hand the code on, whichever shape carried it.
+      for (const list of [() => serviceClient(svc).listChats(), () => serviceClientV1(svc).listChats()]) {
+        const error = await list().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ServiceError);
+        expect(error).toMatchObject({ status: 503, code: "service_shutting_down" });
+      }
+    } finally {
+      await closing;
     }
   });
 });

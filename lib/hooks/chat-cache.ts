@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { Chat, ChatList, Message, MessageList } from "@/lib/api/schemas";
-import { queryKeys } from "./query-keys";
+import { queryKeys, spendKeys } from "./query-keys";
 
 /**
  * Writes live news (a streamed title, a polled message, a closing chat snapshot) into the TanStack cache, so
@@ -79,6 +79,9 @@ export function settleChat(queryClient: QueryClient, chatId: string | null, clos
     patchChat(queryClient, chatId, chat);
   }
   void refetchFresh(queryClient, queryKeys.chats());
+  // An answer spent credits: the budgets' standing and the ledger's sums move.
+  void refetchFresh(queryClient, spendKeys.budgets());
+  void refetchFresh(queryClient, spendKeys.ledger());
   if (!chatId) return;
   void refetchFresh(queryClient, queryKeys.chat(chatId));
   void refetchFresh(queryClient, queryKeys.messages(chatId));

@@ -67,6 +67,19 @@ export const usageKeys = {
   events: (start: string, end: string) => ["usage", "events", start, end] as const,
 };
 
+/** Spending (use-spend): the context meter under its chat's key (refreshed with it), budgets, the ledger's sums. */
+export const spendKeys = {
+  /** The meter for a draft (its length and a hash stand for it). */
+  context: (chatId: string, draft: string) => ["chat", chatId, "context", draft] as const,
+  budgets: () => ["budgets"] as const,
+  /** The caller and the team's people as the Budgets page reads them. */
+  me: () => ["budget-people", "me"] as const,
+  people: () => ["budget-people", "members"] as const,
+  ledger: () => ["ledger"] as const,
+  ledgerSummary: (by: string, from: string, to: string, memberId: string | null) =>
+    ["ledger", "summary", by, from, to, memberId] as const,
+};
+
 /** v1 deployments (use-deployments); all under ["deployments"], so a create or delete refreshes every list. */
 export const deploymentKeys = {
   all: () => ["deployments"] as const,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "./config";
+import { readConfig, signInLine } from "./config";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "atelier-config-"));
 
@@ -21,6 +21,23 @@ describe("config", () => {
     expect(second.dashboardPassword).toBe(first.dashboardPassword);
     expect(second.authSecret).toBe(first.authSecret);
     expect(JSON.parse(readFileSync(file, "utf8")).dashboardPassword).toBe(first.dashboardPassword);
+  });
+
+  it("prints a generated password once, at the start that created it; later starts say where it is kept", () => {
+    const dir = tmp();
+    const first = readConfig({ DATA_DIR: dir });
+    const file = path.join(dir, "secrets.json");
+    expect(signInLine(first)).toBe(
+      `  Sign in as "admin" with password "${first.dashboardPassword}" (generated now, shown this once; kept in ${file})`,
+    );
+    for (const later of [readConfig({ DATA_DIR: dir }), readConfig({ DATA_DIR: dir, DASHBOARD_USERNAME: "ada" })]) {
+      expect(later.dashboardPassword).toBe(first.dashboardPassword);
+      expect(signInLine(later)).not.toContain(first.dashboardPassword);
+      expect(signInLine(later)).toContain(`with the generated password kept in ${file}`);
+    }
+    const given = readConfig({ DATA_DIR: tmp(), DASHBOARD_PASSWORD: "s3cret" });
+    expect(signInLine(given)).toBe('  Sign in as "admin" with DASHBOARD_PASSWORD');
+    expect(signInLine(given)).not.toContain("s3cret");
   });
 
   it("prefers the environment and points at a real deployment", () => {
@@ -151,9 +168,86 @@ describe("config", () => {
         apiKey: "sk-x",
         creditsPerMTok: { input: 3, output: 15, cacheRead: 3, cacheWrite: 3 },
         allowCommands: true,
+        commandSandbox: {},
+        ownPorts: [3000, 3001],
         timeoutMs: 60_000,
         maxSteps: 24,
+        windows: {},
+        window: null,
+        maxCreditsPerAnswer: null,
+        stuckRepeats: 3,
       });
+    });
+
+    it("reads a window per model (#tokens, k: × 1,024), the per-answer cap and the stuck count", () => {
+      const { agent } = readConfig({
+        DATA_DIR: tmp(),
+        AGENT_BASE_URL: "http://127.0.0.1:11434/v1",
+        AGENT_MODEL: "qwen2.5-coder:7b#8192",
+        AGENT_MODELS: "svc-mini=llama3.2:3b#32k, svc-max=org/model=v2, svc-pro=tag#1#4096",
+        AGENT_MAX_CREDITS_PER_ANSWER: "2.5",
+        AGENT_STUCK_REPEATS: "4",
+      });
+      expect(agent).toMatchObject({
+        model: "qwen2.5-coder:7b",
+        window: 8192,
+        models: { "svc-mini": "llama3.2:3b", "svc-max": "org/model=v2", "svc-pro": "tag#1" },
+        windows: { "svc-mini": 32_768, "svc-pro": 4096 },
+        maxCreditsPerAnswer: 2.5,
+        stuckRepeats: 4,
+      });
+    });
+
+    it("reads the commands' sandbox (AGENT_COMMAND_*): only what is set; the server's own ports", () => {
+      const base = { DATA_DIR: tmp(), AGENT_BASE_URL: "http://127.0.0.1:1/v1", AGENT_MODEL: "m", PORT: "4400" };
+      const { agent } = readConfig({
+        ...base,
+        AGENT_COMMAND_SANDBOX: "none",
+        AGENT_COMMAND_TIMEOUT_MS: "120000",
+        AGENT_COMMAND_CPU_S: "30",
+        AGENT_COMMAND_MEMORY_MB: "512",
+        AGENT_COMMAND_PROCESSES: "64",
+        AGENT_COMMAND_FILE_SIZE_MB: "16",
+        AGENT_COMMAND_OPEN_FILES: "256",
+        AGENT_COMMAND_OUTPUT_CHARS: "5000",
+        AGENT_COMMAND_NETWORK: "public",
+        AGENT_COMMAND_HOSTS: "registry.npmjs.org, *.pypi.org",
+        AGENT_COMMAND_PRIVATE_HOSTS: "10.0.0.5:4873",
+        PREVIEW_PORT: "4420",
+      });
+      expect(agent?.commandSandbox).toEqual({
+        backend: "none",
+        limits: {
+          timeMs: 120_000,
+          cpuSeconds: 30,
+          memoryMb: 512,
+          processes: 64,
+          fileSizeMb: 16,
+          openFiles: 256,
+          outputChars: 5000,
+        },
+        network: { mode: "public", hosts: ["registry.npmjs.org", "*.pypi.org"], privateHosts: ["10.0.0.5:4873"] },
+      });
+      expect(agent?.ownPorts).toEqual([4400, 4420]);
+      expect(readConfig({ ...base, AGENT_COMMAND_NETWORK: "none" }).agent?.commandSandbox).toEqual({
+        network: { mode: "none" },
+      });
+    });
+
+    it("refuses malformed AGENT_COMMAND_* values with a message naming the variable", () => {
+      const base = { DATA_DIR: tmp(), AGENT_BASE_URL: "http://127.0.0.1:1/v1", AGENT_MODEL: "m" };
+      expect(() => readConfig({ ...base, AGENT_COMMAND_SANDBOX: "docker" })).toThrow(/AGENT_COMMAND_SANDBOX/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_NETWORK: "all" })).toThrow(/AGENT_COMMAND_NETWORK/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_MEMORY_MB: "1.5" })).toThrow(/AGENT_COMMAND_MEMORY_MB/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_PROCESSES: "0" })).toThrow(/AGENT_COMMAND_PROCESSES/);
+      expect(() => readConfig({ ...base, AGENT_COMMAND_HOSTS: "registry.npmjs.org" })).toThrow(
+        /need AGENT_COMMAND_NETWORK=public/,
+      );
+      const pub = { ...base, AGENT_COMMAND_NETWORK: "public" };
+      expect(() => readConfig({ ...pub, AGENT_COMMAND_HOSTS: "http://x.org" })).toThrow(/AGENT_COMMAND_HOSTS/);
+      expect(() => readConfig({ ...pub, AGENT_COMMAND_PRIVATE_HOSTS: "10.0.0.5" })).toThrow(
+        /AGENT_COMMAND_PRIVATE_HOSTS/,
+      );
     });
 
     it("defaults: no key, no prices, no commands; AGENT_MODELS alone is enough", () => {
@@ -181,6 +275,11 @@ describe("config", () => {
       expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro" })).toThrow(/AGENT_MODELS/);
       expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
       expect(() => readConfig({ ...base, AGENT_CREDITS_PER_MTOK: "3,-1" })).toThrow(/AGENT_CREDITS_PER_MTOK/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro=x#big" })).toThrow(/AGENT_MODELS.*window/);
+      expect(() => readConfig({ ...base, AGENT_MODEL: "m#100" })).toThrow(/AGENT_MODEL.*window/);
+      expect(() => readConfig({ ...base, AGENT_MODELS: "svc-pro=#4096" })).toThrow(/AGENT_MODELS/);
+      expect(() => readConfig({ ...base, AGENT_MAX_CREDITS_PER_ANSWER: "0" })).toThrow(/AGENT_MAX_CREDITS/);
+      expect(() => readConfig({ ...base, AGENT_STUCK_REPEATS: "1" })).toThrow(/AGENT_STUCK_REPEATS/);
     });
   });
 });

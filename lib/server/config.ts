@@ -3,7 +3,9 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readOidcConfig, type OidcConfig } from "./people/oidc";
+import { readCommandSandbox, type CommandSandboxConfig } from "./command-sandbox";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
+import { assertPreviewIsolated } from "./preview-site";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
 /** The dashboard's configuration (docs/wire-decisions.md, Configuration). Secrets not given are generated once into DATA_DIR. */
@@ -17,8 +19,10 @@ export interface AppConfig {
   authSecret: string;
   dashboardUsername: string;
   dashboardPassword: string;
-  /** Whether the password was generated (and so should be printed at start). */
+  /** Whether the password was generated (kept in DATA_DIR/secrets.json) rather than given (DASHBOARD_PASSWORD). */
   passwordGenerated: boolean;
+  /** Whether this start generated it: the one start that prints it (signInLine). */
+  passwordCreated: boolean;
   /** The dashboard's public origin, no trailing slash. */
   appUrl: string;
   /** Pace of the scripted agent's streaming, in ms per step. */
@@ -67,8 +71,12 @@ export interface AppConfig {
    * a second). Default 30 s; 0: never.
    */
   pgliteIdleCloseMs: number;
-  /** The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN). */
-  preview: PreviewOriginConfig;
+  /**
+   * The embedded service's previews: their listener's port and public origin (PREVIEW_PORT, PREVIEW_ORIGIN), checked
+   * at start to be a host per chat on a site of its own (preview-site.ts); null when this process does not serve the
+   * embedded service.
+   */
+  preview: PreviewOriginConfig | null;
   /**
    * AUTH_PASSWORD_SIGN_IN (default on): people sign in with their email and password. `off`: only through OIDC, the
    * sign-in page keeps a small link to the break-glass account's form (DASHBOARD_USERNAME / DASHBOARD_PASSWORD).
@@ -93,12 +101,24 @@ interface AgentModelConfig {
   apiKey: string | null;
   /** AGENT_CREDITS_PER_MTOK `input,output[,cacheRead[,cacheWrite]]`; cache prices default to the input price. */
   creditsPerMTok: { input: number; output: number; cacheRead: number; cacheWrite: number } | null;
-  /** AGENT_ALLOW_COMMANDS=1: the agent may ask to run commands (the permission flow). */
+  /** AGENT_ALLOW_COMMANDS=1: the agent may ask to run commands (the permission flow); they run in the sandbox. */
   allowCommands: boolean;
+  /** The sandbox of those commands: AGENT_COMMAND_* (command-sandbox.ts), only what is set. */
+  commandSandbox: CommandSandboxConfig;
+  /** The server's own ports (PORT, PREVIEW_PORT): a command's proxy never reaches them. */
+  ownPorts: number[];
   /** AGENT_TIMEOUT_MS: the time limit of one answer; default 5 minutes. */
   timeoutMs: number;
   /** AGENT_MAX_STEPS: model calls in one answer (each tool round is one); default 24. */
   maxSteps: number;
+  /** AGENT_MODELS' `#window` per service model id: the model's context window in tokens. */
+  windows: Partial<Record<(typeof SERVICE_MODEL_IDS)[number], number>>;
+  /** AGENT_MODEL's `#window`; null: the default (32,768 tokens). */
+  window: number | null;
+  /** AGENT_MAX_CREDITS_PER_ANSWER: an answer stops before its next model call past this many credits; null: no cap. */
+  maxCreditsPerAnswer: number | null;
+  /** AGENT_STUCK_REPEATS: the same call, failure or file flip this many times in one answer stops it; default 3. */
+  stuckRepeats: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,8 +130,8 @@ interface Secrets {
   embeddedSecretKey?: string;
 }
 
-function loadSecrets(dataDir: string, env: Env): Secrets {
-  const file = path.join(/*turbopackIgnore: true*/ dataDir, "secrets.json");
+function loadSecrets(dataDir: string, env: Env): Secrets & { passwordCreated: boolean } {
+  const file = secretsFileOf({ dataDir });
   let secrets: Secrets = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, "utf8")) as Secrets;
   let changed = false;
@@ -131,7 +151,8 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     secrets.embeddedSecretKey = randomBytes(32).toString("base64url");
     changed = true;
   }
-  if (!env.DASHBOARD_PASSWORD && !secrets.dashboardPassword) {
+  const passwordCreated = !env.DASHBOARD_PASSWORD && !secrets.dashboardPassword;
+  if (passwordCreated) {
     secrets.dashboardPassword = randomBytes(12).toString("base64url");
     changed = true;
   }
@@ -140,7 +161,24 @@ function loadSecrets(dataDir: string, env: Env): Secrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  return secrets;
+  return { ...secrets, passwordCreated };
+}
+
+/** Where the generated secrets are kept: DATA_DIR/secrets.json (mode 600). */
+function secretsFileOf(config: Pick<AppConfig, "dataDir">): string {
+  return path.join(/*turbopackIgnore: true*/ config.dataDir, "secrets.json");
+}
+
+/**
+ * How to sign in, said at start. A generated password is printed once, by the start that created it; later starts
+ * say where it is kept, never the password itself (console output ends up in logs that others read).
+ */
+export function signInLine(config: AppConfig): string {
+  const user = `Sign in as "${config.dashboardUsername}"`;
+  if (!config.passwordGenerated) return `  ${user} with DASHBOARD_PASSWORD`;
+  if (config.passwordCreated)
+    return `  ${user} with password "${config.dashboardPassword}" (generated now, shown this once; kept in ${secretsFileOf(config)})`;
+  return `  ${user} with the generated password kept in ${secretsFileOf(config)} ("dashboardPassword"), or set DASHBOARD_PASSWORD`;
 }
 
 export function readConfig(env: Env = process.env): AppConfig {
@@ -148,6 +186,8 @@ export function readConfig(env: Env = process.env): AppConfig {
   const serviceBaseUrl = env.SERVICE_BASE_URL ? env.SERVICE_BASE_URL.replace(/\/+$/, "") : null;
   if (serviceBaseUrl && !env.SERVICE_API_KEY) throw new Error("SERVICE_BASE_URL is set but SERVICE_API_KEY is not");
   const secrets = loadSecrets(dataDir, env);
+  const serveEmbedded = !serviceBaseUrl || env.EMBEDDED_SERVICE === "on";
+  const appUrl = (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
   const delayRaw = env.EMBEDDED_AGENT_DELAY_MS;
   const delay = delayRaw === undefined || delayRaw === "" ? 40 : Number(delayRaw);
   return {
@@ -159,10 +199,11 @@ export function readConfig(env: Env = process.env): AppConfig {
     dashboardUsername: env.DASHBOARD_USERNAME || "admin",
     dashboardPassword: env.DASHBOARD_PASSWORD || secrets.dashboardPassword!,
     passwordGenerated: !env.DASHBOARD_PASSWORD,
-    appUrl: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+    passwordCreated: secrets.passwordCreated,
+    appUrl,
     agentDelayMs: Number.isFinite(delay) && delay >= 0 ? delay : 40,
     embedded: !serviceBaseUrl,
-    serveEmbedded: !serviceBaseUrl || env.EMBEDDED_SERVICE === "on",
+    serveEmbedded,
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
@@ -175,7 +216,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
-    preview: previewOriginFrom(env),
+    preview: serveEmbedded ? isolatedPreviewOrigin(appUrl, env) : null,
     passwordSignIn: readOnOff("AUTH_PASSWORD_SIGN_IN", env.AUTH_PASSWORD_SIGN_IN),
     oidc: readOidcConfig(env),
   };
@@ -185,6 +226,13 @@ function readOnOff(name: string, raw: string | undefined): boolean {
   const value = raw?.trim().toLowerCase() || "on";
   if (value !== "on" && value !== "off") throw new Error(`${name} must be "on" or "off" (got ${JSON.stringify(raw)})`);
   return value === "on";
+}
+
+/** PREVIEW_PORT and PREVIEW_ORIGIN, refused at start unless every chat gets a host of its own on another site. */
+function isolatedPreviewOrigin(appUrl: string, env: Env): PreviewOriginConfig {
+  const preview = previewOriginFrom(env);
+  assertPreviewIsolated(appUrl, preview);
+  return preview;
 }
 
 function readWire(raw: string | undefined): "spec" | "document" {
@@ -206,37 +254,83 @@ function readAgentConfig(env: Env): AgentModelConfig | null {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new Error(`AGENT_BASE_URL must be an http(s) URL (got ${JSON.stringify(raw)})`);
-  const models = parseModels(env.AGENT_MODELS);
-  const model = env.AGENT_MODEL?.trim() || null;
+  const { models, windows } = parseModels(env.AGENT_MODELS);
+  const single = env.AGENT_MODEL?.trim() ? withWindow("AGENT_MODEL", env.AGENT_MODEL.trim()) : null;
+  const model = single?.name ?? null;
   if (!model && !Object.keys(models).length)
     throw new Error("AGENT_BASE_URL is set but neither AGENT_MODEL nor AGENT_MODELS names a model");
   return {
     baseUrl: raw.replace(/\/+$/, ""),
     model,
     models,
+    windows,
+    window: single?.window ?? null,
+    maxCreditsPerAnswer: readCredits(env.AGENT_MAX_CREDITS_PER_ANSWER),
+    stuckRepeats: readRepeats(env.AGENT_STUCK_REPEATS),
     apiKey: env.AGENT_API_KEY || null,
     creditsPerMTok: parsePrices(env.AGENT_CREDITS_PER_MTOK),
     allowCommands: env.AGENT_ALLOW_COMMANDS === "1",
+    commandSandbox: readCommandSandbox(env),
+    ownPorts: [Number(env.PORT || 3000), previewOriginFrom(env).port],
     timeoutMs: positiveOr(env.AGENT_TIMEOUT_MS, 300_000),
     maxSteps: Math.floor(positiveOr(env.AGENT_MAX_STEPS, 24)),
   };
 }
 
-/** `svc-mini=qwen2.5-coder:7b,svc-pro=qwen2.5-coder:32b` (the model name may hold `=` and `:`). */
-function parseModels(raw: string | undefined): AgentModelConfig["models"] {
+/**
+ * `svc-mini=qwen2.5-coder:7b,svc-pro=qwen2.5-coder:32b#32k` (the model name may hold `=` and `:`; an optional
+ * `#<tokens>` gives its context window).
+ */
+function parseModels(raw: string | undefined): Pick<AgentModelConfig, "models" | "windows"> {
   const models: AgentModelConfig["models"] = {};
+  const windows: AgentModelConfig["windows"] = {};
   for (const item of (raw ?? "").split(",").map((s) => s.trim())) {
     if (!item) continue;
     const at = item.indexOf("=");
     const id = item.slice(0, Math.max(0, at)).trim();
-    const name = item.slice(at + 1).trim();
-    if (at < 0 || !name || !(SERVICE_MODEL_IDS as readonly string[]).includes(id))
+    const value = item.slice(at + 1).trim();
+    if (at < 0 || !value || !(SERVICE_MODEL_IDS as readonly string[]).includes(id))
       throw new Error(
-        `AGENT_MODELS must be a comma-separated list of <id>=<model name> with id one of ${SERVICE_MODEL_IDS.join(", ")} (got ${JSON.stringify(item)})`,
+        `AGENT_MODELS must be a comma-separated list of <id>=<model name>[#<window>] with id one of ${SERVICE_MODEL_IDS.join(", ")} (got ${JSON.stringify(item)})`,
       );
+    const { name, window } = withWindow("AGENT_MODELS", value);
     models[id as (typeof SERVICE_MODEL_IDS)[number]] = name;
+    if (window !== null) windows[id as (typeof SERVICE_MODEL_IDS)[number]] = window;
   }
-  return models;
+  return { models, windows };
+}
+
+/** `qwen2.5-coder:7b#32768` or `…#32k` (k: × 1,024): the model name and its context window in tokens, if given. */
+function withWindow(variable: string, value: string): { name: string; window: number | null } {
+  const hash = value.lastIndexOf("#");
+  if (hash < 0) return { name: value, window: null };
+  const name = value.slice(0, hash).trim();
+  const raw = value.slice(hash + 1).trim();
+  const match = /^(\d+)(k)?$/i.exec(raw);
+  const window = match ? Number(match[1]) * (match[2] ? 1024 : 1) : NaN;
+  if (!name || !Number.isSafeInteger(window) || window < 1024)
+    throw new Error(
+      `${variable}: a model's window is a number of tokens of at least 1024 after #, e.g. qwen2.5-coder:7b#32768 or #32k (got ${JSON.stringify(value)})`,
+    );
+  return { name, window };
+}
+
+/** AGENT_MAX_CREDITS_PER_ANSWER: a number > 0, or unset (no cap). */
+function readCredits(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`AGENT_MAX_CREDITS_PER_ANSWER must be a number of credits > 0 (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+/** AGENT_STUCK_REPEATS: a whole number ≥ 2; default 3. */
+function readRepeats(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 3;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 2)
+    throw new Error(`AGENT_STUCK_REPEATS must be a whole number of at least 2 (got ${JSON.stringify(raw)})`);
+  return n;
 }
 
 /** `input,output[,cacheRead[,cacheWrite]]` credits per million tokens; null when unset. */

@@ -9,11 +9,13 @@ describe("PREVIEW_PORT and PREVIEW_ORIGIN", () => {
       port: 4001,
       origin: "http://*.localhost:4001",
     });
-    // Elsewhere one shared host: APP_URL's, on the preview port.
-    expect(previewOriginFrom({ APP_URL: "https://atelier.example.com", PREVIEW_PORT: "8443" })).toEqual({
-      port: 8443,
-      origin: "https://atelier.example.com:8443",
-    });
+  });
+
+  it("no default elsewhere: APP_URL's host on the preview port would share the dashboard's cookies", () => {
+    expect(() => previewOriginFrom({ APP_URL: "https://atelier.example.com", PREVIEW_PORT: "8443" })).toThrow(
+      /PREVIEW_ORIGIN is required when APP_URL \(https:\/\/atelier\.example\.com\) is not on loopback.*PREVIEW_ORIGIN=https:\/\/\*\./,
+    );
+    expect(() => previewOriginFrom({ APP_URL: "http://192.168.1.20:3000" })).toThrow(/PREVIEW_ORIGIN is required/);
   });
 
   it("PREVIEW_ORIGIN as given, a * as the first label of its host", () => {

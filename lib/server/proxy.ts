@@ -37,7 +37,14 @@ export interface ProxyOptions {
 }
 
 /** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
-const PASSED_HEADERS = ["content-type", "cache-control", "retry-after", "x-accel-buffering", "content-disposition"];
+const PASSED_HEADERS = [
+  "content-type",
+  "cache-control",
+  "retry-after",
+  "x-accel-buffering",
+  "content-disposition",
+  "x-error-code",
+];
 
 /**
  * The browser's only door to the service: a live session required (the person checked at this request), same-origin

@@ -31,8 +31,9 @@ describe("security headers", () => {
     expect(csp["frame-ancestors"]).toBe("'none'");
     // The embedded service's previews: a host per chat under localhost, on the app's port + 1.
     expect(csp["frame-src"]).toBe("'self' http://localhost:3000 http://*.localhost:3001");
+    // Elsewhere PREVIEW_ORIGIN must be set (the server does not start without it): no preview origin is framed.
     expect(directives(pageCsp("n", securityEnvFrom({ APP_URL: "https://a.example", PORT: "8080" })))["frame-src"]).toBe(
-      "'self' https://a.example https://a.example:8081",
+      "'self' https://a.example",
     );
     expect(
       directives(pageCsp("n", securityEnvFrom({ PREVIEW_ORIGIN: "https://*.preview.example" })))["frame-src"],

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { signedInPerson } from "@/app/_wiring/auth";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
+import { BudgetsLink } from "@/components/settings/budgets-link";
 import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
 import { GitCredentialsSettings } from "@/components/settings/git-credentials";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
@@ -12,6 +11,7 @@ import { ServiceSettings } from "@/components/settings/service-settings";
 import { UpstreamKeySettings } from "@/components/settings/upstream-key-settings";
 import { getConfig } from "@/lib/server/config";
 import { signOutAction } from "../actions";
+import { requireSession } from "../session";
 import { upstreamKeyAction } from "./actions";
 import { serviceFacts } from "./service-facts";
 
@@ -27,8 +27,7 @@ async function upstreamKey(personId: string) {
 }
 
 export default async function SettingsPage() {
-  const person = await signedInPerson();
-  if (!person) redirect("/sign-in?callbackUrl=%2Fsettings");
+  const person = await requireSession();
   // The remote MCP endpoint's connected clients are the whole service's: admins'.
   const remoteMcp = person.role === "admin" ? await remoteMcpAuthorization() : null;
   const upstream = await upstreamKey(person.id);
@@ -47,6 +46,7 @@ export default async function SettingsPage() {
       ) : null}
       <GitCredentialsSettings />
       <QuotaSettings />
+      <BudgetsLink />
     </div>
   );
 }

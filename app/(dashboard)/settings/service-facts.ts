@@ -2,6 +2,7 @@ import "server-only";
 import type { AgentFacts } from "@/components/settings/agent-row";
 import type { ServiceFacts } from "@/components/settings/service-settings";
 import { getConfig, type AppConfig } from "@/lib/server/config";
+import { commandFacts } from "@/app/_wiring/command-sandbox";
 import { upstreamLabel } from "../upstream";
 
 /** What the settings page may say about the upstream and storage: addresses and kinds, never a key or a password. */
@@ -27,5 +28,11 @@ function agentFacts(agent: AppConfig["agent"]): AgentFacts {
   const url = new URL(agent.baseUrl);
   url.username = "";
   url.password = "";
-  return { kind: "model", baseUrl: url.toString().replace(/\/$/, ""), model: agent.model, models: { ...agent.models } };
+  return {
+    kind: "model",
+    baseUrl: url.toString().replace(/\/$/, ""),
+    model: agent.model,
+    models: { ...agent.models },
+    commands: commandFacts(agent),
+  };
 }

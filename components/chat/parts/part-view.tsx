@@ -1,7 +1,8 @@
 import { Profiler, memo, useContext, type ComponentType } from "react";
 import { describeZodError } from "@/lib/api/error-body";
-import { KNOWN_PART_TYPES, KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
+import { CONTEXT_SUMMARY_ACTION, KNOWN_PART_TYPES, KnownPart, type KnownPartType, type Part } from "@/lib/api/schemas";
 import { AgentActionPartView } from "./agent-action-part";
+import { ContextSummaryPartView } from "./context-summary-part";
 import { BashPartView } from "./bash-part";
 import { FileEditPartView } from "./file-edit-part";
 import { FileReadPartView } from "./file-read-part";
@@ -66,7 +67,10 @@ export function PartView({ part, streaming = false, chatId }: { part: Part; stre
         note={`This step could not be displayed as ${part.type} (${reason}); here is its raw data.`}
       />
     );
-  const View = VIEWS[part.type] as ComponentType<{ part: KnownPart; streaming: boolean; chatId?: string }>;
+  // A summary of earlier messages is an agent action of its own kind to the reader: folded.
+  const View = (
+    part.type === "agent-action" && part.name === CONTEXT_SUMMARY_ACTION ? ContextSummaryPartView : VIEWS[part.type]
+  ) as ComponentType<{ part: KnownPart; streaming: boolean; chatId?: string }>;
   return (
     <PartBoundary part={part}>
       <View part={part} streaming={streaming} chatId={chatId} />

@@ -13,5 +13,6 @@ export * from "./usage";
 export * from "./quotas";
 export * from "./git";
 export * from "./mcp-explorer";
+export * from "./spend";
 export * as v1 from "./v1";
 export * from "./team";

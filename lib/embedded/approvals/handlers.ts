@@ -13,8 +13,8 @@ import { respondInMode } from "../messages/modes";
  */
 const resolveTask =
   (mode: ResponseMode): Handler<"v2.messages.resolve" | "v2.messages.resolve.stream" | "v2.messages.resolve.async"> =>
-  async ({ db, turns, params, body }) => {
-    const turn = await turns.beginResolve(params.chatId, body.task);
+  async ({ db, turns, params, body, caller }) => {
+    const turn = await turns.beginResolve(params.chatId, body.task, caller.personId);
     return respondInMode(mode, turn, ({ message }) => toMessageView(db, message));
   };
 
@@ -22,8 +22,8 @@ const resolveTask =
  * POST /v1/chats/{chatId}/tasks/resolve: the body is only `task` (no responseMode), so it is synchronous and
  * answers with the new assistant v1 Message once finished (it may itself wait again: finishReason "tool-calls").
  */
-const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ turns, params, body, publicBaseUrl }) => {
-  const turn = await turns.beginResolve(params.chatId, body.task);
+const resolveTaskV1: Handler<"v1.tasks.resolve"> = async ({ turns, params, body, publicBaseUrl, caller }) => {
+  const turn = await turns.beginResolve(params.chatId, body.task, caller.personId);
   const { message } = await turn.start().done;
   return json(toMessageV1(message, publicBaseUrl));
 };

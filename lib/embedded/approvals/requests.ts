@@ -86,9 +86,10 @@ export function permissionRequestPart(path: string): ToolCallPart {
 
 /**
  * The model-backed agent's request to run a command (AGENT_ALLOW_COMMANDS=1): the same `run_script` permission request,
- * with the command as the input (`path` empty); once approved it runs in a temporary copy of the chat's files.
+ * with the command as the input (`path` empty); once approved it runs in the sandbox on a temporary copy of the chat's
+ * files. `reach`: what it can reach there, said to the user (lib/embedded/sandbox `describeReach`).
  */
-export function commandRequestPart(command: string, timeoutMs: number): ToolCallPart {
+export function commandRequestPart(command: string, reach: string): ToolCallPart {
   const input: ScriptInput = { command, path: "", cwd: "." };
   return {
     type: "tool-call",
@@ -103,7 +104,7 @@ export function commandRequestPart(command: string, timeoutMs: number): ToolCall
         toolDisplayName: "Run command",
         taskNameActive: `Running ${command}`,
         taskNameComplete: `Ran ${command}`,
-        userMessage: `Allow the agent to run \`${command}\`? It runs in a temporary copy of the project's files for at most ${Math.round(timeoutMs / 1000)} seconds.`,
+        userMessage: `Allow the agent to run \`${command}\`? ${reach}`,
       },
     ],
   };

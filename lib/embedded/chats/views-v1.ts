@@ -45,7 +45,7 @@ export function toMessageV1(row: MessageRow, base: string): MessageV1 {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    type: row.kind ?? "message",
+    type: row.kind && row.kind !== "context-summary" ? row.kind : "message",
     role: row.role,
     apiUrl: `${base}/v1/chats/${seg(row.chatId)}/messages/${seg(row.id)}`,
     authorId: row.role === "user" ? (row.authorId ?? EMBEDDED_AUTHOR_ID) : null,

@@ -1,5 +1,7 @@
 import "server-only";
+import type { ContextFigures, ContextInput } from "../context/figures";
 import type { EmitEvent } from "../events";
+import type { AnswerSpend } from "../spend/spend";
 import type { ChatRow, Db, MessageRow } from "../store";
 import type { Generation } from "./generation";
 
@@ -13,6 +15,8 @@ export interface AgentRun {
   emit: EmitEvent;
   /** The generation's lease, released when the message finishes; `shared`: other instances read the database. */
   lease: { owner: string; shared: boolean };
+  /** The answer's spending: every model call is recorded here (the ledger); asks whether to stop (budgets, the cap). */
+  spend: AnswerSpend;
 }
 
 /**
@@ -31,4 +35,10 @@ export interface Agent {
    * always finishes it, and stops at its next step once `generation.stopped`.
    */
   run(run: AgentRun): Promise<void>;
+  /**
+   * How full the next answer's context would be with this prompt (the context meter); none: the agent does not say
+   * (the endpoint answers 404). An assistant message of kind `context-summary` given to `run` asks the agent to
+   * summarise the chat's earlier messages now ("Compact now").
+   */
+  context?(input: ContextInput): Promise<ContextFigures>;
 }

@@ -15,6 +15,10 @@ import * as chatsStore from "../chats/store";
 import * as leasesStore from "./store";
 import * as messagesStore from "../messages/store";
 import { ZERO_USAGE } from "../messages/views";
+import { pendingRequestOf } from "../approvals/requests";
+import { readHistory } from "../context/history";
+import { HttpError } from "../errors";
+import type { Spend } from "../spend/spend";
 
 export { EMBEDDED_AUTHOR_ID } from "../author";
 
@@ -47,6 +51,8 @@ interface TurnsOptions {
   shared: boolean;
   /** The service's {base_url}: stored attachments are answered from `{base_url}/attachments/{id}`. */
   publicBaseUrl: string;
+  /** The ledger and budgets: each answer records its model calls there. */
+  spend: Spend;
 }
 
 /**
@@ -111,7 +117,7 @@ export class Turns {
       await this.opts.emit(tx, "message.created", { chatId, messageId: assistant.id });
       return { chat, user, assistant };
     });
-    return this.turn(chat, user, assistant);
+    return this.turn(chat, user, assistant, authorId);
   }
 
   /** 404 without the chat; 409 while it is still generating its previous answer (on any instance). */
@@ -136,7 +142,7 @@ export class Turns {
       emit("message.created", { chatId: chat.id, messageId: pair.assistant.id });
       return { ...pair, chat: updated ?? chat };
     });
-    return this.turn(chat, user, assistant);
+    return this.turn(chat, user, assistant, authorId);
   }
 
   /**
@@ -144,7 +150,7 @@ export class Turns {
    * assistant message that continues the work. 404 without the chat; 409 while generating, for a stale task or
    * mismatching names or permissions; 422 for the wrong task type; nothing changes then.
    */
-  async beginResolve(chatId: string, task: ResolveTask): Promise<Turn> {
+  async beginResolve(chatId: string, task: ResolveTask, by: string): Promise<Turn> {
     const at = new Date();
     const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
       const { blocked } = await resolvePending(tx, chat.id, task, at);
@@ -157,7 +163,46 @@ export class Turns {
       emit("message.created", { chatId: chat.id, messageId: assistant.id });
       return { assistant, chat: updated ?? chat };
     });
-    return this.turn(chat, null, assistant);
+    return this.turn(chat, null, assistant, by);
+  }
+
+  /**
+   * "Compact now": an assistant message of kind `context-summary` the agent answers with a summary of the earlier
+   * messages (no user message). 404 without the chat; 409 while generating, while the chat waits on the user's
+   * answer to a request, or with nothing to summarise since the last summary; nothing changes then.
+   */
+  async beginCompaction(chatId: string, by: string): Promise<Turn> {
+    const at = new Date();
+    const { chat, assistant } = await withIdleChat(this.opts, chatId, async ({ tx, chat, emit }) => {
+      const latest = await messagesStore.latestMessage(tx, chat.id);
+      if (latest && pendingRequestOf(latest))
+        throw new HttpError(
+          409,
+          "The chat waits for your answer to the agent's request: answer it before summarising.",
+          "conflict",
+        );
+      const history = await readHistory(tx, chat.id, Number.POSITIVE_INFINITY);
+      if (!history.messages.some((m) => m.kind !== "context-summary"))
+        throw new HttpError(409, "Nothing to summarise: no message since the last summary.", "nothing_to_compact");
+      const assistant = await messagesStore.insertMessage(tx, {
+        id: newId("msg"),
+        chatId: chat.id,
+        role: "assistant",
+        content: "",
+        parts: [],
+        finishReason: null,
+        usage: null,
+        attachments: null,
+        kind: "context-summary",
+        createdAt: at,
+        updatedAt: at,
+      });
+      const updated = await chatsStore.updateChat(tx, chat.id, { updatedAt: at });
+      await this.lease(tx, chat.id, assistant.id);
+      emit("message.created", { chatId: chat.id, messageId: assistant.id });
+      return { assistant, chat: updated ?? chat };
+    });
+    return this.turn(chat, null, assistant, by);
   }
 
   /** Inside the transaction that stores the assistant message: this instance's lease for generating it. */
@@ -217,7 +262,7 @@ export class Turns {
     }
   }
 
-  private turn(chat: ChatRow, userMessage: MessageRow | null, assistantMessage: MessageRow): Turn {
+  private turn(chat: ChatRow, userMessage: MessageRow | null, assistantMessage: MessageRow, by: string): Turn {
     let started: Generation | null = null;
     return {
       chat,
@@ -230,7 +275,7 @@ export class Turns {
         if (listener) generation.subscribe(listener);
         this.generations.set(chat.id, generation);
         this.startHeartbeat();
-        const run = this.generate(chat, assistantMessage, generation)
+        const run = this.generate(chat, assistantMessage, generation, by)
           .catch((error: unknown) => {
             console.error("[embedded] generation could not start", error);
             generation.reject(error);
@@ -260,9 +305,10 @@ export class Turns {
   }
 
   /** The agent's generation of the message (detached from the request that stored it). */
-  private generate(chat: ChatRow, message: MessageRow, generation: Generation): Promise<void> {
+  private generate(chat: ChatRow, message: MessageRow, generation: Generation, by: string): Promise<void> {
     const { db, emit, owner, shared } = this.opts;
-    return this.opts.agent.run({ db, generation, chat, message, emit, lease: { owner, shared } });
+    const spend = this.opts.spend.answer({ personId: by, chatId: chat.id, messageId: message.id });
+    return this.opts.agent.run({ db, generation, chat, message, emit, lease: { owner, shared }, spend });
   }
 }
 

@@ -15,6 +15,8 @@ const RATES: Record<Exclude<ModelId, "svc-auto">, [number, number, number, numbe
 };
 
 const tokensOf = (chars: number) => Math.ceil(chars / 4);
+/** The scripted agent's system prompt, in tokens (what its answers bill as a cache write or read). */
+export const SCRIPTED_SYSTEM_TOKENS = 1800;
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
@@ -27,7 +29,7 @@ export function computeUsage(opts: {
   historyChars: number;
   outputChars: number;
 }): Usage {
-  const systemPrompt = 1800;
+  const systemPrompt = SCRIPTED_SYSTEM_TOKENS;
   const tokens: TokenCounts = {
     input: tokensOf(opts.promptChars) + 12,
     output: tokensOf(opts.outputChars),
@@ -46,4 +48,28 @@ export function computeUsage(opts: {
   };
   creditsCost.total = round(creditsCost.input + creditsCost.output + creditsCost.cacheRead + creditsCost.cacheWrite);
   return { model: opts.model, tokens, creditsCost };
+}
+
+/** Two usages of one model added up (an answer and its auxiliary calls). */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const add = (x: TokenCounts, y: TokenCounts): TokenCounts => ({
+    input: x.input + y.input,
+    output: x.output + y.output,
+    cacheRead: x.cacheRead + y.cacheRead,
+    cacheWrite: x.cacheWrite + y.cacheWrite,
+    total: x.total + y.total,
+  });
+  const credits = add(a.creditsCost, b.creditsCost);
+  const r = (n: number) => round(n);
+  return {
+    model: a.model ?? b.model,
+    tokens: add(a.tokens, b.tokens),
+    creditsCost: {
+      input: r(credits.input),
+      output: r(credits.output),
+      cacheRead: r(credits.cacheRead),
+      cacheWrite: r(credits.cacheWrite),
+      total: r(credits.total),
+    },
+  };
 }

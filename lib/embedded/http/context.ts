@@ -1,6 +1,8 @@
 import "server-only";
 import type { AnyRoute, RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
+import type { Agent } from "../generation/agent";
+import type { Spend } from "../spend/spend";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
 import type { PeopleContext } from "../people/context";
@@ -32,6 +34,10 @@ export interface ServiceParts {
   deploymentBuildMs: number;
   /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
   secrets: SecretBox;
+  /** Who answers (the scripted agent, the model-backed one, or a test's): its context figures and summaries. */
+  agent: Agent;
+  /** The ledger of model calls and the credit budgets. */
+  spend: Spend;
   /** People, their keys, invitations and the audit log (lib/embedded/people). */
   people: PeopleContext;
 }

@@ -30,6 +30,8 @@ import { reportV1Handlers } from "../usage/handlers-reports-v1";
 import { hookHandlers } from "../webhooks/handlers";
 import { hookDebuggingHandlers } from "../webhooks/handlers-debugging";
 import { hookV1Handlers } from "../webhooks/handlers-v1";
+import { contextHandlers } from "../context/handlers";
+import { spendHandlers } from "../spend/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each feature's handlers file (`../<feature>/handlers.ts`,
@@ -68,4 +70,6 @@ export const HANDLERS: HandlerTable = {
   ...reportV1Handlers,
   ...platformHandlers,
   ...peopleHandlers,
+  ...contextHandlers,
+  ...spendHandlers,
 };

@@ -24,6 +24,7 @@ import { resolveCaller, callerOfSubject } from "../people/caller";
 import type { Caller } from "../people/types";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
+import { startsAnswer } from "../spend/admission";
 
 interface RouterDeps {
   /** The service's parts, handed to every handler. */
@@ -47,8 +48,9 @@ interface RouterDeps {
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then resolves the caller (the service's key, the acting-as header, a person's key: 401 / 403, people/caller.ts),
  * matches the route table (404 / 405), checks the route's minimum role (403 naming it, before anything is read),
- * reads and validates the body (400 / 413 / 422), draws the daily quotas (429, nothing taken; content quotas given
- * back when the handler fails) and calls the route's handler with the caller. Errors come out in the spec's shape
+ * reads and validates the body (400 / 413 / 422), refuses a new answer while a budget of the caller's is reached
+ * (429 budget_exceeded), draws the daily quotas (429, nothing taken; content quotas given back when the handler
+ * fails) and calls the route's handler with the caller. Errors come out in the spec's shape
  * for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
@@ -138,7 +140,10 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       }
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
-      const ticket = await parts.quotas.take({ route: match.route.name, body } as RoutedRequest);
+      const routed = { route: match.route.name, body } as RoutedRequest;
+      // A budget of the caller's reached: no new answer (429 budget_exceeded until the period's end).
+      if (caller && startsAnswer(routed)) await parts.spend.admit(caller.personId);
+      const ticket = await parts.quotas.take(routed);
       // The table and the handler agree on the route's name, so the context is the one this handler expects.
       const handler = HANDLERS[match.route.name] as Handler<RouteName>;
       const ctx = {
@@ -193,7 +198,8 @@ function officialClientPath(path: string, wire: Wire | undefined): string {
   return wire === "document" && path.startsWith("/api/v2/") ? path.slice("/api".length) : path;
 }
 
-function stripBase(pathname: string, basePath: string): string {
+/** A request's path below the service's base path (`/svc/v2/chats` → `/v2/chats`). */
+export function stripBase(pathname: string, basePath: string): string {
   if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`))) {
     return pathname.slice(basePath.length) || "/";
   }

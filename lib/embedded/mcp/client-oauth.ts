@@ -23,12 +23,12 @@ export interface TokenSet {
 }
 
 /** The token endpoint request's options: plain http for a loopback host only, and the service's guarded fetch. */
-function endpointOptions(tokenUrl: string, fetch: OutboundFetch | undefined): oauth.TokenEndpointRequestOptions {
+function endpointOptions(tokenUrl: string, fetch: OutboundFetch): oauth.TokenEndpointRequestOptions {
   return {
     ...(new URL(tokenUrl).protocol === "http:" && isLoopbackUrl(tokenUrl)
       ? { [oauth.allowInsecureRequests]: true }
       : {}),
-    ...(fetch ? { [oauth.customFetch]: (url: string, init: RequestInit) => fetch(url, init) } : {}),
+    [oauth.customFetch]: (url: string, init: RequestInit) => fetch(url, init),
   };
 }
 
@@ -141,8 +141,8 @@ export async function exchangeCode(opts: {
   state: string;
   codeVerifier: string | null;
   now: Date;
-  /** How the token endpoint is reached (the private-address guard); default fetch. */
-  fetch?: OutboundFetch;
+  /** How the token endpoint is reached: the private-address guard (outbound/fetch.ts). */
+  fetch: OutboundFetch;
 }): Promise<TokenSet> {
   try {
     const iss = opts.callbackParams.get("iss");
@@ -186,8 +186,8 @@ export async function refreshTokens(opts: {
   clientSecret: string | null;
   refreshToken: string;
   now: Date;
-  /** How the token endpoint is reached (the private-address guard); default fetch. */
-  fetch?: OutboundFetch;
+  /** How the token endpoint is reached: the private-address guard (outbound/fetch.ts). */
+  fetch: OutboundFetch;
 }): Promise<TokenSet> {
   try {
     const as = authorizationServer(opts.config);

@@ -26,7 +26,7 @@ interface McpConnectionsOptions {
   sharedDatabase?: boolean;
   now?: () => Date;
   /** How MCP servers and their token endpoints are reached: the private-address guard (outbound/fetch.ts). */
-  fetch?: OutboundFetch;
+  fetch: OutboundFetch;
 }
 
 /** A callback's outcome: a redirect to the verified return URL, or a plain page when there is none to trust. */
@@ -78,7 +78,7 @@ export class McpConnections {
 
   /** The guarded fetch for MCP servers and their OAuth endpoints. */
   get fetch(): OutboundFetch {
-    return this.opts.fetch ?? ((input, init) => fetch(input, init));
+    return this.opts.fetch;
   }
 
   /** Every secret of the server in plain text (what the log must never show). */

@@ -1,42 +1,13 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { SealingKey } from "@/lib/db/sealing";
 
 /**
- * Encryption at rest for MCP secrets (client secrets, tokens, PKCE verifiers): AES-256-GCM with a key derived by
- * HKDF-SHA256 from the embedded service's secret material. Each value is bound to where it is stored (`context`,
- * e.g. "<serverId>:access_token") as additional authenticated data, so a ciphertext cannot be moved to another row.
- * Format: "v1." + base64url(iv[12] | tag[16] | ciphertext).
+ * The embedded service's encryption at rest (lib/db/sealing.ts: AES-256-GCM, each value bound to its row and field):
+ * MCP client secrets, tokens and PKCE verifiers, projects' environment variables, Git credentials and webhook signing
+ * secrets, under a key derived from the service's secret material (EMBEDDED_SECRET_KEY, else the API key).
  */
-export class SecretBox {
-  private readonly key: Buffer;
-
+export class SecretBox extends SealingKey {
   constructor(secretMaterial: string) {
-    if (!secretMaterial) throw new Error("SecretBox needs secret material");
-    this.key = Buffer.from(
-      hkdfSync("sha256", secretMaterial, "atelier-embedded-service", "mcp-secrets/aes-256-gcm", 32),
-    );
-  }
-
-  seal(plaintext: string, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
-    cipher.setAAD(Buffer.from(context));
-    const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url")}`;
-  }
-
-  /** The plaintext, or null when the value was sealed with another key or context, or is damaged. */
-  open(sealed: string, context: string): string | null {
-    if (!sealed.startsWith("v1.")) return null;
-    const raw = Buffer.from(sealed.slice(3), "base64url");
-    if (raw.length < 28) return null;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
-      decipher.setAAD(Buffer.from(context));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-    } catch {
-      return null;
-    }
+    super(secretMaterial, "atelier-embedded-service", "mcp-secrets/aes-256-gcm");
   }
 }

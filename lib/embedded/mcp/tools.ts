@@ -40,7 +40,7 @@ export const bearer = (token: string): McpAuthHeaders => ({ authorization: `Bear
 
 /** How a connection is made: the guarded fetch (outbound/fetch.ts), and where its steps are logged. */
 export interface McpClientOptions {
-  fetch?: OutboundFetch;
+  fetch: OutboundFetch;
   trace?: (step: LogStep) => Promise<void>;
 }
 
@@ -58,13 +58,13 @@ export async function withMcpClient<T>(
   url: string,
   headers: McpAuthHeaders,
   fn: (client: Client) => Promise<T>,
-  opts: McpClientOptions = {},
+  opts: McpClientOptions,
 ): Promise<T> {
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
   ]);
-  const send = opts.fetch ?? ((input, init) => fetch(input, init));
+  const send = opts.fetch;
   let unauthorized: string | null = null;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers }, redirect: "error" },
@@ -114,7 +114,7 @@ function initializeFailed(url: string, challenge: string | null, error: unknown,
   };
 }
 
-export async function listTools(url: string, headers: McpAuthHeaders, opts: McpClientOptions = {}): Promise<McpTool[]> {
+export async function listTools(url: string, headers: McpAuthHeaders, opts: McpClientOptions): Promise<McpTool[]> {
   return withMcpClient(
     url,
     headers,
@@ -136,7 +136,7 @@ export async function callTool(
   headers: McpAuthHeaders,
   name: string,
   args: Record<string, unknown>,
-  opts: McpClientOptions = {},
+  opts: McpClientOptions,
 ) {
   return withMcpClient(
     url,

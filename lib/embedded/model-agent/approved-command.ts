@@ -1,8 +1,9 @@
 import "server-only";
 import type { MessageWriter } from "../generation/message-writer";
+import { describeNetwork, type Sandbox } from "../sandbox";
 import type { ChatFileRow } from "../store";
 import { iso } from "../time";
-import { COMMAND_TIMEOUT_MS, runCommand } from "./command";
+import { runCommand } from "./command";
 
 /** Output the model reads of a command (its end). */
 const OUTPUT_FOR_MODEL = 4_000;
@@ -10,29 +11,33 @@ const OUTPUT_FOR_MODEL = 4_000;
 const EMIT_EVERY_MS = 200;
 
 /**
- * The answer after the user approved a command: runs it (a `bash` part, `isDangerous`, its output arriving while it
- * runs, then its exit code) and says what happened in a sentence the model continues from.
+ * The answer after the user approved a command: runs it in the sandbox (a `bash` part, `isDangerous`, its output
+ * arriving while it runs, then its exit code) and says what happened in a sentence the model continues from. Only the
+ * command line and how it ended go to the server's log.
  */
 export async function runApprovedCommand(opts: {
   writer: MessageWriter;
   command: string;
   files: readonly ChatFileRow[];
-  allowed: boolean;
+  /** Where commands run; null when running commands is switched off on this server. */
+  sandbox: Sandbox | null;
   /** The project's environment variables, in the command's environment. */
   env?: Record<string, string>;
   signal: AbortSignal;
 }): Promise<string> {
-  const { writer, command } = opts;
-  if (!opts.allowed)
+  const { writer, command, sandbox } = opts;
+  if (!sandbox)
     return `I approved running \`${command}\`, but running commands is switched off on this server, so it did not run. Continue without it.`;
+  const { limits, backend, network } = sandbox.settings;
   const startedAt = iso(writer.now());
-  writer.append({ type: "bash", command, output: "", isDangerous: true, timeoutMs: COMMAND_TIMEOUT_MS, startedAt });
+  writer.append({ type: "bash", command, output: "", isDangerous: true, timeoutMs: limits.timeMs, startedAt });
   await writer.persist();
   const index = writer.parts.length - 1;
   let shown = 0;
   const run = await runCommand({
     command,
     files: opts.files,
+    sandbox,
     env: opts.env,
     signal: opts.signal,
     onOutput: (output) => {
@@ -40,7 +45,12 @@ export async function runApprovedCommand(opts: {
       shown = Date.now();
       writer.replaceAt(index, { ...writer.parts[index]!, output });
     },
-  });
+  }).catch((error: unknown) => ({
+    output: `[the sandbox could not run the command: ${(error as Error).message}]\n`,
+    exitCode: null,
+    timedOut: false,
+    ended: "the sandbox could not run it",
+  }));
   writer.replaceAt(index, {
     ...writer.parts[index]!,
     output: run.output,
@@ -48,11 +58,17 @@ export async function runApprovedCommand(opts: {
     finishedAt: iso(writer.now()),
   });
   await writer.persist();
-  const how = run.timedOut
-    ? `was stopped after ${COMMAND_TIMEOUT_MS / 1000} seconds (time limit)`
-    : run.exitCode === null
-      ? "was stopped"
-      : `exited with code ${run.exitCode}`;
+  const how =
+    run.exitCode !== null
+      ? `exited with code ${run.exitCode}`
+      : run.ended
+        ? `was ended: ${run.ended.replace(/^\[|\]$/g, "")}`
+        : "was stopped";
+  console.log(`[agent] the approved command \`${command}\` ${how}`);
+  const where =
+    backend === "none"
+      ? "in a temporary copy of the project's files, without a sandbox"
+      : `in a sandbox on a temporary copy of the project's files (${describeNetwork(network)})`;
   const tail = run.output.length > OUTPUT_FOR_MODEL ? `…${run.output.slice(-OUTPUT_FOR_MODEL)}` : run.output;
-  return `I approved running \`${command}\`. It ran in a temporary copy of the project's files and ${how}. Its output:\n\`\`\`\n${tail}\n\`\`\`\nContinue the task.`;
+  return `I approved running \`${command}\`. It ran ${where} and ${how}. Its output:\n\`\`\`\n${tail}\n\`\`\`\nContinue the task.`;
 }

@@ -209,10 +209,13 @@ describe("reading, editing and the project tools", () => {
 
   test("the step limit ends the answer with a note when the model still wanted to go on", async () => {
     const chatId = await chatWithIndex();
+    // Different calls each time (the same one again would be a stuck agent, stuck.http.test.ts).
     h.peer.script(
-      Array.from({ length: 8 }, () => ({ toolCalls: [{ name: "read_file", arguments: { path: "index.html" } }] })),
+      Array.from({ length: 8 }, (_, i) => ({
+        toolCalls: [{ name: "search_files", arguments: { query: `word${i}` } }],
+      })),
     );
-    const answer = await send(chatId, "Read it again and again");
+    const answer = await send(chatId, "Look around again and again");
     expect(answer.finishReason).toBe("stop");
     expect(shapes(answer.parts)).toHaveLength(9);
     expect(answer.parts!.at(-1)).toMatchObject({
@@ -574,7 +577,8 @@ describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
       const chatId = (created.body as { chat: { id: string } }).chat.id;
       expect(cmd.peer.requests[0]!.body.tools!.map((t) => t.function.name)).toContain("run_command");
 
-      const command = 'wc -c < index.html; echo "home=$HOME key=${SERVICE_API_KEY:-none}"; touch made-by-command.txt';
+      const command =
+        'wc -c < index.html; echo "home=$HOME key=${SERVICE_API_KEY:-none}"; touch made-by-command.txt; ls; exit 3';
       cmd.peer.script([{ text: "Let me measure it.", toolCalls: [{ name: "run_command", arguments: { command } }] }]);
       await cmd.api("POST", `/v2/chats/${chatId}/messages`, { message: "How big is the page?" });
       const blocked = (await cmd.messages(chatId)).at(-1)!;
@@ -582,6 +586,10 @@ describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
       const request = blocked.parts!.at(-1) as { name: string; input: unknown; suggestedPermissions: unknown[] };
       expect(request).toMatchObject({ type: "tool-call", name: "run_script", input: { command, path: "", cwd: "." } });
       expect(request.suggestedPermissions).toHaveLength(1);
+      // What it can reach, said truthfully: the sandbox, its copy, no network, the limits.
+      expect((request.suggestedPermissions[0] as { userMessage: string }).userMessage).toBe(
+        `Allow the agent to run \`${command}\`? It runs in a sandbox on a temporary copy of the project's files (at /app; changes are discarded), with the project's environment variables and the system's programs read-only; nothing else of this server (its files, secrets, processes). Network: no network. Limits: 60 s in all, 60 s of CPU and 2048 MB of memory per process, 256 processes, files up to 256 MB, 1024 open files.`,
+      );
 
       cmd.peer.script([{ text: "The page is 139 bytes." }]);
       const resolved = await cmd.api("POST", `/v2/chats/${chatId}/messages/resolve`, {
@@ -591,12 +599,15 @@ describe("commands (AGENT_ALLOW_COMMANDS=1)", () => {
       const ran = (await cmd.messages(chatId)).at(-1)!;
       expect(ran.finishReason).toBe("stop");
       const [bash, text] = shapes(ran.parts) as unknown as [Record<string, unknown>, Record<string, unknown>];
-      expect(bash).toMatchObject({ type: "bash", command, exitCode: 0, isDangerous: true, timeoutMs: 60_000 });
-      expect(bash.output).toMatch(new RegExp(`^${Buffer.byteLength(INDEX)}\\nhome=/\\S*atelier-cmd-\\S+ key=none\\n$`));
+      // It wrote a file in its copy, listed the files and exited 3: output and exit code kept.
+      expect(bash).toMatchObject({ type: "bash", command, exitCode: 3, isDangerous: true, timeoutMs: 60_000 });
+      expect(bash.output).toBe(
+        `${Buffer.byteLength(INDEX)}\nhome=/home/user key=none\nindex.html\nmade-by-command.txt\n`,
+      );
       expect(text).toEqual({ type: "text", text: "The page is 139 bytes." });
       // The model got the output; the chat's files did not change.
       expect(String(cmd.peer.requests.at(-1)!.body.messages.at(-1)!.content)).toMatch(
-        /^I approved running `wc -c[\s\S]*exited with code 0\. Its output:\n```\n\d+\n/,
+        /^I approved running `wc -c[\s\S]*It ran in a sandbox on a temporary copy of the project's files \(no network\) and exited with code 3\. Its output:\n```\n\d+\n/,
       );
       expect((await cmd.files(chatId)).map((f) => f.path)).toEqual(["index.html"]);
     } finally {

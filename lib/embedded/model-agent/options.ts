@@ -2,6 +2,8 @@ import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { ModelId } from "@/lib/api";
+import { agentApiFetch } from "../outbound/agent-api";
+import type { SandboxSettingsInput } from "../sandbox";
 
 type ServiceModelId = Exclude<ModelId, "svc-auto">;
 
@@ -20,12 +22,33 @@ export interface ModelAgentOptions {
   apiKey: string | null;
   /** Credits per million tokens; null: usage costs 0 credits. */
   creditsPerMTok: { input: number; output: number; cacheRead: number; cacheWrite: number } | null;
-  /** Commands through the permission flow (not implemented yet: the agent is offered no command tool). */
+  /** Commands through the permission flow: the agent may ask to run one; approved, it runs in the sandbox. */
   allowCommands: boolean;
+  /** Where approved commands run (the AGENT_COMMAND_* variables; docs/sandbox.md); defaults for what is left out. */
+  commandSandbox?: SandboxSettingsInput;
+  /** The server's own ports (PORT, PREVIEW_PORT): a command's proxy never reaches them. */
+  ownPorts?: readonly number[];
   /** Time limit of one answer (all its model calls and tools), ms. */
   timeoutMs: number;
   /** Model calls in one answer (each round of tool calls is one). */
   maxSteps: number;
+  /** Context windows in tokens by service model id (AGENT_MODELS' `#window`); unset: `window`. */
+  windows?: Partial<Record<ServiceModelId, number>>;
+  /** The window of AGENT_MODEL (its `#window`); default DEFAULT_WINDOW. */
+  window?: number | null;
+  /** AGENT_MAX_CREDITS_PER_ANSWER: an answer stops before its next model call once it has used this many credits. */
+  maxCreditsPerAnswer?: number | null;
+  /** AGENT_STUCK_REPEATS: the same thing this many times in one answer and it stops (model-agent/stuck.ts); default 3. */
+  stuckRepeats?: number;
+}
+
+/** The context window of a model given none (AGENT_MODELS' `#window`), in tokens: a small local model's. */
+const DEFAULT_WINDOW = 32_768;
+
+/** The context window of the model that answers a service model id. */
+export function windowFor(opts: ModelAgentOptions, id: ServiceModelId): number {
+  if (opts.models[id]) return opts.windows?.[id] ?? DEFAULT_WINDOW;
+  return opts.window ?? DEFAULT_WINDOW;
 }
 
 /** The model name for a chat's service model id, or null when none is configured for it. */
@@ -38,6 +61,8 @@ export function languageModel(opts: ModelAgentOptions, name: string): LanguageMo
   const provider = createOpenAICompatible({
     name: "atelier-agent",
     baseURL: opts.baseUrl,
+    // The operator's own URL: the outbound guard's one marked exception (outbound/agent-api.ts).
+    fetch: agentApiFetch(opts.baseUrl),
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     includeUsage: true,
   });

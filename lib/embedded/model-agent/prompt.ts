@@ -4,10 +4,8 @@ import type { Part } from "@/lib/api";
 import { outcomeOf } from "../approvals/requests";
 import type { ChatFileRow, MessageRow } from "../store";
 
-/** Messages of the chat the model reads before the answer (oldest dropped first). */
-export const HISTORY_MESSAGES = 20;
-/** Characters of one earlier message the model reads (the rest is cut). */
-const MESSAGE_CHARS = 4_000;
+/** Characters of one earlier message the model reads at least (the rest is cut; see messageChars in history.ts). */
+export const MESSAGE_CHARS = 4_000;
 /** File names listed in the system prompt. */
 const LISTED_FILES = 200;
 
@@ -76,7 +74,10 @@ export function historyMessages(
   earlier: readonly MessageRow[],
   /** The prompt being answered with its attachments (attachments.ts), in place of its text. */
   attached?: { messageId: string; content: UserContent },
+  /** Characters of one message read (the rest is cut). */
+  chars: number = MESSAGE_CHARS,
 ): ModelMessage[] {
+  const cut = (text: string) => cutAt(text, chars);
   const messages: ModelMessage[] = [];
   for (const m of earlier) {
     // A record (a hand edit, new environment variables): the person's own change, told as theirs (a hand edit's
@@ -137,6 +138,6 @@ function actionsNote(parts: readonly Part[]): string {
   return notes.join("\n");
 }
 
-function cut(text: string): string {
-  return text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}\n[…]` : text;
+function cutAt(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars)}\n[…]` : text;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Agent } from "../generation/agent";
 import type { McpConnections } from "../mcp/connections";
+import { createSandbox } from "../sandbox";
 import type { ModelAgentOptions } from "./options";
 
 /**
@@ -9,11 +10,16 @@ import type { ModelAgentOptions } from "./options";
  * first answer: a server with the scripted agent never holds it.
  */
 export function modelAgent(options: ModelAgentOptions, mcp?: McpConnections): Agent {
+  const sandbox = options.allowCommands ? createSandbox(options.commandSandbox, { ownPorts: options.ownPorts }) : null;
   return {
     preflight: async () => {},
     async run(run) {
       const { runModelTurn } = await import("./turn");
-      return runModelTurn({ ...run, options, mcp });
+      return runModelTurn({ ...run, options, mcp, sandbox });
+    },
+    async context(input) {
+      const { modelContext } = await import("./context");
+      return modelContext(options, input);
     },
   };
 }

@@ -3,9 +3,9 @@ import type { TextStreamPart, ToolSet } from "ai";
 import type { Part } from "@/lib/api";
 import { commandRequestPart, integrationRequestPart } from "../approvals/requests";
 import type { MessageWriter } from "../generation/message-writer";
+import { describeReach, type Sandbox } from "../sandbox";
 import { iso } from "../time";
 import { COMMAND_TOOL, INTEGRATION_TOOL, type ToolParts } from "./file-tools";
-import { COMMAND_TIMEOUT_MS } from "./command";
 import type { RunningParts } from "./mcp-tools";
 import { addTokens, NO_TOKENS, tokensOf } from "./usage";
 
@@ -41,6 +41,8 @@ export class StreamParts {
     private readonly writer: MessageWriter,
     private readonly toolParts: ToolParts,
     private readonly running: RunningParts,
+    /** Where an approved command runs (its request says what it can reach); null: commands are off. */
+    private readonly sandbox: Sandbox | null = null,
   ) {}
 
   async handle(chunk: Chunk): Promise<void> {
@@ -146,7 +148,8 @@ export class StreamParts {
     }
     if (name === COMMAND_TOOL) {
       const command = String((input as { command?: unknown } | null)?.command ?? "");
-      this.writer.append({ ...commandRequestPart(command, COMMAND_TIMEOUT_MS), startedAt: at, finishedAt: at });
+      const reach = this.sandbox ? describeReach(this.sandbox.settings) : "Running commands is switched off here.";
+      this.writer.append({ ...commandRequestPart(command, reach), startedAt: at, finishedAt: at });
       this.writer.finishReason = "tool-calls";
       await this.writer.persist();
       return;

@@ -27,6 +27,11 @@ export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
 
 export const NO_TOKENS: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 
+/** The credits of one model call's tokens at the configured prices (0 without): what the ledger records. */
+export function callCredits(tokens: TokenCounts, opts: ModelAgentOptions): number {
+  return modelUsage("svc-pro", tokens, opts).creditsCost.total;
+}
+
 /** The message's usage: the service's model id, the reported tokens, credits at the configured prices (0 without). */
 export function modelUsage(model: Exclude<ModelId, "svc-auto">, tokens: TokenCounts, opts: ModelAgentOptions): Usage {
   const p = opts.creditsPerMTok ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };

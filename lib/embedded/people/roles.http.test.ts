@@ -226,13 +226,14 @@ describe("every route of the table", () => {
         }
       }
     }
-    // Viewers write nothing: every non-GET route but the two resumes refuses them.
+    // Viewers write nothing: every non-GET route but the two resumes and the context meter refuses them.
     const viewerPosts = ROUTES.filter(
       (r) => r.method !== "GET" && !("proxied" in r && r.proxied === false) && minRoleOf(r) !== "viewer",
     );
     expect(viewerPosts.every((r) => seen.includes(`${r.name}:viewer`))).toBe(true);
     expect(ROUTES.filter((r) => r.method !== "GET" && minRoleOf(r) === "viewer").map((r) => r.name)).toEqual([
       "v2.chats.resume",
+      "v2.chats.context",
       "v1.messages.resume",
     ]);
   }, 120_000);

@@ -10,6 +10,8 @@ interface RunInput extends MessageWriterInput {
   delayMs: number;
   /** Usage once the parts are known. */
   usage: (parts: readonly Part[]) => Usage;
+  /** Before the message is finished (its parts known): the ledger records the answer. */
+  beforeFinish?: (parts: readonly Part[]) => Promise<void>;
 }
 
 class ScriptedFailure extends Error {
@@ -103,6 +105,11 @@ export async function runScript(input: RunInput): Promise<void> {
     else writer.internalError(error);
   }
 
+  try {
+    await input.beforeFinish?.(writer.parts);
+  } catch (error) {
+    console.error("[embedded] could not record the answer's usage", error);
+  }
   await writer.finish(input.usage(writer.parts));
 }
 

@@ -30,7 +30,9 @@ export type MessageKind =
   | "added-environment-variables"
   /** A pull from the chat's Git remote (its files), a push to it (the timeline's record). */
   | "pull-changes"
-  | "sync-git";
+  | "sync-git"
+  /** Ours, not a v1 type (v1 says "message"): an assistant message summarising the earlier ones ("Compact now"). */
+  | "context-summary";
 
 /** Settings captured at chat creation and applied to later messages. */
 export interface ChatSettings {
@@ -257,11 +259,14 @@ export const webhooks = pgTable(
     url: text("url").notNull(),
     events: jsonb("events").$type<WebhookEvent[]>().notNull(),
     chatId: text("chat_id"),
-    /** `whsec_…`, the signing key (kept as given: HMAC needs it). Never returned after creation. */
+    /**
+     * The `whsec_…` signing key, sealed with the service's SecretBox (webhooks/sealed-secrets.ts: HMAC needs it in
+     * clear, so it is encrypted, not hashed). Never returned after creation.
+     */
     secret: text("secret").notNull(),
     /**
-     * The secret before the last rotation, and until when deliveries are signed with it too (24 hours after the
-     * rotation): receivers switch over without losing a delivery.
+     * The secret before the last rotation (sealed like `secret`), and until when deliveries are signed with it too (24
+     * hours after the rotation): receivers switch over without losing a delivery.
      */
     previousSecret: text("previous_secret"),
     previousSecretUntil: ts("previous_secret_until"),
@@ -439,6 +444,8 @@ export * from "../mcp/schema";
 /** The remote MCP endpoint's authorization server: clients, codes, tokens (lib/embedded/remote-mcp). */
 export * from "../remote-mcp/schema";
 
+/** Spending: the ledger of model calls and the credit budgets (lib/embedded/spend). */
+export * from "../spend/schema";
 /** People, their API keys, invitations and the audit log (lib/embedded/people). */
 export * from "../people/schema";
 

@@ -60,7 +60,8 @@ const rotateSecret: Handler<"v2.hooks.rotateSecret"> = async ({ db, webhooks, pa
   const secret = newWebhookSecret();
   await db.transaction(async (tx) => {
     await webhooksStore.updateWebhook(tx, hook.id, {
-      secret,
+      secret: webhooks.sealSecret(hook.id, secret),
+      // Sealed as it is (one context for both fields), or in clear until the next start seals it (sealed-secrets.ts).
       previousSecret: hook.secret,
       previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS),
       updatedAt: new Date(),

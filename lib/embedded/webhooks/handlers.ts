@@ -36,21 +36,23 @@ export const webhookDisabled = (hook: WebhookRow) =>
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
-const createHook: Handler<"v2.hooks.create"> = async ({ db, body, people, caller }) => {
+const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body, people, caller }) => {
   const input = body;
   const chatId = input.chatId ?? null;
   if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
     throw new HttpError(422, `chatId: chat ${chatId} not found`, "validation_failed");
   }
   const at = new Date();
+  const id = newId("hook");
+  const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     const row = await webhooksStore.insertWebhook(tx, {
-      id: newId("hook"),
+      id,
       name: input.name,
       url: input.url,
       events: unique(input.events),
       chatId,
-      secret: newWebhookSecret(),
+      secret: webhooks.sealSecret(id, secret),
       previousSecret: null,
       previousSecretUntil: null,
       disabledAt: null,
@@ -63,7 +65,7 @@ const createHook: Handler<"v2.hooks.create"> = async ({ db, body, people, caller
     await people.audit.record({ actor: caller.personId, action: "webhook.created", target: row.id, detail }, tx);
     return row;
   });
-  const created: WebhookCreated = { ...toWebhook(row), secret: row.secret };
+  const created: WebhookCreated = { ...toWebhook(row), secret };
   return json(created, 201);
 };
 

@@ -1,11 +1,13 @@
 import "server-only";
 import type { Listening } from "@/lib/db/notify";
 import type { EmitEvent } from "../events";
+import type { SecretBox } from "../mcp/secret-box";
 import type { OutboundFetch } from "../outbound/fetch";
 import type { Db } from "../store";
 import type { WebhookEvent } from "@/lib/api";
 import type { DeliveryRow, WebhookRow } from "../store/schema";
 import { DELIVERIES_CHANNEL, recordEvent } from "./enqueue";
+import { sealWebhookSecret } from "./sealed-secrets";
 import { DEFAULT_RETRY_SCHEDULE } from "./schedule";
 import { sendTestEvent } from "./example-delivery";
 import { DeliveryWorker } from "./worker";
@@ -22,8 +24,10 @@ interface WebhooksOptions {
   now?: () => Date;
   /** How long nothing but failures disables a webhook; default 5 days. */
   disableAfterMs?: number;
-  /** The outbound guard deliveries go through (outbound/fetch.ts, with the service's own origin exempted). */
+  /** The outbound guard deliveries go through (outbound/fetch.ts, with the dashboard's inbox exempted). */
   fetch: OutboundFetch;
+  /** The service's secret box: signing secrets are sealed with it at rest (sealed-secrets.ts). */
+  box: SecretBox;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -41,9 +45,11 @@ export class Webhooks {
   readonly now: () => Date;
   private unlisten: Promise<() => Promise<void>> | null = null;
   private readonly db: Db;
+  private readonly box: SecretBox;
 
   constructor(opts: WebhooksOptions) {
     this.db = opts.db;
+    this.box = opts.box;
     this.now = opts.now ?? (() => new Date());
     this.worker = new DeliveryWorker({
       db: opts.db,
@@ -52,10 +58,16 @@ export class Webhooks {
       now: this.now,
       disableAfterMs: opts.disableAfterMs ?? DEFAULT_DISABLE_AFTER_MS,
       fetch: opts.fetch,
+      box: opts.box,
     });
     this.unlisten = opts.listening.listen(DELIVERIES_CHANNEL, () => this.worker.wake());
     this.unlisten.catch((error: unknown) => console.error("[embedded] cannot hear webhook announcements", error));
     this.worker.start();
+  }
+
+  /** A signing secret as the webhook's row keeps it: sealed, bound to the webhook. */
+  sealSecret(hookId: string, secret: string): string {
+    return sealWebhookSecret(this.box, hookId, secret);
   }
 
   /** Records an event through `db` (pass the change's transaction). */
@@ -91,3 +103,4 @@ export * as webhooksStore from "./store";
 export { toDelivery, toWebhook } from "./views";
 export { newWebhookSecret, SECRET_OVERLAP_MS } from "./secret";
 export { DELIVERIES_CHANNEL } from "./enqueue";
+export { sealPlainWebhookSecrets } from "./sealed-secrets";

@@ -6,8 +6,8 @@ import { startReceiver, type TestReceiver } from "./test-receiver";
 
 /**
  * Webhook deliveries go through the one private-address rule (outbound/): a target on a private address is refused
- * and the refusal is a failed attempt whose error says why; the service's own origin (where the dashboard's inbox
- * listens) is the one exemption; EMBEDDED_FETCH_ALLOW_PRIVATE=1 lifts the rule. The receivers are real, on 127.0.0.1.
+ * and the refusal is a failed attempt whose error says why; the dashboard's inbox on the service's own origin
+ * (`/api/inbox/…`, that path only) is the one exemption; EMBEDDED_FETCH_ALLOW_PRIVATE=1 lifts the rule. The receivers are real, on 127.0.0.1.
  */
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -49,7 +49,7 @@ async function sendTest(svc: EmbeddedService, hookId: string): Promise<WebhookDe
 }
 
 describe("webhook deliveries and private addresses", () => {
-  test("a private target is refused without a connection, recorded as a failed attempt saying why; the service's own origin is delivered to", async () => {
+  test("a private target is refused without a connection, recorded as a failed attempt saying why; the dashboard's inbox on its own origin is delivered to", async () => {
     const own = await receiver();
     const other = await receiver();
     const svc = await guardedService(`http://127.0.0.1:${own.port}`);
@@ -59,8 +59,15 @@ describe("webhook deliveries and private addresses", () => {
     expect(inbox.attempts[0]).toMatchObject({ ok: true, statusCode: 200, error: null });
     expect(own.received).toHaveLength(1);
 
-    // Another port of the same machine, and the same port by another name: not the service's origin.
-    for (const url of [other.url, `http://localhost:${own.port}/hook`]) {
+    // Another port of the same machine, the same port by another name, and other paths of the service's own origin
+    // (its API, the inbox's admin routes): only the inbox path is exempt.
+    for (const url of [
+      other.url,
+      `http://localhost:${own.port}/hook`,
+      `http://127.0.0.1:${own.port}/hook`,
+      `http://127.0.0.1:${own.port}/svc/v2/chats`,
+      `http://127.0.0.1:${own.port}/api/inbox-admin/inb_1/secret`,
+    ]) {
       const hookId = await hookTo(svc, url);
       const refused = await sendTest(svc, hookId);
       expect(refused.attempts[0], url).toMatchObject({ ok: false, statusCode: null, responseExcerpt: "" });

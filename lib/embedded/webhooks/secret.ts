@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import type { WebhookRow } from "../store/schema";
 
 /** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
@@ -10,13 +9,6 @@ export function newWebhookSecret(): string {
 
 /** How long a rotated-out secret keeps signing deliveries next to the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
-/** The secrets a delivery made at `now` is signed with: the current one, and the previous one during the overlap. */
-export function signingSecrets(hook: Pick<WebhookRow, "secret" | "previousSecret" | "previousSecretUntil">, now: Date) {
-  const previous =
-    hook.previousSecret && hook.previousSecretUntil && hook.previousSecretUntil > now ? [hook.previousSecret] : [];
-  return [hook.secret, ...previous];
-}
 
 /**
  * The three Standard Webhooks headers of one attempt: HMAC-SHA256 over `id.timestamp.body`, one `v1,…` signature per

@@ -4,7 +4,9 @@ import type { Db } from "../store";
 import type { AttemptTrigger, DeliveryRow } from "../store/schema";
 import { postDelivery } from "./attempt";
 import { retryDelay } from "./schedule";
-import { signedHeaders, signingSecrets } from "./secret";
+import type { SecretBox } from "../mcp/secret-box";
+import { openSigningSecrets } from "./sealed-secrets";
+import { signedHeaders } from "./secret";
 import * as store from "./store";
 
 interface WorkerOptions {
@@ -18,6 +20,8 @@ interface WorkerOptions {
   disableAfterMs: number;
   /** How attempts reach their targets: the outbound guard. */
   fetch: OutboundFetch;
+  /** What the signing secrets are sealed with (sealed-secrets.ts). */
+  box: SecretBox;
   random?: () => number;
 }
 
@@ -160,14 +164,24 @@ export class DeliveryWorker {
     const trigger: AttemptTrigger = asked === "schedule" ? (delivery.nextTrigger ?? "schedule") : asked;
 
     const at = new Date();
-    const http = await postDelivery({
-      url: hook.url,
-      headers: signedHeaders(signingSecrets(hook, this.opts.now()), delivery.id, at, delivery.payload),
-      body: delivery.payload,
-      timeoutMs,
-      signal: this.abort.signal,
-      fetch: this.opts.fetch,
-    });
+    const secrets = openSigningSecrets(this.opts.box, hook, this.opts.now());
+    // A secret sealed under another key (the service's key changed) signs nothing: the attempt fails saying so.
+    const http = secrets.length
+      ? await postDelivery({
+          url: hook.url,
+          headers: signedHeaders(secrets, delivery.id, at, delivery.payload),
+          body: delivery.payload,
+          timeoutMs,
+          signal: this.abort.signal,
+          fetch: this.opts.fetch,
+        })
+      : {
+          statusCode: null,
+          durationMs: 0,
+          error:
+            "not sent: the signing secret cannot be read with the service's key (EMBEDDED_SECRET_KEY changed?); rotate the webhook's secret",
+          responseExcerpt: "",
+        };
     if (this.abort.signal.aborted && http.statusCode === null) {
       await store.unlockDelivery(db, delivery.id, new Date()).catch(() => {});
       return null;

@@ -54,7 +54,7 @@ export async function passwordSignIn(
 ): Promise<PersonRecord | null> {
   const throttle = signInThrottle();
   const key = signInKey(username, headers);
-  if ((await throttle.check(key)).locked) throw new SignInLocked();
+  if ((await throttle.admit(key)).locked) throw new SignInLocked();
   const account = typeof username === "string" ? username.trim() : "";
   let person: PersonRecord | null = null;
   let method: "break-glass" | "password" = "password";

@@ -37,7 +37,12 @@ async function closedWithin(ms: number): Promise<boolean> {
 
 describe("the inbox's database when idle", () => {
   test("closes, opens again on the next query with its data, and watchers hear deliveries across the close", async () => {
-    const store = await InboxStore.open({ dataDir: dir, appUrl: "http://dash.test", idleCloseMs: IDLE_MS });
+    const store = await InboxStore.open({
+      dataDir: dir,
+      appUrl: "http://dash.test",
+      secretKey: "test-auth-secret",
+      idleCloseMs: IDLE_MS,
+    });
     try {
       const inbox = await store.create("idle");
       const heard: number[] = [];

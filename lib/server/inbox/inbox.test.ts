@@ -18,7 +18,7 @@ import type { Role } from "@/lib/api/schemas/team";
 const APP = "http://dash.test";
 let store: InboxStore;
 beforeAll(async () => {
-  store = await InboxStore.open({ dataDir: "memory://", appUrl: APP });
+  store = await InboxStore.open({ dataDir: "memory://", appUrl: APP, secretKey: "test-auth-secret" });
 });
 afterAll(() => store.close());
 

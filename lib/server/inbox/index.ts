@@ -28,6 +28,7 @@ export function inboxStore(): Promise<InboxStore> {
       dataDir: inboxDataDir(config.dataDir),
       databaseUrl: config.databaseUrl,
       appUrl: config.appUrl,
+      secretKey: config.authSecret,
       idleCloseMs: config.pgliteIdleCloseMs,
     });
     holder[KEY] = store;

@@ -25,15 +25,20 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
   if (body === null) return reply(413, { message: "Delivery larger than 1 MB." });
   if (!inbox.secret && !inbox.unsigned)
     return reply(503, { message: "This inbox has no signing secret yet; attach the webhook's secret." });
+  const secret = store.signingSecret(inbox);
+  if (secret === undefined)
+    return reply(503, {
+      message: "This inbox's signing secret cannot be read (AUTH_SECRET changed?); attach the webhook's secret again.",
+    });
 
   const headers = {
     "webhook-id": request.headers.get("webhook-id") ?? "",
     "webhook-timestamp": request.headers.get("webhook-timestamp") ?? "",
     "webhook-signature": request.headers.get("webhook-signature") ?? "",
   };
-  if (inbox.secret) {
+  if (secret) {
     try {
-      new Webhook(inbox.secret).verify(body, headers, { jsonParse: false });
+      new Webhook(secret).verify(body, headers, { jsonParse: false });
     } catch (error) {
       const reason = error instanceof WebhookVerificationError ? error.message : "Invalid signature";
       return reply(401, { message: `Signature rejected: ${reason}.` });
@@ -54,7 +59,7 @@ export async function receiveDelivery(store: InboxStore, inboxId: string, reques
     type: stringAt(payload, ["type"]) ?? "unknown",
     chatId: stringAt(payload, ["data", "chatId"]),
     payload,
-    verified: Boolean(inbox.secret),
+    verified: Boolean(secret),
     receivedAt: new Date(),
   });
   return reply(200, { received: true, duplicate: !stored });

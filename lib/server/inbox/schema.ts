@@ -11,7 +11,7 @@ export const inboxes = pgTable("inbox_inboxes", {
   id: text("id").primaryKey(),
   seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
   name: text("name").notNull(),
-  /** The `whsec_…` of the webhook that delivers here; null until attached. */
+  /** The `whsec_…` of the webhook that delivers here, sealed (sealed-secret.ts); null until attached. */
   secret: text("secret"),
   /** The service's webhook id, when known. */
   webhookId: text("webhook_id"),

@@ -5,6 +5,7 @@ import type { Inbox, InboxDelivery } from "@/lib/api";
 import { ReopeningDb } from "@/lib/db/reopening";
 import { openInboxDb, type InboxAnnouncer, type InboxDb, type InboxDbOptions } from "./db";
 import { inboxDeliveries, inboxes, type InboxDeliveryRow, type InboxRow } from "./schema";
+import { InboxSecretKey, openInboxSecret, sealInboxSecret, sealPlainInboxSecrets } from "./sealed-secret";
 
 interface NewInboxDelivery {
   deliveryId: string;
@@ -25,24 +26,31 @@ export class InboxStore {
   constructor(
     private readonly database: ReopeningDb<InboxDb>,
     private readonly appUrl: string,
+    private readonly key: InboxSecretKey,
   ) {}
 
   /**
    * `idleCloseMs` (PGlite only): the database closes after this long with no query running and opens again on the
    * next (a watcher needs none: on PGlite deliveries are announced by this object, not by the database).
+   * `secretKey`: the dashboard's AUTH_SECRET, the material of the key inbox secrets are sealed with (sealed-secret.ts).
    */
-  static async open(opts: InboxDbOptions & { appUrl: string; idleCloseMs?: number | null }): Promise<InboxStore> {
+  static async open(
+    opts: InboxDbOptions & { appUrl: string; secretKey: string; idleCloseMs?: number | null },
+  ): Promise<InboxStore> {
     let store: InboxStore | null = null;
     let announcer: InboxAnnouncer | null = null;
+    const key = new InboxSecretKey(opts.secretKey);
     const database = await ReopeningDb.open(
       async () => {
         const opened = await openInboxDb(opts, (inboxId, seq) => store?.tell(inboxId, seq));
         announcer = opened.announcer;
+        // Secrets an earlier version stored in clear are sealed now (idempotent; cheap when there are none).
+        await sealPlainInboxSecrets(opened.db, key);
         return opened;
       },
       { idleMs: opts.databaseUrl ? null : opts.idleCloseMs },
     );
-    store = new InboxStore(database, opts.appUrl.replace(/\/+$/, ""));
+    store = new InboxStore(database, opts.appUrl.replace(/\/+$/, ""), key);
     store.announcer = announcer;
     return store;
   }
@@ -97,16 +105,26 @@ export class InboxStore {
     return this.database.use((db) => db.select().from(inboxes).orderBy(desc(inboxes.seq)));
   }
 
-  /** Attaches the webhook's signing secret, or (null) marks the inbox as receiving unsigned deliveries. */
+  /**
+   * Attaches the webhook's signing secret (sealed at rest: sealed-secret.ts), or (null) marks the inbox as receiving
+   * unsigned deliveries.
+   */
   async setSecret(id: string, secret: string | null, webhookId?: string): Promise<InboxRow | null> {
+    const sealed = secret === null ? null : sealInboxSecret(this.key, id, secret);
     const [row] = await this.database.use((db) =>
       db
         .update(inboxes)
-        .set({ secret, unsigned: secret === null, ...(webhookId !== undefined ? { webhookId } : {}) })
+        .set({ secret: sealed, unsigned: secret === null, ...(webhookId !== undefined ? { webhookId } : {}) })
         .where(eq(inboxes.id, id))
         .returning(),
     );
     return row ?? null;
+  }
+
+  /** The inbox's signing secret in clear: null when it has none, undefined when it cannot be read (AUTH_SECRET changed). */
+  signingSecret(row: InboxRow): string | null | undefined {
+    if (row.secret === null) return null;
+    return openInboxSecret(this.key, row.id, row.secret) ?? undefined;
   }
 
   async remove(id: string): Promise<boolean> {

@@ -9,6 +9,7 @@ function sharedThrottle(databaseUrl: string): Throttle {
     (shared ??= import("./shared").then(({ SharedSignInThrottle }) => new SharedSignInThrottle(databaseUrl)));
   return {
     check: async (key) => (await get()).check(key),
+    admit: async (key) => (await get()).admit(key),
     recordFailure: async (key) => (await get()).recordFailure(key),
     recordSuccess: async (key) => (await get()).recordSuccess(key),
   };

@@ -8,7 +8,7 @@ import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** Sign-in failures per account + address (throttle.ts), shared by every instance on the database. */
+/** Sign-in failures and turns per account + address, or per account (policy.ts), shared by every instance on the database. */
 export const signInThrottle = pgTable(
   "dashboard_sign_in_throttle",
   {
@@ -17,6 +17,8 @@ export const signInThrottle = pgTable(
     /** Times (ms) of the failures within the window. */
     failures: jsonb("failures").$type<number[]>().notNull(),
     lockedUntil: ts("locked_until"),
+    /** The earliest time the key's next attempt may be checked (policy.ts); null: now. */
+    nextAttemptAt: ts("next_attempt_at"),
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [index("dashboard_sign_in_throttle_updated_idx").on(t.updatedAt)],

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { describeWithoutPostgres, throwawayDatabase } from "@/lib/embedded/test-pg";
 import { SharedSignInThrottle } from "./shared";
-import { DEFAULT_POLICY, throttleKey } from "./throttle";
+import { DEFAULT_POLICIES } from "./policy";
+import { throttleKey } from "./throttle";
 
 /**
  * The sign-in throttle shared through PostgreSQL: two instances (two throttles, two pools) on one database count
- * one account + address together, so ten failures lock it on both, however they are spread.
+ * one account + address together, so ten failures lock it on both, however they are spread, and hand out one
+ * sequence of turns; an account from any address is never locked.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MIN = 60_000;
@@ -20,8 +22,8 @@ if (!adminUrl) {
   let b: SharedSignInThrottle;
   beforeAll(async () => {
     await database.create();
-    a = new SharedSignInThrottle(database.url, DEFAULT_POLICY, now);
-    b = new SharedSignInThrottle(database.url, DEFAULT_POLICY, now);
+    a = new SharedSignInThrottle(database.url, DEFAULT_POLICIES, now);
+    b = new SharedSignInThrottle(database.url, DEFAULT_POLICIES, now);
   });
   afterAll(async () => {
     await a?.close();
@@ -50,6 +52,26 @@ if (!adminUrl) {
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).recordFailure(key)));
       expect(results.filter((r) => r.locked)).toHaveLength(1);
       expect(await a.check(key)).toMatchObject({ locked: true });
+    });
+
+    test("turns are shared: a burst through both instances is spread out as one would, the rest refused for now", async () => {
+      const key = throttleKey("admin", "10.0.0.12");
+      const turns = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).takeTurn(key)));
+      const waits = turns.filter((t) => !t.locked).map((t) => t.waitMs);
+      expect(waits.sort((x, y) => x - y)).toEqual([0, 150, 300, 450, 600, 750, 900, 1050, 1200, 1350, 1500]);
+      expect(turns.filter((t) => t.locked)).toEqual([{ locked: true, retryAfterMs: 150, waitMs: 0 }]);
+    });
+
+    test("an account from any address (no trusted proxy) is never locked, through either instance", async () => {
+      const key = throttleKey("admin", "any");
+      for (let i = 1; i <= 25; i++) {
+        t += 10_000; // each attempt once its turn has come
+        expect((await (i % 2 ? a : b).takeTurn(key)).locked, `attempt ${i}`).toBe(false);
+        expect((await (i % 2 ? b : a).recordFailure(key)).locked, `failure ${i}`).toBe(false);
+      }
+      expect(await a.check(key)).toEqual({ locked: false });
+      t += 10_000;
+      expect(await b.takeTurn(key)).toEqual({ locked: false, waitMs: 0 });
     });
 
     test("a success through one instance resets the count the other sees", async () => {

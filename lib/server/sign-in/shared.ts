@@ -5,14 +5,16 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { openDb } from "@/lib/db/open";
 import * as schema from "./schema";
 import {
-  DEFAULT_POLICY,
+  DEFAULT_POLICIES,
   entryState,
+  policyFor,
+  withAdmission,
   withFailure,
-  type Throttle,
   type ThrottleEntry,
-  type ThrottlePolicy,
+  type ThrottlePolicies,
   type ThrottleState,
-} from "./throttle";
+} from "./policy";
+import { sleep, type Throttle } from "./throttle";
 
 type DashboardDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 const table = schema.signInThrottle;
@@ -21,9 +23,10 @@ const table = schema.signInThrottle;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * The sign-in throttle on PostgreSQL (DATABASE_URL): the counts of every instance sharing the database are one, so
- * several instances lock an account + address after the same 10 failures as one would. A failure is counted in a
- * transaction that locks the key's row (two instances counting at once cannot lose one). The database opens on the
+ * The sign-in throttle on PostgreSQL (DATABASE_URL): the counts and turns of every instance sharing the database are
+ * one, so several instances lock an account + address after the same 10 failures as one would, and space one
+ * account's attempts as one would (policy.ts). A failure or a turn is taken in a transaction that locks the key's row
+ * (two instances counting at once cannot lose one). The database opens on the
  * first sign-in, with its own migrations (`drizzle-dashboard/`, table `dashboard_sign_in_throttle`).
  */
 export class SharedSignInThrottle implements Throttle {
@@ -32,7 +35,7 @@ export class SharedSignInThrottle implements Throttle {
 
   constructor(
     private readonly databaseUrl: string,
-    readonly policy: ThrottlePolicy = DEFAULT_POLICY,
+    readonly policies: ThrottlePolicies = DEFAULT_POLICIES,
     private readonly now: () => number = Date.now,
     private readonly migrationsFolder = path.join(process.cwd(), "drizzle-dashboard"),
   ) {}
@@ -55,24 +58,51 @@ export class SharedSignInThrottle implements Throttle {
   async check(key: string): Promise<ThrottleState> {
     const db = await this.db();
     const [row] = await db.select().from(table).where(eq(table.key, key));
-    return entryState(row && toEntry(row), this.now());
+    return entryState(row && toEntry(row), this.now(), policyFor(key, this.policies));
   }
 
-  async recordFailure(key: string): Promise<{ delayMs: number } & ThrottleState> {
+  /** The attempt's turn, taken in the key's locked row: refused, or how long from now it comes. */
+  takeTurn(key: string): Promise<{ waitMs: number } & ThrottleState> {
+    return this.update(key, withAdmission);
+  }
+
+  async admit(key: string): Promise<ThrottleState> {
+    const { waitMs, ...state } = await this.takeTurn(key);
+    if (waitMs > 0) await sleep(waitMs);
+    return state;
+  }
+
+  recordFailure(key: string): Promise<{ delayMs: number } & ThrottleState> {
+    return this.update(key, withFailure);
+  }
+
+  /**
+   * One change of a key's entry, in a transaction that locks its row: two instances changing it at once (a failure
+   * each, or two turns) cannot lose one.
+   */
+  private async update<R>(
+    key: string,
+    change: (
+      entry: ThrottleEntry | undefined,
+      now: number,
+      policy: ReturnType<typeof policyFor>,
+    ) => { entry: ThrottleEntry; result: R },
+  ): Promise<R> {
     const db = await this.db();
     const now = this.now();
     const result = await db.transaction(async (tx) => {
       await tx
         .insert(table)
-        .values({ key, failures: [], lockedUntil: null, updatedAt: new Date(now) })
+        .values({ key, failures: [], lockedUntil: null, nextAttemptAt: null, updatedAt: new Date(now) })
         .onConflictDoNothing();
       const [row] = await tx.select().from(table).where(eq(table.key, key)).for("update");
-      const { entry, result } = withFailure(row && toEntry(row), now, this.policy);
+      const { entry, result } = change(row && toEntry(row), now, policyFor(key, this.policies));
       await tx
         .update(table)
         .set({
           failures: entry.failures,
           lockedUntil: entry.lockedUntil ? new Date(entry.lockedUntil) : null,
+          nextAttemptAt: entry.nextAt ? new Date(entry.nextAt) : null,
           updatedAt: new Date(now),
         })
         .where(eq(table.key, key));
@@ -89,16 +119,18 @@ export class SharedSignInThrottle implements Throttle {
     await db.delete(table).where(and(eq(table.key, key), or(isNull(table.lockedUntil), lte(table.lockedUntil, now))));
   }
 
-  /** Keys whose failures have all left the window and that are not locked hold nothing: deleted. */
+  /** Keys whose failures have all left the window, not locked and with no turn ahead, hold nothing: deleted. */
   private async pruneNowAndThen(db: DashboardDb, now: number): Promise<void> {
     if (now - this.lastPrunedAt < PRUNE_EVERY_MS) return;
     this.lastPrunedAt = now;
+    const windowMs = Math.max(this.policies.address.windowMs, this.policies.anyAddress.windowMs);
     await db
       .delete(table)
       .where(
         and(
-          lt(table.updatedAt, new Date(now - this.policy.windowMs)),
+          lt(table.updatedAt, new Date(now - windowMs)),
           or(isNull(table.lockedUntil), lte(table.lockedUntil, new Date(now))),
+          or(isNull(table.nextAttemptAt), lte(table.nextAttemptAt, new Date(now))),
         ),
       );
   }
@@ -111,5 +143,9 @@ export class SharedSignInThrottle implements Throttle {
 }
 
 function toEntry(row: typeof table.$inferSelect): ThrottleEntry {
-  return { failures: row.failures, lockedUntil: row.lockedUntil?.getTime() ?? 0 };
+  return {
+    failures: row.failures,
+    lockedUntil: row.lockedUntil?.getTime() ?? 0,
+    nextAt: row.nextAttemptAt?.getTime() ?? 0,
+  };
 }

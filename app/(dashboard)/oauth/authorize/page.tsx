@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ConsentForm } from "@/components/auth/consent-form";
 import { PageBody } from "@/components/layout/page-body";
-import { signedInPerson } from "@/app/_wiring/auth";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { getConfig } from "@/lib/server/config";
+import { requireSession } from "../../session";
 import { EMBEDDED_ACCOUNT_ID } from "./account";
 import { decideAuthorization } from "./actions";
 
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Connect an MCP client" };
 
 /**
  * The authorization endpoint of the embedded service's remote MCP endpoint (docs/embedded-service.md, "Remote MCP
- * endpoint"). The dashboard layout has already required the session (sign-in comes back here with the whole query).
+ * endpoint"). The session is required here (sign-in comes back here with the whole query), not left to the layout.
  * A bad client or redirect URI is shown, never redirected to; other bad requests go back to the client as errors.
  */
 export default async function AuthorizePage({
@@ -20,6 +20,7 @@ export default async function AuthorizePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const person = await requireSession();
   const raw = await searchParams;
   const params: Record<string, string> = {};
   const repeated: string[] = [];
@@ -27,9 +28,6 @@ export default async function AuthorizePage({
     if (Array.isArray(v)) repeated.push(k);
     else if (v !== undefined) params[k] = v;
   }
-  // The layout has checked the session already, but a client navigation does not run it again.
-  const person = await signedInPerson();
-  if (!person) return <Refused title="Signed out" text="Your session has ended: sign in again." />;
   const remote = await remoteMcpAuthorization();
   if (!remote) return <Refused title="Not available" text="The embedded service is not served by this dashboard." />;
   if (repeated.length)

@@ -1,0 +1,51 @@
+import "server-only";
+import { describeLimits, describeNetwork, probeSandbox, sandboxSettings } from "@/lib/embedded/sandbox";
+import type { CommandFacts } from "@/components/settings/commands-row";
+import { LIMIT_VARIABLES } from "@/lib/server/command-sandbox";
+import type { AppConfig } from "@/lib/server/config";
+
+/**
+ * At start, with AGENT_ALLOW_COMMANDS=1: the sandbox of the agent's commands must work here (a command is run to
+ * see), else the message says why and how to fix it and the server does not start. `none` starts with a warning.
+ * Returns the lines to print, or throws the message that stops the start.
+ */
+export async function checkCommandSandbox(config: AppConfig): Promise<string[]> {
+  const agent = config.agent;
+  if (!config.serveEmbedded || !agent?.allowCommands) return [];
+  const settings = sandboxSettings(agent.commandSandbox);
+  if (settings.backend === "none")
+    return [
+      "  WARNING: AGENT_COMMAND_SANDBOX=none: the agent's approved commands run WITHOUT a sandbox, as this server's",
+      "  user, with its files (DATA_DIR and its secrets), its processes and its network. docs/sandbox.md",
+    ];
+  const problem = await probeSandbox(settings);
+  if (problem) throw new Error(problem);
+  return [
+    `  Commands: in a bubblewrap sandbox, ${describeNetwork(settings.network)}; limits: ${describeLimits(settings.limits)}`,
+  ];
+}
+
+/** What Settings shows of the agent's commands: off, or the sandbox's backend, network and limits (never a secret). */
+export function commandFacts(agent: NonNullable<AppConfig["agent"]>): CommandFacts {
+  if (!agent.allowCommands) return { enabled: false };
+  const { backend, network, limits } = sandboxSettings(agent.commandSandbox);
+  const v = LIMIT_VARIABLES;
+  return {
+    enabled: true,
+    backend,
+    network: backend === "none" ? "this server's own (no sandbox)" : describeNetwork(network),
+    limits: [
+      { label: "Time", value: `${limits.timeMs / 1000} s`, variable: v.timeMs },
+      ...(backend === "none"
+        ? []
+        : [
+            { label: "CPU", value: `${limits.cpuSeconds} s per process`, variable: v.cpuSeconds },
+            { label: "Memory", value: `${limits.memoryMb} MB per process`, variable: v.memoryMb },
+            { label: "Processes", value: `${limits.processes}`, variable: v.processes },
+            { label: "File size", value: `${limits.fileSizeMb} MB`, variable: v.fileSizeMb },
+            { label: "Open files", value: `${limits.openFiles} per process`, variable: v.openFiles },
+          ]),
+      { label: "Output kept", value: `${limits.outputChars.toLocaleString("en")} characters`, variable: v.outputChars },
+    ],
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "dashboard_sign_in_throttle" ADD COLUMN "next_attempt_at" timestamp with time zone;

@@ -1,0 +1,413 @@
+import "server-only";
+import { spawn } from "node:child_process";
+import { lstatSync, readlinkSync } from "node:fs";
+import { mkdir, readFile, rename } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
+import { RELAY_SOURCE, type RelaySpec } from "./relay";
+import type { SandboxLimits, SandboxNetwork, SandboxSettings } from "./settings";
+import { supervise } from "./supervise";
+import type { RunOptions, RunResult, Sandbox, SandboxProcess, StartOptions } from "./types";
+import { prepareWorkspace, SANDBOX_USER, type HostIds, type Workspace } from "./workspace";
+
+/** bubblewrap's program (Debian's `bubblewrap` package). */
+export const BWRAP = "/usr/bin/bwrap";
+/** The host user a sandbox runs as when the server is root: never root, whose files it could read if it saw them. */
+const UNPRIVILEGED: HostIds = { uid: 65534, gid: 65534 };
+/** Where the sandbox's own programs (Node, for the relay) and sockets are, inside. */
+const RUN_DIR = "/run/atelier";
+/** The port in the sandbox where HTTP_PROXY points (network `public`). */
+const PROXY_PORT = 3128;
+/** The in-memory /tmp and /dev/shm, each. */
+const TMPFS_BYTES = 64 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** The few files of the host's /etc that programs need, read-only: certificates, alternatives, the linker's cache. */
+const ETC = [
+  "alternatives",
+  "ssl",
+  "ca-certificates",
+  "pki",
+  "ld.so.cache",
+  "ld.so.conf",
+  "ld.so.conf.d",
+  "localtime",
+  "timezone",
+  "nsswitch.conf",
+  "host.conf",
+  "os-release",
+  "mime.types",
+  "protocols",
+  "services",
+];
+
+/** The top-level folders of a system outside /usr: symbolic links into it (merged /usr), or folders bound read-only. */
+function systemRoots(): string[] {
+  const args: string[] = [];
+  for (const name of ["bin", "sbin", "lib", "lib32", "lib64", "libx32"]) {
+    const at = `/${name}`;
+    try {
+      const stat = lstatSync(at);
+      if (stat.isSymbolicLink()) args.push("--symlink", readlinkSync(at), at);
+      else if (stat.isDirectory()) args.push("--ro-bind", at, at);
+    } catch {
+      // not on this system
+    }
+  }
+  return args;
+}
+
+/** The host ids the sandbox runs as: its own when the server is not root; an unprivileged one when it is. */
+export function hostIds(): HostIds | null {
+  return process.getuid?.() === 0 ? UNPRIVILEGED : null;
+}
+
+/**
+ * Closes every file descriptor above stderr but the one given first (`-`: none), then runs the rest of its arguments
+ * (`/proc/self/fd` lists the open ones; bash closes any number).
+ */
+const CLOSE_FDS =
+  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ "$n" != "$keep" ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
+const closingFds = (keep: number | null) => [
+  "/bin/bash",
+  "-c",
+  CLOSE_FDS,
+  "close-fds",
+  keep === null ? "-" : String(keep),
+];
+
+interface Layout {
+  workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
+  limits: SandboxLimits;
+  command: string;
+  relay: RelaySpec | null;
+  /** This Node binary, bound into the sandbox (the relay runs on it; commands find it on PATH too). */
+  nodePath: string;
+  /** bubblewrap has --disable-userns (0.8 and later): the sandbox cannot make user namespaces of its own. */
+  disableUserns: boolean;
+  /** Where bubblewrap writes the host pid of the sandbox's init (`--info-fd`), to know when the sandbox is gone. */
+  infoFd?: number;
+}
+
+/**
+ * bubblewrap's arguments for one sandbox: new user, PID, IPC, UTS, network and cgroup namespaces; the user 1000
+ * inside with no capabilities; a read-only root with the system's /usr, the few /etc files and a generated passwd,
+ * group and hosts; its own /proc, /dev, 64 MB /tmp and /dev/shm; the copy writable at /app and a HOME; nothing else
+ * of the host. Its processes end when it does (PID namespace) or when the server does (--die-with-parent). Inside,
+ * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one, once
+ * `bash` has closed every file descriptor above stderr.
+ */
+export function bubblewrapArgs(l: Layout): string[] {
+  const { limits } = l;
+  const u = SANDBOX_USER;
+  const args = [
+    "--unshare-user",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-net",
+    "--unshare-cgroup-try",
+    "--uid",
+    String(u.uid),
+    "--gid",
+    String(u.gid),
+    "--hostname",
+    "sandbox",
+    "--die-with-parent",
+    "--new-session",
+    ...(l.disableUserns ? ["--disable-userns"] : []),
+    ...(l.infoFd !== undefined ? ["--info-fd", String(l.infoFd)] : []),
+    "--ro-bind",
+    "/usr",
+    "/usr",
+    ...systemRoots(),
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--perms",
+    "1777",
+    "--size",
+    String(TMPFS_BYTES),
+    "--tmpfs",
+    "/tmp",
+    "--perms",
+    "1777",
+    "--size",
+    String(TMPFS_BYTES),
+    "--tmpfs",
+    "/dev/shm",
+    ...ETC.flatMap((name) => ["--ro-bind-try", `/etc/${name}`, `/etc/${name}`]),
+    ...["passwd", "group", "hosts"].flatMap((name) => ["--ro-bind", path.join(l.workspace.etc, name), `/etc/${name}`]),
+    "--bind",
+    l.workspace.app,
+    "/app",
+    "--bind",
+    l.workspace.home,
+    u.home,
+    "--ro-bind",
+    l.nodePath,
+    `${RUN_DIR}/bin/node`,
+    ...(l.workspace.out ? ["--ro-bind", l.workspace.out, `${RUN_DIR}/out`] : []),
+    "--remount-ro",
+    "/",
+    "--chdir",
+    "/app",
+    "--",
+  ];
+  const limited = [
+    // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
+    // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
+    // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
+    ...closingFds(null),
+    "/usr/bin/prlimit",
+    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
+    `--data=${limits.memoryMb * MIB}`,
+    `--nproc=${limits.processes}`,
+    `--fsize=${limits.fileSizeMb * MIB}`,
+    `--nofile=${limits.openFiles}`,
+    "--core=0",
+    "--",
+    "/usr/bin/nice",
+    "-n",
+    "10",
+    "/bin/sh",
+    "-c",
+    l.command,
+  ];
+  return l.relay
+    ? [
+        ...args,
+        ...closingFds(l.relay.inbound?.fd ?? null),
+        `${RUN_DIR}/bin/node`,
+        "-e",
+        RELAY_SOURCE,
+        JSON.stringify(l.relay),
+        ...limited,
+      ]
+    : [...args, ...limited];
+}
+
+/** The command's environment: the project's variables, then the sandbox's own (which win). */
+function sandboxEnv(project: Readonly<Record<string, string>> | undefined, network: SandboxNetwork, port?: number) {
+  const proxy = `http://127.0.0.1:${PROXY_PORT}`;
+  return {
+    ...project,
+    PATH: `/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:${RUN_DIR}/bin`,
+    HOME: SANDBOX_USER.home,
+    USER: SANDBOX_USER.name,
+    LOGNAME: SANDBOX_USER.name,
+    SHELL: "/bin/sh",
+    TMPDIR: "/tmp",
+    LANG: "C.UTF-8",
+    CI: "1",
+    ...(network.mode === "public"
+      ? {
+          HTTP_PROXY: proxy,
+          HTTPS_PROXY: proxy,
+          http_proxy: proxy,
+          https_proxy: proxy,
+          NO_PROXY: "localhost,127.0.0.1,::1",
+          no_proxy: "localhost,127.0.0.1,::1",
+          // Node 24 and later read the variables above for fetch and http; older Nodes ignore this.
+          NODE_USE_ENV_PROXY: "1",
+        }
+      : {}),
+    ...(port ? { PORT: String(port), HOST: "127.0.0.1", HOSTNAME: "127.0.0.1" } : {}),
+  };
+}
+
+/** What --help says a bubblewrap can do, read once per program. */
+const disableUsernsKnown = new Map<string, Promise<boolean>>();
+function supportsDisableUserns(program: string): Promise<boolean> {
+  let known = disableUsernsKnown.get(program);
+  if (!known) {
+    known = new Promise<boolean>((resolve) => {
+      const child = spawn(program, ["--help"], { stdio: ["ignore", "pipe", "pipe"] });
+      let text = "";
+      child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+      child.on("error", () => resolve(false));
+      child.on("close", () => resolve(text.includes("--disable-userns")));
+    });
+    disableUsernsKnown.set(program, known);
+  }
+  return known;
+}
+
+interface Started {
+  result: Promise<RunResult>;
+  socketPath: string | null;
+  stop: () => void;
+}
+
+/**
+ * The bubblewrap backend (docs/sandbox.md). `ownPorts`: the server's own ports, which the proxy never reaches;
+ * `program`: bubblewrap's path (another one only in the probe's tests).
+ */
+export function bubblewrapSandbox(
+  settings: SandboxSettings,
+  ownPorts: readonly number[],
+  program: string = BWRAP,
+): Sandbox {
+  const launch = async (opts: StartOptions, keepRunning: boolean): Promise<Started> => {
+    const limits = { ...settings.limits, ...opts.limits };
+    const stopper = new AbortController();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, stopper.signal]) : stopper.signal;
+    const network = opts.network ?? settings.network;
+    const owner = hostIds();
+    const workspace = await prepareWorkspace(opts.files, owner);
+    let proxy: SandboxProxy | null = null;
+    let inbound: net.Server | null = null;
+    const closeInbound = () =>
+      new Promise<void>((resolve) => {
+        const server = inbound;
+        inbound = null;
+        if (server) server.close(() => resolve());
+        else resolve();
+      });
+    const cleanUp = async () => {
+      await proxy?.close();
+      await closeInbound();
+      await workspace.remove();
+    };
+    try {
+      const relay: RelaySpec = {};
+      let out: string | undefined;
+      if (network.mode === "public") {
+        out = path.join(workspace.root, "out");
+        await mkdir(out, { mode: 0o755 });
+        const socketPath = path.join(out, "proxy.sock");
+        proxy = await startProxy(socketPath, { ...network, ownPorts });
+        relay.proxy = { port: PROXY_PORT, socketPath: `${RUN_DIR}/out/proxy.sock` };
+      }
+      // fd 3: bubblewrap's information (the init's pid); fd 4: the port's listening socket, with a port.
+      const stdio: Array<"ignore" | "pipe" | number> = ["ignore", "pipe", "pipe", "pipe"];
+      let socketPath: string | null = null;
+      let binding: string | null = null;
+      if (opts.port) {
+        // The port's listening socket: made here, outside the sandbox, and handed in as fd 4 (relay.ts). It is bound
+        // under a name no one connects to until the relay holds it and this process has let go of it (else this
+        // process would accept connections too).
+        const host = path.join(workspace.root, "host");
+        await mkdir(host, { mode: 0o700 });
+        socketPath = path.join(host, "app.sock");
+        binding = path.join(host, "binding.sock");
+        const server = net.createServer();
+        inbound = server;
+        await new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(binding!, () => resolve());
+        });
+        stdio.push(listeningFd(server));
+        relay.inbound = { fd: 4, port: opts.port };
+      }
+      const args = bubblewrapArgs({
+        workspace: { ...workspace, out },
+        limits,
+        command: opts.command,
+        relay: relay.proxy || relay.inbound ? relay : null,
+        nodePath: process.execPath,
+        disableUserns: await supportsDisableUserns(program),
+        infoFd: 3,
+      });
+      const child = spawn(program, args, {
+        // bubblewrap passes its environment on: the command's, and nothing of the server's.
+        env: sandboxEnv(opts.env, network, opts.port) as unknown as NodeJS.ProcessEnv,
+        stdio,
+        ...(owner ?? {}),
+      });
+      if (socketPath && binding) {
+        // The sandbox has its copy of the socket now: publish it under its name and close ours.
+        await rename(binding, socketPath);
+        await closeInbound();
+      }
+      // The listening socket now lives in the sandbox too; ours stays open for connecting to its path.
+      const kill = () => {
+        try {
+          child.kill("SIGKILL"); // bubblewrap's PID 1 dies with it (--die-with-parent), and with it every process
+        } catch {
+          // already gone
+        }
+      };
+      const init = initPid(child.stdio[3] as NodeJS.ReadableStream);
+      const result = supervise(child, {
+        limits: keepRunning ? { ...limits, timeMs: opts.limits?.timeMs ?? 0 } : limits,
+        signal,
+        onOutput: opts.onOutput,
+        kill,
+        signalsAsStatus: true,
+        // bubblewrap returns when the command exits; its init is killed then and ends every other process of the
+        // sandbox: the result waits for that.
+        afterExit: async () => {
+          const pid = await init;
+          if (pid) await namespaceGone(pid);
+        },
+      }).finally(cleanUp);
+      return { result, socketPath, stop: () => stopper.abort() };
+    } catch (error) {
+      await cleanUp();
+      throw error;
+    }
+  };
+
+  return {
+    settings,
+    async run(opts: RunOptions) {
+      return (await launch(opts, false)).result;
+    },
+    async start(opts: StartOptions): Promise<SandboxProcess> {
+      const { result, socketPath, stop } = await launch(opts, true);
+      return {
+        socketPath,
+        exited: result,
+        stop: () => {
+          stop();
+          return result;
+        },
+      };
+    },
+  };
+}
+
+/** The host pid of the sandbox's init, from bubblewrap's `--info-fd` JSON; null when it never came (setup failed). */
+function initPid(info: NodeJS.ReadableStream): Promise<number | null> {
+  return new Promise((resolve) => {
+    let text = "";
+    info.on("data", (chunk: Buffer) => {
+      if (text.length < 4096) text += chunk.toString();
+    });
+    info.on("error", () => resolve(null));
+    info.on("close", () => {
+      const pid = Number(/"child-pid"\s*:\s*(\d+)/.exec(text)?.[1]);
+      resolve(Number.isSafeInteger(pid) && pid > 0 ? pid : null);
+    });
+  });
+}
+
+/**
+ * Resolves once the sandbox's init is gone or a zombie: the kernel ends every process of a PID namespace before its
+ * init becomes a zombie. Polled (Node has no pidfd); at most `limitMs`.
+ */
+async function namespaceGone(pid: number, limitMs = 5000): Promise<void> {
+  const until = Date.now() + limitMs;
+  // Usually a few milliseconds: look again soon, then every 10 ms.
+  for (let delay = 1; Date.now() < until; delay = Math.min(10, delay * 2)) {
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return; // gone
+    }
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    if (state === "Z" || state === "X") return;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/** The file descriptor of a listening unix socket (Node's handle keeps it as `fd` on Unix). */
+function listeningFd(server: net.Server): number {
+  const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
+  if (typeof fd !== "number" || fd < 0) throw new Error("the app's listening socket has no file descriptor");
+  return fd;
+}
