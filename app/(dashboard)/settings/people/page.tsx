@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { PeopleView } from "@/components/people/people-view";
+import { requireSession } from "../../session";
 import { AdminOnly } from "../admin-only";
 
 export const metadata: Metadata = { title: "People · Settings" };
 
-export default function PeoplePage() {
+export default async function PeoplePage() {
+  const person = await requireSession();
   return (
-    <AdminOnly>
+    <AdminOnly role={person.role}>
       <PeopleView />
     </AdminOnly>
   );
