@@ -16,7 +16,6 @@ import { safeCallbackUrl } from "../(auth)/sign-in/callback-url";
  */
 export async function requireSession(): Promise<SessionPerson> {
   const person = await signedInPerson();
-  if (!person)
-    redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
+  if (!person) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER), (p) => safeCallbackUrl(p, "") === p));
   return person;
 }
