@@ -8,7 +8,11 @@ import { requireSession } from "../../session";
 import { EMBEDDED_ACCOUNT_ID } from "./account";
 import { decideAuthorization } from "./actions";
 
-export const metadata: Metadata = { title: "Connect an MCP client" };
+/** The title too waits for the session: without one nothing of this page, its title included, is sent. */
+export async function generateMetadata(): Promise<Metadata> {
+  await requireSession();
+  return { title: "Connect an MCP client" };
+}
 
 /**
  * The authorization endpoint of the embedded service's remote MCP endpoint (docs/embedded-service.md, "Remote MCP
