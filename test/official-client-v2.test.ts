@@ -287,7 +287,10 @@ async function expectPreviewRoute(chatId: string, preview: Json): Promise<void> 
   // A token that opens nothing any more (expired; a wrong one alike) asks the proxy to refresh its cached preview:
   // the route calls onPreviewRefresh and sends the frame to the fallback page, which gets a new one.
   const threeHoursAgo = () => new Date(Date.now() - 3 * 60 * 60 * 1000);
-  for (const stale of [new PreviewTokens(TEST_KEY, threeHoursAgo).issue(chatId).token, `${preview.token}x`]) {
+  for (const stale of [
+    new PreviewTokens(TEST_KEY, threeHoursAgo).issue(chatId, "p:user_embedded").token,
+    `${preview.token}x`,
+  ]) {
     const before = refreshed;
     const answer = await proxy("notes.md", stale);
     expect(answer.status).toBe(302);

@@ -27,6 +27,7 @@ export function embeddedService() {
     wire: config.embeddedWire,
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
+    shareUrl: (token) => `${config.appUrl}/share/${token}`,
     // People (docs/people.md): the first admin is the environment's account; invitations open the dashboard's page.
     firstAdminName: config.dashboardUsername,
     invitationUrl: (token) => `${config.appUrl}/invite/${encodeURIComponent(token)}`,

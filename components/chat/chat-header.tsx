@@ -10,6 +10,7 @@ import { UNTITLED } from "./chat-row";
 import { FavoriteButton } from "./favorite-button";
 import { ChatTitle } from "./chat-title";
 import { PrivacyBadge } from "./privacy-badge";
+import { ShareControl } from "./share-dialog";
 import { StreamingIndicator } from "./streaming-indicator";
 
 /** The browser tab's title while the chat has none yet. */
@@ -47,6 +48,7 @@ export function ChatHeader({
       </div>
       {usage}
       {generating ? <StreamingIndicator /> : null}
+      {chat ? <ShareControl chat={chat} /> : null}
       {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
       {chat ? <ChatMenu chatId={chatId} generating={generating} /> : null}

@@ -104,6 +104,8 @@ export interface ServiceClient extends TeamClient, SpendClient {
   updateChat(chatId: string, body: UpdateChatBody): Promise<Chat>;
   /** POST /v2/chats/{chatId}/duplicate: the new chat (privacy default private; title default "<title> (2)", …). */
   duplicateChat(chatId: string, body: DuplicateChatBody): Promise<Chat>;
+  /** POST /v2/chats/{chatId}/share/rotate (our extension): the chat with a new `shareUrl`; the old link 404 at once. */
+  rotateShare(chatId: string): Promise<Chat>;
   /** POST /v2/chats/{chatId}/restore-message: the files of that assistant message back; the user and assistant messages recording it. */
   restoreMessage(chatId: string, messageId: string): Promise<RestoredMessages>;
   /**
@@ -226,6 +228,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     getChat: (chatId) => read(readChat, call("v2.chats.get", { chatId })),
     updateChat: (chatId, body) => read(readChat, call("v2.chats.update", { chatId }, { body })),
     duplicateChat: (chatId, body) => read(readChat, call("v2.chats.duplicate", { chatId }, { body })),
+    rotateShare: (chatId) => read(readChat, call("v2.chats.share.rotate", { chatId })),
     restoreMessage: (chatId, messageId) =>
       read((d) => readRestoredMessages(d, chatId), call("v2.chats.restore", { chatId }, { body: { messageId } })),
     updateFiles: (chatId, body) =>

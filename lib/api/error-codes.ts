@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   "invitation_not_found",
   "email_taken",
   "first_admin_protected",
+  // privacy (issue 40): a chat one may read but not write
+  "chat_read_only",
+  "author_only",
+  "not_shareable",
   // operations of the real service's own platform, which the embedded service does not have
   "platform_unavailable",
   // the service is draining (SIGTERM): new requests are refused until another instance or the next start answers

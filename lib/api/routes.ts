@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import * as s from "./schemas";
 import { roleAtLeast, type Role } from "./schemas/team";
+import type { ChatNeed } from "./schemas/privacy";
 import { MAX_ATTACHMENTS_BODY_BYTES } from "./attachments/limits";
 
 /**
@@ -24,7 +25,10 @@ export interface RouteSpec {
   pattern: string;
   /** Request body schema, validated by the proxy and by the embedded service. */
   body?: z.ZodType;
-  /** Browser redirect targets are reached directly, never through the dashboard's proxy. */
+  /**
+   * Never through the dashboard's proxy: browser redirect targets (reached directly, no key) and the share page's
+   * read (`v2.shares.get`: the dashboard's server asks with its key, the token the only scope).
+   */
   proxied?: false;
   /** Responds with Server-Sent Events. */
   stream?: true;
@@ -41,6 +45,18 @@ export interface RouteSpec {
    * method → member. Browser redirect targets (`proxied: false`) have no caller: their state is the credential.
    */
   minRole?: Role;
+  /**
+   * What the route needs on the chat it names (docs/wire-decisions.md "Privacy and share links"), checked by the
+   * embedded service's router before the handler runs: a chat the caller may not read answers as an unknown one (404;
+   * 422 when the body names it), one they may read but not write 403 naming the privacy or role. Default
+   * (`chatNeedOf`): for a path with `:chatId`, read for GET and write for any other method; none otherwise.
+   */
+  chat?: ChatNeed;
+  /**
+   * Where the chat is named when not by the path's `:chatId`: the body's `chatId` (absent: no chat, nothing to
+   * check), or the deployment of the path's `:deploymentId`.
+   */
+  chatFrom?: "body" | "deployment";
 }
 
 type Extra = Omit<RouteSpec, "name" | "method" | "pattern">;
@@ -62,8 +78,14 @@ const CREATE = { body: s.CreateChatBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTE
 const SEND = { body: s.SendMessageBody, maxBodyBytes: MAX_ATTACHMENTS_BODY_BYTES };
 /** Routes only admins call (people, the audit log, webhooks, service-wide settings). */
 const ADMIN = { minRole: "admin" } as const;
-/** A POST that only reads (re-attaching to a running generation's stream, the context meter): viewers may call it. */
-const READS = { minRole: "viewer" } as const;
+/** A POST that only reads (re-attaching to a running generation's stream, the context meter): viewers may call it, on a chat they read. */
+const READS = { minRole: "viewer", chat: "read" } as const;
+/** A write that only reads its chat (a copy made of it becomes the caller's; a favorite is the caller's own mark). */
+const READS_CHAT = { chat: "read" } as const;
+
+/** A deployment is its chat's: reading it needs read on the chat, deleting it write. */
+const DEPLOYMENT_READ = { chat: "read", chatFrom: "deployment" } as const;
+const DEPLOYMENT_WRITE = { chat: "write", chatFrom: "deployment" } as const;
 
 /** Order matters: literal segments come before parameters that would also match them. */
 export const ROUTES = [
@@ -100,7 +122,11 @@ export const ROUTES = [
     invalidBody: s.INVALID_FILE_CONTENTS,
   }), // the document's: a hand edit
   r("v2.chats.files.download", "GET", "/v2/chats/:chatId/files/download"), // the document's: a .zip of the files
-  r("v2.chats.duplicate", "POST", "/v2/chats/:chatId/duplicate", { body: s.DuplicateChatBody }),
+  r("v2.chats.duplicate", "POST", "/v2/chats/:chatId/duplicate", { body: s.DuplicateChatBody, ...READS_CHAT }),
+  // our extension (issue 40): a new share link, the old one 404 at once
+  r("v2.chats.share.rotate", "POST", "/v2/chats/:chatId/share/rotate"),
+  // our extension (issue 40): what a share link shows; the dashboard's server asks (its key), never the browser's proxy
+  r("v2.shares.get", "GET", "/v2/shares/:token", { proxied: false }),
   r("v2.chats.restore", "POST", "/v2/chats/:chatId/restore-message", { body: s.RestoreMessageBody }),
   r("v2.chats.deploy", "POST", "/v2/chats/:chatId/deploy"), // the document's: the latest version as a deployment
   r("v2.chats.connectStatus", "GET", "/v2/chats/:chatId/connect/status"), // the document's: integrations (none here)
@@ -109,7 +135,7 @@ export const ROUTES = [
   r("v2.chats.compact", "POST", "/v2/chats/:chatId/compact"),
   // ----- v2 webhooks (4.1, wire-decisions.md 8; deliveries are an embedded-service extension) -----
   r("v2.hooks.list", "GET", "/v2/hooks", ADMIN),
-  r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody, ...ADMIN }),
+  r("v2.hooks.create", "POST", "/v2/hooks", { body: s.CreateWebhookBody, ...ADMIN, chat: "read", chatFrom: "body" }),
   r("v2.hooks.eventTypes", "GET", "/v2/hooks/event-types", ADMIN), // extension: the event catalog
   r("v2.hooks.get", "GET", "/v2/hooks/:hookId", ADMIN),
   r("v2.hooks.update", "PATCH", "/v2/hooks/:hookId", { body: s.UpdateWebhookBody, ...ADMIN }),
@@ -159,6 +185,12 @@ export const ROUTES = [
   // ----- v2 settings (the document's trusted preview hosts) -----
   r("v2.settings.previewHosts", "GET", "/v2/settings/preview-hosts", ADMIN),
   r("v2.settings.setPreviewHosts", "PUT", "/v2/settings/preview-hosts", { body: s.PreviewHostsBody, ...ADMIN }),
+  // our extension (issue 40): a new chat's privacy when none is sent; every person reads it (the new-chat form)
+  r("v2.settings.defaultPrivacy", "GET", "/v2/settings/default-privacy"),
+  r("v2.settings.setDefaultPrivacy", "PUT", "/v2/settings/default-privacy", {
+    body: s.SetDefaultPrivacyBody,
+    ...ADMIN,
+  }),
   // ----- v2 people (our extension, issue 39, wire-decisions.md "People"): API keys, members, invitations, audit -----
   r("v2.apiKeys.list", "GET", "/v2/api-keys"),
   r("v2.apiKeys.create", "POST", "/v2/api-keys", { body: s.CreateApiKeyBody }),
@@ -185,8 +217,8 @@ export const ROUTES = [
   r("v1.chats.update", "PATCH", "/v1/chats/:chatId", { body: s.v1.UpdateChatBodyV1 }),
   r("v1.chats.delete", "DELETE", "/v1/chats/:chatId"),
   r("v1.chats.project", "GET", "/v1/chats/:chatId/project"),
-  r("v1.chats.fork", "POST", "/v1/chats/:chatId/fork", { body: s.v1.ForkChatBodyV1 }),
-  r("v1.chats.favorite", "PUT", "/v1/chats/:chatId/favorite", { body: s.v1.FavoriteChatBodyV1 }),
+  r("v1.chats.fork", "POST", "/v1/chats/:chatId/fork", { body: s.v1.ForkChatBodyV1, ...READS_CHAT }),
+  r("v1.chats.favorite", "PUT", "/v1/chats/:chatId/favorite", { body: s.v1.FavoriteChatBodyV1, ...READS_CHAT }),
   r("v1.messages.list", "GET", "/v1/chats/:chatId/messages"),
   r("v1.messages.send", "POST", "/v1/chats/:chatId/messages", {
     body: s.v1.SendMessageBodyV1,
@@ -213,7 +245,7 @@ export const ROUTES = [
   r("v1.reports.aiUsage", "GET", "/v1/reports/usage/ai"),
   r("v1.reports.userActivity", "GET", "/v1/reports/user-activity"),
   r("v1.hooks.list", "GET", "/v1/hooks", ADMIN),
-  r("v1.hooks.create", "POST", "/v1/hooks", { body: s.v1.CreateHookBodyV1, ...ADMIN }),
+  r("v1.hooks.create", "POST", "/v1/hooks", { body: s.v1.CreateHookBodyV1, ...ADMIN, chat: "read", chatFrom: "body" }),
   r("v1.hooks.get", "GET", "/v1/hooks/:hookId", ADMIN),
   r("v1.hooks.update", "PATCH", "/v1/hooks/:hookId", { body: s.v1.UpdateHookBodyV1, ...ADMIN }),
   r("v1.hooks.delete", "DELETE", "/v1/hooks/:hookId", ADMIN),
@@ -225,7 +257,11 @@ export const ROUTES = [
   r("v1.projects.get", "GET", "/v1/projects/:id"),
   r("v1.projects.update", "PUT", "/v1/projects/:id", { body: s.v1.UpdateProjectBodyV1 }),
   r("v1.projects.patch", "PATCH", "/v1/projects/:id", { body: s.v1.PatchProjectBodyV1 }),
-  r("v1.projects.assign", "POST", "/v1/projects/:id/assign", { body: s.v1.AssignProjectBodyV1 }),
+  r("v1.projects.assign", "POST", "/v1/projects/:id/assign", {
+    body: s.v1.AssignProjectBodyV1,
+    chat: "write",
+    chatFrom: "body",
+  }),
   r("v1.projects.delete", "DELETE", "/v1/projects/:id"),
   r("v1.envVars.list", "GET", "/v1/projects/:projectId/env-vars"),
   r("v1.envVars.create", "POST", "/v1/projects/:projectId/env-vars", { body: s.v1.CreateEnvVarsBodyV1 }),
@@ -234,11 +270,15 @@ export const ROUTES = [
   r("v1.envVars.get", "GET", "/v1/projects/:projectId/env-vars/:environmentVariableId"),
   // v1 deployments (the document's operations; wire-decisions.md "Deployments"): a version's files as a static site
   r("v1.deployments.list", "GET", "/v1/deployments"),
-  r("v1.deployments.create", "POST", "/v1/deployments", { body: s.v1.CreateDeploymentBodyV1 }),
-  r("v1.deployments.get", "GET", "/v1/deployments/:deploymentId"),
-  r("v1.deployments.delete", "DELETE", "/v1/deployments/:deploymentId"),
-  r("v1.deployments.logs", "GET", "/v1/deployments/:deploymentId/logs"),
-  r("v1.deployments.errors", "GET", "/v1/deployments/:deploymentId/errors"),
+  r("v1.deployments.create", "POST", "/v1/deployments", {
+    body: s.v1.CreateDeploymentBodyV1,
+    chat: "write",
+    chatFrom: "body",
+  }),
+  r("v1.deployments.get", "GET", "/v1/deployments/:deploymentId", DEPLOYMENT_READ),
+  r("v1.deployments.delete", "DELETE", "/v1/deployments/:deploymentId", DEPLOYMENT_WRITE),
+  r("v1.deployments.logs", "GET", "/v1/deployments/:deploymentId/logs", DEPLOYMENT_READ),
+  r("v1.deployments.errors", "GET", "/v1/deployments/:deploymentId/errors", DEPLOYMENT_READ),
   r("v1.mcp.callback", "GET", "/v1/mcp-servers/oauth/callback", { proxied: false }),
   r("v1.mcp.list", "GET", "/v1/mcp-servers"),
   r("v1.mcp.create", "POST", "/v1/mcp-servers", { body: s.v1.CreateMcpServerBodyV1 }),
@@ -274,6 +314,16 @@ export function minRoleOf(route: RouteSpec): Role {
 /** Whether a caller of this role may call the route (the router's check; the proxy's defence in depth). */
 export function mayCall(route: RouteSpec, role: Role): boolean {
   return roleAtLeast(role, minRoleOf(route));
+}
+
+/**
+ * What a route needs on the chat it names (the router's check, before the handler): its `chat`, else read for a GET
+ * of a path with `:chatId` and write for any other method there; null for a route that names no chat.
+ */
+export function chatNeedOf(route: RouteSpec): ChatNeed | null {
+  if (route.chat) return route.chat;
+  if (!route.pattern.includes("/:chatId")) return null;
+  return route.method === "GET" ? "read" : "write";
 }
 
 const BY_NAME = new Map<string, RouteSpec>(ROUTES.map((route) => [route.name, route]));

@@ -20,6 +20,7 @@ import { SecretBox } from "./mcp/secret-box";
 import { PreviewOrigin } from "./preview/origin";
 import { servePreviewOrigin } from "./preview/origin-serve";
 import { Previews } from "./preview/previews";
+import { ShareLinks } from "./shares/links";
 import { PreviewTokens } from "./preview/tokens";
 import type { Wire } from "./document-wire";
 import { AuditLog } from "./people/audit";
@@ -130,6 +131,10 @@ export interface EmbeddedOptions {
   peopleNow?: () => Date;
   /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS); default 90. */
   auditLogRetentionDays?: number;
+  /** Where a share link opens, for its token; default `{origin of base_url}/share/{token}` (the dashboard's page). */
+  shareUrl?: (token: string) => string;
+  /** The clock share links' expiry is judged by (tests move it); default the system clock. */
+  shareNow?: () => Date;
 }
 
 const DEFAULT_GENERATION_LEASE_MS = 15_000;
@@ -267,11 +272,17 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
   );
+  const shares = new ShareLinks({
+    box: secrets,
+    urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),
+    now: opts.shareNow ?? (() => new Date()),
+  });
   const previewDeps = {
     db: database.db,
     tokens: previews.tokens,
     origin: previews.origin,
     frameAncestors: opts.previewFrameAncestors ?? [new URL(publicBaseUrl).origin],
+    shares,
   };
   const parts: ServiceParts = {
     db: database.db,
@@ -288,6 +299,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     agent,
     spend,
     people: peopleContext,
+    shares,
   };
   const route = createRouter({
     parts,

@@ -116,6 +116,18 @@ export function useUpdateChat(chatId: string) {
   });
 }
 
+/** A new share link for an unlisted or public chat (POST /v2/chats/{chatId}/share/rotate): the old one stops at once. */
+export function useRotateShare(chatId: string) {
+  const client = useServiceClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => client.rotateShare(chatId),
+    onSuccess: (chat) => {
+      queryClient.setQueryData(queryKeys.chat(chatId), chat);
+    },
+  });
+}
+
 /** Duplicates a chat (POST /v2/chats/{chatId}/duplicate): the copy, with its messages, files and locks. */
 export function useDuplicateChat(chatId: string) {
   const client = useServiceClient();

@@ -11,6 +11,9 @@ export function readChat(raw: unknown): Chat {
   const hostProjectId = str(raw.hostProjectId) ?? str(raw.vercelProjectId);
   const title = str(raw.title) ?? str(raw.name);
   const updatedAt = str(raw.updatedAt);
+  // Our extension (docs/privacy.md): an unlisted or public chat's share link and its expiry.
+  const shareUrl = str(raw.shareUrl);
+  const shareExpiresAt = raw.shareExpiresAt === null ? null : str(raw.shareExpiresAt);
   return {
     id: need(str(raw.id), "id"),
     ...(title !== undefined ? { title } : {}),
@@ -22,6 +25,7 @@ export function readChat(raw: unknown): Chat {
     ...(hostProjectId !== undefined ? { hostProjectId } : {}),
     metadata: stringMap(raw.metadata),
     writePermission: bool(raw.writePermission) ?? true,
+    ...(shareUrl !== undefined ? { shareUrl, shareExpiresAt: shareExpiresAt ?? null } : {}),
   };
 }
 

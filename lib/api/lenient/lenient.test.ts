@@ -66,6 +66,13 @@ describe("resources", () => {
     });
   });
 
+  it("a chat's share link and its expiry (our extension) are kept", () => {
+    const link = { shareUrl: "https://atelier.example/share/abc", shareExpiresAt: "2030-01-01T00:00:00.000Z" };
+    expect(readChat({ ...docChat, privacy: "unlisted", ...link })).toMatchObject(link);
+    expect(readChat({ ...docChat, shareUrl: "https://atelier.example/share/abc" }).shareExpiresAt).toBeNull();
+    expect(readChat(docChat)).not.toHaveProperty("shareUrl");
+  });
+
   it("usage without a model reads as model null", () => {
     expect(readUsage(docUsage)).toEqual({ model: null, ...docUsage });
     expect(readUsage({ model: "svc-pro", tokens: { output: 3 } })?.tokens).toEqual({

@@ -15,7 +15,15 @@ export const Chat = z.strictObject({
   authorId: z.string(),
   hostProjectId: z.string().optional(),
   metadata: StringMap,
+  /** Whether the caller may change the chat (send, resolve, stop, edit files, rename, delete, deploy, push). */
   writePermission: z.boolean(),
+  /**
+   * Extension (docs/privacy.md): an unlisted or public chat's share link, `<APP_URL>/share/<token>`, on the answers
+   * about one chat to a person who may read it (never in lists or webhooks).
+   */
+  shareUrl: z.string().optional(),
+  /** Extension: when the share link stops working (null: never), with `shareUrl`. */
+  shareExpiresAt: DateTime.nullable().optional(),
 });
 export type Chat = z.infer<typeof Chat>;
 
@@ -97,15 +105,18 @@ export const UpdateChatBody = z.strictObject({
     .refine((m) => Object.keys(m).length <= 200, "at most 200 keys per update")
     .nullable()
     .optional(),
+  /** Extension: when the share link stops working (an ISO time), null for never (docs/privacy.md). */
+  shareExpiresAt: DateTime.nullable().optional(),
 });
 export type UpdateChatBody = z.infer<typeof UpdateChatBody>;
 
 /**
- * POST /v2/chats/{chatId}/duplicate (the document's duplicate): the copy's privacy (default private) and title (when
- * omitted, the original title with an incremented suffix: "My Chat (2)", "(3)", …).
+ * POST /v2/chats/{chatId}/duplicate (the document's duplicate): the copy's privacy (default the team's default
+ * privacy, itself private unless an admin chose another) and title (when omitted, the original title with an
+ * incremented suffix: "My Chat (2)", "(3)", …).
  */
 export const DuplicateChatBody = z.strictObject({
-  privacy: Privacy.default("private"),
+  privacy: Privacy.optional(),
   title: z.string().trim().min(1).max(200).optional(),
 });
 /** What a client sends (privacy may be left out). */

@@ -16,3 +16,4 @@ export * from "./mcp-explorer";
 export * from "./spend";
 export * as v1 from "./v1";
 export * from "./team";
+export * from "./privacy";

@@ -171,6 +171,8 @@ export const AUDIT_ACTIONS = [
   "api_key.rotated",
   "api_key.deleted",
   "chat.privacy_changed",
+  "chat.share_rotated",
+  "chat.share_expiry_changed",
   "chat.deleted",
   "webhook.created",
   "webhook.secret_rotated",

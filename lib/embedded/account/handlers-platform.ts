@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatDeployed, HostProject, PreviewHosts } from "@/lib/api";
+import type { ChatDeployed, DefaultPrivacy, HostProject, PreviewHosts } from "@/lib/api";
 import type { DeploymentV1 } from "@/lib/api/schemas/v1";
 import { HttpError } from "../errors";
 import { json } from "../http/respond";
@@ -76,6 +76,27 @@ const setPreviewHosts: Handler<"v2.settings.setPreviewHosts"> = async ({ db, bod
   return json(answer);
 };
 
+/** GET /v2/settings/default-privacy (every person: the new-chat form shows it): a new chat's privacy when none is sent. */
+const getDefaultPrivacy: Handler<"v2.settings.defaultPrivacy"> = async ({ db }) => {
+  const answer: DefaultPrivacy = { privacy: await settingsStore.defaultPrivacy(db) };
+  return json(answer);
+};
+
+/** PUT /v2/settings/default-privacy {privacy} (admins): sets it; audited (`settings.changed`). */
+const setDefaultPrivacy: Handler<"v2.settings.setDefaultPrivacy"> = async ({ db, body, people, caller }) => {
+  await db.transaction(async (tx) => {
+    const before = await settingsStore.defaultPrivacy(tx);
+    await settingsStore.setDefaultPrivacy(tx, body.privacy, new Date());
+    const detail = { setting: "default_privacy", from: before, to: body.privacy };
+    await people.audit.record(
+      { actor: caller.personId, action: "settings.changed", target: "default_privacy", detail },
+      tx,
+    );
+  });
+  const answer: DefaultPrivacy = { privacy: body.privacy };
+  return json(answer);
+};
+
 /** The hosting platform's own project integration: not part of the embedded service. */
 const noPlatform = async (): Promise<Response> => {
   throw new HttpError(
@@ -92,6 +113,8 @@ export const platformHandlers = {
   "v2.chats.connectStatus": connectStatus,
   "v2.settings.previewHosts": getPreviewHosts,
   "v2.settings.setPreviewHosts": setPreviewHosts,
+  "v2.settings.defaultPrivacy": getDefaultPrivacy,
+  "v2.settings.setDefaultPrivacy": setDefaultPrivacy,
   "v1.integrations.projects.list": noPlatform,
   "v1.integrations.projects.create": noPlatform,
 } satisfies HandlerTablePart;

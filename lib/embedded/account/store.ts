@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "../store/db";
+import { Privacy } from "@/lib/api";
 import { serviceSettings } from "../store/schema";
 
 /** The trusted preview hosts (the document's settings.previewHosts); none until set. */
@@ -15,4 +16,18 @@ export async function setPreviewHosts(db: Db, hosts: readonly string[], at: Date
     .insert(serviceSettings)
     .values({ key: "preview_hosts", value, updatedAt: at })
     .onConflictDoUpdate({ target: serviceSettings.key, set: { value, updatedAt: at } });
+}
+
+/** A new chat's privacy when none is sent (an admin chooses it; issue 40): private until set. */
+export async function defaultPrivacy(db: Db): Promise<Privacy> {
+  const [row] = await db.select().from(serviceSettings).where(eq(serviceSettings.key, "default_privacy"));
+  const parsed = Privacy.safeParse(row?.value);
+  return parsed.success ? parsed.data : "private";
+}
+
+export async function setDefaultPrivacy(db: Db, privacy: Privacy, at: Date): Promise<void> {
+  await db
+    .insert(serviceSettings)
+    .values({ key: "default_privacy", value: privacy, updatedAt: at })
+    .onConflictDoUpdate({ target: serviceSettings.key, set: { value: privacy, updatedAt: at } });
 }

@@ -5,7 +5,7 @@ import { json } from "../http/respond";
 import { withIdleChat } from "../generation/idle-chat";
 import * as forkStore from "./store-fork";
 import * as versionsStore from "../files/store-versions";
-import { loadChatV1, v1Urls } from "./handlers";
+import { loadChatV1 } from "./handlers";
 import type { Handler, HandlerTablePart } from "../http/context";
 
 /**
@@ -24,7 +24,7 @@ const forkChat: Handler<"v1.chats.fork"> = async (ctx) => {
     if (!version) throw new HttpError(422, "The chat has no version to branch from yet.", "validation_failed");
     const chat = await forkStore.branchChat(tx, params.chatId, version, {
       id: newId("chat"),
-      privacy: body.privacy ?? "private",
+      privacy: body.privacy,
       authorId: ctx.caller.personId,
       at: new Date(),
       newId,
@@ -33,7 +33,7 @@ const forkChat: Handler<"v1.chats.fork"> = async (ctx) => {
     emit("chat.created", { chatId: chat.id });
     return chat;
   });
-  return json(await loadChatV1(db, branch.id, v1Urls(ctx)));
+  return json(await loadChatV1(ctx, branch.id));
 };
 
 /** The routes of lib/api/routes.ts this file answers. */

@@ -6,7 +6,7 @@ import { createChatFromFiles } from "../files/seed-files";
 import * as chatsStore from "./store";
 import * as projectsStore from "../projects/store";
 import type { Handler, HandlerContext, HandlerTablePart } from "../http/context";
-import { chatHandlers, loadChatV1, v1Urls } from "./handlers";
+import { chatHandlers, loadChatV1 } from "./handlers";
 import { projectView } from "../projects/handlers";
 
 /** The v1 document's chat operations the spec leaves to it: initialize, update, delete, and the chat's project. */
@@ -44,7 +44,7 @@ const initChatV1: Handler<"v1.chats.init"> = async (ctx) => {
     await ctx.events.emit(tx, "chat.created", { chatId: chat.id });
     return chat;
   });
-  return json(await loadChatV1(ctx.db, chat.id, v1Urls(ctx)));
+  return json(await loadChatV1(ctx, chat.id));
 };
 
 function unsupportedSource(type: Exclude<InitChatBodyV1["type"], "files">): HttpError {
@@ -74,7 +74,7 @@ const updateChatV1: Handler<"v1.chats.update"> = async (ctx) => {
     },
   };
   await chatHandlers["v2.chats.update"](v2);
-  return json(await loadChatV1(ctx.db, ctx.params.chatId, v1Urls(ctx)));
+  return json(await loadChatV1(ctx, ctx.params.chatId));
 };
 
 /** DELETE /v1/chats/{chatId} → `{id, object: "chat", deleted: true}`, as the v2 delete (409 while generating). */
@@ -85,12 +85,12 @@ const deleteChatV1: Handler<"v1.chats.delete"> = async (ctx) => {
 };
 
 /** GET /v1/chats/{chatId}/project: the project the chat belongs to; 404 when it belongs to none. */
-const chatProjectV1: Handler<"v1.chats.project"> = async ({ db, params }) => {
+const chatProjectV1: Handler<"v1.chats.project"> = async ({ db, params, caller }) => {
   const chat = await chatsStore.findChat(db, params.chatId);
   if (!chat) throw notFound(`Chat ${params.chatId}`, "chat_not_found");
   const project = chat.projectId ? await projectsStore.findProject(db, chat.projectId) : null;
   if (!project) throw new HttpError(404, `Chat ${chat.id} belongs to no project`, "project_not_found");
-  return json(await projectView(db, project));
+  return json(await projectView(db, caller, project));
 };
 
 /** The routes of lib/api/routes.ts this file answers. */

@@ -10,7 +10,8 @@ import { insertVersions } from "../files/store-versions";
 interface ChatCopy {
   id: string;
   title: string | null;
-  privacy: ChatRow["privacy"];
+  /** None: the team's default. */
+  privacy: ChatRow["privacy"] | undefined;
   /** Who makes the copy (the caller): the new chat's author. The copied messages keep theirs. */
   authorId: string;
   settings: ChatRow["settings"];

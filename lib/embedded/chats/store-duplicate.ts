@@ -10,7 +10,7 @@ import { allVersions } from "../files/store-versions";
 /** The copy's own fields; everything else comes from the source chat. */
 interface CopyTarget {
   id: string;
-  privacy: ChatRow["privacy"];
+  privacy: ChatRow["privacy"] | undefined;
   /** Who makes it (the caller): the new chat's author. */
   authorId: string;
   /** Absent: the source's title with the next free suffix ("My Chat (2)", "(3)", …). */

@@ -8,7 +8,7 @@ import { allVersions } from "../files/store-versions";
 
 interface BranchTarget {
   id: string;
-  privacy: ChatRow["privacy"];
+  privacy: ChatRow["privacy"] | undefined;
   /** Who makes it (the caller): the new chat's author. */
   authorId: string;
   at: Date;

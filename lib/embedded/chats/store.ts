@@ -1,16 +1,23 @@
 import "server-only";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../store/db";
-import { chats, type ChatRow } from "../store/schema";
+import { chatFavorites, chats, type ChatRow } from "../store/schema";
+import { defaultPrivacy } from "../account/store";
 
 type LeaseColumns = "leaseOwner" | "leaseMessageId" | "leaseExpiresAt";
-type NewChat = Omit<ChatRow, "seq" | "projectId" | "favorite" | LeaseColumns> & {
+type NewChat = Omit<ChatRow, "seq" | "projectId" | "privacy" | LeaseColumns> & {
   projectId?: string | null;
-  favorite?: boolean;
+  /** None given: the team's default privacy (an admin's setting; private until set). */
+  privacy: ChatRow["privacy"] | undefined;
 } & Partial<Pick<ChatRow, LeaseColumns>>;
 
+/** Every new chat is stored here, so every way of making one gets the team's default privacy when it names none. */
 export async function insertChat(db: Db, chat: NewChat): Promise<ChatRow> {
-  const [row] = await db.insert(chats).values(chat).returning();
+  const privacy = chat.privacy ?? (await defaultPrivacy(db));
+  const [row] = await db
+    .insert(chats)
+    .values({ ...chat, privacy })
+    .returning();
   return row!;
 }
 
@@ -25,19 +32,35 @@ export interface ChatFilters {
   authorId?: string;
   hostProjectId?: string;
   metadata?: Record<string, string>;
-  /** v1 `isFavorite`: only favorites (true) or only the others (false). */
-  favorite?: boolean;
+  /** v1 `isFavorite`: only this person's favorites (true) or only the others (false). */
+  favorite?: { personId: string; is: boolean };
 }
 
-export async function listChats(db: Db, opts: { limit: number; beforeSeq?: number } & ChatFilters): Promise<ChatRow[]> {
+/**
+ * A page of chats; `listed` is which chats the caller's list shows (chats/access.ts `listedChats`), so a list
+ * never holds a chat its reader may not read.
+ */
+export async function listChats(
+  db: Db,
+  opts: { limit: number; beforeSeq?: number; listed: SQL } & ChatFilters,
+): Promise<ChatRow[]> {
+  const favorite = opts.favorite
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(chatFavorites)
+          .where(and(eq(chatFavorites.chatId, chats.id), eq(chatFavorites.personId, opts.favorite.personId))),
+      )
+    : undefined;
   const where = [
+    opts.listed,
     opts.beforeSeq === undefined ? undefined : lt(chats.seq, opts.beforeSeq),
     opts.authorId === undefined ? undefined : eq(chats.authorId, opts.authorId),
     opts.hostProjectId === undefined ? undefined : eq(chats.hostProjectId, opts.hostProjectId),
     opts.metadata && Object.keys(opts.metadata).length
       ? sql`${chats.metadata} @> ${JSON.stringify(opts.metadata)}::jsonb`
       : undefined,
-    opts.favorite === undefined ? undefined : eq(chats.favorite, opts.favorite),
+    favorite === undefined ? undefined : opts.favorite!.is ? favorite : not(favorite),
   ].filter((c) => c !== undefined);
   return db
     .select()
@@ -94,10 +117,27 @@ export async function patchChat(
   });
 }
 
-/** Marks or unmarks the chat as a favorite; null when there is no such chat. */
-export async function setFavorite(db: Db, id: string, favorite: boolean): Promise<ChatRow | null> {
-  const [row] = await db.update(chats).set({ favorite }).where(eq(chats.id, id)).returning();
-  return row ?? null;
+/** Marks or unmarks the chat as one of the person's favorites. */
+export async function setFavorite(
+  db: Db,
+  personId: string,
+  chatId: string,
+  favorite: boolean,
+  at: Date,
+): Promise<void> {
+  if (favorite) await db.insert(chatFavorites).values({ personId, chatId, createdAt: at }).onConflictDoNothing();
+  else
+    await db.delete(chatFavorites).where(and(eq(chatFavorites.personId, personId), eq(chatFavorites.chatId, chatId)));
+}
+
+/** Which of these chats are the person's favorites. */
+export async function favoritesAmong(db: Db, personId: string, chatIds: readonly string[]): Promise<Set<string>> {
+  if (!chatIds.length) return new Set();
+  const rows = await db
+    .select({ chatId: chatFavorites.chatId })
+    .from(chatFavorites)
+    .where(and(eq(chatFavorites.personId, personId), inArray(chatFavorites.chatId, [...chatIds])));
+  return new Set(rows.map((r) => r.chatId));
 }
 
 export async function deleteChat(db: Db, id: string): Promise<boolean> {

@@ -76,7 +76,8 @@ export function toVersionV1(row: VersionRow, demoUrl?: string): VersionV1 {
 /** A list item of `GET /v1/chats`: the v1 Chat without messages and files. */
 export function toChatSummaryV1(
   chat: ChatRow,
-  extra: { text: string; latestVersion?: VersionRow | null },
+  /** `favorite`, `writable`: the reader's own favorite mark and `permissions.write`. */
+  extra: { text: string; latestVersion?: VersionRow | null; favorite: boolean; writable: boolean },
   urls: V1Urls,
 ): ChatSummaryV1 {
   const webUrl = `${new URL(urls.base).origin}/chats/${seg(chat.id)}`;
@@ -88,7 +89,7 @@ export function toChatSummaryV1(
     privacy: chat.privacy,
     createdAt: chat.createdAt.toISOString(),
     updatedAt: chat.updatedAt.toISOString(),
-    favorite: chat.favorite,
+    favorite: extra.favorite,
     authorId: chat.authorId,
     webUrl,
     apiUrl: `${urls.base}/v1/chats/${seg(chat.id)}`,
@@ -99,7 +100,7 @@ export function toChatSummaryV1(
       ...(chat.settings.imageGenerations !== undefined ? { imageGenerations: chat.settings.imageGenerations } : {}),
       ...(chat.settings.thinking !== undefined ? { thinking: chat.settings.thinking } : {}),
     },
-    permissions: { write: true },
+    permissions: { write: extra.writable },
     metadata: chat.metadata,
   };
   if (chat.title !== null) summary.title = chat.title;
@@ -118,9 +119,10 @@ export function toChatV1(
   messages: MessageRow[],
   latestVersion: VersionRow | null,
   urls: V1Urls,
+  mark: { favorite: boolean; writable: boolean },
 ): ChatV1 {
   return {
-    ...toChatSummaryV1(chat, { text: textOf(chat, messages), latestVersion }, urls),
+    ...toChatSummaryV1(chat, { text: textOf(chat, messages), latestVersion, ...mark }, urls),
     messages: messages.map((m) => toMessageV1(m, urls.base)),
   };
 }

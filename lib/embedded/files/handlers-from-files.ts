@@ -3,6 +3,7 @@ import type { ChatWithUsage } from "@/lib/api";
 import { json } from "../http/respond";
 import { createChatFromFiles } from "./seed-files";
 import { toChat } from "../chats/views";
+import { mayWrite } from "../chats/access";
 import { ZERO_USAGE } from "../messages/views";
 import type { Handler, HandlerTablePart } from "../http/context";
 
@@ -22,7 +23,7 @@ const createFromFiles: Handler<"v2.chats.fromFiles"> = async ({ db, events, body
     await events.emit(tx, "chat.created", { chatId: chat.id });
     return chat;
   });
-  const answer: ChatWithUsage = { chat: toChat(chat), usage: ZERO_USAGE };
+  const answer: ChatWithUsage = { chat: toChat(chat, mayWrite(caller, chat)), usage: ZERO_USAGE };
   return json(answer);
 };
 

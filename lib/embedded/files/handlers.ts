@@ -33,11 +33,14 @@ const downloadFiles: Handler<"v2.chats.files.download"> = async ({ db, params })
 /**
  * GET /v2/chats/{chatId}/preview: `{url, token, expiresAt}` once a version of the chat is completed, else null
  * (wire-decisions.md 7). The URL is the chat's preview origin, which serves the chat's current files at its root
- * for the token (preview/origin-serve.ts).
+ * for the token (preview/origin-serve.ts) while the caller may read the chat.
  */
-const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews }) => {
+const getPreview: Handler<"v2.chats.preview"> = async ({ db, params, previews, caller }) => {
   const chat = await requireChat(db, params.chatId);
-  const body: Preview = (await versionsStore.hasCompletedVersion(db, chat.id)) ? previews.create(chat.id) : null;
+  // Minted for the caller (the router checked they may read the chat); the origin checks again at every request.
+  const body: Preview = (await versionsStore.hasCompletedVersion(db, chat.id))
+    ? previews.create(chat.id, `p:${caller.personId}`)
+    : null;
   return json(body);
 };
 

@@ -43,7 +43,7 @@ export async function createChatFromFiles(db: Db, input: SeedInput): Promise<Cha
     const chat = await chatsStore.insertChat(tx, {
       id: chatId,
       title: input.title,
-      privacy: input.privacy ?? "private",
+      privacy: input.privacy,
       authorId: input.authorId,
       hostProjectId: null,
       ...(input.projectId ? { projectId: input.projectId } : {}),

@@ -6,6 +6,7 @@ import * as versionsStore from "./store-versions";
 import { toVersionV1 } from "../chats/views-v1";
 import { withIdleChat } from "../generation/idle-chat";
 import type { ServiceParts } from "../http/context";
+import type { Caller } from "../people/types";
 
 export async function requireVersion(db: Db, chatId: string, versionId: string): Promise<VersionRow> {
   const version = await versionsStore.findVersion(db, chatId, versionId);
@@ -14,12 +15,12 @@ export async function requireVersion(db: Db, chatId: string, versionId: string):
 }
 
 /** The preview link of the chat's latest version once completed (the preview serves the current files). */
-export function latestDemoUrl(ctx: ServiceParts, latest: VersionRow): string | undefined {
-  return latest.status === "completed" ? ctx.previews.link(latest.chatId) : undefined;
+export function latestDemoUrl(ctx: ServiceParts & { caller: Caller }, latest: VersionRow): string | undefined {
+  return latest.status === "completed" ? ctx.previews.link(latest.chatId, `p:${ctx.caller.personId}`) : undefined;
 }
 
-/** The v1 VersionDetail of a version: the preview link goes with the chat's latest version. */
-export async function versionAnswerV1(ctx: ServiceParts, version: VersionRow): Promise<VersionV1> {
+/** The v1 VersionDetail of a version: the preview link (the caller's) goes with the chat's latest version. */
+export async function versionAnswerV1(ctx: ServiceParts & { caller: Caller }, version: VersionRow): Promise<VersionV1> {
   const latest = await versionsStore.latestVersion(ctx.db, version.chatId);
   return toVersionV1(version, latest?.id === version.id ? latestDemoUrl(ctx, version) : undefined);
 }

@@ -95,7 +95,7 @@ export class Turns {
       const chat = await chatsStore.insertChat(tx, {
         id: chatId,
         title: body.title ?? null,
-        privacy: body.privacy ?? "private",
+        privacy: body.privacy,
         authorId,
         hostProjectId: null,
         metadata: body.metadata ?? {},

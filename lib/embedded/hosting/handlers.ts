@@ -90,7 +90,10 @@ const createDeploymentV1: Handler<"v1.deployments.create"> = async (ctx) => {
   return json(toDeploymentV1(ctx, await settle(ctx.db, row, ctx.deploymentBuildMs)));
 };
 
-/** GET /v1/deployments?projectId&chatId&versionId → {object: "list", data} newest first (each filter optional). */
+/**
+ * GET /v1/deployments?projectId&chatId&versionId → {object: "list", data} newest first (each filter optional), of
+ * chats the caller may read.
+ */
 const listDeploymentsV1: Handler<"v1.deployments.list"> = async (ctx) => {
   const q = ctx.url.searchParams;
   const filter = {
@@ -98,7 +101,7 @@ const listDeploymentsV1: Handler<"v1.deployments.list"> = async (ctx) => {
     projectId: q.get("projectId") || undefined,
     versionId: q.get("versionId") || undefined,
   };
-  const rows = await deploymentsStore.listDeployments(ctx.db, filter);
+  const rows = await deploymentsStore.listDeployments(ctx.db, ctx.caller, filter);
   const settled = await Promise.all(rows.map((row) => settle(ctx.db, row, ctx.deploymentBuildMs)));
   const list: DeploymentListV1 = { object: "list", data: settled.map((row) => toDeploymentV1(ctx, row)) };
   return json(list);

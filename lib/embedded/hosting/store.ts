@@ -1,7 +1,8 @@
 import "server-only";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../store/db";
-import { deployments, type DeploymentLogLine, type DeploymentRow } from "../store/schema";
+import { chats, deployments, type DeploymentLogLine, type DeploymentRow } from "../store/schema";
+import { readableChats, type Reader } from "../chats/access";
 
 type NewDeployment = Omit<DeploymentRow, "seq">;
 
@@ -15,19 +16,22 @@ export async function findDeployment(db: Db, id: string): Promise<DeploymentRow 
   return row ?? null;
 }
 
-/** Newest first, filtered by any of chat, project and version. */
+/** Newest first, of chats the reader may read, filtered by any of chat, project and version. */
 export async function listDeployments(
   db: Db,
+  reader: Reader,
   filter: { chatId?: string; projectId?: string; versionId?: string },
 ): Promise<DeploymentRow[]> {
-  const where: SQL[] = [];
+  const where: SQL[] = [
+    inArray(deployments.chatId, db.select({ id: chats.id }).from(chats).where(readableChats(reader))),
+  ];
   if (filter.chatId) where.push(eq(deployments.chatId, filter.chatId));
   if (filter.projectId) where.push(eq(deployments.projectId, filter.projectId));
   if (filter.versionId) where.push(eq(deployments.versionId, filter.versionId));
   return db
     .select()
     .from(deployments)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(desc(deployments.seq));
 }
 

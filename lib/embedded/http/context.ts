@@ -1,5 +1,5 @@
 import "server-only";
-import type { AnyRoute, RouteBody, RouteName, RouteParams } from "@/lib/api";
+import type { AnyRoute, ChatNeed, RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
 import type { Agent } from "../generation/agent";
 import type { Spend } from "../spend/spend";
@@ -8,6 +8,7 @@ import type { McpConnections } from "../mcp/connections";
 import type { PeopleContext } from "../people/context";
 import type { Caller } from "../people/types";
 import type { SecretBox } from "../mcp/secret-box";
+import type { ShareLinks } from "../shares/links";
 import type { Previews } from "../preview/previews";
 import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
@@ -40,6 +41,8 @@ export interface ServiceParts {
   spend: Spend;
   /** People, their keys, invitations and the audit log (lib/embedded/people). */
   people: PeopleContext;
+  /** Share links of unlisted and public chats (lib/embedded/shares). */
+  shares: ShareLinks;
 }
 
 /** Browser redirect targets (`proxied: false`): reached without a key, so without a caller (their state is the credential). */
@@ -60,6 +63,11 @@ export type HandlerContext<N extends RouteName> = N extends RouteName
       body: RouteBody<N>;
       /** Who makes the request (the router resolved it and checked the route's minimum role). */
       caller: N extends CallerlessRoute ? null : Caller;
+      /**
+       * The caller's access to the chat the route names, checked by the router (http/chat-gate.ts): read or write;
+       * null for a route that names none. A chat's `writePermission` is `access === "write"`.
+       */
+      access: ChatNeed | null;
     }
   : never;
 

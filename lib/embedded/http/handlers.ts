@@ -30,6 +30,7 @@ import { reportV1Handlers } from "../usage/handlers-reports-v1";
 import { hookHandlers } from "../webhooks/handlers";
 import { hookDebuggingHandlers } from "../webhooks/handlers-debugging";
 import { hookV1Handlers } from "../webhooks/handlers-v1";
+import { shareHandlers } from "../shares/handlers";
 import { contextHandlers } from "../context/handlers";
 import { spendHandlers } from "../spend/handlers";
 
@@ -41,6 +42,7 @@ import { spendHandlers } from "../spend/handlers";
  */
 export const HANDLERS: HandlerTable = {
   ...chatHandlers,
+  ...shareHandlers,
   ...chatV1Handlers,
   ...favoriteHandlers,
   ...forkHandlers,

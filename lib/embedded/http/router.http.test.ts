@@ -127,9 +127,14 @@ describe("bodies", () => {
     }
     const empty = await call(svc, "POST", "/v2/chats/stream", { raw: "" });
     expect(empty.status).toBe(422);
-    const send = await call(svc, "POST", "/v2/chats/chat_any/messages/async", { body: { prompt: 3 } });
+    const chat = await call(svc, "POST", "/v2/chats", { body: { message: "A board /fast" } });
+    const chatId = (chat.body as { chat: { id: string } }).chat.id;
+    const send = await call(svc, "POST", `/v2/chats/${chatId}/messages/async`, { body: { prompt: 3 } });
     expect(send.status).toBe(422);
     expect((send.body as ErrorV2).message).toMatch(/^prompt: /);
+    // A chat the caller may not read (here: none) answers 404 before its body is read: the body tells nothing.
+    const unknown = await call(svc, "POST", "/v2/chats/chat_any/messages/async", { body: { prompt: 3 } });
+    expect(unknown.status).toBe(404);
   });
 
   test("message and prompt that differ are 422; prompt alone is accepted", async () => {

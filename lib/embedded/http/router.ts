@@ -24,6 +24,7 @@ import { resolveCaller, callerOfSubject } from "../people/caller";
 import type { Caller } from "../people/types";
 import { readBody } from "./body";
 import { assertStorableQuery } from "./text";
+import { gateBodyChat, gatePathChat } from "./chat-gate";
 import { startsAnswer } from "../spend/admission";
 
 interface RouterDeps {
@@ -47,10 +48,11 @@ interface RouterDeps {
  * origin of their own, `handlePreview`), serves stored attachments (`/attachments/…`, an unguessable id, no key),
  * deployed sites (`/hosting/…`, no key) and the remote MCP endpoint with its OAuth server (a token; CORS-open),
  * then resolves the caller (the service's key, the acting-as header, a person's key: 401 / 403, people/caller.ts),
- * matches the route table (404 / 405), checks the route's minimum role (403 naming it, before anything is read),
- * reads and validates the body (400 / 413 / 422), refuses a new answer while a budget of the caller's is reached
- * (429 budget_exceeded), draws the daily quotas (429, nothing taken; content quotas given back when the handler
- * fails) and calls the route's handler with the caller. Errors come out in the spec's shape
+ * matches the route table (404 / 405), checks the route's minimum role (403 naming it, before anything is read)
+ * and what it needs on the chat it names (chat-gate.ts: 404 as unknown, 403 read-only), reads and validates the
+ * body (400 / 413 / 422), refuses a new answer while a budget of the caller's is reached (429 budget_exceeded),
+ * draws the daily quotas (429, nothing taken; content quotas given back when the handler fails) and calls the
+ * route's handler with the caller. Errors come out in the spec's shape
  * for the path's version.
  */
 export function createRouter(deps: RouterDeps): (req: Request) => Promise<Response> {
@@ -138,8 +140,11 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
       if (caller && !mayCall(match.route, caller.role)) {
         return errorResponse(version, 403, roleRefusal(minRoleOf(match.route), caller.role), { code: "role_required" });
       }
+      // What the route needs on the chat it names (404 unreadable as unknown, 403 read-only), before the body is read.
+      const pathAccess = await gatePathChat(parts.db, match.route, match.params, caller);
       assertStorableQuery(url);
       const body = await readBody(req, match.route);
+      const access = pathAccess ?? (await gateBodyChat(parts.db, match.route, body, caller));
       const routed = { route: match.route.name, body } as RoutedRequest;
       // A budget of the caller's reached: no new answer (429 budget_exceeded until the period's end).
       if (caller && startsAnswer(routed)) await parts.spend.admit(caller.personId);
@@ -154,6 +159,7 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         params: match.params,
         body,
         caller,
+        access,
       } as HandlerContext<RouteName>;
       let res: Response;
       try {

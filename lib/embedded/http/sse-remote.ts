@@ -16,9 +16,14 @@ const BACKUP_POLL_MS = 1000;
  * once the message is finished, usage and the closing `chat`. An answer that ended in an error gets the `error` event
  * its instance sent (stored with the message: `failure`).
  */
-export function followRemoteStream(chat: ChatRow, messageId: string, deps: { db: Db; live: LiveHub }): Response {
+export function followRemoteStream(
+  chat: ChatRow,
+  messageId: string,
+  deps: { db: Db; live: LiveHub },
+  writable: boolean,
+): Response {
   return eventStream((out) => {
-    out.send(toChatEvent(chat));
+    out.send(toChatEvent(chat, writable));
     let title = chat.title;
     let reading = false;
     let again = false;
@@ -51,7 +56,7 @@ export function followRemoteStream(chat: ChatRow, messageId: string, deps: { db:
         });
       }
       if (message.usage) out.send({ object: "message.usage", id: messageId, usage: message.usage });
-      out.send(toChatEvent(current));
+      out.send(toChatEvent(current, writable));
       end();
     };
     const read = async (): Promise<void> => {

@@ -65,7 +65,7 @@ export function eventStream(setup: (out: Out) => void): Response {
 }
 
 /** Relays a generation's events per interface.md 6.2; `finished` sends the last delta, usage and the closing `chat`. */
-function relay(out: Out): GenerationListener {
+function relay(out: Out, writable: boolean): GenerationListener {
   return (event) => {
     switch (event.type) {
       case "title":
@@ -86,7 +86,7 @@ function relay(out: Out): GenerationListener {
         out.sendParts(event.message.id, event.message.parts);
         if (event.message.usage)
           out.send({ object: "message.usage", id: event.message.id, usage: event.message.usage });
-        out.send(toChatEvent(event.chat));
+        out.send(toChatEvent(event.chat, writable));
         out.finish();
         break;
     }
@@ -103,12 +103,13 @@ function follow(out: Out, generation: Generation, listener: GenerationListener):
 /**
  * Starts the turn's generation and streams it per interface.md 6.2: the `chat` snapshot first, `chat.title`,
  * `message.parts.chunk` jsondiffpatch deltas of the parts array, `error` (after a failure), `message.usage`,
- * and the closing `chat` snapshot. If the reader goes away the generation goes on; only the stream stops.
+ * and the closing `chat` snapshot. If the reader goes away the generation goes on; only the stream stops. The caller
+ * started the turn (a write), so its chat snapshots say `writePermission: true`.
  */
 export function streamTurn(turn: Turn): Response {
   return eventStream((out) => {
-    out.send(toChatEvent(turn.chat));
-    const listener = relay(out);
+    out.send(toChatEvent(turn.chat, true));
+    const listener = relay(out, true);
     follow(out, turn.start(listener), listener);
   });
 }
@@ -116,13 +117,14 @@ export function streamTurn(turn: Turn): Response {
 /**
  * POST /v2/chats/{chatId}/resume (the document's): re-attaches to the chat's running generation: the `chat`
  * snapshot, one delta from nothing to the parts so far, then live as streamTurn. With nothing running, the closing
- * `chat` snapshot alone. Snapshot and subscription happen in one tick, so no change falls between them.
+ * `chat` snapshot alone. Snapshot and subscription happen in one tick, so no change falls between them. `writable`:
+ * the reader's `writePermission`.
  */
-export function resumeStream(chat: ChatRow, generation: Generation | null): Response {
+export function resumeStream(chat: ChatRow, generation: Generation | null, writable: boolean): Response {
   return eventStream((out) => {
-    out.send(toChatEvent(chat));
+    out.send(toChatEvent(chat, writable));
     if (!generation) return out.finish();
-    const listener = relay(out);
+    const listener = relay(out, writable);
     const finished = generation.finished;
     if (finished) return listener({ type: "finished", ...finished });
     out.sendParts(generation.messageId, generation.parts);

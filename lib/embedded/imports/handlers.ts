@@ -8,10 +8,14 @@ import { downloadZip, unzipFiles } from "./zip";
 import { json } from "../http/respond";
 import type { ChatRow } from "../store";
 import { toChat } from "../chats/views";
+import { mayWrite } from "../chats/access";
+import type { Caller } from "../people/types";
 import { ZERO_USAGE } from "../messages/views";
 import type { Handler, HandlerTablePart } from "../http/context";
 
-const answer = (chat: ChatRow) => json({ chat: toChat(chat), usage: ZERO_USAGE } satisfies ChatWithUsage);
+/** A new chat is its importer's (they may write it unless they are a viewer, who cannot import). */
+const answer = (chat: ChatRow, caller: Caller) =>
+  json({ chat: toChat(chat, mayWrite(caller, chat)), usage: ZERO_USAGE } satisfies ChatWithUsage);
 
 /** The last segment of a URL's path without `.git` or `.zip` ("https://h/o/app.git" → "app"). */
 const nameOf = (url: string) =>
@@ -32,7 +36,7 @@ const createFromZip: Handler<"v2.chats.fromZip"> = async ({ db, events, body, ca
     metadata: body.metadata,
     authorId: caller.personId,
   });
-  return answer(chat);
+  return answer(chat, caller);
 };
 
 /**
@@ -56,7 +60,7 @@ const createFromRepo: Handler<"v2.chats.fromRepo"> = async ({ db, events, secret
     remote: { url, branch, commit },
     authorId: caller.personId,
   });
-  return answer(chat);
+  return answer(chat, caller);
 };
 
 /** The routes of lib/api/routes.ts this file answers. */

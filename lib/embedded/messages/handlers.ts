@@ -94,12 +94,13 @@ async function stopElsewhere(db: Db, live: LiveHub, chatId: string, messageId: s
  * POST /v2/chats/{chatId}/resume: the running generation's events from now on (a snapshot first); see resumeStream.
  * When another instance runs it, followed through the database (followRemoteStream).
  */
-const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, live, params }) => {
+const resumeChat: Handler<"v2.chats.resume"> = async ({ db, turns, live, params, access }) => {
   const chat = await requireChat(db, params.chatId);
+  const writable = access === "write";
   const local = turns.active(chat.id);
-  if (local) return resumeStream(chat, local);
+  if (local) return resumeStream(chat, local, writable);
   const messageId = await generatingMessageId(db, chat.id);
-  return messageId ? followRemoteStream(chat, messageId, { db, live }) : resumeStream(chat, null);
+  return messageId ? followRemoteStream(chat, messageId, { db, live }, writable) : resumeStream(chat, null, writable);
 };
 
 // ----- v1 (interface.md 4.2) -----

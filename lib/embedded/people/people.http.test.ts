@@ -218,14 +218,19 @@ describe("members", () => {
     const chat = expectSchema(ChatWithUsage, made.body).chat;
     expect(chat.authorId).toBe(leaving.id);
     await callAs(svc, {}, "DELETE", `/v2/team/members/${leaving.id}`);
-    const authorOf = async () =>
-      ((await callAs(svc, {}, "GET", `/v2/chats/${chat.id}`)).body as { authorId: string }).authorId;
-    expect(await authorOf()).toBe(leaving.id);
+    // The chat is private (the default): the admin who hands it on does not see it (issue 40), its new author does.
+    const authorOf = async (key?: string) => {
+      const res = await callAs(svc, { key }, "GET", `/v2/chats/${chat.id}`);
+      return res.status === 200 ? (res.body as { authorId: string }).authorId : res.status;
+    };
+    expect(await authorOf()).toBe(404);
+    expect(await authorOf(member.key)).toBe(404);
     const moved = await callAs(svc, {}, "POST", `/v2/team/members/${leaving.id}/transfer-chats`, {
       toMemberId: member.id,
     });
     expect(expectSchema(TransferChatsResult, moved.body).transferred).toBe(1);
-    expect(await authorOf()).toBe(member.id);
+    expect(await authorOf(member.key)).toBe(member.id);
+    expect(await authorOf()).toBe(404);
     // Not to someone deleted.
     expect(
       (await callAs(svc, {}, "POST", `/v2/team/members/${member.id}/transfer-chats`, { toMemberId: leaving.id }))

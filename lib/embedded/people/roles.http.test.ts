@@ -14,8 +14,9 @@ const svc = serviceForFile();
 let people: Record<Role, TestPerson>;
 let chatId: string;
 
+/** The first admin's chat, team-edit: who may do what with a chat of each privacy is privacy.http.test.ts's table. */
 const newChat = async () => {
-  const res = await callAs(svc, {}, "POST", "/v2/chats", { message: "A notes app /fast" });
+  const res = await callAs(svc, {}, "POST", "/v2/chats", { message: "A notes app /fast", privacy: "team-edit" });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return expectSchema(ChatWithUsage, res.body).chat.id;
 };

@@ -1,12 +1,15 @@
 import "server-only";
 import { PREVIEW_HANDOFF_PATH, PREVIEW_TOKEN_HEADER } from "@/lib/api/preview-origin";
-import { type Db } from "../store";
+import { type ChatRow, type Db } from "../store";
 import * as chatsStore from "../chats/store";
+import { mayRead } from "../chats/access";
+import * as peopleStore from "../people/store";
+import type { ShareLinks } from "../shares/links";
 import * as filesStore from "../files/store";
 import * as settingsStore from "../account/store";
 import type { PreviewOrigin } from "./origin";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
-import type { PreviewTokens, TokenCheck } from "./tokens";
+import type { PreviewSubject, PreviewTokens, TokenCheck } from "./tokens";
 
 const COOKIE = "atelier_preview";
 
@@ -16,6 +19,19 @@ interface PreviewOriginDeps {
   origin: PreviewOrigin;
   /** Who may frame a preview besides the trusted preview hosts (settings): the dashboard's origin(s). */
   frameAncestors: readonly string[];
+  /** Share links: a preview minted for one works while the link does. */
+  shares: ShareLinks;
+}
+
+/**
+ * Whether whom the token was minted for may still read the chat (issue 40): a person who may act and read it now,
+ * or a share link that still opens it (not rotated, revoked or expired).
+ */
+async function subjectMayRead(deps: PreviewOriginDeps, subject: PreviewSubject, chat: ChatRow): Promise<boolean> {
+  if (subject.startsWith("s:")) return deps.shares.stillOpen(deps.db, chat.id, subject.slice(2));
+  const person = await peopleStore.personById(deps.db, subject.slice(2));
+  if (!person || person.disabled || person.deletedAt) return false;
+  return mayRead({ personId: person.id, role: person.role }, chat);
 }
 
 /**
@@ -131,7 +147,9 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   const token = header ?? (host === "other" ? null : cookieOf(req.headers.get("cookie")));
   const check = token ? deps.tokens.verify(token) : null;
   if (!check?.ok || !hostAllows(deps, host, check.chatId)) return refused(check, header !== null && !check?.ok);
-  if (!(await chatsStore.findChat(deps.db, check.chatId))) return text(404, "Not found");
+  const chat = await chatsStore.findChat(deps.db, check.chatId);
+  // A chat its token's person (or link) may no longer read is not there for them, as an unknown one.
+  if (!chat || !(await subjectMayRead(deps, check.subject, chat))) return text(404, "Not found");
 
   let path = segments.join("/");
   if (path === "" || path.endsWith("/")) path += "index.html";

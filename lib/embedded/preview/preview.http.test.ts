@@ -15,6 +15,8 @@ let listener: PreviewListener;
 let chatId: string;
 let preview: NonNullable<Preview>;
 const DASHBOARD = "http://dashboard.example";
+/** Preview tokens minted for the first admin (the service's key), who made every chat here. */
+const ADMIN = "p:user_embedded" as const;
 
 beforeAll(async () => {
   let handle: (req: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
@@ -81,7 +83,9 @@ describe("GET /v2/chats/{chatId}/preview", () => {
     expect((await previewOf(chatId)).url).toBe(preview.url);
     const other = await previewOf(await newChat("Another board"));
     expect(other.url).not.toBe(preview.url);
-    expect(preview.token).toMatch(/^[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
+    // The chat, whom it was minted for (a person, or a share link: the origin checks they may still read it), when it
+    // ends, and the signature.
+    expect(preview.token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
     const ttl = Date.parse(preview.expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(60 * 60 * 1000 - 1000);
     expect(ttl).toBeLessThanOrEqual(2 * 60 * 60 * 1000);
@@ -140,8 +144,8 @@ describe("the preview origin", () => {
       ["none", {}],
       ["wrong", withToken(`${preview.token!.slice(0, -2)}xx`)],
       ["garbage", withToken("not a token")],
-      ["expired", withToken(new PreviewTokens(TEST_KEY, hourAgo3).issue(chatId).token)],
-      ["another key's", withToken(new PreviewTokens("another key").issue(chatId).token)],
+      ["expired", withToken(new PreviewTokens(TEST_KEY, hourAgo3).issue(chatId, ADMIN).token)],
+      ["another key's", withToken(new PreviewTokens("another key").issue(chatId, ADMIN).token)],
       ["another chat's on this chat's host", withToken(other.token!)],
       ["a cookie that is not a token", { cookie: "atelier_preview=nope" }],
     ];
@@ -151,7 +155,7 @@ describe("the preview origin", () => {
       expect(res.headers["content-type"], name).toBe("text/plain; charset=utf-8");
       expect(res.body, name).not.toContain("<html");
     }
-    const expired = await get(host, "/", withToken(new PreviewTokens(TEST_KEY, hourAgo3).issue(chatId).token));
+    const expired = await get(host, "/", withToken(new PreviewTokens(TEST_KEY, hourAgo3).issue(chatId, ADMIN).token));
     expect(expired.body).toContain("expired");
     // Another chat's token serves that other chat only, on its own host.
     const theirs = await get(hostOf(other), "/", withToken(other.token!));
@@ -162,7 +166,10 @@ describe("the preview origin", () => {
 
   test("a header token that opens nothing any more asks the client's proxy to refresh (x-v0-preview-refresh)", async () => {
     const host = hostOf(preview);
-    const expired = new PreviewTokens(TEST_KEY, () => new Date(Date.now() - 3 * 60 * 60 * 1000)).issue(chatId).token;
+    const expired = new PreviewTokens(TEST_KEY, () => new Date(Date.now() - 3 * 60 * 60 * 1000)).issue(
+      chatId,
+      ADMIN,
+    ).token;
     for (const [name, where, token] of [
       ["expired", host, expired],
       ["wrong", host, `${preview.token!}x`],
@@ -188,16 +195,16 @@ describe("the preview origin", () => {
   test("tokens expire by the clock they were issued by", async () => {
     let now = new Date("2030-01-01T10:20:00Z");
     const tokens = new PreviewTokens(TEST_KEY, () => now);
-    const { token, expiresAt } = tokens.issue(chatId);
+    const { token, expiresAt } = tokens.issue(chatId, ADMIN);
     expect(expiresAt).toBe("2030-01-01T12:00:00.000Z");
-    expect(tokens.verify(token)).toEqual({ ok: true, chatId, expiresAt: new Date(expiresAt) });
+    expect(tokens.verify(token)).toEqual({ ok: true, chatId, subject: ADMIN, expiresAt: new Date(expiresAt) });
     now = new Date("2030-01-01T11:59:59Z");
     expect(tokens.verify(token).ok).toBe(true);
     now = new Date("2030-01-01T12:00:00Z");
     expect(tokens.verify(token)).toEqual({ ok: false, reason: "expired" });
     // The same token for the whole hour (the dashboard's frame does not reload on a refetch).
     now = new Date("2030-01-01T10:59:00Z");
-    expect(tokens.issue(chatId).token).toBe(token);
+    expect(tokens.issue(chatId, ADMIN).token).toBe(token);
     expect(new PreviewTokens("another key", () => now).verify(token)).toEqual({ ok: false, reason: "invalid" });
     // The chat is in the token: swapping it breaks the signature.
     const [, ...rest] = token.split(".");

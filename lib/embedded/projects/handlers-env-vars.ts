@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import type { EnvVarDetailV1, EnvVarListV1, EnvVarsDeletedV1, EnvVarV1 } from "@/lib/api/schemas/v1";
 import { openEnvValue, sealEnvValue } from "./env-vars";
 import { HttpError, notFound } from "../errors";
@@ -70,7 +71,8 @@ async function announceAdded(
   at: Date,
   authorId: string,
 ): Promise<void> {
-  const chatIds = (await projectsStore.chatIdsByProject(tx, [projectId])).get(projectId) ?? [];
+  // Every chat of the project, whoever may see it: the note names the variables the chat's code now has.
+  const chatIds = (await projectsStore.chatIdsByProject(tx, [projectId], sql`true`)).get(projectId) ?? [];
   for (const chatId of chatIds) {
     const message = await messagesStore.insertMessage(tx, {
       id: newId("msg"),

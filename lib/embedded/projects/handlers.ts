@@ -6,6 +6,8 @@ import { newId } from "../ids";
 import { type Db, type ProjectRow } from "../store";
 import * as projectsStore from "./store";
 import type { Handler, HandlerTablePart } from "../http/context";
+import type { Caller } from "../people/types";
+import { mayRead, mayWrite, readableChats, requireAccess } from "../chats/access";
 
 /** v1 projects (4.2): create, list, get, PUT, delete; they group chats (wire-decisions.md "Projects (v1)"). */
 
@@ -27,25 +29,47 @@ async function requireProject(db: Db, id: string): Promise<ProjectRow> {
   return row;
 }
 
-/** Unknown chat ids make the body wrong (422); nothing is written then. */
-async function checkChats(db: Db, chatIds: readonly string[] | undefined): Promise<string[] | undefined> {
+/**
+ * The chats a body puts in a project: chats the caller may not read are unknown (422: the body is wrong), chats they
+ * may read but not write are refused (403, chats/access.ts): moving a chat into a project changes it. Nothing is
+ * written then.
+ */
+async function checkChats(
+  db: Db,
+  caller: Caller,
+  chatIds: readonly string[] | undefined,
+): Promise<string[] | undefined> {
   if (!chatIds) return undefined;
   const unique = [...new Set(chatIds)];
-  const found = await projectsStore.existingChatIds(db, unique);
-  const missing = unique.filter((id) => !found.has(id));
+  const found = new Map((await projectsStore.chatsAmong(db, unique)).map((c) => [c.id, c]));
+  const missing = unique.filter((id) => !found.has(id) || !mayRead(caller, found.get(id)!));
   if (missing.length)
     throw new HttpError(422, `chatIds: chat ${missing.slice(0, 5).join(", ")} not found`, "validation_failed");
+  for (const id of unique) requireAccess(caller, found.get(id)!, id, "write");
   return unique;
 }
 
-export async function projectView(db: Db, row: ProjectRow): Promise<ProjectV1> {
-  return toProjectV1(row, (await projectsStore.chatIdsByProject(db, [row.id])).get(row.id) ?? []);
+/**
+ * What `chatIds` replaces: the project's chats the caller may write. The others (not theirs to move, or not theirs to
+ * see) stay in the project.
+ */
+async function withUnmovable(db: Db, caller: Caller, projectId: string, chatIds: string[]): Promise<string[]> {
+  const kept = (await projectsStore.chatsOfProject(db, projectId)).filter((c) => !mayWrite(caller, c));
+  return [...new Set([...chatIds, ...kept.map((c) => c.id)])];
+}
+
+/** The project as the caller sees it: only the chats they may read. */
+export async function projectView(db: Db, caller: Caller, row: ProjectRow): Promise<ProjectV1> {
+  return toProjectV1(
+    row,
+    (await projectsStore.chatIdsByProject(db, [row.id], readableChats(caller))).get(row.id) ?? [],
+  );
 }
 
 /** POST /v1/projects {name, description?, chatIds?} → 201 Project. */
-const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
+const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body, caller }) => {
   const input = body;
-  const chatIds = await checkChats(db, input.chatIds);
+  const chatIds = await checkChats(db, caller, input.chatIds);
   const at = new Date();
   const row = await projectsStore.insertProject(db, {
     id: newId("prj"),
@@ -55,46 +79,47 @@ const createProjectV1: Handler<"v1.projects.create"> = async ({ db, body }) => {
     updatedAt: at,
   });
   if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
-  return json(await projectView(db, row), 201);
+  return json(await projectView(db, caller, row), 201);
 };
 
 /** GET /v1/projects → {object: "list", data} newest first. */
-const listProjectsV1: Handler<"v1.projects.list"> = async ({ db }) => {
+const listProjectsV1: Handler<"v1.projects.list"> = async ({ db, caller }) => {
   const rows = await projectsStore.listProjects(db);
   const chats = await projectsStore.chatIdsByProject(
     db,
     rows.map((r) => r.id),
+    readableChats(caller),
   );
   const list: ProjectListV1 = { object: "list", data: rows.map((r) => toProjectV1(r, chats.get(r.id) ?? [])) };
   return json(list);
 };
 
 /** GET /v1/projects/{id} */
-const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params }) =>
-  json(await projectView(db, await requireProject(db, params.id)));
+const getProjectV1: Handler<"v1.projects.get"> = async ({ db, params, caller }) =>
+  json(await projectView(db, caller, await requireProject(db, params.id)));
 
 /** PUT /v1/projects/{id} {name, description?, chatIds?}: replaces name and description; chatIds, when given, the chats. */
-const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body }) => {
+const updateProjectV1: Handler<"v1.projects.update"> = async ({ db, params, body, caller }) => {
   const project = await requireProject(db, params.id);
   const input = body;
-  const chatIds = await checkChats(db, input.chatIds);
+  const chatIds = await checkChats(db, caller, input.chatIds);
   const row = await projectsStore.updateProject(db, project.id, {
     name: input.name,
     description: input.description || null,
     updatedAt: new Date(),
   });
   if (!row) throw notFound(`Project ${project.id}`, "project_not_found");
-  if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
-  return json(await projectView(db, row));
+  if (chatIds) await projectsStore.setProjectChats(db, row.id, await withUnmovable(db, caller, row.id, chatIds));
+  return json(await projectView(db, caller, row));
 };
 
 /**
  * PATCH /v1/projects/{id} (the document's `projects.update`): only the fields given change; `instructions` is the
  * description. `chatIds`, when given, become exactly the project's chats.
  */
-const patchProjectV1: Handler<"v1.projects.patch"> = async ({ db, params, body }) => {
+const patchProjectV1: Handler<"v1.projects.patch"> = async ({ db, params, body, caller }) => {
   const project = await requireProject(db, params.id);
-  const chatIds = await checkChats(db, body.chatIds);
+  const chatIds = await checkChats(db, caller, body.chatIds);
   const description = body.description ?? body.instructions;
   const row = await projectsStore.updateProject(db, project.id, {
     name: body.name ?? project.name,
@@ -102,14 +127,16 @@ const patchProjectV1: Handler<"v1.projects.patch"> = async ({ db, params, body }
     updatedAt: new Date(),
   });
   if (!row) throw notFound(`Project ${project.id}`, "project_not_found");
-  if (chatIds) await projectsStore.setProjectChats(db, row.id, chatIds);
-  return json(await projectView(db, row));
+  if (chatIds) await projectsStore.setProjectChats(db, row.id, await withUnmovable(db, caller, row.id, chatIds));
+  return json(await projectView(db, caller, row));
 };
 
-/** POST /v1/projects/{id}/assign {chatId}: the chat joins the project (leaving any other) → `{object, id, assigned}`. */
+/**
+ * POST /v1/projects/{id}/assign {chatId}: the chat joins the project (leaving any other) → `{object, id, assigned}`.
+ * The router checked the caller may write the chat (422 unknown, 403 read-only).
+ */
 const assignProjectV1: Handler<"v1.projects.assign"> = async ({ db, params, body }) => {
   const project = await requireProject(db, params.id);
-  await checkChats(db, [body.chatId]);
   await projectsStore.addChatToProject(db, project.id, body.chatId, new Date());
   const answer: ProjectAssignedV1 = { object: "project", id: project.id, assigned: true };
   return json(answer);

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, type SQL } from "drizzle-orm";
 import type { Db } from "../store/db";
-import { chats, projects, type ProjectRow } from "../store/schema";
+import { chats, projects, type ChatRow, type ProjectRow } from "../store/schema";
 
 type NewProject = Omit<ProjectRow, "seq">;
 
@@ -58,24 +58,41 @@ export async function addChatToProject(db: Db, projectId: string, chatId: string
   });
 }
 
-/** The ids of the given chats that exist. */
-export async function existingChatIds(db: Db, chatIds: readonly string[]): Promise<Set<string>> {
-  if (!chatIds.length) return new Set();
-  const rows = await db
-    .select({ id: chats.id })
+/** The given chats that exist (who may do what with them is the caller's to judge). */
+export async function chatsAmong(
+  db: Db,
+  chatIds: readonly string[],
+): Promise<Pick<ChatRow, "id" | "privacy" | "authorId" | "projectId">[]> {
+  if (!chatIds.length) return [];
+  return db
+    .select({ id: chats.id, privacy: chats.privacy, authorId: chats.authorId, projectId: chats.projectId })
     .from(chats)
     .where(inArray(chats.id, [...chatIds]));
-  return new Set(rows.map((r) => r.id));
 }
 
-/** Each project's chat ids, newest chat first. */
-export async function chatIdsByProject(db: Db, projectIds: readonly string[]): Promise<Map<string, string[]>> {
+/** A project's chats (who may do what with them is the caller's to judge). */
+export async function chatsOfProject(
+  db: Db,
+  projectId: string,
+): Promise<Pick<ChatRow, "id" | "privacy" | "authorId">[]> {
+  return db
+    .select({ id: chats.id, privacy: chats.privacy, authorId: chats.authorId })
+    .from(chats)
+    .where(eq(chats.projectId, projectId));
+}
+
+/** Each project's chat ids among the chats `visible` selects (the reader's), newest chat first. */
+export async function chatIdsByProject(
+  db: Db,
+  projectIds: readonly string[],
+  visible: SQL,
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(projectIds.map((id) => [id, []]));
   if (!projectIds.length) return out;
   const rows = await db
     .select({ id: chats.id, projectId: chats.projectId })
     .from(chats)
-    .where(inArray(chats.projectId, [...projectIds]))
+    .where(and(inArray(chats.projectId, [...projectIds]), visible))
     .orderBy(desc(chats.seq));
   for (const r of rows) out.get(r.projectId!)?.push(r.id);
   return out;

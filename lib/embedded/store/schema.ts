@@ -107,8 +107,6 @@ export const chats = pgTable(
     /** The project the chat belongs to (v1 `projectId`); deleting the project keeps the chat. */
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
-    /** Marked as a favorite (v1 `favorite`, `PUT /v1/chats/{chatId}/favorite`). */
-    favorite: boolean("favorite").notNull().default(false),
     modelId: text("model_id").$type<ModelId>().notNull(),
     settings: jsonb("settings").$type<ChatSettings>().notNull(),
     createdAt: ts("created_at").notNull(),
@@ -125,7 +123,46 @@ export const chats = pgTable(
     index("chats_seq_idx").on(t.seq),
     index("chats_project_idx").on(t.projectId),
     index("chats_lease_expires_idx").on(t.leaseExpiresAt),
+    // Lists: the caller's own chats, and the chats of a privacy (chats/access.ts).
+    index("chats_author_seq_idx").on(t.authorId, t.seq),
+    index("chats_privacy_seq_idx").on(t.privacy, t.seq),
   ],
+);
+
+/**
+ * A person's favorite chats (v1 `favorite`, `PUT /v1/chats/{chatId}/favorite`): each person's own marks, on chats
+ * they may read (issue 40).
+ */
+export const chatFavorites = pgTable(
+  "chat_favorites",
+  {
+    personId: text("person_id").notNull(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.chatId] }), index("chat_favorites_chat_idx").on(t.chatId)],
+);
+
+/**
+ * An unlisted or public chat's share link (issue 40, shares/): one row while the chat is shareable. The token (32
+ * random bytes) is found by its SHA-256 and compared in constant time; it is also kept sealed (SecretBox) so that the
+ * chat's answers can show the link again. Rotating replaces both; privacy back to private or team deletes the row.
+ */
+export const chatShares = pgTable(
+  "chat_shares",
+  {
+    chatId: text("chat_id")
+      .primaryKey()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    sealedToken: text("sealed_token").notNull(),
+    /** When the link stops working; null: never. */
+    expiresAt: ts("expires_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("chat_shares_token_hash_idx").on(t.tokenHash)],
 );
 
 export const messages = pgTable(
@@ -259,6 +296,11 @@ export const webhooks = pgTable(
     url: text("url").notNull(),
     events: jsonb("events").$type<WebhookEvent[]>().notNull(),
     chatId: text("chat_id"),
+    /**
+     * The admin who made it (issue 40): a delivery for a chat goes only to webhooks whose maker may read that chat.
+     * Webhooks made before people existed are the first admin's.
+     */
+    createdBy: text("created_by").notNull().default("user_embedded"),
     /**
      * The `whsec_…` signing key, sealed with the service's SecretBox (webhooks/sealed-secrets.ts: HMAC needs it in
      * clear, so it is encrypted, not hashed). Never returned after creation.

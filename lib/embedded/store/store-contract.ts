@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Part, Usage } from "@/lib/api";
 import type { ChatRow, Db } from ".";
@@ -61,9 +62,10 @@ export function describeStoreContract(name: string, getDb: () => Db): void {
       expect(updated).toMatchObject({ id: a.id, title: "Now titled", metadata: { a: "b" } });
       expect(updated!.updatedAt.getTime()).toBe(at(5).getTime());
 
-      const firstPage = await chatsStore.listChats(db, { limit: 2 });
+      const listed = sql`true`;
+      const firstPage = await chatsStore.listChats(db, { limit: 2, listed });
       expect(firstPage.map((r) => r.id)).toEqual([c.id, b.id]);
-      const next = await chatsStore.listChats(db, { limit: 2, beforeSeq: b.seq });
+      const next = await chatsStore.listChats(db, { limit: 2, beforeSeq: b.seq, listed });
       expect(next[0]!.id).toBe(a.id);
 
       await newMessage(c.id, "user", "hi");

@@ -7,6 +7,7 @@ import { type Db } from "../store";
 import * as usageStore from "./store";
 import type { TimeRange, UsageEventRow } from "./store";
 import { embeddedUserV1 } from "../chats/views-v1";
+import type { Reader } from "../chats/access";
 import type { Handler, HandlerTablePart } from "../http/context";
 import { rangeView, readRange, selectsOurUser, type RangeNames } from "./query";
 
@@ -21,6 +22,7 @@ const CURSOR_KIND = "report";
 /** One page of usage events of the query (or of the cursor's query when continuing). */
 async function page(
   db: Db,
+  reader: Reader,
   url: URL,
   names: RangeNames,
   fallbackLimit: number,
@@ -36,7 +38,7 @@ async function page(
     if (value) filters[key] = value;
   }
   const rows = selectsOurUser(filters.userId)
-    ? await usageStore.listUsageEvents(db, {
+    ? await usageStore.listUsageEvents(db, reader, {
         range,
         chatId: filters.chatId,
         messageId: filters.messageId,
@@ -58,8 +60,8 @@ async function page(
 const cost = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
 /** GET /v1/reports/usage?startDate&endDate&chatId&messageId&userId&limit&cursor */
-const usageReportV1: Handler<"v1.reports.usage"> = async ({ db, url }) => {
-  const { rows, cursor } = await page(db, url, { start: "startDate", end: "endDate" }, 20);
+const usageReportV1: Handler<"v1.reports.usage"> = async ({ db, url, caller }) => {
+  const { rows, cursor } = await page(db, caller, url, { start: "startDate", end: "endDate" }, 20);
   const report: UsageReportV1 = {
     object: "list",
     data: rows.map((row) => ({
@@ -81,8 +83,8 @@ const usageReportV1: Handler<"v1.reports.usage"> = async ({ db, url }) => {
 };
 
 /** GET /v1/reports/usage/ai?start&end&limit&cursor: the tokens of each answered message. */
-const aiUsageReportV1: Handler<"v1.reports.aiUsage"> = async ({ db, url }) => {
-  const { rows, range, cursor } = await page(db, url, { start: "start", end: "end" }, 100);
+const aiUsageReportV1: Handler<"v1.reports.aiUsage"> = async ({ db, url, caller }) => {
+  const { rows, range, cursor } = await page(db, caller, url, { start: "start", end: "end" }, 100);
   const user = embeddedUserV1();
   const report: AiUsageReportV1 = {
     object: "list",
@@ -109,9 +111,9 @@ const aiUsageReportV1: Handler<"v1.reports.aiUsage"> = async ({ db, url }) => {
 };
 
 /** GET /v1/reports/user-activity?startDate&endDate: the one user's chats, messages and active days. */
-const userActivityReportV1: Handler<"v1.reports.userActivity"> = async ({ db, url }) => {
+const userActivityReportV1: Handler<"v1.reports.userActivity"> = async ({ db, url, caller }) => {
   const range = readRange(url.searchParams, new Date(), { start: "startDate", end: "endDate" });
-  const found = await usageStore.activity(db, range);
+  const found = await usageStore.activity(db, caller, range);
   const user = embeddedUserV1();
   const first = found.chats.reduce<Date | null>((a, c) => (!a || c.firstActivity < a ? c.firstActivity : a), null);
   const last = found.chats.reduce<Date | null>((a, c) => (!a || c.lastActivity > a ? c.lastActivity : a), null);

@@ -21,10 +21,10 @@ const CURSOR_KIND = "usage";
 const credits = (total: number) => ({ plan: 0, onDemand: 0, total });
 
 /** GET /v2/usage/summary?start&end&userId: credits over [start, end) and per UTC day with usage. */
-const summary: Handler<"v2.usage.summary"> = async ({ db, url }) => {
+const summary: Handler<"v2.usage.summary"> = async ({ db, url, caller }) => {
   const range = readRange(url.searchParams);
   const userId = url.searchParams.get("userId") || undefined;
-  const days = selectsOurUser(userId) ? await usageStore.dailyCredits(db, range) : [];
+  const days = selectsOurUser(userId) ? await usageStore.dailyCredits(db, caller, range) : [];
   const total = Math.round(days.reduce((sum, d) => sum + d.credits, 0) * 1e6) / 1e6;
   const body: UsageSummary = {
     object: "usage_summary",
@@ -70,11 +70,11 @@ function eventsQuery(url: URL): { range: TimeRange; filters: Record<string, stri
 }
 
 /** GET /v2/usage/events?start&end&userId&chatId&messageId&limit&cursor: newest first. */
-const events: Handler<"v2.usage.events"> = async ({ db, url }) => {
+const events: Handler<"v2.usage.events"> = async ({ db, url, caller }) => {
   const limit = readLimit(url, DEFAULT_EVENTS_LIMIT);
   const { range, filters, beforeSeq } = eventsQuery(url);
   const rows = selectsOurUser(filters.userId)
-    ? await usageStore.listUsageEvents(db, {
+    ? await usageStore.listUsageEvents(db, caller, {
         range,
         chatId: filters.chatId,
         messageId: filters.messageId,
@@ -99,10 +99,10 @@ const events: Handler<"v2.usage.events"> = async ({ db, url }) => {
 };
 
 /** GET /v2/usage/activity?start&end&userId: assistant messages, chats and days over [start, end). */
-const activity: Handler<"v2.usage.activity"> = async ({ db, url }) => {
+const activity: Handler<"v2.usage.activity"> = async ({ db, url, caller }) => {
   const range = readRange(url.searchParams);
   const userId = url.searchParams.get("userId") || undefined;
-  const found = selectsOurUser(userId) ? await usageStore.activity(db, range) : null;
+  const found = selectsOurUser(userId) ? await usageStore.activity(db, caller, range) : null;
   const iso = (d: Date) => d.toISOString();
   const body: UsageActivity = {
     object: "usage_activity",

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, max, min, sql, type SQL } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, type SQL } from "drizzle-orm";
 import type { Usage } from "@/lib/api";
 import type { Db } from "../store/db";
 import { chats, messages } from "../store/schema";
+import { readableChats, type Reader } from "../chats/access";
 
 /**
  * Usage read from the stored messages, aggregated in SQL (works on PGlite and PostgreSQL): every finished assistant
@@ -21,9 +22,19 @@ const day = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-
 
 const inRange = (range: TimeRange) => and(gte(messages.createdAt, range.start), lt(messages.createdAt, range.end));
 
-/** Assistant messages that finished with a usage: the service's charges. */
-const charged = (range: TimeRange): SQL =>
-  and(eq(messages.role, "assistant"), isNotNull(messages.usage), isNotNull(messages.finishReason), inRange(range))!;
+/** Messages of chats the reader may read (issue 40): usage shows nothing of a chat that is not theirs to see. */
+const ofReadableChats = (db: Db, reader: Reader): SQL =>
+  inArray(messages.chatId, db.select({ id: chats.id }).from(chats).where(readableChats(reader)));
+
+/** Assistant messages that finished with a usage, of chats the reader may read: the service's charges. */
+const charged = (db: Db, reader: Reader, range: TimeRange): SQL =>
+  and(
+    eq(messages.role, "assistant"),
+    isNotNull(messages.usage),
+    isNotNull(messages.finishReason),
+    inRange(range),
+    ofReadableChats(db, reader),
+  )!;
 
 /** Rounds sums of credits to the precision they are stored with (micro-credits). */
 const micro = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -34,14 +45,14 @@ interface DailyCredits {
 }
 
 /** Credits per UTC day with any usage, oldest first (days without usage are left out). */
-export async function dailyCredits(db: Db, range: TimeRange): Promise<DailyCredits[]> {
+export async function dailyCredits(db: Db, reader: Reader, range: TimeRange): Promise<DailyCredits[]> {
   const rows = await db
     .select({
       date: day,
       credits: sql<string | number | null>`sum((${messages.usage}->'creditsCost'->>'total')::numeric)`,
     })
     .from(messages)
-    .where(charged(range))
+    .where(charged(db, reader, range))
     .groupBy(day)
     .orderBy(day);
   return rows.map((r) => ({ date: r.date, credits: micro(Number(r.credits ?? 0)) }));
@@ -58,6 +69,7 @@ export interface UsageEventRow {
 /** Charges newest first (by message order); `beforeSeq` continues after the previous page. */
 export async function listUsageEvents(
   db: Db,
+  reader: Reader,
   opts: { range: TimeRange; chatId?: string; messageId?: string; beforeSeq?: number; limit: number },
 ): Promise<UsageEventRow[]> {
   const rows = await db
@@ -71,7 +83,7 @@ export async function listUsageEvents(
     .from(messages)
     .where(
       and(
-        charged(opts.range),
+        charged(db, reader, opts.range),
         opts.chatId === undefined ? undefined : eq(messages.chatId, opts.chatId),
         opts.messageId === undefined ? undefined : eq(messages.id, opts.messageId),
         opts.beforeSeq === undefined ? undefined : lt(messages.seq, opts.beforeSeq),
@@ -127,9 +139,10 @@ function withDates<T extends { firstActivity: Date | null; lastActivity: Date | 
 /** Assistant messages (finished or not) over the range: in total, per hosting project, per chat (latest first). */
 export async function activity(
   db: Db,
+  reader: Reader,
   range: TimeRange,
 ): Promise<{ totals: ActivityTotals; projects: ProjectActivity[]; chats: ChatActivity[] }> {
-  const where = assistantIn(range);
+  const where = and(assistantIn(range), ofReadableChats(db, reader));
   const [[totals], projects, chatRows] = await Promise.all([
     db
       .select({ messageCount: count(), chatCount: countDistinct(messages.chatId), activeDays: countDistinct(day) })

@@ -12,7 +12,6 @@ import { readPageQuery, toPage } from "../http/pagination";
 import { json } from "../http/respond";
 import { newId } from "../ids";
 import { type Db } from "../store";
-import * as chatsStore from "../chats/store";
 import type { WebhookRow } from "../store/schema";
 import { DELIVERIES_CHANNEL, newWebhookSecret, toDelivery, toWebhook, webhooksStore } from ".";
 import type { Handler, HandlerTablePart } from "../http/context";
@@ -35,13 +34,14 @@ export const webhookDisabled = (hook: WebhookRow) =>
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
-/** POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once. An unknown chatId is a 422 (the body is wrong, not the path). */
+/**
+ * POST /v2/hooks: the webhook plus its `whsec_…` secret, shown this once; its maker (`createdBy`) is the caller, and
+ * its deliveries go out only for chats they may read. A chatId unknown to the caller is a 422 (the body is wrong, not
+ * the path; the router checks it, http/chat-gate.ts).
+ */
 const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body, people, caller }) => {
   const input = body;
   const chatId = input.chatId ?? null;
-  if (chatId !== null && !(await chatsStore.findChat(db, chatId))) {
-    throw new HttpError(422, `chatId: chat ${chatId} not found`, "validation_failed");
-  }
   const at = new Date();
   const id = newId("hook");
   const secret = newWebhookSecret();
@@ -52,6 +52,7 @@ const createHook: Handler<"v2.hooks.create"> = async ({ db, webhooks, body, peop
       url: input.url,
       events: unique(input.events),
       chatId,
+      createdBy: caller.personId,
       secret: webhooks.sealSecret(id, secret),
       previousSecret: null,
       previousSecretUntil: null,
