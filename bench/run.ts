@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatTable, type BenchModule } from "./harness";
+import { appRuntime } from "./app-runtime";
 import { fileEditor } from "./file-editor";
 import { filesPanel } from "./files-panel";
 import { memory } from "./memory";
@@ -26,6 +27,7 @@ const MODULES: readonly BenchModule[] = [
   memory,
   newChat,
   sandbox,
+  appRuntime,
 ];
 
 const args = process.argv.slice(2);

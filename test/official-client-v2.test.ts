@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startGitServer, type GitServerPeer } from "@/e2e/peers/git-server";
 import { serveOverHttp } from "@/lib/embedded/mcp/test-http";
 import { listenForPreviews, type PreviewListener } from "@/lib/embedded/preview/listener";
+import type { PreviewAnswer } from "@/lib/embedded/preview/pass";
 import { PreviewTokens } from "@/lib/embedded/preview/tokens";
 import { createEmbeddedService } from "@/lib/embedded/service";
 import { call, startService, TEST_KEY } from "@/lib/embedded/test-support";
@@ -119,7 +120,7 @@ const called = new Set<string>();
 beforeAll(async () => {
   // The zip and Git imports fetch from peers on 127.0.0.1.
   process.env.EMBEDDED_FETCH_ALLOW_PRIVATE = "1";
-  let servePreview = async (_req: Request) => new Response(null, { status: 503 });
+  let servePreview = async (_req: Request): Promise<PreviewAnswer> => new Response(null, { status: 503 });
   previews = await listenForPreviews({ port: 0, handle: (req) => servePreview(req) });
   served = await serveOverHttp((publicBaseUrl) =>
     createEmbeddedService({

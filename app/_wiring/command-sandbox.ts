@@ -10,8 +10,9 @@ import type { AppConfig } from "@/lib/server/config";
  * Returns the lines to print, or throws the message that stops the start.
  */
 export async function checkCommandSandbox(config: AppConfig): Promise<string[]> {
+  const apps = await checkAppSandbox(config);
   const agent = config.agent;
-  if (!config.serveEmbedded || !agent?.allowCommands) return [];
+  if (!config.serveEmbedded || !agent?.allowCommands) return apps;
   const settings = sandboxSettings(agent.commandSandbox);
   if (settings.backend === "none")
     return [
@@ -21,8 +22,17 @@ export async function checkCommandSandbox(config: AppConfig): Promise<string[]> 
   const problem = await probeSandbox(settings);
   if (problem) throw new Error(problem);
   return [
+    ...apps,
     `  Commands: in a bubblewrap sandbox, ${describeNetwork(settings.network)}; limits: ${describeLimits(settings.limits)}`,
   ];
+}
+
+/** With APP_RUNTIME=on: chats' apps run in the bubblewrap sandbox, which must work here (never without one). */
+async function checkAppSandbox(config: AppConfig): Promise<string[]> {
+  if (!config.serveEmbedded || !config.appRuntime) return [];
+  const problem = await probeSandbox(sandboxSettings({ backend: "bubblewrap" }));
+  if (problem) throw new Error(`APP_RUNTIME=on runs chats' apps in the sandbox, which does not work here. ${problem}`);
+  return ["  Apps: chats whose files are a Node app run in a bubblewrap sandbox (APP_RUNTIME=on)"];
 }
 
 /** What Settings shows of the agent's commands: off, or the sandbox's backend, network and limits (never a secret). */

@@ -18,6 +18,7 @@ export function embeddedService() {
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
     modelAgent: config.agent,
+    appRuntime: config.appRuntime && { settings: config.appRuntime, ownPorts: config.appRuntime.ownPorts },
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
     generationLeaseMs: config.generationLeaseMs,

@@ -19,6 +19,10 @@ import { modelAgent } from "./model-agent/run";
 import { SecretBox } from "./mcp/secret-box";
 import { PreviewOrigin } from "./preview/origin";
 import { servePreviewOrigin } from "./preview/origin-serve";
+import { isPass, type PreviewAnswer } from "./preview/pass";
+import { AppRuntime } from "./runtime/apps";
+import { appRuntimeSettings, type AppRuntimeSettingsInput } from "./runtime/settings";
+import { createSandbox, type SandboxSettingsInput } from "./sandbox";
 import { Previews } from "./preview/previews";
 import { ShareLinks } from "./shares/links";
 import { PreviewTokens } from "./preview/tokens";
@@ -116,6 +120,19 @@ export interface EmbeddedOptions {
    * (EMBEDDED_WIRE=document; docs/interoperability.md); default "spec".
    */
   wire?: Wire;
+  /**
+   * Runs chats whose files are an app (a package.json with a `dev` or `start` script) in the sandbox and passes their
+   * previews through to it (APP_RUNTIME=on; docs/app-runtime.md); none or null: every chat's preview is its files.
+   */
+  appRuntime?: {
+    settings?: AppRuntimeSettingsInput;
+    /** The sandbox's backend and limits (AGENT_COMMAND_SANDBOX and friends). */
+    sandbox?: SandboxSettingsInput;
+    /** The server's own ports, which an install's proxy never reaches. */
+    ownPorts?: readonly number[];
+    /** Where other instances reach this one's preview listener (`host:port`); default this host's name. */
+    address?: string;
+  } | null;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
   /**
@@ -143,8 +160,11 @@ const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 90;
 
 export interface EmbeddedService {
   handle(req: Request): Promise<Response>;
-  /** A request to the preview origin (its own listener, preview/listener.ts): a chat's app at the root, for a token. */
-  handlePreview(req: Request): Promise<Response>;
+  /**
+   * A request to the preview origin (its own listener, preview/listener.ts): a chat's app at the root, for a token;
+   * a running app's answer is a pass the listener carries out (preview/pass.ts).
+   */
+  handlePreview(req: Request): Promise<PreviewAnswer>;
   /**
    * Refuses new requests (503), waits for running generations up to `graceMs` (default: for good), ends the rest as
    * errors (service_shutdown, with their events), flushes the webhook deliveries and closes the database.
@@ -233,7 +253,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
   const agent =
     opts.agent ??
     (opts.modelAgent
-      ? modelAgent(opts.modelAgent, mcp)
+      ? modelAgent({ ...opts.modelAgent, appsRun: Boolean(opts.appRuntime) }, mcp)
       : scriptedAgent({ delayMs: Math.max(0, opts.agentDelayMs), mcp }));
   const spend = new Spend(database.db, opts.spendNow);
   const turns = new Turns({
@@ -272,12 +292,22 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
   );
+  const apps = opts.appRuntime
+    ? new AppRuntime({
+        db: database.db,
+        sandbox: createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts }),
+        settings: appRuntimeSettings(opts.appRuntime.settings),
+        owner,
+        address: opts.appRuntime.address ?? hostname(),
+      })
+    : null;
   const shares = new ShareLinks({
     box: secrets,
     urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),
     now: opts.shareNow ?? (() => new Date()),
   });
   const previewDeps = {
+    apps,
     db: database.db,
     tokens: previews.tokens,
     origin: previews.origin,
@@ -337,7 +367,10 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     },
     handlePreview: (req) => {
       if (closing) return Promise.resolve(new Response("The service is shutting down.", { status: 503 }));
-      return requests.track(() => servePreviewOrigin(previewDeps, req));
+      // A pass is not tracked: a running app keeps the service in use by itself (AppRuntime.busy).
+      return requests
+        .use(() => servePreviewOrigin(previewDeps, req))
+        .then<PreviewAnswer>((answer) => (isPass(answer) ? answer : requests.track(async () => answer)));
     },
     healthy: async () => {
       if (closing) return false;
@@ -348,10 +381,11 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         return false;
       }
     },
-    inUse: () => requests.size > 0 || turns.busy() || !webhooks.quiet(),
+    inUse: () => requests.size > 0 || turns.busy() || !webhooks.quiet() || (apps?.busy() ?? false),
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);
+        await apps?.close();
         await recovery.stop();
         await live.close();
         await webhooks.close();

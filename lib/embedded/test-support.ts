@@ -12,6 +12,7 @@ import {
   type StreamEvent,
 } from "@/lib/api";
 import { ChatV1, VersionListV1, VersionV1 } from "@/lib/api/schemas/v1";
+import { isPass, passAsResponse } from "./preview/pass";
 import { createEmbeddedService, type EmbeddedOptions, type EmbeddedService } from "./service";
 
 /** Helpers for tests that drive the embedded service with real Requests (not a test file itself). */
@@ -161,5 +162,7 @@ export async function sendMessage(svc: EmbeddedService, chatId: string, message:
 export async function openPreview(svc: EmbeddedService, chatId: string, path = "", method = "GET"): Promise<Response> {
   const preview = (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body as { url: string; token: string };
   const headers = { [PREVIEW_TOKEN_HEADER]: preview.token };
-  return svc.handlePreview(new Request(new URL(path, preview.url), { method, headers }));
+  const req = new Request(new URL(path, preview.url), { method, headers });
+  const answer = await svc.handlePreview(req);
+  return isPass(answer) ? passAsResponse(answer, req) : answer;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readAppRuntime, type AppRuntimeConfig } from "./app-runtime";
 import { readOidcConfig, type OidcConfig } from "./people/oidc";
 import { readCommandSandbox, type CommandSandboxConfig } from "./command-sandbox";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
@@ -40,6 +41,8 @@ export interface AppConfig {
   oauthStateTtlMs: number;
   /** The embedded service's model-backed agent (AGENT_BASE_URL set); null = the scripted agent. */
   agent: AgentModelConfig | null;
+  /** APP_RUNTIME=on: chats whose files are an app run in the sandbox (app-runtime.ts); null: previews serve files. */
+  appRuntime: AppRuntimeConfig | null;
   /**
    * The embedded service's daily quotas (interface.md Part 8): EMBEDDED_QUOTAS=spec for the spec's table,
    * EMBEDDED_QUOTA_<NAME>=n for one (n ≥ 0, or "off"). Empty: off (the default).
@@ -207,6 +210,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
+    appRuntime: readAppRuntime(env, [Number(env.PORT || 3000), previewOriginFrom(env).port]),
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),

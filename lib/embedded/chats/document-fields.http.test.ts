@@ -125,7 +125,7 @@ describe("preview", () => {
     const page = await svc.handlePreview(
       new Request(preview.url, { headers: { "x-v0-preview-token": preview.token! } }),
     );
-    expect(page.status).toBe(200);
+    expect(page).toHaveProperty("status", 200);
     expect(await svc.handlePreview(new Request(preview.url))).toHaveProperty("status", 401);
   });
 });

@@ -28,6 +28,8 @@ export interface ModelAgentOptions {
   commandSandbox?: SandboxSettingsInput;
   /** The server's own ports (PORT, PREVIEW_PORT): a command's proxy never reaches them. */
   ownPorts?: readonly number[];
+  /** Chats' apps run in the preview (the app runtime is on): the prompt says what runs instead of "no npm packages". */
+  appsRun?: boolean;
   /** Time limit of one answer (all its model calls and tools), ms. */
   timeoutMs: number;
   /** Model calls in one answer (each round of tool calls is one). */

@@ -11,11 +11,17 @@ const LISTED_FILES = 200;
 
 const OURS = `You are the agent of Atelier, a chat code-generation service. The user describes a web app; you build it, or change the app the project already holds, with the tools.
 
-- Build a working static web app: index.html, styles.css and app.js at the top level (plain HTML, CSS and JavaScript; no build step and no npm packages; CDN links are fine). index.html links the CSS and the script.
+{{APP_KIND}}
 - When the project has files, read what you change first and edit the existing files rather than starting over. Prefer edit_file for small changes and write_file for new files or full rewrites.
 - Locked files cannot be changed: leave them as they are and say so.
 - When the app needs an external service the user must connect (a database, payments, auth, an MCP server), call request_integration and stop.
 - Finish with a short Markdown summary for the user: what you built or changed, file by file.`;
+
+const STATIC_APP =
+  "- Build a working static web app: index.html, styles.css and app.js at the top level (plain HTML, CSS and JavaScript; no build step and no npm packages; CDN links are fine). index.html links the CSS and the script.";
+/** With the app runtime (APP_RUNTIME=on): what runs in the preview. */
+const RUNNING_APP =
+  "- Build a working web app. A static one (index.html, styles.css and app.js at the top level, plain HTML, CSS and JavaScript) is served as it is. An app with a package.json at the top level whose `dev` script (else `start`) starts a server runs in the preview: its dependencies are installed with npm (from the lockfile when there is one; their install scripts do not run), then the script runs with PORT set and must listen on it (a Vite dev server is found on its own port). Prefer a small dependency list; a plain Node server needs none.";
 
 /**
  * Our instructions, the chat's own system prompt if any, the project's file names, the names (never the values)
@@ -27,6 +33,7 @@ export function systemPrompt(
   chatSystemPrompt: string | undefined,
   envNames: readonly string[] = [],
   handEdits: readonly string[] = [],
+  appsRun = false,
 ): string {
   const listed = files.slice(0, LISTED_FILES).map((f) => `- ${f.path}${f.locked ? " (locked)" : ""}`);
   const more = files.length > LISTED_FILES ? [`- … and ${files.length - LISTED_FILES} more (list_files)`] : [];
@@ -40,7 +47,13 @@ export function systemPrompt(
   const env = envNames.length
     ? `The project's environment variables (set in the environment of the commands you run; their values are secret and not shown): ${envNames.join(", ")}`
     : null;
-  return [OURS, own ? `The user's instructions for this chat:\n${own}` : null, project, env, edited]
+  return [
+    OURS.replace("{{APP_KIND}}", appsRun ? RUNNING_APP : STATIC_APP),
+    own ? `The user's instructions for this chat:\n${own}` : null,
+    project,
+    env,
+    edited,
+  ]
     .filter(Boolean)
     .join("\n\n");
 }

@@ -138,7 +138,13 @@ export async function runModelTurn(input: ModelTurnInput): Promise<void> {
         const own = fileTools(project, toolParts, options.allowCommands);
         const external = await mcpTools(input.mcp, chat, new Set(Object.keys(own)), toolParts);
         const tools = stuck.wrap({ ...external.tools, ...own });
-        const system = systemPrompt(files, chat.settings.systemPrompt, Object.keys(env), handEditsSince(earlier));
+        const system = systemPrompt(
+          files,
+          chat.settings.systemPrompt,
+          Object.keys(env),
+          handEditsSince(earlier),
+          options.appsRun,
+        );
         const messages = await readableHistory({
           history,
           signal,

@@ -7,7 +7,9 @@ import * as peopleStore from "../people/store";
 import type { ShareLinks } from "../shares/links";
 import * as filesStore from "../files/store";
 import * as settingsStore from "../account/store";
+import type { AppRuntime } from "../runtime/apps";
 import type { PreviewOrigin } from "./origin";
+import type { PreviewAnswer } from "./pass";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
 import type { PreviewSubject, PreviewTokens, TokenCheck } from "./tokens";
 
@@ -19,6 +21,8 @@ interface PreviewOriginDeps {
   origin: PreviewOrigin;
   /** Who may frame a preview besides the trusted preview hosts (settings): the dashboard's origin(s). */
   frameAncestors: readonly string[];
+  /** The chats' running apps (APP_RUNTIME): a chat whose files are an app is run and passed through; null: files only. */
+  apps: AppRuntime | null;
   /** Share links: a preview minted for one works while the link does. */
   shares: ShareLinks;
 }
@@ -133,13 +137,17 @@ function handoff(deps: PreviewOriginDeps, url: URL, host: ReturnType<PreviewOrig
  * The preview origin (its own listener, preview/listener.ts): a chat's generated app at the root, for the
  * `x-v0-preview-token` header or the cookie the handoff set. No valid token → 401, nothing served; a token opens
  * its own chat only (and on a per-chat host only that host's chat). Traversal → 400 before anything is looked up.
+ * A chat whose files are an app that runs (runtime/detect.ts) is answered by its running app (any method, WebSockets
+ * too) or its state page; the others' files are served (GET and HEAD only).
  */
-export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request): Promise<Response> {
+export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request): Promise<PreviewAnswer> {
   const method = req.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD") return text(405, "Method not allowed", { allow: "GET, HEAD" });
+  const readOnly = method === "GET" || method === "HEAD";
+  const notAllowed = () => text(405, "Method not allowed", { allow: "GET, HEAD" });
+  if (!readOnly && !deps.apps) return notAllowed();
   const url = new URL(req.url);
   const host = deps.origin.hostKind(req.headers.get("host") ?? url.host);
-  if (url.pathname === PREVIEW_HANDOFF_PATH) return handoff(deps, url, host);
+  if (url.pathname === PREVIEW_HANDOFF_PATH) return readOnly ? handoff(deps, url, host) : notAllowed();
   const segments = decodeSegments(url.pathname.split("/").slice(1));
   if (!segments) return text(400, "Bad path");
   const header = req.headers.get(PREVIEW_TOKEN_HEADER);
@@ -150,6 +158,12 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   const chat = await chatsStore.findChat(deps.db, check.chatId);
   // A chat its token's person (or link) may no longer read is not there for them, as an unknown one.
   if (!chat || !(await subjectMayRead(deps, check.subject, chat))) return text(404, "Not found");
+  if (deps.apps) {
+    const hosts = await settingsStore.previewHosts(deps.db);
+    const answer = await deps.apps.answer(check.chatId, req, baseHeaders([...deps.frameAncestors, ...hosts]));
+    if (answer) return answer;
+  }
+  if (!readOnly) return notAllowed();
 
   let path = segments.join("/");
   if (path === "" || path.endsWith("/")) path += "index.html";

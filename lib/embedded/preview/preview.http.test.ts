@@ -4,6 +4,7 @@ import { ChatWithUsage, Preview } from "@/lib/api";
 import type { EmbeddedService } from "../service";
 import { call, expectSchema, startService, TEST_KEY } from "../test-support";
 import { listenForPreviews, type PreviewListener } from "./listener";
+import type { PreviewAnswer } from "./pass";
 import { PreviewTokens } from "./tokens";
 
 /**
@@ -19,7 +20,7 @@ const DASHBOARD = "http://dashboard.example";
 const ADMIN = "p:user_embedded" as const;
 
 beforeAll(async () => {
-  let handle: (req: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
   listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
   svc = await startService({
     previewOrigin: `http://*.localhost:${listener.port}`,

@@ -3,13 +3,23 @@ import { spawn } from "node:child_process";
 import { lstatSync, readlinkSync } from "node:fs";
 import { mkdir, readFile, rename } from "node:fs/promises";
 import net from "node:net";
+import type { Readable } from "node:stream";
 import path from "node:path";
+import { RelayControl, writeRequest } from "./control";
 import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
 import { RELAY_SOURCE, type RelaySpec } from "./relay";
 import type { SandboxLimits, SandboxNetwork, SandboxSettings } from "./settings";
 import { supervise } from "./supervise";
-import type { RunOptions, RunResult, Sandbox, SandboxProcess, StartOptions } from "./types";
-import { prepareWorkspace, SANDBOX_USER, type HostIds, type Workspace } from "./workspace";
+import type { Collected, RunOptions, RunResult, Sandbox, SandboxCache, SandboxProcess, StartOptions } from "./types";
+import {
+  prepareCache,
+  prepareVolume,
+  prepareWorkspace,
+  SANDBOX_USER,
+  volumeDir,
+  type HostIds,
+  type Workspace,
+} from "./workspace";
 
 /** bubblewrap's program (Debian's `bubblewrap` package). */
 export const BWRAP = "/usr/bin/bwrap";
@@ -64,21 +74,23 @@ export function hostIds(): HostIds | null {
 }
 
 /**
- * Closes every file descriptor above stderr but the one given first (`-`: none), then runs the rest of its arguments
- * (`/proc/self/fd` lists the open ones; bash closes any number).
+ * Closes every file descriptor above stderr but those given first (comma-separated; `-`: none), then runs the rest of
+ * its arguments (`/proc/self/fd` lists the open ones; bash closes any number).
  */
 const CLOSE_FDS =
-  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ "$n" != "$keep" ] && [ -L "$f" ]; then exec {n}>&-; fi; done; exec "$@"';
-const closingFds = (keep: number | null) => [
+  'keep=",$1,"; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then case "$keep" in *",$n,"*) ;; *) exec {n}>&- ;; esac; fi; done; exec "$@"';
+const closingFds = (keep: readonly number[]) => [
   "/bin/bash",
   "-c",
   CLOSE_FDS,
   "close-fds",
-  keep === null ? "-" : String(keep),
+  keep.length ? keep.join(",") : "-",
 ];
 
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
+  /** A persistent folder at /cache (a package cache), read-only unless writable. */
+  cache?: SandboxCache;
   limits: SandboxLimits;
   command: string;
   relay: RelaySpec | null;
@@ -150,6 +162,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     l.nodePath,
     `${RUN_DIR}/bin/node`,
     ...(l.workspace.out ? ["--ro-bind", l.workspace.out, `${RUN_DIR}/out`] : []),
+    ...(l.cache ? [l.cache.writable ? "--bind" : "--ro-bind", l.cache.dir, "/cache"] : []),
     "--remount-ro",
     "/",
     "--chdir",
@@ -160,7 +173,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
     // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
     // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
-    ...closingFds(null),
+    ...closingFds([]),
     "/usr/bin/prlimit",
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--data=${limits.memoryMb * MIB}`,
@@ -179,7 +192,8 @@ export function bubblewrapArgs(l: Layout): string[] {
   return l.relay
     ? [
         ...args,
-        ...closingFds(l.relay.inbound?.fd ?? null),
+        // The relay keeps its listening socket and the control channel's answers (fd 5).
+        ...closingFds([l.relay.inbound?.fd, l.relay.control?.out].filter((fd): fd is number => fd !== undefined)),
         `${RUN_DIR}/bin/node`,
         "-e",
         RELAY_SOURCE,
@@ -239,7 +253,12 @@ interface Started {
   result: Promise<RunResult>;
   socketPath: string | null;
   stop: () => void;
+  /** The relay's control channel (a volume, `collect`, a started process); null without one. */
+  control: RelayControl | null;
 }
+
+/** How long the relay's last messages (what `collect` read) may take to arrive once the sandbox has exited. */
+const CONTROL_DRAIN_MS = 5_000;
 
 /**
  * The bubblewrap backend (docs/sandbox.md). `ownPorts`: the server's own ports, which the proxy never reaches;
@@ -250,13 +269,18 @@ export function bubblewrapSandbox(
   ownPorts: readonly number[],
   program: string = BWRAP,
 ): Sandbox {
-  const launch = async (opts: StartOptions, keepRunning: boolean): Promise<Started> => {
+  const launch = async (opts: StartOptions & RunOptions, keepRunning: boolean): Promise<Started> => {
     const limits = { ...settings.limits, ...opts.limits };
     const stopper = new AbortController();
     const signal = opts.signal ? AbortSignal.any([opts.signal, stopper.signal]) : stopper.signal;
     const network = opts.network ?? settings.network;
     const owner = hostIds();
-    const workspace = await prepareWorkspace(opts.files, owner);
+    // With a volume the copy is the volume's (its files written into it by the relay, inside); else a fresh one.
+    const volume = opts.volume ? volumeDir(opts.volume) : null;
+    const workspace = await prepareWorkspace(volume ? [] : opts.files, owner);
+    if (opts.cache) await prepareCache(opts.cache.dir, opts.cache.writable, owner);
+    // The relay's control channel: writing into a volume, reading back what `collect` asks, a process kept running.
+    const controlled = Boolean(volume || opts.collect || keepRunning);
     let proxy: SandboxProxy | null = null;
     let inbound: net.Server | null = null;
     const closeInbound = () =>
@@ -281,8 +305,9 @@ export function bubblewrapSandbox(
         proxy = await startProxy(socketPath, { ...network, ownPorts });
         relay.proxy = { port: PROXY_PORT, socketPath: `${RUN_DIR}/out/proxy.sock` };
       }
-      // fd 3: bubblewrap's information (the init's pid); fd 4: the port's listening socket, with a port.
-      const stdio: Array<"ignore" | "pipe" | number> = ["ignore", "pipe", "pipe", "pipe"];
+      // stdin: the relay's requests (controlled); fd 3: bubblewrap's information (the init's pid); fd 4: the port's
+      // listening socket, with a port; fd 5: the relay's answers (controlled).
+      const stdio: Array<"ignore" | "pipe" | number> = [controlled ? "pipe" : "ignore", "pipe", "pipe", "pipe"];
       let socketPath: string | null = null;
       let binding: string | null = null;
       if (opts.port) {
@@ -302,11 +327,18 @@ export function bubblewrapSandbox(
         stdio.push(listeningFd(server));
         relay.inbound = { fd: 4, port: opts.port };
       }
+      if (controlled) {
+        if (stdio.length === 4) stdio.push("ignore");
+        stdio.push("pipe");
+        relay.control = { out: 5, first: true };
+      }
+      if (opts.collect) relay.collect = { ...opts.collect, dirs: [...opts.collect.dirs] };
       const args = bubblewrapArgs({
-        workspace: { ...workspace, out },
+        workspace: { ...workspace, app: volume ?? workspace.app, out },
+        cache: opts.cache,
         limits,
         command: opts.command,
-        relay: relay.proxy || relay.inbound ? relay : null,
+        relay: relay.proxy || relay.inbound || relay.control ? relay : null,
         nodePath: process.execPath,
         disableUserns: await supportsDisableUserns(program),
         infoFd: 3,
@@ -317,6 +349,9 @@ export function bubblewrapSandbox(
         stdio,
         ...(owner ?? {}),
       });
+      const control = controlled ? new RelayControl(child.stdin!, (child.stdio as unknown as Readable[])[5]!) : null;
+      // The files of the copy (into a volume) and paths to remove, applied by the relay before the command starts.
+      void control?.request((id) => writeRequest(id, volume ? opts.files : [], volume ? (opts.remove ?? []) : []));
       if (socketPath && binding) {
         // The sandbox has its copy of the socket now: publish it under its name and close ours.
         await rename(binding, socketPath);
@@ -331,10 +366,11 @@ export function bubblewrapSandbox(
         }
       };
       const init = initPid(child.stdio[3] as NodeJS.ReadableStream);
-      const result = supervise(child, {
+      const supervised = supervise(child, {
         limits: keepRunning ? { ...limits, timeMs: opts.limits?.timeMs ?? 0 } : limits,
         signal,
         onOutput: opts.onOutput,
+        onData: opts.onData,
         kill,
         signalsAsStatus: true,
         // bubblewrap returns when the command exits; its init is killed then and ends every other process of the
@@ -343,8 +379,9 @@ export function bubblewrapSandbox(
           const pid = await init;
           if (pid) await namespaceGone(pid);
         },
-      }).finally(cleanUp);
-      return { result, socketPath, stop: () => stopper.abort() };
+      });
+      const result = (opts.collect ? supervised.then((r) => withCollected(r, control!)) : supervised).finally(cleanUp);
+      return { result, socketPath, stop: () => stopper.abort(), control };
     } catch (error) {
       await cleanUp();
       throw error;
@@ -357,7 +394,8 @@ export function bubblewrapSandbox(
       return (await launch(opts, false)).result;
     },
     async start(opts: StartOptions): Promise<SandboxProcess> {
-      const { result, socketPath, stop } = await launch(opts, true);
+      const { result, socketPath, stop, control } = await launch(opts, true);
+      const relay = control!;
       return {
         socketPath,
         exited: result,
@@ -365,9 +403,34 @@ export function bubblewrapSandbox(
           stop();
           return result;
         },
+        listening: relay.listening,
+        async writeFiles(files, remove = []) {
+          const answer = await relay.request((id) => writeRequest(id, files, remove));
+          if (answer?.op !== "write") return ["the sandbox has ended: nothing was written"];
+          return answer.errors;
+        },
+        async size() {
+          const answer = await relay.request((id) => ({ op: "size", id }));
+          if (answer?.op !== "size") throw new Error("the sandbox has ended");
+          return answer.bytes;
+        },
       };
     },
+    createVolume: (files) => prepareVolume(files, hostIds()),
   };
+}
+
+/** The result with what `collect` read back (waiting a moment for the relay's last message once it has exited). */
+async function withCollected(result: RunResult, control: RelayControl): Promise<RunResult> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([control.ended, new Promise((resolve) => (timer = setTimeout(resolve, CONTROL_DRAIN_MS)))]);
+  clearTimeout(timer);
+  const collected: Collected = control.collected ?? {
+    dir: null,
+    files: [],
+    error: "the sandbox ended before its files were read back",
+  };
+  return { ...result, collected };
 }
 
 /** The host pid of the sandbox's init, from bubblewrap's `--info-fd` JSON; null when it never came (setup failed). */

@@ -5,14 +5,17 @@ import { supervise } from "./supervise";
 import type { RunOptions, RunResult, Sandbox, StartOptions } from "./types";
 import { prepareWorkspace } from "./workspace";
 
+const NEEDS_SANDBOX = "A copy kept between commands needs a sandbox: AGENT_COMMAND_SANDBOX=none has none.";
+
 /**
  * No sandbox (AGENT_COMMAND_SANDBOX=none, chosen knowingly; the server warns at start and on Settings): `sh -c` as the
  * server's own user, in a temporary copy of the files (HOME too), with the server's network and everything it can
  * read. Only the time limit and the output kept apply; the command's process group ends with it (a `setsid` escapes).
- * `start` needs a sandbox's port forwarding: refused.
+ * `start` needs a sandbox's port forwarding, and a volume, a cache or `collect` a sandbox's own view: refused.
  */
 export function unsandboxed(settings: SandboxSettings): Sandbox {
   const run = async (opts: RunOptions): Promise<RunResult> => {
+    if (opts.volume || opts.cache || opts.collect) throw new Error(NEEDS_SANDBOX);
     const limits = { ...settings.limits, ...opts.limits };
     const workspace = await prepareWorkspace(opts.files, null);
     try {
@@ -53,5 +56,6 @@ export function unsandboxed(settings: SandboxSettings): Sandbox {
     run,
     start: (_opts: StartOptions) =>
       Promise.reject(new Error("A long-running process needs a sandbox: AGENT_COMMAND_SANDBOX=none cannot start one.")),
+    createVolume: () => Promise.reject(new Error(NEEDS_SANDBOX)),
   };
 }

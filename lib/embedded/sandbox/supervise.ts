@@ -16,6 +16,7 @@ interface Supervised {
   limits: SandboxLimits;
   signal?: AbortSignal;
   onOutput?: (output: string) => void;
+  onData?: (text: string) => void;
   /** Ends every process of the sandbox (the time limit, Stop). */
   kill: () => void;
   /** Waited for after the sandbox's process exited, before the result (the sandbox's last processes ending). */
@@ -42,7 +43,9 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
     let stopped = false;
     let settled = false;
     const take = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
+      const text = chunk.toString("utf8");
+      opts.onData?.(text);
+      output += text;
       if (output.length > limits.outputChars) {
         dropped += output.length - limits.outputChars;
         output = output.slice(-limits.outputChars);

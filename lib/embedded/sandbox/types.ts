@@ -17,6 +17,37 @@ export interface RunResult {
   exitCode: number | null;
   /** Why it was ended, with the line added to the output; null when it exited on its own. */
   ended: { reason: EndReason; message: string } | null;
+  /** With `collect`: what was read back from the copy after the command (undefined without `collect`). */
+  collected?: Collected;
+}
+
+/** Files read back from a copy after a command (a build's output folder): the first of the folders asked for. */
+export interface Collected {
+  /** The folder they came from; null when none of those asked for exists. */
+  dir: string | null;
+  /** Its regular files, paths relative to it (symbolic links and other kinds skipped); empty with an error. */
+  files: SandboxFile[];
+  /** Why nothing came back although the folder exists (over `maxFiles` or `maxBytes`, or the sandbox failed). */
+  error: string | null;
+}
+
+/**
+ * A copy of files that outlives one command (a chat's running app: installed once, started, restarted). Made by
+ * `createVolume`; given as `volume` it is the sandbox's `/app` instead of a fresh copy, kept after the command. The
+ * server writes into it only inside a sandbox (`files` of a run or start, `writeFiles` of a running process), so every
+ * path resolves in the sandbox's own view: a symbolic link a command left in it leads nowhere outside.
+ */
+export interface SandboxVolume {
+  /** Removes the copy and everything in it. */
+  remove(): Promise<void>;
+}
+
+/** A folder of the server that outlives sandboxes (a package cache), at `/cache`. */
+export interface SandboxCache {
+  /** Its folder on this machine (made when missing). */
+  dir: string;
+  /** Read-only unless true (only a step whose every program is trusted should write what other sandboxes read). */
+  writable: boolean;
 }
 
 interface CommonOptions {
@@ -30,13 +61,30 @@ interface CommonOptions {
   signal?: AbortSignal;
   /** The output so far, each time more arrives. */
   onOutput?: (output: string) => void;
+  /** Each piece of output as it arrives (stdout and stderr together), for a log that keeps more than `outputChars`. */
+  onData?: (text: string) => void;
   /** Limits other than the sandbox's own (tests; a long-lived app without a time limit: `timeMs: 0`). */
   limits?: Partial<SandboxLimits>;
   /** A network other than the sandbox's own. */
   network?: SandboxNetwork;
+  /**
+   * Run in this copy instead of a fresh one: `files` are then written into it (inside the sandbox, before the command
+   * starts) and `remove` deleted from it; it stays afterwards.
+   */
+  volume?: SandboxVolume;
+  /** Paths deleted from the `volume` before the command starts. */
+  remove?: readonly string[];
+  /** A persistent folder at `/cache` (a package cache shared between sandboxes). */
+  cache?: SandboxCache;
 }
 
-export type RunOptions = CommonOptions;
+export interface RunOptions extends CommonOptions {
+  /**
+   * Read back the regular files of the first of `dirs` (folders of the copy) that exists once the command has
+   * exited (a build's output), read inside the sandbox; more than `maxFiles` files or `maxBytes` bytes is an error.
+   */
+  collect?: { dirs: readonly string[]; maxFiles: number; maxBytes: number };
+}
 
 export interface StartOptions extends CommonOptions {
   /**
@@ -57,6 +105,18 @@ export interface SandboxProcess {
   readonly exited: Promise<RunResult>;
   /** Ends every process of the sandbox; resolves as `exited` does. */
   stop(): Promise<RunResult>;
+  /**
+   * Resolves with the port the process listens on in the sandbox once it does (the relay forwards `socketPath` there
+   * when it is not `port`, e.g. Vite's 5173); never when it exits first. Without a port, never.
+   */
+  readonly listening: Promise<number>;
+  /**
+   * Writes files into the running copy and deletes `remove` from it, inside the sandbox (docs/sandbox.md); resolves
+   * with the paths that could not be written or removed and why (empty when all were).
+   */
+  writeFiles(files: readonly SandboxFile[], remove?: readonly string[]): Promise<string[]>;
+  /** The bytes of the copy's files now (symbolic links not followed), as the sandbox sees them. */
+  size(): Promise<number>;
 }
 
 /**
@@ -67,4 +127,6 @@ export interface Sandbox {
   readonly settings: SandboxSettings;
   run(opts: RunOptions): Promise<RunResult>;
   start(opts: StartOptions): Promise<SandboxProcess>;
+  /** A copy of `files` that outlives one command (`volume` of a run or start). */
+  createVolume(files: readonly SandboxFile[]): Promise<SandboxVolume>;
 }

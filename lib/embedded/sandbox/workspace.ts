@@ -2,7 +2,7 @@ import "server-only";
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { SandboxFile } from "./types";
+import type { SandboxFile, SandboxVolume } from "./types";
 
 /** A host uid and gid, for the files a sandbox's user must own. */
 export interface HostIds {
@@ -33,12 +33,7 @@ export async function prepareWorkspace(files: readonly SandboxFile[], owner: Hos
   const workspace: Workspace = { root, ...dirs, etc, remove: () => removeTree(root) };
   try {
     for (const dir of [...Object.values(dirs), etc]) await mkdir(dir);
-    for (const f of files) {
-      const target = path.join(dirs.app, f.path);
-      if (!target.startsWith(dirs.app + path.sep)) continue; // names are checked on the way in; never outside the copy
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, f.content);
-    }
+    await writeCopy(dirs.app, files);
     const u = SANDBOX_USER;
     await writeFile(
       path.join(etc, "passwd"),
@@ -53,6 +48,56 @@ export async function prepareWorkspace(files: readonly SandboxFile[], owner: Hos
     await workspace.remove();
     throw error;
   }
+}
+
+/** Writes the files of a fresh copy (nothing has run in it yet, so its paths are the server's own). */
+async function writeCopy(app: string, files: readonly SandboxFile[]): Promise<void> {
+  for (const f of files) {
+    const target = path.join(app, f.path);
+    if (!target.startsWith(app + path.sep)) continue; // names are checked on the way in; never outside the copy
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, f.content);
+  }
+}
+
+/** The host folder of each volume this process made (a volume carries no path a caller could change). */
+const volumeDirs = new WeakMap<SandboxVolume, string>();
+
+/**
+ * A copy that outlives one sandbox (types.ts `SandboxVolume`): a fresh temporary folder with `files`, owned by the
+ * sandbox's user when the server runs as root. After this the server never writes into it by path: only sandboxes do.
+ */
+export async function prepareVolume(files: readonly SandboxFile[], owner: HostIds | null): Promise<SandboxVolume> {
+  const root = await mkdtemp(path.join(tmpdir(), "atelier-volume-"));
+  const app = path.join(root, "app");
+  const volume: SandboxVolume = { remove: () => removeTree(root) };
+  try {
+    await mkdir(app);
+    await writeCopy(app, files);
+    if (owner) await chownTree(app, owner);
+    if (owner) await chown(root, owner.uid, owner.gid);
+  } catch (error) {
+    await volume.remove();
+    throw error;
+  }
+  volumeDirs.set(volume, app);
+  return volume;
+}
+
+/** The host folder of a volume made by `prepareVolume`; throws for anything else. */
+export function volumeDir(volume: SandboxVolume): string {
+  const dir = volumeDirs.get(volume);
+  if (!dir) throw new Error("not a volume made by this sandbox");
+  return dir;
+}
+
+/**
+ * A persistent folder for `/cache` (SandboxCache): made when missing; when the sandbox writes it and the server runs
+ * as root, owned by the sandbox's user (its top folder; what the sandbox makes inside is the sandbox's own).
+ */
+export async function prepareCache(dir: string, writable: boolean, owner: HostIds | null): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o755 });
+  if (writable && owner) await chown(dir, owner.uid, owner.gid);
 }
 
 async function chownTree(dir: string, owner: HostIds): Promise<void> {

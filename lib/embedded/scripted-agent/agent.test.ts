@@ -38,10 +38,11 @@ describe("directives", () => {
         mcp: false,
         image: false,
         broken: false,
+        nodeApp: false,
       },
     });
     const p = parsePrompt(
-      "/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image /broken",
+      "/slow /fast /integration Stripe,Neon a store\n/web best color palettes 2025\n/script scripts/seed.ts then /mcp /image /broken /node-app",
     );
     expect(p.text).toBe("a store then");
     expect(p.directives).toEqual({
@@ -56,6 +57,7 @@ describe("directives", () => {
       mcp: true,
       image: true,
       broken: true,
+      nodeApp: true,
     });
   });
 

@@ -14,6 +14,8 @@ import "server-only";
  *   /script <path>      after the build, blocks on permissions to run the script at <path>
  *   /mcp                loads the tools of the attached, connected MCP servers and calls one (lib/embedded/mcp/agent-steps.ts)
  *   /image              (parsed; image generation in a later issue)
+ *   /node-app           also writes package.json and server.js: a Node server app (the app runtime runs it;
+ *                       docs/app-runtime.md)
  *   /broken             the app throws an uncaught Error ("… broken on purpose …") when its page loads and logs one
  *                       console.error; it stays broken until a later prompt asks to fix it (`stillBroken`)
  */
@@ -35,6 +37,7 @@ export interface Directives {
   mcp: boolean;
   image: boolean;
   broken: boolean;
+  nodeApp: boolean;
 }
 
 export interface ParsedPrompt {
@@ -56,6 +59,7 @@ function emptyDirectives(): Directives {
     mcp: false,
     image: false,
     broken: false,
+    nodeApp: false,
   };
 }
 
@@ -94,6 +98,9 @@ export function parsePrompt(prompt: string): ParsedPrompt {
           break;
         case "/broken":
           directives.broken = true;
+          break;
+        case "/node-app":
+          directives.nodeApp = true;
           break;
         case "/integration": {
           const items = (tokens[++i] ?? "")

@@ -17,6 +17,7 @@ import {
 import { DEFAULT_SUBJECT, generateTitle } from "../generation/title";
 import { buildWebApp, isOwnAppFile, type GeneratedFile } from "./webapp";
 import { entryFileUpdate, extraFiles } from "./extra-files";
+import { nodeAppFiles } from "./node-app";
 
 /**
  * The scripted agent's plan for one assistant message: a list of steps, computed up front from the prompt
@@ -109,7 +110,13 @@ export function buildScript(ctx: ScriptContext): Step[] {
   const project = projectKind(ctx.files);
   const fresh = project === "new";
   // An imported project keeps its files: no app is written over them.
-  const app = project === "imported" ? [] : buildWebApp({ title, requests, earlier, broken: ctx.broken });
+  const app =
+    project === "imported"
+      ? []
+      : [
+          ...buildWebApp({ title, requests, earlier, broken: ctx.broken }),
+          ...(ctx.prompt.directives.nodeApp ? nodeAppFiles(title) : []),
+        ];
   const existing = new Map(ctx.files.map((f) => [f.path, f]));
   // The app's files plus `/image` and other files the prompt names (extra-files.ts); in an imported project that
   // names none, its entry file. Locked ones are skipped.

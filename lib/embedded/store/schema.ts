@@ -490,6 +490,8 @@ export * from "../remote-mcp/schema";
 export * from "../spend/schema";
 /** People, their API keys, invitations and the audit log (lib/embedded/people). */
 export * from "../people/schema";
+/** The chats' running apps: state, log and the lease of the instance that runs each (lib/embedded/runtime). */
+export * from "../runtime/schema";
 
 /**
  * The service's own settings, one JSON value per key, shared by every instance on the database (the document's

@@ -1,0 +1,473 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { PreviewAnswer } from "../preview/pass";
+import type { Sandbox } from "../sandbox";
+import type { SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
+import type { Db } from "../store/db";
+import { chatFiles } from "../store/schema";
+import { detectApp, INSTALL_FILES, type AppPlan } from "./detect";
+import type { AppRunState, AppStopReason } from "./schema";
+import type { AppRuntimeSettings } from "./settings";
+import { appStatusPage, RESTART_PATH } from "./status-page";
+import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
+
+/**
+ * The chats' running apps on this instance (docs/app-runtime.md). A preview request for a chat whose files are an app
+ * (detect.ts) starts it: a copy of its files kept between commands (a sandbox volume), its dependencies installed
+ * (through the sandbox's proxy, the package cache shared), then its script started in the sandbox with PORT set. While
+ * it installs or starts, or once it crashed, the preview answers a page saying so (with the log's tail); once it
+ * listens, every request and WebSocket is passed through to it (preview/pass.ts). Changes of the chat's files (any
+ * writer: the agent, a hand edit, a pull, a restore) are written into the running copy (a `dev` server reloads; a
+ * `start` server is started again); a change of an install file installs again. Apps nobody viewed for `idleStopMs` stop, and so does the least recently viewed one past
+ * `maxRunning`.
+ */
+
+/** The port an app is given (PORT) in its sandbox; one that listens elsewhere (Vite's 5173) is found anyway. */
+const APP_PORT = 3000;
+/** The log kept per app (install and server output together), its end. */
+const LOG_CHARS = 64 * 1024;
+/** The files whose text decides whether a chat is an app and how it installs (detect.ts). */
+const DECIDING_FILES = [...INSTALL_FILES, "bun.lockb", "bun.lock"];
+/** How long a lease lives unless renewed (the row says which instance runs the app). */
+const LEASE_MS = 30_000;
+
+interface App {
+  chatId: string;
+  plan: AppPlan;
+  state: AppRunState;
+  log: string;
+  logEnd: number;
+  message: string | null;
+  failedStep: "install" | "run" | null;
+  exitCode: number | null;
+  volume: SandboxVolume | null;
+  process: SandboxProcess | null;
+  /** The chat's files as last written into the copy: path → their text's fingerprint. */
+  written: Map<string, string>;
+  /** Aborts the install or start under way. */
+  stopper: AbortController;
+  lastViewed: number;
+  /** Open connections (WebSockets: hot reload) and requests under way. */
+  views: number;
+  /** Bumped by every start and stop: a step of an earlier one finds it changed and gives up. */
+  generation: number;
+  port: number | null;
+  /** A sync of the files under way (one at a time per app). */
+  syncing: boolean;
+}
+
+interface AppRuntimeDeps {
+  db: Db;
+  sandbox: Sandbox;
+  settings: AppRuntimeSettings;
+  /** This instance (the lease's owner) and where other instances reach its preview listener. */
+  owner: string;
+  address: string;
+  /** How often the running apps' files are compared with the chat's (ms); default 500. */
+  syncMs?: number;
+}
+
+const fingerprint = (f: { content: string; encoding: string }) =>
+  `${f.encoding}:${f.content.length}:${hashOf(f.content)}`;
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const sandboxFile = (f: { path: string; content: string; encoding: string }): SandboxFile => ({
+  path: f.path,
+  content: f.encoding === "base64" ? new Uint8Array(Buffer.from(f.content, "base64")) : f.content,
+});
+
+/** Whether the app has anything to install (dependencies or a lockfile); a zero-dependency app starts at once. */
+function needsInstall(plan: AppPlan, pkgText: string | undefined): boolean {
+  if (plan.lockfile) return true;
+  try {
+    const pkg = JSON.parse(pkgText ?? "{}") as Record<string, unknown>;
+    return ["dependencies", "devDependencies", "optionalDependencies"].some(
+      (field) => pkg[field] && typeof pkg[field] === "object" && Object.keys(pkg[field]).length > 0,
+    );
+  } catch {
+    return true;
+  }
+}
+
+export class AppRuntime {
+  private readonly apps = new Map<string, App>();
+  private readonly detecting = new Map<string, Promise<App | null>>();
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+  private renewedAt = 0;
+
+  constructor(private readonly deps: AppRuntimeDeps) {
+    this.timer = setInterval(() => void this.tick(), deps.syncMs ?? 500);
+    this.timer.unref();
+  }
+
+  /**
+   * The preview's answer for a chat (its token already checked), or null when its files are not an app that runs
+   * (served as files). `headers`: the preview origin's headers for the app's answers and the state pages.
+   */
+  async answer(chatId: string, req: Request, headers: Record<string, string>): Promise<PreviewAnswer | null> {
+    if (this.closed) return null;
+    const url = new URL(req.url);
+    const app = this.apps.get(chatId) ?? (await this.detect(chatId));
+    if (!app) return null;
+    app.lastViewed = Date.now();
+    if (url.pathname === RESTART_PATH) {
+      // Restart keeps the installed copy unless the install is what failed.
+      if (app.state !== "installing" && app.state !== "starting")
+        void this.restart(app, false, app.failedStep === "install");
+      return new Response(null, { status: 303, headers: { ...headers, location: "/", "cache-control": "no-store" } });
+    }
+    if (app.state === "running" && app.process?.socketPath) {
+      const target = app;
+      return {
+        pass: true,
+        to: { socketPath: app.process.socketPath },
+        host: `localhost:${app.port ?? APP_PORT}`,
+        headers,
+        reporter: true,
+        viewing: () => {
+          target.views++;
+          target.lastViewed = Date.now();
+          return () => {
+            target.views--;
+            target.lastViewed = Date.now();
+          };
+        },
+      };
+    }
+    return appStatusPage(app, req.method === "HEAD", headers);
+  }
+
+  /** Whether any app is installing, starting or running here (the service is then in use: never closed for idling). */
+  busy(): boolean {
+    return this.apps.size > 0;
+  }
+
+  /** The state of a chat's app on this instance (tests, the dashboard); null when none runs here. */
+  stateOf(chatId: string): { state: AppRunState; log: string; message: string | null } | null {
+    const app = this.apps.get(chatId);
+    return app ? { state: app.state, log: app.log, message: app.message } : null;
+  }
+
+  /** Stops a chat's app (Stop, the chat deleted): its copy is removed. */
+  async stop(chatId: string, reason: AppStopReason = "person"): Promise<void> {
+    const app = this.apps.get(chatId);
+    if (app) await this.end(app, reason);
+  }
+
+  /** Stops every app (the service closes). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
+  }
+
+  /**
+   * Whether the chat's files are an app (reading only the files that decide it), and if so its app, begun: once per
+   * chat however many requests ask at the same time.
+   */
+  private detect(chatId: string): Promise<App | null> {
+    let pending = this.detecting.get(chatId);
+    if (!pending) {
+      pending = (async () => {
+        const files = await this.deps.db
+          .select({ path: chatFiles.path, content: chatFiles.content })
+          .from(chatFiles)
+          .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, DECIDING_FILES)));
+        const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
+        if (!detection.runnable || this.closed) return null;
+        return this.apps.get(chatId) ?? this.begin(chatId, detection.plan);
+      })().finally(() => this.detecting.delete(chatId));
+      this.detecting.set(chatId, pending);
+    }
+    return pending;
+  }
+
+  private begin(chatId: string, plan: AppPlan): App {
+    const app: App = {
+      chatId,
+      plan,
+      state: "installing",
+      log: "",
+      logEnd: 0,
+      message: null,
+      failedStep: null,
+      exitCode: null,
+      volume: null,
+      process: null,
+      written: new Map(),
+      stopper: new AbortController(),
+      lastViewed: Date.now(),
+      views: 0,
+      generation: 0,
+      port: null,
+      syncing: false,
+    };
+    this.apps.set(chatId, app);
+    this.makeRoom(app);
+    void this.launch(app, app.generation);
+    return app;
+  }
+
+  /** Past `maxRunning`: the least recently viewed other app stops. */
+  private makeRoom(except: App): void {
+    const others = [...this.apps.values()].filter((a) => a !== except);
+    while (others.length >= this.deps.settings.maxRunning) {
+      others.sort((a, b) => a.lastViewed - b.lastViewed);
+      void this.end(others.shift()!, "limit");
+    }
+  }
+
+  private files(chatId: string) {
+    return this.deps.db
+      .select({ path: chatFiles.path, content: chatFiles.content, encoding: chatFiles.encoding })
+      .from(chatFiles)
+      .where(eq(chatFiles.chatId, chatId));
+  }
+
+  private append(app: App, text: string): void {
+    app.log = (app.log + text).slice(-LOG_CHARS);
+    app.logEnd += text.length;
+  }
+
+  private async setState(app: App, state: AppRunState, fields: Partial<App> = {}): Promise<void> {
+    Object.assign(app, fields);
+    app.state = state;
+    await updateAppRun(this.deps.db, app.chatId, this.deps.owner, {
+      state,
+      message: app.message,
+      failedStep: app.failedStep,
+      exitCode: app.exitCode,
+      log: app.log,
+      logEnd: app.logEnd,
+      port: app.port,
+      newState: true,
+      release: state === "crashed" || state === "stopped",
+    }).catch((error: unknown) => console.error("[apps] could not record an app's state", error));
+  }
+
+  /** Installs (when the copy is new or an install file changed) and starts the app; `generation` guards each step. */
+  private async launch(app: App, generation: number, install = true): Promise<void> {
+    const { sandbox, settings, db } = this.deps;
+    const current = () => app.generation === generation && !this.closed;
+    try {
+      const claimed = await claimAppRun(db, app.chatId, {
+        owner: this.deps.owner,
+        address: this.deps.address,
+        state: app.state,
+        script: app.plan.script,
+        manager: app.plan.manager,
+        ttlMs: LEASE_MS,
+      });
+      if (!claimed) {
+        app.message = "This app runs on another instance of the service (forwarding is not available yet).";
+        await this.setState(app, "crashed", { failedStep: "run" });
+        return;
+      }
+      const files = await this.files(app.chatId);
+      if (!current()) return;
+      const pkg = files.find((f) => f.path === "package.json")?.content;
+      if (!app.volume) {
+        const volume = await sandbox.createVolume(files.map(sandboxFile));
+        if (!current()) {
+          await volume.remove(); // stopped meanwhile
+          return;
+        }
+        app.volume = volume;
+        app.written = new Map(files.map((f) => [f.path, fingerprint(f)]));
+      }
+      const changes = this.diff(app, files);
+      if (install && needsInstall(app.plan, pkg)) {
+        await this.setState(app, "installing");
+        this.append(app, `$ ${app.plan.install}\n`);
+        const result = await sandbox.run({
+          command: app.plan.install,
+          files: changes.files,
+          remove: changes.remove,
+          volume: app.volume,
+          network: settings.installNetwork,
+          // npm is the only program of the install (the dependencies' scripts are off): it may write the cache.
+          cache: { dir: settings.cacheDir, writable: true },
+          env: { npm_config_cache: "/cache/npm", npm_config_update_notifier: "false" },
+          limits: { timeMs: settings.installTimeoutMs, ...settings.limits },
+          signal: app.stopper.signal,
+          onData: (text) => this.append(app, text),
+        });
+        changes.files = [];
+        changes.remove = [];
+        if (!current()) return;
+        if (result.exitCode !== 0) {
+          await this.setState(app, "crashed", {
+            failedStep: "install",
+            exitCode: result.exitCode,
+            message: result.ended?.message ?? `The install failed (exit code ${result.exitCode}).`,
+          });
+          return;
+        }
+      }
+      await this.setState(app, "starting");
+      this.append(app, `$ ${app.plan.script}\n`);
+      const proc = await sandbox.start({
+        command: app.plan.run,
+        files: changes.files,
+        remove: changes.remove,
+        volume: app.volume,
+        port: APP_PORT,
+        network: settings.network,
+        env: { NODE_ENV: "development" },
+        limits: { ...settings.limits, timeMs: 0 },
+        signal: app.stopper.signal,
+        onData: (text) => this.append(app, text),
+      });
+      if (!current()) {
+        await proc.stop(); // stopped or restarted meanwhile: this process is nobody's
+        return;
+      }
+      app.process = proc;
+      void proc.exited.then((result) => {
+        if (!current() || app.process !== proc) return;
+        app.process = null;
+        void this.setState(app, "crashed", {
+          failedStep: "run",
+          exitCode: result.exitCode,
+          message:
+            result.ended?.message ??
+            (result.exitCode === 0
+              ? "The app's server exited on its own."
+              : `The app's server exited with code ${result.exitCode}.`),
+        });
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const port = await Promise.race([
+        proc.listening,
+        proc.exited.then(() => null),
+        new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), settings.startTimeoutMs))),
+      ]);
+      clearTimeout(timer);
+      if (!current() || app.process !== proc) return;
+      if (port === "timeout") {
+        app.message = `The app did not listen on a port within ${Math.round(settings.startTimeoutMs / 1000)} s.`;
+        app.process = null;
+        await proc.stop();
+        await this.setState(app, "crashed", { failedStep: "run" });
+        return;
+      }
+      if (port === null) return; // crashed (recorded above)
+      await this.setState(app, "running", { port });
+    } catch (error) {
+      if (!current()) return;
+      this.append(app, `\n[the sandbox could not run the app: ${(error as Error).message}]\n`);
+      await this.setState(app, "crashed", { failedStep: "run", message: (error as Error).message });
+    }
+  }
+
+  /** The files changed since they were last written into the copy (and marks them written). */
+  private diff(app: App, files: Array<{ path: string; content: string; encoding: string }>) {
+    const changed = files.filter((f) => app.written.get(f.path) !== fingerprint(f));
+    const present = new Set(files.map((f) => f.path));
+    const remove = [...app.written.keys()].filter((p) => !present.has(p));
+    for (const f of changed) app.written.set(f.path, fingerprint(f));
+    for (const p of remove) app.written.delete(p);
+    return { files: changed.map(sandboxFile), remove, paths: [...changed.map((f) => f.path), ...remove] };
+  }
+
+  /** Stops the process (and the copy with `fresh`), then installs and starts again. */
+  private async restart(app: App, fresh: boolean, install = true): Promise<void> {
+    app.generation++;
+    app.stopper.abort();
+    app.stopper = new AbortController();
+    const proc = app.process;
+    app.process = null;
+    await proc?.stop();
+    if (fresh) {
+      await app.volume?.remove();
+      app.volume = null;
+      app.written = new Map();
+    }
+    app.message = null;
+    app.failedStep = null;
+    app.exitCode = null;
+    app.port = null;
+    app.log = "";
+    app.state = "installing";
+    await this.launch(app, app.generation, install);
+  }
+
+  private async end(app: App, reason: AppStopReason): Promise<void> {
+    if (this.apps.get(app.chatId) === app) this.apps.delete(app.chatId);
+    app.generation++;
+    app.stopper.abort();
+    const proc = app.process;
+    app.process = null;
+    await proc?.stop();
+    await app.volume?.remove();
+    app.volume = null;
+    this.append(app, `\n[stopped: ${reason}]\n`);
+    await this.setState(app, "stopped");
+    await updateAppRun(this.deps.db, app.chatId, this.deps.owner, { stopReason: reason }).catch(() => {});
+  }
+
+  private async tick(): Promise<void> {
+    const now = Date.now();
+    for (const app of [...this.apps.values()]) {
+      if (app.views <= 0 && now - app.lastViewed > this.deps.settings.idleStopMs) {
+        void this.end(app, "idle");
+        continue;
+      }
+      if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
+        void this.sync(app);
+    }
+    if (this.apps.size && now - this.renewedAt > LEASE_MS / 3) {
+      this.renewedAt = now;
+      await renewAppRuns(this.deps.db, this.deps.owner, [...this.apps.keys()], LEASE_MS).catch(() => []);
+    }
+  }
+
+  /**
+   * Writes the chat's changed files into the running copy (its dev server reloads); an install file changed installs
+   * again; a crashed app whose files changed starts again (the fix may be in them).
+   */
+  private async sync(app: App): Promise<void> {
+    app.syncing = true;
+    try {
+      const files = await this.files(app.chatId);
+      const changed = files.filter((f) => app.written.get(f.path) !== fingerprint(f)).map((f) => f.path);
+      const present = new Set(files.map((f) => f.path));
+      const removed = [...app.written.keys()].filter((p) => !present.has(p));
+      if (!changed.length && !removed.length) return;
+      const touched = [...changed, ...removed];
+      if (touched.some((p) => (INSTALL_FILES as readonly string[]).includes(p))) {
+        const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
+        if (!detection.runnable) {
+          await this.end(app, "person");
+          return;
+        }
+        app.plan = detection.plan;
+        void this.restart(app, false);
+        return;
+      }
+      if (app.state === "crashed") {
+        void this.restart(app, false, false);
+        return;
+      }
+      // A `start` script is a plain server (no watcher of its own): it starts again with its files.
+      if (app.plan.script === "start") {
+        void this.restart(app, false, false);
+        return;
+      }
+      const proc = app.process;
+      if (!proc) return;
+      const changes = this.diff(app, files);
+      const errors = await proc.writeFiles(changes.files, changes.remove);
+      for (const error of errors) this.append(app, `[could not write ${error}]\n`);
+    } catch (error) {
+      console.error("[apps] could not write a chat's files into its app", error);
+    } finally {
+      app.syncing = false;
+    }
+  }
+}

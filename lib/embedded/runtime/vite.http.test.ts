@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ChatWithUsage, Preview } from "@/lib/api";
+import { listenForPreviews, type PreviewListener } from "../preview/listener";
+import type { PreviewAnswer } from "../preview/pass";
+import { bwrapUnavailable } from "../sandbox/test-support";
+import type { EmbeddedService } from "../service";
+import { call, expectSchema, startService, waitFor } from "../test-support";
+import { DEFAULT_INSTALL_HOSTS } from "./settings";
+
+/**
+ * A Vite app run by the runtime (issue 41): installed from the npm registry through the sandbox's filtering proxy,
+ * its dev server reached through the chat's preview host, and its hot reload's WebSocket telling the page about a
+ * hand edit. It needs the registry: APP_RUNTIME_REGISTRY_TESTS=1 runs it (CI sets it; offline machines skip it).
+ */
+const enabled = !bwrapUnavailable && process.env.APP_RUNTIME_REGISTRY_TESTS === "1";
+
+let svc: EmbeddedService;
+let listener: PreviewListener;
+const cacheDir = mkdtempSync(path.join(tmpdir(), "atelier-vite-cache-"));
+
+beforeAll(async () => {
+  if (!enabled) return;
+  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
+  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
+  svc = await startService({
+    previewOrigin: `http://*.localhost:${listener.port}`,
+    appRuntime: {
+      settings: {
+        cacheDir,
+        startTimeoutMs: 60_000,
+        // Where the registry's name resolves to a reserved address (a test network's DNS), name it here:
+        // APP_INSTALL_PRIVATE_HOSTS=registry.npmjs.org:443.
+        installNetwork: {
+          mode: "public",
+          hosts: DEFAULT_INSTALL_HOSTS,
+          privateHosts: (process.env.APP_INSTALL_PRIVATE_HOSTS ?? "").split(",").filter(Boolean),
+        },
+      },
+      ownPorts: [listener.port],
+    },
+  });
+  handle = (req) => svc.handlePreview(req);
+});
+afterAll(async () => {
+  await svc?.close();
+  await listener?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+function ask(chat: { host: string; token: string }, at: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: "127.0.0.1",
+          port: listener.port,
+          path: at,
+          headers: { host: chat.host, "x-v0-preview-token": chat.token },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      )
+      .on("error", reject);
+  });
+}
+
+describe.skipIf(!enabled)("a Vite app", () => {
+  test("installs from the registry, serves its page through the preview, and hot reload reports a hand edit", async () => {
+    const files = [
+      {
+        name: "package.json",
+        content: JSON.stringify({
+          name: "vite-app",
+          private: true,
+          scripts: { dev: "vite" },
+          devDependencies: { vite: "^7" },
+        }),
+      },
+      {
+        name: "index.html",
+        content:
+          '<!doctype html><html><body><h1 id="t">Vite app</h1><script type="module" src="/main.js"></script></body></html>',
+      },
+      { name: "main.js", content: 'document.querySelector("#t").textContent = "first";\n' },
+    ];
+    const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files } });
+    const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
+    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
+    const chat = { host: new URL(preview.url).host, token: preview.token! };
+
+    let last = { status: 0, body: "" };
+    await waitFor(async () => {
+      last = await ask(chat, "/");
+      return last.status === 200 ? true : undefined;
+    }, 240_000).catch(() => {
+      throw new Error(`not served: ${last.status} ${last.body}`);
+    });
+    expect(last.body).toContain("/@vite/client");
+    expect(last.body).toContain('<h1 id="t">Vite app</h1>');
+    expect((await ask(chat, "/main.js")).body).toContain('"first"');
+
+    // Vite's client carries the token its WebSocket must present.
+    const client = (await ask(chat, "/@vite/client")).body;
+    const wsToken = /const wsToken = "([^"]*)"/.exec(client)?.[1] ?? "";
+    const socket = net.connect(listener.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (c: Buffer) => (received += c.toString("latin1")));
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    socket.write(
+      [
+        `GET /?token=${encodeURIComponent(wsToken)} HTTP/1.1`,
+        `Host: ${chat.host}`,
+        `x-v0-preview-token: ${chat.token}`,
+        `Origin: http://${chat.host}`,
+        "Connection: Upgrade",
+        "Upgrade: websocket",
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Protocol: vite-hmr",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    await waitFor(async () => (received.includes("\r\n\r\n") ? true : undefined));
+    expect(received).toMatch(/^HTTP\/1\.1 101/);
+    await waitFor(async () => (received.includes('"connected"') ? true : undefined));
+
+    await call(svc, "PATCH", `/v2/chats/${chatId}/files`, {
+      body: { files: [{ path: "main.js", content: 'document.querySelector("#t").textContent = "second";\n' }] },
+    });
+    // The dev server saw the edit in its copy and told the page: an update or a reload, over the WebSocket.
+    await waitFor(async () => (/"type":"(update|full-reload)"/.test(received) ? true : undefined), 30_000);
+    expect((await ask(chat, "/main.js")).body).toContain('"second"');
+    socket.destroy();
+  }, 300_000);
+});
