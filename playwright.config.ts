@@ -18,6 +18,7 @@ import {
   E2E_MODEL_NAME,
   E2E_MODEL_PEER_PORT,
   E2E_MODEL_PORT,
+  E2E_OIDC,
   E2E_PASSWORD,
   E2E_PEER_PORT,
   E2E_PEER_URL,
@@ -216,6 +217,7 @@ export default defineConfig({
       testIgnore: [
         "**/reference-*.spec.ts",
         "**/model-*.spec.ts",
+        "**/oidc-*.spec.ts",
         "**/cluster-*.spec.ts",
         "**/lifecycle.spec.ts",
         ...SECOND_SERVER_SPECS,
@@ -247,9 +249,10 @@ export default defineConfig({
       use: chromium(E2E_DOC_BASE_URL),
     },
     {
-      // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer.
+      // The model-backed agent: server C's embedded service answers through a scripted OpenAI-compatible peer. Server C
+      // also signs people in through an OpenID provider with passwords switched off (e2e/oidc-sign-in.spec.ts).
       name: MODEL_PROJECT,
-      testMatch: "**/model-*.spec.ts",
+      testMatch: ["**/model-*.spec.ts", "**/oidc-*.spec.ts"],
       use: chromium(E2E_MODEL_BASE_URL),
     },
     ...(clusterDatabaseUrl
@@ -294,6 +297,15 @@ export default defineConfig({
             AGENT_TIMEOUT_MS: "30000",
             // e2e/model-commands.spec.ts approves a command: it runs in the bubblewrap sandbox (docs/sandbox.md).
             AGENT_ALLOW_COMMANDS: "1",
+            // Single sign-on through the OpenID provider e2e/oidc-sign-in.spec.ts starts; people's passwords off.
+            OIDC_ISSUER: E2E_OIDC.issuer,
+            OIDC_CLIENT_ID: E2E_OIDC.clientId,
+            OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+            OIDC_NAME: E2E_OIDC.name,
+            OIDC_ADMIN_VALUES: "atelier-admins",
+            OIDC_MEMBER_VALUES: "engineering,design",
+            OIDC_VIEWER_VALUES: "readers",
+            AUTH_PASSWORD_SIGN_IN: "off",
           }),
         ]
       : []),

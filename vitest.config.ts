@@ -20,6 +20,9 @@ export default defineConfig({
       "e2e/peers/**/*.test.ts",
     ],
     environment: "node",
+    // next-auth's ESM imports `next/server` without an extension, which Node's resolver refuses (next has no exports
+    // map): transformed by Vite instead, tests can import the dashboard's Auth.js configuration (lib/server/auth).
+    server: { deps: { inline: ["next-auth"] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -40,7 +40,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("Username").fill(E2E_USERNAME);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("sign-in-error")).toHaveText("Wrong username or password");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Wrong email or password");
     await expect(page).toHaveURL(/\/sign-in/);
     await page.screenshot({ path: `${SCREENS_DIR}/sign-in-error.png` });
   });

@@ -32,6 +32,19 @@ export const E2E_MODEL_PEER_PORT = Number(process.env.E2E_MODEL_PEER_PORT || E2E
 export const E2E_MODEL_NAME = "peer-coder";
 
 /**
+ * Single sign-on (e2e/oidc-sign-in.spec.ts, in the `model` project): server C also signs people in through an OpenID
+ * provider (e2e/peers/oauth-provider.ts) that the spec starts on this port, with people's passwords switched off
+ * (AUTH_PASSWORD_SIGN_IN=off); its other specs sign in with the break-glass account as before.
+ */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT || E2E_PORT + 9);
+export const E2E_OIDC = {
+  issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+  clientId: "atelier-sso",
+  clientSecret: "atelier-sso-secret-0123456789",
+  name: "Test SSO",
+} as const;
+
+/**
  * The `cluster` project: two servers (instances) on one PostgreSQL database (TEST_DATABASE_URL's server); the browser
  * uses B while A generates.
  */
@@ -98,13 +111,19 @@ export function allowPolling(): void {
   base.info().annotations.push({ type: "polls", description: "this test polls messages by design" });
 }
 
-/** Signs in through the form and waits for the chats page. */
+/**
+ * Signs in through the form and waits for the chats page. Where people's passwords are switched off
+ * (AUTH_PASSWORD_SIGN_IN=off), the break-glass account's form is behind the "Administrator sign-in" link.
+ */
 export async function signIn(page: Page, username = E2E_USERNAME, password = E2E_PASSWORD): Promise<void> {
   await page.goto("/sign-in");
+  const breakGlass = page.getByRole("link", { name: "Administrator sign-in" });
+  if (await breakGlass.isVisible()) await breakGlass.click();
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/chats$/);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  // A server's first sign-in opens its database (the people directory lives there): seconds on a busy machine.
+  await expect(page).toHaveURL(/\/chats$/, { timeout: 45_000 });
 }
 
 interface PeerViolation {

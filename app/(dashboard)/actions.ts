@@ -1,6 +1,6 @@
 "use server";
 
-import { signOut } from "@/lib/server/auth";
+import { signOut } from "@/app/_wiring/auth";
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: "/sign-in" });

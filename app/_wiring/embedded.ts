@@ -29,6 +29,10 @@ export function embeddedService() {
     mcpAccessTokenTtlS: config.mcpTokenTtlS,
     chatUrl: (chatId) => `${config.appUrl}/chats/${encodeURIComponent(chatId)}`,
     shareUrl: (token) => `${config.appUrl}/share/${token}`,
+    // People (docs/people.md): the first admin is the environment's account; invitations open the dashboard's page.
+    firstAdminName: config.dashboardUsername,
+    invitationUrl: (token) => `${config.appUrl}/invite/${encodeURIComponent(token)}`,
+    auditLogRetentionDays: config.auditLogRetentionDays,
     // On PGlite only: its database is most of an idle server's memory; a PostgreSQL pool costs little.
     idleCloseMs: config.databaseUrl ? null : config.pgliteIdleCloseMs,
   });

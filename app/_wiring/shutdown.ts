@@ -86,6 +86,11 @@ export function handleShutdownSignals(): void {
       } catch (error) {
         console.error("  The webhook inbox did not close cleanly:", error);
       }
+      try {
+        await (await import("@/lib/server/people/upstream-keys")).closeUpstreamKeyStore();
+      } catch (error) {
+        console.error("  The store of people's upstream keys did not close cleanly:", error);
+      }
       console.log("  Stopped.");
       process.exit(0);
     })();

@@ -10,6 +10,7 @@ import { BranchButton } from "./branch-button";
 import { RestoreFilesButton } from "./restore/restore-files-button";
 import { Badge } from "./parts/part-card";
 import { PartItem } from "./parts/part-view";
+import { useCanWrite } from "@/lib/hooks/person";
 import { StreamError } from "./stream-error";
 import { StreamingIndicator } from "./streaming-indicator";
 import { UsageLine } from "./usage-line";
@@ -56,6 +57,7 @@ const hasTiming = (parts: readonly Part[]) => parts.some((p) => typeof p?.starte
 export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
   const { message, streaming, error } = entry;
   const [waterfall, setWaterfall] = useState(false);
+  const canWrite = useCanWrite();
   const parts = message.parts ?? [];
   const finish = message.finishReason;
   const content = closingContent(message.content, parts);
@@ -112,7 +114,7 @@ export function AssistantMessage({ entry }: { entry: TimelineEntry }) {
       {error ? <StreamError error={error} /> : null}
       {streaming ? <StreamingIndicator /> : null}
       {message.usage ? <UsageLine usage={message.usage} /> : null}
-      {!streaming && message.id ? (
+      {!streaming && message.id && canWrite ? (
         <div className="flex flex-wrap items-center gap-2">
           <RestoreFilesButton messageId={message.id} />
           {message.chatId ? <BranchButton message={message} /> : null}

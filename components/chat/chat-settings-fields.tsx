@@ -4,6 +4,7 @@ import { Plus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Privacy, type Chat, type UpdateChatBody } from "@/lib/api/schemas";
+import { useCanWrite } from "@/lib/hooks/person";
 import { isUnsupported, useUpdateChat } from "@/lib/hooks/use-chats";
 
 const field =
@@ -13,6 +14,8 @@ const field =
 function useChatSetting(chatId: string) {
   const update = useUpdateChat(chatId);
   const [unsupported, setUnsupported] = useState(false);
+  // A viewer sees the values without the controls.
+  const canWrite = useCanWrite();
   const apply = async (body: UpdateChatBody): Promise<boolean> => {
     try {
       await update.mutateAsync(body);
@@ -29,10 +32,10 @@ function useChatSetting(chatId: string) {
       return false;
     }
   };
-  return { apply, pending: update.isPending, unsupported };
+  return { apply, pending: update.isPending, unsupported: unsupported || !canWrite };
 }
 
-/** The chat's privacy as a select (PATCH {privacy}); read-only text where the service cannot change it. */
+/** The chat's privacy as a select (PATCH {privacy}); read-only text where the service cannot change it, or for a viewer. */
 export function ChatPrivacySelect({ chat }: { chat: Chat }) {
   const { apply, pending, unsupported } = useChatSetting(chat.id);
   if (unsupported) return <span>{chat.privacy}</span>;

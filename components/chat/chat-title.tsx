@@ -4,6 +4,7 @@ import { Check, Pencil, X } from "lucide-react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import type { Chat } from "@/lib/api/schemas";
+import { useCanWrite } from "@/lib/hooks/person";
 import { isUnsupported, useUpdateChat } from "@/lib/hooks/use-chats";
 import { cn } from "@/components/ui/cn";
 import { UNTITLED } from "./chat-row";
@@ -20,7 +21,7 @@ export function ChatTitle({ chatId, chat, title }: { chatId: string; chat: Chat 
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [unsupported, setUnsupported] = useState(false);
-  const canRename = !!chat && !unsupported;
+  const canRename = useCanWrite() && !!chat && !unsupported;
 
   const start = () => {
     if (!canRename) return;

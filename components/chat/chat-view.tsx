@@ -2,6 +2,7 @@
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { mergeTimeline } from "@/lib/hooks/merge-timeline";
+import { useCanWrite } from "@/lib/hooks/person";
 import { useChat } from "@/lib/hooks/use-chat";
 import { useActiveStream } from "@/lib/hooks/use-chat-mutations";
 import { isLiveStream } from "@/lib/hooks/stream-registry";
@@ -10,6 +11,7 @@ import { useMessages } from "@/lib/hooks/use-messages";
 import { useResumeGeneration } from "@/lib/hooks/use-resume";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { ApprovalBanner } from "@/components/approvals/approval-banner";
+import { ReadOnlyNote } from "@/components/people/read-only-note";
 import { openSidePanelTab } from "@/components/chat/chat-navigation";
 import { ChatSidePanel } from "@/components/chat/chat-side-panel";
 import { ChatHeader, UNTITLED_PAGE_TITLE } from "./chat-header";
@@ -50,6 +52,7 @@ function useDocumentTitle(title: string | null) {
  */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
+  const canWrite = useCanWrite();
   const stream = useActiveStream(chatId);
   const streaming = isLiveStream(stream);
   const messages = useMessages(chatId);
@@ -133,8 +136,14 @@ export function ChatView({ chatId }: { chatId: string }) {
         {full ? (
           <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
             <div className="mx-auto max-w-3xl">
-              <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
-              <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+              {canWrite ? (
+                <>
+                  <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
+                  <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
+                </>
+              ) : (
+                <ReadOnlyNote>You can read this chat; the author and members answer and send.</ReadOnlyNote>
+              )}
             </div>
           </div>
         ) : (

@@ -3,10 +3,18 @@
 import { Star } from "lucide-react";
 import { toast } from "sonner";
 import { cn } from "@/components/ui/cn";
+import { useCanWrite } from "@/lib/hooks/person";
 import { useFavorites, useToggleFavorite, type FavoriteChat } from "@/lib/hooks/use-favorites";
 
-/** The "Favorite" toggle of a chat (`aria-pressed`): in the chat's header and on each row of the chats list. */
-export function FavoriteButton({ chat, className }: { chat: FavoriteChat; className?: string }) {
+/**
+ * The "Favorite" toggle of a chat (`aria-pressed`): in the chat's header and on each row of the chats list. Favorites
+ * are a flag on the chat (a write): not for viewers.
+ */
+export function FavoriteButton(props: { chat: FavoriteChat; className?: string }) {
+  return useCanWrite() ? <FavoriteToggle {...props} /> : null;
+}
+
+function FavoriteToggle({ chat, className }: { chat: FavoriteChat; className?: string }) {
   const favorites = useFavorites({ refetchOnMount: false });
   const toggle = useToggleFavorite();
   const pressed = favorites.data?.some((c) => c.id === chat.id) ?? false;

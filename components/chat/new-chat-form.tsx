@@ -5,6 +5,8 @@ import { useRef, useState } from "react";
 import type { CreateChatBody, Privacy } from "@/lib/api/schemas";
 import { useCreateChat, useCreateChatStream } from "@/lib/hooks/use-chat-mutations";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { ReadOnlyNote } from "@/components/people/read-only-note";
+import { useCanWrite } from "@/lib/hooks/person";
 import type { StreamRun } from "@/lib/hooks/stream-registry";
 import { openNewChat } from "./chat-navigation";
 import { newChatDraft } from "./new-chat-draft";
@@ -21,12 +23,24 @@ const PENDING: Record<string, string> = {
   sync: "The agent is working; the chat opens when the answer is finished (sync)…",
 };
 
+/** The new-chat form; a viewer, who cannot create chats, is told so where it would be. */
+export function NewChatForm() {
+  const canWrite = useCanWrite();
+  if (!canWrite)
+    return (
+      <section aria-label="New chat" data-testid="new-chat-read-only">
+        <ReadOnlyNote>You can read the team&apos;s chats; members create new ones.</ReadOnlyNote>
+      </section>
+    );
+  return <NewChatFields />;
+}
+
 /**
  * "Describe an app": creates a chat in the chosen response mode with its options (privacy, MCP servers,
  * credential access) and opens it — at once when streaming (drawn from the stream, NewChatDraft, until the chat view
  * takes over with the first part) or async, with the finished answer when sync.
  */
-export function NewChatForm() {
+function NewChatFields() {
   const create = useCreateChat();
   const createStreaming = useCreateChatStream();
   const [error, setError] = useState<Error | null>(null);

@@ -61,7 +61,7 @@ beforeAll(async () => {
   store = await InboxStore.open({ dataDir: "memory://", appUrl: origin, secretKey: "test-auth-secret" });
   svc = await startService({ webhookRetrySchedule: [100, 100, 100] });
   client = serviceClient(svc);
-  const deps: AdminDeps = { store, appUrl: origin, hasSession: async () => true };
+  const deps: AdminDeps = { store, appUrl: origin, role: async () => "admin" };
   inboxApi = createInboxApi({
     baseUrl: `${origin}/api/inbox-admin`,
     // The browser's same-origin request, routed as app/api/inbox-admin/** does.

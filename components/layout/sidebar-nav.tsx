@@ -12,13 +12,15 @@ interface NavItem {
   label: string;
   icon: LucideIcon;
   href: string;
+  /** Only admins see it (the service answers others 403). */
+  admin?: true;
 }
 
 /** The sections of the docs/ui.md frame after Chats. */
 const SECTIONS: NavItem[] = [
   { label: "MCP servers", icon: Plug, href: "/mcp-servers" },
-  { label: "Webhooks", icon: Webhook, href: "/webhooks" },
-  { label: "Inbox", icon: Inbox, href: "/inbox" },
+  { label: "Webhooks", icon: Webhook, href: "/webhooks", admin: true },
+  { label: "Inbox", icon: Inbox, href: "/inbox", admin: true },
   { label: "Projects", icon: FolderKanban, href: "/projects" },
   { label: "Usage", icon: BarChart3, href: "/usage" },
   { label: "Settings", icon: Settings, href: "/settings" },
@@ -26,7 +28,7 @@ const SECTIONS: NavItem[] = [
 
 const itemClass = "flex h-8 items-center gap-2 rounded-md px-2 text-sm";
 
-export function SidebarNav() {
+export function SidebarNav({ admin }: { admin: boolean }) {
   const pathname = usePathname();
   const onChats = pathname === "/chats";
   return (
@@ -50,7 +52,7 @@ export function SidebarNav() {
         <RecentChats pathname={pathname} />
       </div>
       <ul className="space-y-0.5" aria-label="Sections">
-        {SECTIONS.map(({ label, icon: Icon, href }) => (
+        {SECTIONS.filter((section) => admin || !section.admin).map(({ label, icon: Icon, href }) => (
           <li key={label}>
             <Link
               href={href}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/lib/hooks/person";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
@@ -106,6 +107,7 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
   const connect = useConnectMcpServer({ navigate });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const canWrite = useCanWrite();
 
   const back = (
     <Link
@@ -154,7 +156,7 @@ export function McpServerDetail({ mcpServerId, navigate }: { mcpServerId: string
           <TokenExpiry server={server} />
           <McpServerError server={server} state={state} className="text-sm" />
         </div>
-        <div className="flex items-center gap-1">
+        <div className={canWrite ? "flex items-center gap-1" : "hidden"}>
           <McpServerConnect
             server={server}
             state={state}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
 import type { McpServer } from "@/lib/api/lenient/mcp";
+import { useCanWrite } from "@/lib/hooks/person";
 import { mcpConnectionState, useConnectMcpServer, type Navigate } from "@/lib/hooks/use-mcp-servers";
 import { McpServerConnect, McpServerError, McpServerTitle } from "./mcp-server-status";
 import { TokenExpiry } from "./token-expiry";
@@ -24,6 +25,7 @@ export function McpServerRow({
 }) {
   const state = mcpConnectionState(server);
   const connect = useConnectMcpServer({ navigate });
+  const canWrite = useCanWrite();
   return (
     <li data-testid="mcp-server-row" data-id={server.id} data-state={state} className="space-y-3 px-4 py-3">
       <div className="flex flex-wrap items-start gap-3">
@@ -44,7 +46,7 @@ export function McpServerRow({
           </div>
           <McpServerError server={server} state={state} className="text-xs" />
         </div>
-        <div className="flex items-center gap-1">
+        <div className={canWrite ? "flex items-center gap-1" : "hidden"}>
           <McpServerConnect
             server={server}
             state={state}

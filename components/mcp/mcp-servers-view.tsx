@@ -4,6 +4,7 @@ import { Plug, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/lib/hooks/person";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,6 +24,7 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
   const [registering, setRegistering] = useState(false);
   const [editing, setEditing] = useState<McpServer | null>(null);
   const [deleting, setDeleting] = useState<McpServer | null>(null);
+  const canWrite = useCanWrite();
 
   const openRegister = () => {
     create.reset();
@@ -35,10 +37,12 @@ export function McpServersView({ navigate }: { navigate?: Navigate }) {
         title="MCP servers"
         description="External tool servers that chats can use. Connect a server once (OAuth at its provider); the service keeps and refreshes the tokens."
         actions={
-          <Button variant="primary" onClick={openRegister}>
-            <Plus className="size-4" aria-hidden />
-            Register server
-          </Button>
+          canWrite ? (
+            <Button variant="primary" onClick={openRegister}>
+              <Plus className="size-4" aria-hidden />
+              Register server
+            </Button>
+          ) : null
         }
       />
 

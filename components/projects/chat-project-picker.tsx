@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { toast } from "sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/lib/hooks/person";
 import { useProjects, useSaveProject } from "@/lib/hooks/use-projects";
 
 const NONE = "";
@@ -11,9 +12,11 @@ const NONE = "";
 export function ChatProjectPicker({ chatId }: { chatId: string }) {
   const { projects, isPending, error } = useProjects();
   const save = useSaveProject();
+  const canWrite = useCanWrite();
   if (isPending) return <Spinner label="Loading projects" />;
   if (error) return <span className="text-muted-foreground">Projects could not be loaded: {error.message}</span>;
   const current = projects.find((p) => p.chatIds.includes(chatId)) ?? null;
+  if (!canWrite) return <span>{current ? current.name : "No project"}</span>;
   const move = (targetId: string) => {
     const target = projects.find((p) => p.id === targetId);
     const from = current;

@@ -20,7 +20,8 @@ export function ProjectChats({
   busy,
 }: {
   chatIds: readonly string[];
-  onRemove: (chatId: string) => void;
+  /** Null: read-only (a viewer), no "Remove". */
+  onRemove: ((chatId: string) => void) | null;
   busy: boolean;
 }) {
   const client = useServiceClient();
@@ -55,15 +56,17 @@ export function ProjectChats({
                 </Link>
               )}
               <span className="ml-auto hidden font-mono text-[11px] text-muted-foreground sm:inline">{id}</span>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${title ?? id} from the project`}
-                onClick={() => onRemove(id)}
-                disabled={busy}
-              >
-                <X className="size-4" aria-hidden />
-              </Button>
+              {onRemove ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${title ?? id} from the project`}
+                  onClick={() => onRemove(id)}
+                  disabled={busy}
+                >
+                  <X className="size-4" aria-hidden />
+                </Button>
+              ) : null}
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/lib/hooks/person";
 import { AppDialog } from "@/components/ui/dialog";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { MonoId } from "@/components/ui/mono-id";
@@ -32,6 +33,8 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A viewer reads the project: no editing, no chats added or removed, no variables or deployments.
+  const canWrite = useCanWrite();
   const setChats = (chatIds: string[], done: string) =>
     save.mutate(
       {
@@ -59,7 +62,7 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
             {project.description ? <p className="text-sm text-muted-foreground">{project.description}</p> : null}
             <MonoId id={project.id} />
           </div>
-          <div className="flex gap-2">
+          <div className={canWrite ? "flex gap-2" : "hidden"}>
             <Button size="sm" onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden />
               Edit
@@ -76,24 +79,33 @@ function ProjectLoaded({ project }: { project: ProjectV1 }) {
           <h2 id="project-chats-heading" className="text-sm font-medium">
             Chats <span className="text-muted-foreground tabular-nums">{project.chatIds.length}</span>
           </h2>
-          <Button size="sm" variant="primary" onClick={() => setAdding(true)} data-testid="add-chats">
-            <Plus className="size-4" aria-hidden />
-            Add chats
-          </Button>
+          {canWrite ? (
+            <Button size="sm" variant="primary" onClick={() => setAdding(true)} data-testid="add-chats">
+              <Plus className="size-4" aria-hidden />
+              Add chats
+            </Button>
+          ) : null}
         </div>
         <ProjectChats
           chatIds={project.chatIds}
           busy={save.isPending}
-          onRemove={(id) =>
-            setChats(
-              project.chatIds.filter((c) => c !== id),
-              "Removed the chat from the project",
-            )
+          onRemove={
+            canWrite
+              ? (id) =>
+                  setChats(
+                    project.chatIds.filter((c) => c !== id),
+                    "Removed the chat from the project",
+                  )
+              : null
           }
         />
       </section>
-      <EnvVarsSection projectId={project.id} />
-      <DeploymentsSection projectId={project.id} />
+      {canWrite ? (
+        <>
+          <EnvVarsSection projectId={project.id} />
+          <DeploymentsSection projectId={project.id} />
+        </>
+      ) : null}
       <ProjectDialog open={editing} onOpenChange={setEditing} project={project} />
       <AddChatsDialog
         open={adding}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/lib/hooks/person";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,6 +18,7 @@ import { ProjectDialog } from "./project-dialog";
 export function ProjectsView() {
   const { projects, isPending, error, refetch } = useProjects();
   const [creating, setCreating] = useState(false);
+  const canWrite = useCanWrite();
   const router = useRouter();
   return (
     <div className="space-y-6">
@@ -24,10 +26,12 @@ export function ProjectsView() {
         title="Projects"
         description="Group chats that belong together."
         actions={
-          <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-project">
-            <Plus className="size-4" aria-hidden />
-            New project
-          </Button>
+          canWrite ? (
+            <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-project">
+              <Plus className="size-4" aria-hidden />
+              New project
+            </Button>
+          ) : null
         }
       />
       {isPending ? (

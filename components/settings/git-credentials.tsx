@@ -8,7 +8,9 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+import { ReadOnlyNote } from "@/components/people/read-only-note";
 import { ServiceError } from "@/lib/api/errors";
+import { useCanWrite } from "@/lib/hooks/person";
 import { useCreateGitCredential, useDeleteGitCredential, useGitCredentials } from "@/lib/hooks/use-git";
 import { SettingsSection } from "./settings-section";
 
@@ -20,6 +22,7 @@ export function GitCredentialsSettings() {
   const list = useGitCredentials();
   const create = useCreateGitCredential();
   const remove = useDeleteGitCredential();
+  const canWrite = useCanWrite();
   const [host, setHost] = useState("");
   const [username, setUsername] = useState("");
   const [token, setToken] = useState("");
@@ -70,6 +73,7 @@ export function GitCredentialsSettings() {
               <Button
                 size="sm"
                 variant="ghost"
+                className={canWrite ? undefined : "hidden"}
                 aria-label={`Delete the credential for ${c.host}`}
                 disabled={remove.isPending}
                 onClick={() =>
@@ -87,8 +91,9 @@ export function GitCredentialsSettings() {
           No credentials yet: only public repositories can be imported.
         </p>
       ) : null}
+      {canWrite ? null : <ReadOnlyNote>Members add and delete credentials.</ReadOnlyNote>}
       <form
-        className="grid gap-3 sm:grid-cols-3"
+        className={canWrite ? "grid gap-3 sm:grid-cols-3" : "hidden"}
         onSubmit={(e) => {
           e.preventDefault();
           submit();

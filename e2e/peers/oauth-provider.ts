@@ -14,6 +14,9 @@ import Provider, { errors, type ClientMetadata } from "oidc-provider";
  *   "deny" finishes with `access_denied` (set per provider with `decision` or later with `setDecision`).
  * - Refresh tokens are always issued (refresh_token grant); access tokens are JWTs for the resource
  *   (RFC 8707 resource indicators: `resource` = the MCP server URL, the token's `aud`), lifetime `accessTokenTtlSeconds`.
+ * - An OpenID provider too (single sign-on): the login step signs in as the account `setLogin` names (default
+ *   `user-1`), whose `accounts` claims (email, name, groups, …) the userinfo endpoint answers for the `email` and
+ *   `profile` scopes (`groups` comes with `profile`).
  */
 interface OAuthProviderOptions {
   /** Loopback port (0 = any free one). */
@@ -35,6 +38,8 @@ interface OAuthProviderOptions {
    */
   basicOnlyClients?: string[];
   decision?: "approve" | "deny";
+  /** The claims of each account beyond `sub` (single sign-on: email, name, groups). */
+  accounts?: Record<string, Record<string, unknown>>;
 }
 
 export interface OAuthProviderPeer {
@@ -49,6 +54,8 @@ export interface OAuthProviderPeer {
   resourceScopes: string[];
   /** The answer to the next consent prompts. */
   setDecision(decision: "approve" | "deny"): void;
+  /** The account the next login step signs in as. */
+  setLogin(accountId: string): void;
   /**
    * Successful grants by type, token requests refused for their client authentication (basicOnlyClients), and
    * grants refused as invalid (e.g. a rotated refresh token spent a second time).
@@ -84,6 +91,7 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
   const resourceScopes = opts.resourceScopes ?? ["mcp:tools", "mcp:read"];
   const ttl = opts.accessTokenTtlSeconds ?? 3600;
   let decision = opts.decision ?? "approve";
+  let login = "user-1";
   const counts = { authorizationCode: 0, refreshToken: 0, invalidClient: 0, invalidGrant: 0 };
 
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -107,8 +115,9 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     jwks: { keys: [jwk] },
     cookies: { keys: ["peer-cookie-key-one", "peer-cookie-key-two"] },
     pkce: { required: () => true },
-    scopes: ["openid", "offline_access"],
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    scopes: ["openid", "offline_access", "email", "profile"],
+    claims: { email: ["email", "email_verified"], profile: ["name", "preferred_username", "groups"] },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ ...opts.accounts?.[sub], sub }) }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     ttl: {
@@ -180,7 +189,7 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
       return;
     }
     if (req.url?.startsWith("/interaction/")) {
-      interact(provider, req, res, decision).catch((error: unknown) => {
+      interact(provider, req, res, decision, login).catch((error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));
       });
@@ -202,6 +211,9 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
     setDecision: (d) => {
       decision = d;
     },
+    setLogin: (accountId) => {
+      login = accountId;
+    },
     tokenRequests: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -211,8 +223,14 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<OA
   };
 }
 
-/** Auto-login as `user-1`, then auto-consent to everything requested (or deny). */
-async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse, decision: "approve" | "deny") {
+/** Auto-login as `login` (default `user-1`), then auto-consent to everything requested (or deny). */
+async function interact(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  decision: "approve" | "deny",
+  login: string,
+) {
   const details = await provider.interactionDetails(req, res);
   if (decision === "deny") {
     await provider.interactionFinished(
@@ -224,12 +242,7 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
     return;
   }
   if (details.prompt.name === "login") {
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: "user-1" } },
-      { mergeWithLastSubmission: false },
-    );
+    await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
     return;
   }
   const { params, session } = details;

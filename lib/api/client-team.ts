@@ -13,6 +13,7 @@ import {
   MemberDeleted,
   MemberList,
   TransferChatsResult,
+  type AuditLogFilter,
   type AuditLogQuery,
   type CreateApiKeyBody,
   type CreateInvitationBody,
@@ -52,8 +53,8 @@ export interface TeamClient {
   deleteApiKey(apiKeyId: string): Promise<ApiKeyDeleted>;
   /** GET /v2/audit-log?cursor&limit&action&actor (admin): newest first. */
   auditLog(q?: AuditLogQuery & PageQuery): Promise<AuditLogPage>;
-  /** GET /v2/audit-log?format=jsonl (admin): every entry kept, one JSON object a line (the export). */
-  exportAuditLog(): Promise<Blob>;
+  /** GET /v2/audit-log?format=jsonl&action&actor (admin): every entry kept (of that action or actor), as JSON lines. */
+  exportAuditLog(filter?: AuditLogFilter): Promise<Blob>;
 }
 
 export function teamClient({ json, send }: ReturnType<typeof createHttp>): TeamClient {
@@ -73,9 +74,9 @@ export function teamClient({ json, send }: ReturnType<typeof createHttp>): TeamC
     rotateApiKey: (apiKeyId) => json(ApiKeyCreated, call("v2.apiKeys.rotate", { apiKeyId })),
     deleteApiKey: (apiKeyId) => json(ApiKeyDeleted, call("v2.apiKeys.delete", { apiKeyId })),
     auditLog: (q) => json(AuditLogPage, call("v2.auditLog", {}, { query: { ...q } })),
-    exportAuditLog: async () => {
+    exportAuditLog: async (filter) => {
       const res = await send({
-        ...call("v2.auditLog", {}, { query: { format: "jsonl" } }),
+        ...call("v2.auditLog", {}, { query: { ...filter, format: "jsonl" } }),
         accept: "application/x-ndjson",
       });
       return res.blob();

@@ -1,3 +1,5 @@
+import type { AuditLogFilter } from "@/lib/api/schemas/team";
+
 /** Every TanStack Query key of the dashboard, in one place: what an invalidation reaches is read here. */
 export const queryKeys = {
   chats: () => ["chats"] as const,
@@ -89,4 +91,15 @@ export const deploymentKeys = {
   errors: (deploymentId: string) => ["deployments", "errors", deploymentId] as const,
   /** A chat's versions, newest first (the Deploy dialog's choice). */
   versions: (chatId: string) => ["deployments", "versions", chatId] as const,
+};
+
+/** People (use-team): members, invitations, API keys and the audit log; all under ["team"]. */
+export const teamKeys = {
+  all: () => ["team"] as const,
+  members: () => ["team", "members"] as const,
+  invitations: () => ["team", "invitations"] as const,
+  /** The caller's keys (memberId undefined), someone's, or everyone's ("all"). */
+  apiKeys: (memberId?: string) => ["team", "api-keys", memberId ?? "mine"] as const,
+  auditLog: (filter: AuditLogFilter, cursor: string | null, limit: number) =>
+    ["team", "audit-log", filter.action ?? null, filter.actor ?? null, cursor, limit] as const,
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import { errorResponse } from "@/lib/api";
 import type { AppConfig } from "./config";
 import { isSameOrigin } from "./same-origin";
@@ -64,7 +65,7 @@ export async function agentTestRoute(
   request: Request,
   deps: { config: AppConfig; hasSession: () => Promise<boolean>; fetcher?: typeof fetch },
 ): Promise<Response> {
-  if (!(await deps.hasSession())) return errorResponse("v2", 401, "Sign in to the dashboard first.");
+  if (!(await deps.hasSession())) return errorResponse("v2", 401, SIGNED_OUT_MESSAGE);
   if (!isSameOrigin(request.headers, deps.config.appUrl))
     return errorResponse("v2", 403, "Cross-origin request refused: use the dashboard itself.");
   if (!deps.config.agent) return errorResponse("v2", 404, "The scripted agent runs: there is no model API to test.");

@@ -107,6 +107,10 @@ describe("config", () => {
     );
     expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_QUOTA_API_REQUESTS: "1.5" })).toThrow(/whole number/);
     expect(readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "6" }).messageArchiveLimit).toBe(6);
+    expect(readConfig({ DATA_DIR: tmp() }).auditLogRetentionDays).toBe(90);
+    expect(readConfig({ DATA_DIR: tmp(), AUDIT_LOG_RETENTION_DAYS: "30" }).auditLogRetentionDays).toBe(30);
+    for (const bad of ["0", "1.5", "soon"])
+      expect(() => readConfig({ DATA_DIR: tmp(), AUDIT_LOG_RETENTION_DAYS: bad })).toThrow(/AUDIT_LOG_RETENTION_DAYS/);
     expect(() => readConfig({ DATA_DIR: tmp(), EMBEDDED_MESSAGE_ARCHIVE_LIMIT: "1" })).toThrow(
       /EMBEDDED_MESSAGE_ARCHIVE_LIMIT/,
     );

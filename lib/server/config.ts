@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readAppRuntime, type AppRuntimeConfig } from "./app-runtime";
+import { readOidcConfig, type OidcConfig } from "./people/oidc";
 import { readCommandSandbox, type CommandSandboxConfig } from "./command-sandbox";
 import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
 import { assertPreviewIsolated } from "./preview-site";
@@ -51,6 +52,8 @@ export interface AppConfig {
   messageArchiveLimit: number | undefined;
   /** How long a generation's lease lives unless renewed (EMBEDDED_GENERATION_LEASE_MS); default 15 s. */
   generationLeaseMs: number;
+  /** Days the audit log keeps an entry (AUDIT_LOG_RETENTION_DAYS, a whole number ≥ 1); default 90. */
+  auditLogRetentionDays: number;
   /** The remote MCP endpoint also takes the API key (EMBEDDED_MCP_ALLOW_API_KEY=1, a departure); default OAuth only. */
   mcpAllowApiKey: boolean;
   /**
@@ -77,6 +80,13 @@ export interface AppConfig {
    * embedded service.
    */
   preview: PreviewOriginConfig | null;
+  /**
+   * AUTH_PASSWORD_SIGN_IN (default on): people sign in with their email and password. `off`: only through OIDC, the
+   * sign-in page keeps a small link to the break-glass account's form (DASHBOARD_USERNAME / DASHBOARD_PASSWORD).
+   */
+  passwordSignIn: boolean;
+  /** Single sign-on (OIDC_ISSUER and the other OIDC_* variables); null: none. */
+  oidc: OidcConfig | null;
 }
 
 /** The service's model ids that AGENT_MODELS may map (svc-auto is answered as svc-pro). */
@@ -204,13 +214,22 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
+    auditLogRetentionDays: readRetentionDays(env.AUDIT_LOG_RETENTION_DAYS),
     mcpAllowApiKey: env.EMBEDDED_MCP_ALLOW_API_KEY === "1",
     fetchAllowPrivate: env.EMBEDDED_FETCH_ALLOW_PRIVATE === "1",
     mcpTokenTtlS: Math.floor(positiveOr(env.EMBEDDED_MCP_TOKEN_TTL_S, 3600)),
     embeddedWire: readWire(env.EMBEDDED_WIRE),
     pgliteIdleCloseMs: readIdleCloseMs(env.PGLITE_IDLE_CLOSE_MS),
     preview: serveEmbedded ? isolatedPreviewOrigin(appUrl, env) : null,
+    passwordSignIn: readOnOff("AUTH_PASSWORD_SIGN_IN", env.AUTH_PASSWORD_SIGN_IN),
+    oidc: readOidcConfig(env),
   };
+}
+
+function readOnOff(name: string, raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase() || "on";
+  if (value !== "on" && value !== "off") throw new Error(`${name} must be "on" or "off" (got ${JSON.stringify(raw)})`);
+  return value === "on";
 }
 
 /** PREVIEW_PORT and PREVIEW_ORIGIN, refused at start unless every chat gets a host of its own on another site. */
@@ -359,6 +378,15 @@ function readArchiveLimit(raw: string | undefined): number | undefined {
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < 2) {
     throw new Error(`EMBEDDED_MESSAGE_ARCHIVE_LIMIT must be a whole number ≥ 2 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
+function readRetentionDays(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 90;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new Error(`AUDIT_LOG_RETENTION_DAYS must be a whole number of days ≥ 1 (got ${JSON.stringify(raw)})`);
   }
   return n;
 }

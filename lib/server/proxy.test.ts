@@ -18,9 +18,8 @@ function options(over: Partial<ProxyOptions> = {}): ProxyOptions {
   return {
     upstream: recordingUpstream().upstream,
     baseUrl: "http://upstream.test/svc",
-    apiKey: KEY,
     appUrl: APP,
-    hasSession: async () => true,
+    caller: async () => ({ personId: "user_embedded", role: "admin", apiKey: KEY, actingAs: null }),
     ...over,
   };
 }
@@ -38,7 +37,7 @@ describe("proxy", () => {
     const res = await proxyRequest(
       new Request(`${APP}/api/service/v2/chats`),
       ["v2", "chats"],
-      options({ upstream, hasSession: async () => false }),
+      options({ upstream, caller: async () => null }),
     );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: expect.stringMatching(/sign in/i) });
@@ -49,7 +48,7 @@ describe("proxy", () => {
     const res = await proxyRequest(
       new Request(`${APP}/api/service/v1/user`),
       ["v1", "user"],
-      options({ hasSession: async () => false }),
+      options({ caller: async () => null }),
     );
     const body = await res.json();
     expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
@@ -187,6 +186,74 @@ describe("proxy", () => {
     expect(got.url).toBe("http://upstream.test/svc/v2/chats?limit=5&cursor=abc");
     expect(got.headers.get("authorization")).toBe(`Bearer ${KEY}`);
     expect(got.headers.get("cookie")).toBeNull();
+  });
+
+  it("acts as the signed-in person: the acting header from the caller, never one the browser sent", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const member = async () => ({ personId: "user_m1", role: "member" as const, apiKey: KEY, actingAs: "user_m1" });
+    const forged = new Request(`${APP}/api/service/v2/chats`, { headers: { "x-atelier-acting-as": "user_embedded" } });
+    await proxyRequest(forged, ["v2", "chats"], options({ upstream, caller: member }));
+    expect(seen[0]!.headers.get("x-atelier-acting-as")).toBe("user_m1");
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${KEY}`);
+    // A remote deployment: the person's own key, no acting header at all (even a forged one).
+    const remote = async () => ({ personId: "user_m1", role: "member" as const, apiKey: "sk_own", actingAs: null });
+    await proxyRequest(forged.clone(), ["v2", "chats"], options({ upstream, caller: remote }));
+    expect(seen[1]!.headers.get("x-atelier-acting-as")).toBeNull();
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer sk_own");
+  });
+
+  it("refuses a viewer's writes itself (403 naming the role, nothing sent upstream); a viewer's reads pass", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const viewer = async () => ({ personId: "user_v", role: "viewer" as const, apiKey: KEY, actingAs: "user_v" });
+    const write = await proxyRequest(
+      post("v2/chats", '{"message":"hi"}'),
+      ["v2", "chats"],
+      options({ upstream, caller: viewer }),
+    );
+    expect(write.status).toBe(403);
+    expect(await write.json()).toEqual({ message: "This needs the member role; you are a viewer." });
+    const v1 = await proxyRequest(
+      new Request(`${APP}/api/service/v1/chats/c1`, { method: "DELETE", headers: { origin: APP } }),
+      ["v1", "chats", "c1"],
+      options({ upstream, caller: viewer }),
+    );
+    expect(v1.status).toBe(403);
+    expect((await v1.json()).error).toMatchObject({ message: "This needs the member role; you are a viewer." });
+    expect(seen).toHaveLength(0);
+    const read = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats`),
+      ["v2", "chats"],
+      options({ upstream, caller: viewer }),
+    );
+    expect(read.status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("refuses what the route's role needs more than the person has: admin-only routes for a member; a viewer may re-attach to a stream", async () => {
+    const { seen, upstream } = recordingUpstream();
+    const member = async () => ({ personId: "user_m", role: "member" as const, apiKey: KEY, actingAs: "user_m" });
+    const viewer = async () => ({ personId: "user_v", role: "viewer" as const, apiKey: KEY, actingAs: "user_v" });
+    const members = await proxyRequest(
+      new Request(`${APP}/api/service/v2/team/members`),
+      ["v2", "team", "members"],
+      options({ upstream, caller: member }),
+    );
+    expect(members.status).toBe(403);
+    expect(await members.json()).toEqual({ message: "This needs the admin role; you are a member." });
+    const hooks = await proxyRequest(
+      new Request(`${APP}/api/service/v1/hooks`),
+      ["v1", "hooks"],
+      options({ upstream, caller: member }),
+    );
+    expect((await hooks.json()).error).toMatchObject({ code: "role_required" });
+    expect(seen).toHaveLength(0);
+    const resume = await proxyRequest(
+      new Request(`${APP}/api/service/v2/chats/c1/resume`, { method: "POST", headers: { origin: APP } }),
+      ["v2", "chats", "c1", "resume"],
+      options({ upstream, caller: viewer }),
+    );
+    expect(resume.status).toBe(200);
+    expect(seen).toHaveLength(1);
   });
 
   it("passes upstream errors through and drops upstream cookies and redirects", async () => {

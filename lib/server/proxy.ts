@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import {
   TOO_DEEP_MESSAGE,
   errorResponse,
@@ -7,20 +8,32 @@ import {
   nestedDeeperThan,
   versionOfPath,
 } from "@/lib/api";
+import { ACTING_AS_HEADER, roleRefusal, type Role } from "@/lib/api/schemas/team";
 import { MAX_PROXY_BODY_BYTES as MAX_BODY_BYTES } from "@/lib/api/files/limits";
+import { mayCall, minRoleOf } from "@/lib/api/routes";
 import { isSameOrigin } from "./same-origin";
 
 /** Sends a request addressed to the upstream base URL and returns its response (fetch, or the in-process embedded service). */
 export type Upstream = (request: Request) => Promise<Response>;
 
+/** The signed-in person a proxied request acts for, and the credentials it goes upstream with. */
+export interface ProxyCaller {
+  personId: string;
+  /** The person's stored role (read at this request). */
+  role: Role;
+  /** The key sent upstream: the server-held one, or (a remote deployment) the person's own; added here and nowhere else. */
+  apiKey: string;
+  /** Sent as `x-atelier-acting-as` (the embedded service, with SERVICE_API_KEY only); null: nothing sent. */
+  actingAs: string | null;
+}
+
 export interface ProxyOptions {
   upstream: Upstream;
   /** Upstream {base_url}, no trailing slash. */
   baseUrl: string;
-  /** The server-held key; added here and nowhere else. */
-  apiKey: string;
   appUrl: string;
-  hasSession: () => Promise<boolean>;
+  /** The signed-in person, checked against the people directory for this request; null: no live session. */
+  caller: () => Promise<ProxyCaller | null>;
 }
 
 /** Response headers worth passing to the browser; everything else (set-cookie, location, server internals) stays behind. */
@@ -34,21 +47,27 @@ const PASSED_HEADERS = [
 ];
 
 /**
- * The browser's only door to the service: session required, same-origin for mutations, only the spec's paths,
- * bodies validated with the lib/api schemas (after a depth limit: schemas recurse), the key injected, SSE streamed through unbuffered.
+ * The browser's only door to the service: a live session required (the person checked at this request), same-origin
+ * for mutations, only the spec's paths, the route's role (a viewer never writes), bodies validated with the lib/api
+ * schemas (after a depth limit: schemas recurse), the key and the acting person injected, SSE streamed through
+ * unbuffered.
  */
 export async function proxyRequest(request: Request, segments: string[], options: ProxyOptions): Promise<Response> {
   const path = "/" + segments.map(encodeURIComponent).join("/");
   const version = versionOfPath(path);
   const method = request.method.toUpperCase();
 
-  if (!(await options.hasSession())) return errorResponse(version, 401, "Sign in to the dashboard first.");
+  const caller = await options.caller();
+  if (!caller) return errorResponse(version, 401, SIGNED_OUT_MESSAGE);
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, options.appUrl))
     return errorResponse(version, 403, "Cross-origin request refused: use the dashboard itself.");
 
   const match = matchRoute(method === "HEAD" ? "GET" : method, path);
   if (!match || match.route.proxied === false)
     return errorResponse(version, 404, `No such endpoint: ${method} ${path}`);
+  // The service refuses it too; the proxy does not even send it (defence in depth).
+  if (!mayCall(match.route, caller.role))
+    return errorResponse(version, 403, roleRefusal(minRoleOf(match.route), caller.role), { code: "role_required" });
 
   let body: string | undefined;
   if (method !== "GET" && method !== "HEAD") {
@@ -78,9 +97,10 @@ export async function proxyRequest(request: Request, segments: string[], options
 
   const target = `${options.baseUrl}${path}${new URL(request.url).search}`;
   const headers = new Headers({
-    authorization: `Bearer ${options.apiKey}`,
+    authorization: `Bearer ${caller.apiKey}`,
     accept: request.headers.get("accept") ?? "*/*",
   });
+  if (caller.actingAs) headers.set(ACTING_AS_HEADER, caller.actingAs);
   if (body !== undefined) headers.set("content-type", "application/json");
 
   let upstreamResponse: Response;

@@ -1,13 +1,16 @@
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { createSessionCheck } from "./session";
+import { createSessionReader } from "./session";
 
 const SECRET = "session-test-secret-0123456789abcdef0123456789";
 const NAME = "authjs.session-token";
+const CLAIMS = { personId: "user_embedded", sessionEpoch: 3 };
 
-async function token(opts: { secret?: string; maxAge?: number; salt?: string } = {}): Promise<string> {
+async function token(
+  opts: { secret?: string; maxAge?: number; salt?: string; payload?: Record<string, unknown> } = {},
+): Promise<string> {
   return encode({
-    token: { name: "admin", sub: "admin" },
+    token: opts.payload ?? { name: "admin", sub: "user_embedded", ...CLAIMS },
     secret: opts.secret ?? SECRET,
     salt: opts.salt ?? NAME,
     maxAge: opts.maxAge ?? 3600,
@@ -16,29 +19,35 @@ async function token(opts: { secret?: string; maxAge?: number; salt?: string } =
 
 const cookie = (value: string, name = NAME) => new Headers({ cookie: `other=1; ${name}=${value}` });
 
-describe("the proxy's session check", () => {
-  it("accepts a valid session cookie and remembers it until it expires", async () => {
+describe("the proxy's session cookie reading", () => {
+  it("reads the person and the session epoch of a valid session cookie, remembered until it expires", async () => {
     let now = Date.now();
-    const check = createSessionCheck(SECRET, () => now);
+    const read = createSessionReader(SECRET, () => now);
     const t = await token({ maxAge: 60 });
-    expect(await check(cookie(t))).toBe(true);
-    expect(await check(cookie(t))).toBe(true);
+    expect(await read(cookie(t))).toEqual(CLAIMS);
+    expect(await read(cookie(t))).toEqual(CLAIMS);
     now += 61_000;
-    expect(await check(cookie(t))).toBe(false);
+    expect(await read(cookie(t))).toBeNull();
   });
 
   it("accepts the secure cookie name", async () => {
-    const check = createSessionCheck(SECRET);
+    const read = createSessionReader(SECRET);
     const name = "__Secure-authjs.session-token";
-    expect(await check(cookie(await token({ salt: name }), name))).toBe(true);
+    expect(await read(cookie(await token({ salt: name }), name))).toEqual(CLAIMS);
   });
 
   it("refuses no cookie, a token of another secret, garbage, an expired token, and a bearer header", async () => {
-    const check = createSessionCheck(SECRET);
-    expect(await check(new Headers())).toBe(false);
-    expect(await check(cookie(await token({ secret: "another-secret-0123456789abcdef0123456789" })))).toBe(false);
-    expect(await check(cookie("not-a-token"))).toBe(false);
-    expect(await check(cookie(await token({ maxAge: -10 })))).toBe(false);
-    expect(await check(new Headers({ authorization: `Bearer ${await token()}` }))).toBe(false);
+    const read = createSessionReader(SECRET);
+    expect(await read(new Headers())).toBeNull();
+    expect(await read(cookie(await token({ secret: "another-secret-0123456789abcdef0123456789" })))).toBeNull();
+    expect(await read(cookie("not-a-token"))).toBeNull();
+    expect(await read(cookie(await token({ maxAge: -10 })))).toBeNull();
+    expect(await read(new Headers({ authorization: `Bearer ${await token()}` }))).toBeNull();
+  });
+
+  it("refuses a session from before people (no person or epoch in it): it signs in again", async () => {
+    const read = createSessionReader(SECRET);
+    expect(await read(cookie(await token({ payload: { name: "admin", sub: "admin" } })))).toBeNull();
+    expect(await read(cookie(await token({ payload: { personId: "user_x", sessionEpoch: "1" } })))).toBeNull();
   });
 });

@@ -2,12 +2,13 @@ import "server-only";
 import { decode, getToken } from "next-auth/jwt";
 
 /**
- * The proxy's session check, without Auth.js's `auth()`: that one decrypts the session token and then encrypts and
- * re-issues it on every call, which was most of the proxy's cost. Here the token (the session cookie only, never an
- * Authorization header) is decrypted and its expiry checked once; a token that passed is remembered until it expires
- * (at most five minutes), so repeated calls cost a map lookup. A token cannot be forged without AUTH_SECRET, and a
- * JWT session cannot be revoked before it expires anyway, so remembering a valid one weakens nothing. Pages still go
- * through `auth()`, which keeps the session sliding.
+ * The proxy's session-cookie reading, without Auth.js's `auth()`: that one decrypts the session token and then
+ * encrypts and re-issues it on every call, which was most of the proxy's cost. Here the token (the session cookie
+ * only, never an Authorization header) is decrypted and its expiry checked once; what it says (the person and the
+ * session's epoch) is remembered until it expires (at most five minutes), so repeated calls cost a map lookup. Only the
+ * token's own content is remembered, never the person's state: every request still asks the people directory whether
+ * the person is there, enabled and on the same epoch (lib/server/people/session.ts), so a disabled person or a changed
+ * role takes effect on the next request.
  */
 
 const REMEMBER_MS = 5 * 60_000;
@@ -17,43 +18,59 @@ const NAMES = [
   { secureCookie: false, name: "authjs.session-token" },
 ] as const;
 
-type SessionCheck = (headers: Headers) => Promise<boolean>;
+/** What a session token says about who signed in (app/_wiring/auth.ts writes it at sign-in). */
+export interface SessionClaims {
+  personId: string;
+  sessionEpoch: number;
+}
 
-export function createSessionCheck(secret: string, now: () => number = Date.now): SessionCheck {
-  const valid = new Map<string, number>(); // token → remembered until (ms)
+type SessionReader = (headers: Headers) => Promise<SessionClaims | null>;
+
+function claimsOf(payload: Record<string, unknown> | null): SessionClaims | null {
+  const personId = payload?.personId;
+  const sessionEpoch = payload?.sessionEpoch;
+  if (typeof personId !== "string" || !personId || typeof sessionEpoch !== "number") return null;
+  return { personId, sessionEpoch };
+}
+
+export function createSessionReader(secret: string, now: () => number = Date.now): SessionReader {
+  const valid = new Map<string, { claims: SessionClaims; until: number }>(); // token → what it says, remembered until (ms)
   return async (headers) => {
     const cookie = headers.get("cookie");
-    if (!cookie) return false;
+    if (!cookie) return null;
     const cookieOnly = { headers: new Headers({ cookie }) };
     for (const { secureCookie, name } of NAMES) {
       if (!cookie.includes(name)) continue;
       const token = await getToken({ req: cookieOnly, secret, secureCookie, raw: true });
       if (!token) continue;
-      const until = valid.get(token);
-      if (until !== undefined) {
-        if (until > now()) return true;
+      const known = valid.get(token);
+      if (known !== undefined) {
+        if (known.until > now()) return known.claims;
         valid.delete(token);
       }
-      let exp: unknown;
+      let payload: Record<string, unknown> | null;
       try {
-        exp = ((await decode({ token, secret, salt: name })) as { exp?: unknown } | null)?.exp;
+        payload = (await decode({ token, secret, salt: name })) as Record<string, unknown> | null;
       } catch {
-        exp = undefined;
+        payload = null;
       }
+      const exp = payload?.exp;
       const expMs = typeof exp === "number" ? exp * 1000 : 0;
-      if (expMs <= now()) continue;
+      const claims = claimsOf(payload);
+      // A token from before people (no person in it) signs in again.
+      if (expMs <= now() || !claims) continue;
       if (valid.size >= MAX_REMEMBERED) valid.delete(valid.keys().next().value!);
-      valid.set(token, Math.min(expMs, now() + REMEMBER_MS));
-      return true;
+      valid.set(token, { claims, until: Math.min(expMs, now() + REMEMBER_MS) });
+      return claims;
     }
-    return false;
+    return null;
   };
 }
 
-let shared: { secret: string; check: SessionCheck } | null = null;
+let shared: { secret: string; read: SessionReader } | null = null;
 
-/** The process's session check for `secret` (AUTH_SECRET). */
-export function sessionCheck(secret: string): SessionCheck {
-  if (shared?.secret !== secret) shared = { secret, check: createSessionCheck(secret) };
-  return shared.check;
+/** The process's session reader for `secret` (AUTH_SECRET). */
+export function sessionReader(secret: string): SessionReader {
+  if (shared?.secret !== secret) shared = { secret, read: createSessionReader(secret) };
+  return shared.read;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Chat, Message } from "@/lib/api/schemas";
+import { useCanWrite } from "@/lib/hooks/person";
 import { DeploymentsSection } from "@/components/deployments/deployments-section";
 import { HostProjectPanel } from "../../files/host-project-panel";
 import { ChatDetails } from "../chat-details";
@@ -24,15 +25,21 @@ export function DetailsTab({
   messages: readonly Message[];
   generating: boolean;
 }) {
+  // A viewer reads the facts and exports; nothing that changes the chat is shown.
+  const canWrite = useCanWrite();
   return (
     <>
       <ChatDetails chat={chat} messages={messages} />
-      <HostProjectPanel chatId={chatId} />
-      <DeploymentsSection chatId={chatId} />
-      <GitSection chat={chat} generating={generating} />
-      <DuplicateChatSection chat={chat} generating={generating} />
+      {canWrite ? (
+        <>
+          <HostProjectPanel chatId={chatId} />
+          <DeploymentsSection chatId={chatId} />
+          <GitSection chat={chat} generating={generating} />
+          <DuplicateChatSection chat={chat} generating={generating} />
+        </>
+      ) : null}
       <ExportChatSection chat={chat} generating={generating} />
-      <DeleteChatSection chat={chat} generating={generating} />
+      {canWrite ? <DeleteChatSection chat={chat} generating={generating} /> : null}
     </>
   );
 }

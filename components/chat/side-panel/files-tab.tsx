@@ -78,7 +78,7 @@ export function FilesTab({
           pendingLocks={pending}
           onToggleLock={onToggleLock}
           unsavedPath={edit.dirty ? state.editingPath : null}
-          actions={state.treeActions}
+          actions={state.canWrite ? state.treeActions : null}
         />
       </div>
       {file ? (
@@ -92,7 +92,7 @@ export function FilesTab({
           lockBusy={pending.has(file.path)}
           change={state.change}
           previous={state.previous}
-          editing={edit.editing}
+          editing={state.canWrite ? edit.editing : null}
           initialMode={urlView === "changes" ? "changes" : "file"}
           line={urlLine}
         />

@@ -9,6 +9,7 @@ import {
   useRefreshFilesAfterGeneration,
   useVersion,
 } from "@/lib/hooks/use-files";
+import { useCanWrite } from "@/lib/hooks/person";
 import { useHandEditSupport } from "@/lib/hooks/use-hand-edit-support";
 import { changedFilesOf } from "../../files/changed-files";
 import { useFileActions } from "../../files/file-actions";
@@ -53,7 +54,9 @@ export function useFilesTab({
     : chat && !chat.writePermission
       ? "You cannot write to this chat."
       : null;
-  const locksKnown = !!latest.data;
+  // A viewer neither locks nor edits: no toggles, no editor, no tree actions.
+  const canWrite = useCanWrite();
+  const locksKnown = !!latest.data && canWrite;
 
   const file = selected ? files.data?.files.find((f) => normalizePath(f.path) === selected) : undefined;
   const change = file ? changed.get(normalizePath(file.path)) : undefined;
@@ -132,6 +135,7 @@ export function useFilesTab({
     changed,
     lockDisabledReason,
     locksKnown,
+    canWrite,
     file,
     change,
     previous,

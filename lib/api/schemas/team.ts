@@ -8,7 +8,8 @@ import { DateTime } from "./common";
  */
 
 /** Roles, highest first: admin > member > viewer. */
-export const Role = z.enum(["admin", "member", "viewer"]);
+export const ROLES = ["admin", "member", "viewer"] as const;
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 const RANK: Readonly<Record<Role, number>> = { admin: 3, member: 2, viewer: 1 };
@@ -203,9 +204,13 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditLogPage = z.object({ entries: z.array(AuditEntry), cursor: z.string().nullable() });
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
-export interface AuditLogQuery {
+export interface AuditLogQuery extends AuditLogFilter {
   limit?: number;
   cursor?: string | null;
+}
+
+/** Which entries of the audit log (each unset: any). */
+export interface AuditLogFilter {
   /** Only entries of this action. */
   action?: string;
   /** Only entries of this actor (a person id). */

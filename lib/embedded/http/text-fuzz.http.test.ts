@@ -838,9 +838,13 @@ describe("bodies nested deeper than the limit: every body route, the service and
             return svc.handle(request);
           },
           baseUrl: "http://svc.test/svc",
-          apiKey: "sk_test_embedded_key",
           appUrl: app,
-          hasSession: async () => true,
+          caller: async () => ({
+            personId: "user_embedded",
+            role: "admin",
+            apiKey: "sk_test_embedded_key",
+            actingAs: null,
+          }),
         },
       );
       const body = await res.json();

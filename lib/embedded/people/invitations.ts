@@ -70,7 +70,14 @@ export async function revokeInvitation(ctx: PeopleContext, caller: Caller, id: s
 /** A token's invitation, pending only (not used, revoked or expired). */
 export async function previewInvitation(ctx: PeopleContext, token: string): Promise<InvitationPreview | null> {
   const row = await store.pendingInvitationByHash(ctx.db, sha256Hex(token), ctx.now());
-  return row ? { email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString() } : null;
+  if (!row) return null;
+  const names = await store.namesOf(ctx.db, [row.invitedBy]);
+  return {
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt.toISOString(),
+    invitedBy: names.get(row.invitedBy) ?? null,
+  };
 }
 
 const invalidInvitation = () =>

@@ -259,6 +259,7 @@ describe("invitations", () => {
       email: "bob@example.com",
       role: "member",
       expiresAt: invitation.expiresAt,
+      invitedBy: (await svc.people.firstAdmin()).name,
     });
     expect(await svc.people.invitation(`${token}x`)).toBeNull();
     await expect(svc.people.acceptInvitation(token, { name: "Bob", password: "short" })).rejects.toMatchObject({
@@ -293,7 +294,13 @@ describe("invitations", () => {
       (await callAs(svc, {}, "POST", "/v2/team/invitations", { email: "carol@example.com", role: "member" })).body,
     );
     expect(await svc.people.invitation(first.url.split("/").pop()!)).toBeNull();
-    expect(await svc.people.invitation(second.url.split("/").pop()!)).toMatchObject({ role: "member" });
+    // The page shows who invited: the inviter's name, never their id.
+    expect(await svc.people.invitation(second.url.split("/").pop()!)).toEqual({
+      email: "carol@example.com",
+      role: "member",
+      expiresAt: second.expiresAt,
+      invitedBy: (await svc.people.firstAdmin()).name,
+    });
     // Revoked: the link stops working.
     expect((await callAs(svc, {}, "DELETE", `/v2/team/invitations/${second.id}`)).body).toEqual({
       id: second.id,

@@ -38,6 +38,8 @@ export interface InvitationPreview {
   email: string;
   role: Role;
   expiresAt: string;
+  /** The inviter's display name (null if they are no longer known). */
+  invitedBy: string | null;
 }
 
 /** What the dashboard records in the audit log (sign-ins, failed sign-ins, …); never a secret in `detail`. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import {
   AttachInboxSecretBody,
   CreateInboxBody,
@@ -7,24 +8,29 @@ import {
   type InboxList,
 } from "@/lib/api";
 import type { z } from "zod";
+import { roleAtLeast, roleRefusal, type Role } from "@/lib/api/schemas/team";
 import { isSameOrigin } from "../same-origin";
 import { toInboxDelivery, type InboxStore } from "./store";
 
 /**
- * The session-protected JSON routes of the inbox page (app/api/inbox-admin/…). A signed-in session is
- * required (401); mutations must come from the dashboard's own origin (403). Errors are `{message}`.
+ * The session-protected JSON routes of the inbox page (app/api/inbox-admin/…). A signed-in admin is required (401
+ * without a live session, 403 for another role: the inbox receives webhooks, which are admins' business); mutations
+ * must come from the dashboard's own origin (403). Errors are `{message}`.
  */
 export interface AdminDeps {
   store: InboxStore;
   appUrl: string;
-  hasSession: () => Promise<boolean>;
+  /** The signed-in person's stored role, checked at this request; null without a live session. */
+  role: () => Promise<Role | null>;
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 const fail = (status: number, message: string) => json({ message }, status);
 
 async function guard(request: Request, deps: AdminDeps): Promise<Response | null> {
-  if (!(await deps.hasSession())) return fail(401, "Sign in to the dashboard first.");
+  const role = await deps.role();
+  if (!role) return fail(401, SIGNED_OUT_MESSAGE);
+  if (!roleAtLeast(role, "admin")) return fail(403, roleRefusal("admin", role));
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, deps.appUrl)) {
     return fail(403, "Cross-origin request refused: use the dashboard itself.");

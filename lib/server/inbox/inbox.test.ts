@@ -13,6 +13,7 @@ import {
 } from "./admin";
 import { MAX_DELIVERY_BYTES, receiveDelivery } from "./receiver";
 import { InboxStore } from "./store";
+import type { Role } from "@/lib/api/schemas/team";
 
 const APP = "http://dash.test";
 let store: InboxStore;
@@ -121,7 +122,7 @@ describe("inbox receiver", () => {
 
 describe("an inbox whose service revealed no secret", () => {
   test("stores what arrives, unverified, de-duplicated by webhook-id; refuses nothing for lack of a signature", async () => {
-    const deps: AdminDeps = { store, appUrl: APP, hasSession: async () => true };
+    const deps: AdminDeps = { store, appUrl: APP, role: async () => "admin" };
     const row = await store.create("unsigned");
     const attach = (body: unknown) =>
       attachSecretRoute(
@@ -158,7 +159,7 @@ describe("an inbox whose service revealed no secret", () => {
 });
 
 describe("inbox admin routes", () => {
-  const deps = (hasSession = true): AdminDeps => ({ store, appUrl: APP, hasSession: async () => hasSession });
+  const deps = (role: Role | null = "admin"): AdminDeps => ({ store, appUrl: APP, role: async () => role });
   const req = (method: string, path: string, body?: unknown, origin: string | null = APP) =>
     new Request(`${APP}${path}`, {
       method,
@@ -166,9 +167,15 @@ describe("inbox admin routes", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  test("session required; mutations only from the dashboard's origin", async () => {
-    expect((await listInboxesRoute(req("GET", "/api/inbox-admin"), deps(false))).status).toBe(401);
-    expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }), deps(false))).status).toBe(401);
+  test("an admin's session required; mutations only from the dashboard's origin", async () => {
+    expect((await listInboxesRoute(req("GET", "/api/inbox-admin"), deps(null))).status).toBe(401);
+    expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }), deps(null))).status).toBe(401);
+    for (const role of ["member", "viewer"] as const) {
+      const refused = await listInboxesRoute(req("GET", "/api/inbox-admin"), deps(role));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ message: `This needs the admin role; you are a ${role}.` });
+      expect((await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }), deps(role))).status).toBe(403);
+    }
     expect(
       (await createInboxRoute(req("POST", "/api/inbox-admin", { name: "x" }, "https://evil.test"), deps())).status,
     ).toBe(403);
@@ -229,7 +236,7 @@ describe("inbox admin routes", () => {
 
   test("the event stream says ready, then announces each stored delivery (not a refused or duplicate one), and stops watching when the page leaves", async () => {
     const { id, secret } = await inboxWithSecret();
-    expect((await deliveryEventsRoute(req("GET", "/x"), id, deps(false))).status).toBe(401);
+    expect((await deliveryEventsRoute(req("GET", "/x"), id, deps(null))).status).toBe(401);
     expect((await deliveryEventsRoute(req("GET", "/x"), "inbox_missing", deps())).status).toBe(404);
 
     const leave = new AbortController();

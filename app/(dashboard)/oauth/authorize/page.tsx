@@ -8,7 +8,11 @@ import { requireSession } from "../../session";
 import { EMBEDDED_ACCOUNT_ID } from "./account";
 import { decideAuthorization } from "./actions";
 
-export const metadata: Metadata = { title: "Connect an MCP client" };
+/** The title too waits for the session: without one nothing of this page, its title included, is sent. */
+export async function generateMetadata(): Promise<Metadata> {
+  await requireSession();
+  return { title: "Connect an MCP client" };
+}
 
 /**
  * The authorization endpoint of the embedded service's remote MCP endpoint (docs/embedded-service.md, "Remote MCP
@@ -20,7 +24,7 @@ export default async function AuthorizePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const session = await requireSession();
+  const person = await requireSession();
   const raw = await searchParams;
   const params: Record<string, string> = {};
   const repeated: string[] = [];
@@ -50,7 +54,7 @@ export default async function AuthorizePage({
           redirectHost: r.redirectHost,
         }}
         account={{ id: EMBEDDED_ACCOUNT_ID, label: "Embedded service", detail: `${getConfig().appUrl}/svc` }}
-        userName={session.user.name ?? "signed in"}
+        userName={person.name}
         decide={decideAuthorization}
       />
     </PageBody>

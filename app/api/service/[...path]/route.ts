@@ -1,6 +1,6 @@
+import { proxyCaller } from "@/app/_wiring/caller";
 import { getConfig } from "@/lib/server/config";
 import { proxyRequest, type Upstream } from "@/lib/server/proxy";
-import { sessionCheck } from "@/lib/server/session";
 
 export const dynamic = "force-dynamic";
 
@@ -16,9 +16,8 @@ async function handle(request: Request, context: Context): Promise<Response> {
   return proxyRequest(request, path, {
     upstream,
     baseUrl: config.serviceBaseUrl ?? `${config.appUrl}/svc`,
-    apiKey: config.serviceApiKey,
     appUrl: config.appUrl,
-    hasSession: () => sessionCheck(config.authSecret)(request.headers),
+    caller: () => proxyCaller(request.headers),
   });
 }
 

@@ -1,6 +1,6 @@
 import { AuthError, CredentialsSignin } from "@auth/core/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logAuthError } from "./auth-logger";
+import { logAuthError } from "./logger";
 
 class Locked extends CredentialsSignin {
   code = "locked";

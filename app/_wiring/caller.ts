@@ -1,0 +1,39 @@
+import "server-only";
+import { getConfig } from "@/lib/server/config";
+import type { PersonRecord } from "@/lib/server/people/directory";
+import { proxyCallerFrom, requestPersonFrom, type CallerDeps } from "@/lib/server/people/proxy-caller";
+import type { ProxyCaller } from "@/lib/server/proxy";
+import { sessionReader } from "@/lib/server/session";
+import { peopleDirectory } from "./people";
+
+function callerDeps(): CallerDeps {
+  const config = getConfig();
+  const baseUrl = config.embedded ? null : config.serviceBaseUrl;
+  return {
+    readSession: sessionReader(config.authSecret),
+    directory: peopleDirectory,
+    serverKey: config.serviceApiKey,
+    remote: baseUrl
+      ? {
+          ownKey: async (personId) => {
+            const { upstreamKeyStore } = await import("@/lib/server/people/upstream-keys");
+            return (await upstreamKeyStore()).key(personId, baseUrl);
+          },
+        }
+      : null,
+  };
+}
+
+/**
+ * The person a request's session cookie names, checked against the directory at this request (gone, disabled, deleted
+ * or a newer session epoch: null). For the proxy and the dashboard's JSON routes, which skip Auth.js's `auth()` (it
+ * re-issues the cookie on every call).
+ */
+export function requestPerson(headers: Headers): Promise<PersonRecord | null> {
+  return requestPersonFrom(callerDeps(), headers);
+}
+
+/** The proxy's caller: the person and the credentials their request goes upstream with (lib/server/people/proxy-caller.ts). */
+export function proxyCaller(headers: Headers): Promise<ProxyCaller | null> {
+  return proxyCallerFrom(callerDeps(), headers);
+}
