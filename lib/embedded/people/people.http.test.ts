@@ -333,7 +333,11 @@ describe("invitations", () => {
 
 describe("who made what", () => {
   test("a chat's author and its user messages' authors are the callers; a copy is its copier's", async () => {
-    const made = await callAs(svc, { key: member.key }, "POST", "/v2/chats", { message: "A notes app /fast" });
+    // team-edit: the team may write to it (a private chat is its author's alone, admins included: docs/privacy.md).
+    const made = await callAs(svc, { key: member.key }, "POST", "/v2/chats", {
+      message: "A notes app /fast",
+      privacy: "team-edit",
+    });
     const chat = expectSchema(ChatWithUsage, made.body).chat;
     expect(chat.authorId).toBe(member.id);
     // The first admin, acting through the dashboard for the member, then with their own key.
