@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAiPeer, type OpenAiPeer } from "@/e2e/peers/openai-peer";
+import type { Role } from "@/lib/api/schemas/team";
 import { agentTestRoute, testAgentConnection } from "./agent-connection";
 import { readConfig, type AppConfig } from "./config";
 
@@ -47,13 +48,19 @@ describe("testAgentConnection", () => {
 
 describe("POST /api/agent/test", () => {
   const model = { AGENT_BASE_URL: "", AGENT_MODEL: "peer-coder", AGENT_API_KEY: "sk-peer-key" };
-  const deps = (signedIn: boolean, env: Record<string, string> = { ...model, AGENT_BASE_URL: peer.baseUrl }) => ({
+  const deps = (
+    signedIn: boolean | Role,
+    env: Record<string, string> = { ...model, AGENT_BASE_URL: peer.baseUrl },
+  ) => ({
     config: config(env),
-    hasSession: async () => signedIn,
+    role: async () => (signedIn === true ? "admin" : signedIn || null),
   });
 
-  it("needs a session (401) and the dashboard's own origin (403)", async () => {
+  it("needs a session (401), the admin role (403 naming it) and the dashboard's own origin (403)", async () => {
     expect((await agentTestRoute(post(), deps(false))).status).toBe(401);
+    const member = await agentTestRoute(post(), deps("member"));
+    expect(member.status).toBe(403);
+    expect(await member.json()).toEqual({ message: "This needs the admin role; you are a member." });
     expect((await agentTestRoute(post({ origin: "https://evil.example" }), deps(true))).status).toBe(403);
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { SIGNED_OUT_MESSAGE } from "@/lib/api/signed-out";
 import { errorResponse } from "@/lib/api";
+import { roleAtLeast, roleRefusal, type Role } from "@/lib/api/schemas/team";
 import type { AppConfig } from "./config";
 import { isSameOrigin } from "./same-origin";
 
@@ -60,12 +61,18 @@ export async function testAgentConnection(
   return { ok: true, models, ms: ms(), missing: configuredModels(agent).filter((m) => !models.includes(m)) };
 }
 
-/** POST /api/agent/test: signed in, same-origin; 404 when the scripted agent runs (nothing to test). */
+/**
+ * POST /api/agent/test: signed in as an admin (it spends the model API's key on the server's behalf, a Settings
+ * action like the agent's other settings), same-origin; 404 when the scripted agent runs (nothing to test).
+ */
 export async function agentTestRoute(
   request: Request,
-  deps: { config: AppConfig; hasSession: () => Promise<boolean>; fetcher?: typeof fetch },
+  deps: { config: AppConfig; role: () => Promise<Role | null>; fetcher?: typeof fetch },
 ): Promise<Response> {
-  if (!(await deps.hasSession())) return errorResponse("v2", 401, SIGNED_OUT_MESSAGE);
+  const role = await deps.role();
+  if (!role) return errorResponse("v2", 401, SIGNED_OUT_MESSAGE);
+  if (!roleAtLeast(role, "admin"))
+    return errorResponse("v2", 403, roleRefusal("admin", role), { code: "role_required" });
   if (!isSameOrigin(request.headers, deps.config.appUrl))
     return errorResponse("v2", 403, "Cross-origin request refused: use the dashboard itself.");
   if (!deps.config.agent) return errorResponse("v2", 404, "The scripted agent runs: there is no model API to test.");
