@@ -5,7 +5,7 @@ import path from "node:path";
 import { readAppRuntime, type AppRuntimeConfig } from "./app-runtime";
 import { readOidcConfig, type OidcConfig } from "./people/oidc";
 import { readCommandSandbox, type CommandSandboxConfig } from "./command-sandbox";
-import { previewOriginFrom, type PreviewOriginConfig } from "./preview-origin";
+import { previewOriginFrom, previewPortFrom, type PreviewOriginConfig } from "./preview-origin";
 import { assertPreviewIsolated } from "./preview-site";
 import { QUOTA_NAMES, SPEC_DAILY_QUOTAS, type QuotaLimits } from "@/lib/api/schemas/quotas";
 
@@ -210,7 +210,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     embeddedSecretKey: env.EMBEDDED_SECRET_KEY || secrets.embeddedSecretKey || "",
     oauthStateTtlMs: positiveOr(env.EMBEDDED_OAUTH_STATE_TTL_MS, 300_000),
     agent: readAgentConfig(env),
-    appRuntime: readAppRuntime(env, [Number(env.PORT || 3000), previewOriginFrom(env).port]),
+    appRuntime: readAppRuntime(env, [Number(env.PORT || 3000), previewPortFrom(env)]),
     embeddedQuotas: readQuotas(env),
     messageArchiveLimit: readArchiveLimit(env.EMBEDDED_MESSAGE_ARCHIVE_LIMIT),
     generationLeaseMs: readLeaseMs(env.EMBEDDED_GENERATION_LEASE_MS),
@@ -275,7 +275,7 @@ function readAgentConfig(env: Env): AgentModelConfig | null {
     creditsPerMTok: parsePrices(env.AGENT_CREDITS_PER_MTOK),
     allowCommands: env.AGENT_ALLOW_COMMANDS === "1",
     commandSandbox: readCommandSandbox(env),
-    ownPorts: [Number(env.PORT || 3000), previewOriginFrom(env).port],
+    ownPorts: [Number(env.PORT || 3000), previewPortFrom(env)],
     timeoutMs: positiveOr(env.AGENT_TIMEOUT_MS, 300_000),
     maxSteps: Math.floor(positiveOr(env.AGENT_MAX_STEPS, 24)),
   };

@@ -26,12 +26,18 @@ export const PREVIEW_ORIGIN_HOWTO =
   "(e.g. PREVIEW_ORIGIN=https://*.atelier-previews.net for APP_URL=https://atelier.example.com), with a wildcard DNS " +
   "record and certificate for it reaching PREVIEW_PORT (docs/embedded-service.md, Previews on their own origin).";
 
-export function previewOriginFrom(env: Env): PreviewOriginConfig {
-  const appUrl = new URL(env.APP_URL || `http://localhost:${env.PORT || 3000}`);
+/** PREVIEW_PORT (default: the app's port + 1), whatever the origin: the ports the server itself listens on. */
+export function previewPortFrom(env: Env): number {
   const rawPort = env.PREVIEW_PORT?.trim();
   const port = rawPort ? Number(rawPort) : Number(env.PORT || 3000) + 1;
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`PREVIEW_PORT must be a port number (got ${JSON.stringify(env.PREVIEW_PORT)})`);
+  return port;
+}
+
+export function previewOriginFrom(env: Env): PreviewOriginConfig {
+  const appUrl = new URL(env.APP_URL || `http://localhost:${env.PORT || 3000}`);
+  const port = previewPortFrom(env);
   const raw = env.PREVIEW_ORIGIN?.trim().replace(/\/+$/, "");
   if (!raw) {
     if (isLoopbackAppHost(appUrl.hostname)) return { port, origin: `http://*.localhost:${port}` };

@@ -94,7 +94,7 @@ describe("the remote MCP endpoint acts as the person who consented", () => {
     expect(made.result?.isError).toBeFalsy();
     const chat = (made.result!.structuredContent as { chat: { id: string; authorId: string } }).chat;
     expect(chat.authorId).toBe(member.id);
-    const messages = await callAs(svc, {}, "GET", `/v2/chats/${chat.id}/messages`);
+    const messages = await callAs(svc, { actingAs: member.id }, "GET", `/v2/chats/${chat.id}/messages`);
     const user = (messages.body as { messages: { role: string; authorId: string | null }[] }).messages.find(
       (m) => m.role === "user",
     );
@@ -104,6 +104,9 @@ describe("the remote MCP endpoint acts as the person who consented", () => {
     const refused = await callTool(viewerToken, "create_chat", { message: "A todo app /fast" });
     expect(refused.result?.isError).toBe(true);
     expect(refused.result!.content[0]!.text).toContain("This needs the member role; you are a viewer.");
+    // The member's chat is private (the default): its author's alone; shared with the team, the viewer reads it.
+    expect((await callTool(viewerToken, "get_chat", { chatId: chat.id })).result?.isError).toBe(true);
+    await callAs(svc, { actingAs: member.id }, "PATCH", `/v2/chats/${chat.id}`, { privacy: "team" });
     const read = await callTool(viewerToken, "get_chat", { chatId: chat.id });
     expect(read.result?.isError).toBeFalsy();
   });
