@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceClient } from "@/lib/api/client";
 import type { EmbeddedService } from "@/lib/embedded/service";
+import { addPerson, callAs } from "@/lib/embedded/people/test-people";
 import { BASE, TEST_KEY, startService, serviceClient } from "@/lib/embedded/test-support";
 import { createQueryClient } from "@/lib/hooks/query-client";
 import { ServiceClientsProvider } from "@/lib/hooks/service-clients";
@@ -78,5 +79,24 @@ describe("ChatView", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(message);
     expect(alert).toHaveTextContent("HTTP 404");
+  });
+  it("a chat its privacy lets the caller read only (another person's team chat): no composer, a note saying why", async () => {
+    const member = await addPerson(svc, "author@example.com", "member");
+    const make = async (privacy: string) => {
+      const made = await callAs(svc, { actingAs: member.id }, "POST", "/v2/chats", { message: "Notes /fast", privacy });
+      return (made.body as { chat: { id: string } }).chat.id;
+    };
+    // The client is the first admin's: the member's team chat is theirs to read, not to change.
+    const readOnly = await make("team");
+    renderChat(readOnly);
+    expect(await screen.findByTestId("read-only-note")).toHaveTextContent(
+      "This chat is read-only for you: only its author sends and answers.",
+    );
+    expect(screen.queryByTestId("composer")).toBeNull();
+    cleanup();
+    // team-edit: every member (and admin) changes it.
+    renderChat(await make("team-edit"));
+    expect(await screen.findByTestId("composer")).toBeInTheDocument();
+    expect(screen.queryByTestId("read-only-note")).toBeNull();
   });
 });

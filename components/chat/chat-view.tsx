@@ -136,11 +136,16 @@ export function ChatView({ chatId }: { chatId: string }) {
         {full ? (
           <div className="border-t border-border bg-background/80 px-4 py-3 backdrop-blur">
             <div className="mx-auto max-w-3xl">
-              {canWrite ? (
+              {canWrite && chat.data?.writePermission !== false ? (
                 <>
                   <ApprovalBanner chatId={chatId} messages={messages.messages} generating={generating} />
                   <Composer chatId={chatId} generating={generating} generatingId={generatingId} />
                 </>
+              ) : canWrite ? (
+                // A member or admin reading someone else's team (or unlisted, public) chat: its privacy, not their role.
+                <ReadOnlyNote lead="This chat is read-only for you: only its author sends and answers.">
+                  Its author can make it team-edit to let members change it.
+                </ReadOnlyNote>
               ) : (
                 <ReadOnlyNote>You can read this chat; the author and members answer and send.</ReadOnlyNote>
               )}

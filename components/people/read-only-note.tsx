@@ -1,8 +1,19 @@
 import { Eye } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
-/** Where a viewer would find the composer or an editing control: what they can and cannot do. */
-export function ReadOnlyNote({ className, children }: { className?: string; children?: string }) {
+/**
+ * Where a viewer would find the composer or an editing control: what they can and cannot do. `lead` replaces the
+ * viewer's first sentence (a member reading a chat its privacy lets them read only).
+ */
+export function ReadOnlyNote({
+  className,
+  lead = "You have read-only access (viewer).",
+  children,
+}: {
+  className?: string;
+  lead?: string;
+  children?: string;
+}) {
   return (
     <p
       className={cn(
@@ -12,7 +23,10 @@ export function ReadOnlyNote({ className, children }: { className?: string; chil
       data-testid="read-only-note"
     >
       <Eye className="size-4 shrink-0" aria-hidden />
-      <span>You have read-only access (viewer).{children ? ` ${children}` : ""}</span>
+      <span>
+        {lead}
+        {children ? ` ${children}` : ""}
+      </span>
     </p>
   );
 }
