@@ -29,11 +29,15 @@ const toLocalInput = (iso: string) => {
 
 /**
  * The chat header's Share control: the privacy (five values, one line each) and, for an unlisted or public chat, its
- * link with Copy, Rotate (the old link stops at once) and an optional expiry. Only the author changes these; the
- * service refuses anyone else with a message, shown as a toast.
+ * link with Copy, Rotate (the old link stops at once) and an optional expiry. Only the author changes these (the
+ * service refuses anyone else): a chat the service says you may not change (`writePermission` false: someone else's
+ * team chat, or a viewer's) shows no Share control; its privacy badge says who sees it. (Not `authorId` against the
+ * signed-in person: a remote service's ids are not Atelier's people's.) A member on someone else's team-edit chat
+ * still sees it, and the service's refusal comes as a toast.
  */
 export function ShareControl({ chat }: { chat: Chat }) {
   const [open, setOpen] = useState(false);
+  if (chat.writePermission === false) return null;
   return (
     <>
       <Button
