@@ -43,7 +43,8 @@ test.beforeAll(async ({ request }) => {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`every page passes axe in ${scheme} mode`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Some twenty pages and dialogs, each analysed by axe, while two other browser runs share the cores.
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: scheme });
     const found: string[] = [];
     const check = async (name: string) => {
@@ -61,7 +62,7 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.locator('[data-testid="part"][data-kind="text"]').first()).toBeVisible({ timeout: 30_000 });
     await check("chat");
     await page.goto(`${chatPath}?file=index.html`);
-    await expect(page.getByTestId("code-view")).toHaveAttribute("data-highlighted", "done", { timeout: 15_000 });
+    await expect(page.getByTestId("code-view")).toHaveAttribute("data-highlighted", "done", { timeout: 45_000 });
     await check("chat + file");
     await page.screenshot({ path: `${SCREENS_DIR}/a11y-code-${scheme}.png` });
     await page.goto(`${chatPath}?tab=details`);
