@@ -80,6 +80,12 @@ test("the admin invites, the invited people create their accounts, the viewer re
   const answer = member.locator('[data-testid="message"][data-role="assistant"]').first();
   await expect(answer).not.toHaveAttribute("data-streaming", "true", { timeout: 30_000 });
   await expect(member.getByTestId("composer")).toBeVisible();
+  // New chats are private (their author's alone): the member shares this one with the team for the viewer to read.
+  const chatId = decodeURIComponent(chatUrl.split("/").pop()!);
+  const shared = await member.request.patch(`/api/service/v2/chats/${encodeURIComponent(chatId)}`, {
+    data: { privacy: "team" },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
 
   // The viewer: no new-chat form, and the member's chat without a composer.
   const viewer = await newPage(browser);
