@@ -25,7 +25,7 @@ test("behind a trusted proxy, failed sign-ins through two instances add up: the 
   };
   for (let i = 1; i <= 9; i++) {
     const base = i % 2 ? E2E_CLUSTER_A_URL : E2E_CLUSTER_B_URL;
-    expect(await attempt(base, `wrong-${i}`), `failure ${i}`).toBe("Wrong username or password");
+    expect(await attempt(base, `wrong-${i}`), `failure ${i}`).toBe("Wrong email or password");
   }
   expect(await attempt(E2E_CLUSTER_B_URL, "wrong-10")).toBe("Too many failed sign-ins. Try again in 15 minutes.");
   // A, which saw only five of them, refuses too.

@@ -19,7 +19,7 @@ test("without a trusted proxy, failed sign-ins slow the account down but never l
   for (let i = 1; i <= 10; i++) {
     await attempt(`wrong-${i}`);
     // Answered later with each failure (up to 10 s between attempts), but never "Too many failed sign-ins".
-    await expect(page.getByTestId("sign-in-error"), `failure ${i}`).toHaveText("Wrong username or password", {
+    await expect(page.getByTestId("sign-in-error"), `failure ${i}`).toHaveText("Wrong email or password", {
       timeout: 20_000,
     });
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 20_000 });
