@@ -103,6 +103,7 @@ test("the admin invites, the invited people create their accounts, the viewer re
   await expect(viewer.getByRole("navigation", { name: "Settings" }).getByRole("link")).toHaveText([
     "General",
     "API keys",
+    "Budgets",
   ]);
   await viewer.goto("/settings/people");
   await expect(viewer.getByText("For admins only")).toBeVisible();

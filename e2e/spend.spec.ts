@@ -96,7 +96,7 @@ test("budgets: Settings → Budgets sets them, the composer warns at 80% and a s
   try {
     // Settings → Budgets: the admin's form; a daily team budget saved there is the service's.
     await page.goto("/settings");
-    await page.getByTestId("budgets-link").click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Budgets" }).click();
     await expect(page).toHaveURL(/\/settings\/budgets$/);
     const form = page.getByTestId("budgets-form");
     await expect(form.getByTestId("budget-row").first()).toContainText("The whole team");

@@ -8,11 +8,15 @@ import { useIsAdmin } from "@/lib/hooks/person";
 const PAGES = [
   { href: "/settings", label: "General" },
   { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/budgets", label: "Budgets" },
   { href: "/settings/people", label: "People", admin: true },
   { href: "/settings/audit-log", label: "Audit log", admin: true },
 ] as const;
 
-/** The settings pages; People and the audit log only for admins (others never see them). */
+/**
+ * The settings pages; People and the audit log only for admins (others never see them). Budgets are everyone's: an
+ * admin sets them, others read their own.
+ */
 export function SettingsNav() {
   const pathname = usePathname();
   const admin = useIsAdmin();

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
-import { BudgetsLink } from "@/components/settings/budgets-link";
 import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
 import { GitCredentialsSettings } from "@/components/settings/git-credentials";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
@@ -46,7 +45,6 @@ export default async function SettingsPage() {
       ) : null}
       <GitCredentialsSettings />
       <QuotaSettings />
-      <BudgetsLink />
     </div>
   );
 }
