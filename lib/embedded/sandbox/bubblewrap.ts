@@ -203,11 +203,19 @@ export function bubblewrapArgs(l: Layout): string[] {
     : [...args, ...limited];
 }
 
-/** The command's environment: the project's variables, then the sandbox's own (which win). */
+/**
+ * The variables glibc's loader and C library read at start (what it ignores for a setuid program). bubblewrap runs
+ * on the host with the environment it passes on, and Debian's is not setuid: a project's `LD_PRELOAD` would load a
+ * library into bubblewrap itself, outside the sandbox. They never reach it.
+ */
+const LOADER_VARIABLE =
+  /^(LD_.*|GCONV_PATH|GETCONF_DIR|HOSTALIASES|LOCALDOMAIN|LOCPATH|MALLOC_.*|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TMPDIR|TZDIR)$/;
+
+/** The command's environment: the project's variables (but the loader's), then the sandbox's own (which win). */
 function sandboxEnv(project: Readonly<Record<string, string>> | undefined, network: SandboxNetwork, port?: number) {
   const proxy = `http://127.0.0.1:${PROXY_PORT}`;
   return {
-    ...project,
+    ...Object.fromEntries(Object.entries(project ?? {}).filter(([name]) => !LOADER_VARIABLE.test(name))),
     PATH: `/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:${RUN_DIR}/bin`,
     HOME: SANDBOX_USER.home,
     USER: SANDBOX_USER.name,

@@ -148,6 +148,21 @@ describe.skipIf(bwrapUnavailable)("an approved command cannot reach the server (
     }
   });
 
+  test("a project's LD_PRELOAD (or another loader variable) never reaches bubblewrap, which runs on the host", async () => {
+    const result = await runCommand({
+      command: "echo preload=${LD_PRELOAD:-none} gconv=${GCONV_PATH:-none} mine=$MINE",
+      files: rows({ "index.html": INDEX }),
+      sandbox: createSandbox({ limits: LIMITS }),
+      env: { LD_PRELOAD: "/tmp/atelier-evil.so", GCONV_PATH: "/tmp/atelier-gconv", MINE: "kept" },
+      timeoutMs: 20_000,
+      signal: new AbortController().signal,
+      onOutput: () => {},
+    });
+    // Loaded by bubblewrap, the library's absence would be reported by ld.so before the sandbox exists.
+    expect(result.output).not.toContain("atelier-evil.so");
+    expect(result.output).toContain("preload=none gconv=none mine=kept");
+  });
+
   test("the app's folder is not there: neither its sources, .env nor .next", async () => {
     const app = process.cwd();
     const r = await run(`cat ${app}/package.json ${app}/.env; ls ${app}/.next ${app}/node_modules; echo end`);
