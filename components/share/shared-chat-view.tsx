@@ -2,7 +2,8 @@
 
 import { Bot, FileText, User } from "lucide-react";
 import { useEffect, useState } from "react";
-import { SharedChat, type Message } from "@/lib/api/schemas";
+import { isGenerating } from "@/lib/api/message-state";
+import { SharedChat, type SharedMessage as SharedMessageData } from "@/lib/api/schemas";
 import { previewHandoffUrl } from "@/lib/api/preview-origin";
 import { PartItem } from "@/components/chat/parts/part-view";
 import { Markdown } from "@/components/chat/parts/markdown";
@@ -13,7 +14,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 const LIVE_MS = 1_500;
 const IDLE_MS = 5_000;
 
-const generating = (messages: readonly Message[]) => messages.some((m) => m.role === "assistant" && !m.finishReason);
+const generating = (messages: readonly SharedMessageData[]) => messages.some(isGenerating);
 
 /**
  * A shared chat, read-only and live (issue 40): title, author, every message with its parts, the files and the
@@ -90,8 +91,8 @@ export function SharedChatView({ token, initial }: { token: string; initial: Sha
   );
 }
 
-function SharedMessage({ message }: { message: Message }) {
-  const streaming = message.role === "assistant" && !message.finishReason;
+function SharedMessage({ message }: { message: SharedMessageData }) {
+  const streaming = isGenerating(message);
   if (message.role === "user")
     return (
       <article data-testid="message" data-role="user" className="flex flex-col items-end gap-1">

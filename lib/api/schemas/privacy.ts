@@ -44,6 +44,10 @@ export const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * the link. Asked for by the dashboard's server with its key (never through the browser's proxy); the token is the
  * only scope: nothing of another chat, no key, no id of the author, no share link.
  */
+/** A message as a share link shows it (zod drops the fields left out when the dashboard reads it). */
+export const SharedMessage = Message.omit({ chatId: true, authorId: true, attachments: true });
+export type SharedMessage = z.infer<typeof SharedMessage>;
+
 export const SharedChat = z.object({
   chat: z.object({
     title: z.string().nullable(),
@@ -53,8 +57,11 @@ export const SharedChat = z.object({
     createdAt: DateTime,
     updatedAt: DateTime,
   }),
-  /** Oldest first, at most the last 100. */
-  messages: z.array(Message),
+  /**
+   * Oldest first, at most the last 100; without the chat's id, who sent each message, or its attachments (their
+   * URLs open the files by themselves, and would go on doing so after the link stops).
+   */
+  messages: z.array(SharedMessage),
   files: z.array(ChatFile),
   /** The chat's preview for this link (its own origin; works while the link does), null before a version. */
   preview: Preview,

@@ -34,8 +34,11 @@ const getShared: Handler<"v2.shares.get"> = async ({ db, params, shares, preview
       createdAt: chat.createdAt.toISOString(),
       updatedAt: chat.updatedAt.toISOString(),
     },
-    // Whose key wrote each message is the team's business, not the link holder's.
-    messages: (await toMessages(db, rows)).reverse().map(({ authorId: _authorId, ...message }) => message),
+    // Whose key wrote each message is the team's business, not the link holder's; an attachment's URL opens its file
+    // by itself (it would outlive the link).
+    messages: (await toMessages(db, rows))
+      .reverse()
+      .map(({ authorId: _a, chatId: _c, attachments: _f, ...message }) => message),
     files: (await filesStore.listFiles(db, chat.id)).map(toChatFile),
     preview: (await versionsStore.hasCompletedVersion(db, chat.id))
       ? previews.create(chat.id, `s:${ShareLinks.previewKey(share)}`)

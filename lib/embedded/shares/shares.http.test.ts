@@ -73,7 +73,9 @@ describe("share links", () => {
     expect(shared.files.length).toBeGreaterThan(0);
     expect(shared.indexable).toBe(false);
     const text = JSON.stringify(res.body);
-    // No share link, no key, no person's id.
+    // No share link, no key, no person's id, not even the chat's id; no attachment (its URL opens the file alone).
+    expect(text).not.toContain(chat.id);
+    expect(shared.messages.some((m) => "attachments" in m || "chatId" in m)).toBe(false);
     expect(text).not.toContain("/share/");
     expect(text).not.toContain(author.key);
     expect(text).not.toContain(author.id);
