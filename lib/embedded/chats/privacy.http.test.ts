@@ -340,4 +340,37 @@ describe("webhook deliveries follow their maker's reading rights", () => {
     for (const privacy of PRIVACY)
       expect(delivered.has(renamed[privacy]), privacy).toBe(ACCESS[privacy].admin !== "none");
   });
+  test("another admin cannot point an admin's webhook elsewhere, nor read or resend what it carried", async () => {
+    const made = await callAs(svc, as("admin"), "POST", "/v2/hooks", {
+      name: "Mine",
+      url: "https://hooks.example/mine",
+      events: ["chat.updated"],
+    });
+    const hookId = (made.body as { id: string }).id;
+    await callAs(svc, as("admin"), "PATCH", `/v2/chats/${await newChat("team")}`, { title: "Renamed again" });
+    const other = await addPerson(svc, "second-admin@example.com", "admin");
+    const redirect = await callAs(svc, { key: other.key }, "PATCH", `/v2/hooks/${hookId}`, {
+      url: "https://attacker.example/in",
+    });
+    expect(redirect.status, JSON.stringify(redirect.body)).toBe(403);
+    expect(expectSchema(ErrorV2, redirect.body).message).toContain("only they change its url");
+    const redirectV1 = await callAs(svc, { key: other.key }, "PATCH", `/v1/hooks/${hookId}`, {
+      url: "https://attacker.example/in",
+    });
+    expect(redirectV1.status).toBe(403);
+    expect(((await callAs(svc, as("admin"), "GET", `/v2/hooks/${hookId}`)).body as { url: string }).url).toBe(
+      "https://hooks.example/mine",
+    );
+    expect((await callAs(svc, { key: other.key }, "GET", `/v2/hooks/${hookId}/deliveries`)).status).toBe(403);
+    const mine = await callAs(svc, as("admin"), "GET", `/v2/hooks/${hookId}/deliveries`);
+    const deliveryId = (mine.body as { deliveries: { id: string }[] }).deliveries[0]!.id;
+    const resend = `/v2/hooks/${hookId}/deliveries/${deliveryId}/resend`;
+    expect((await callAs(svc, { key: other.key }, "POST", resend)).status).toBe(403);
+    // What the other admin still may do: see it, rename it, pause it.
+    const renamed = await callAs(svc, { key: other.key }, "PATCH", `/v2/hooks/${hookId}`, {
+      name: "Paused",
+      disabled: true,
+    });
+    expect(renamed.status).toBe(200);
+  });
 });

@@ -24,6 +24,15 @@ export async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow
   return hook;
 }
 
+/**
+ * A webhook delivers what its maker may read (enqueue.ts): only they send it elsewhere (a new url) or read what it
+ * carried (its deliveries). Another admin sees it, pauses, tests, rotates or deletes it; not that.
+ */
+export function requireMaker(hook: WebhookRow, personId: string, what: string): void {
+  if (hook.createdBy !== personId)
+    throw new HttpError(403, `Webhook ${hook.id} delivers what its maker may read: only they ${what}.`, "author_only");
+}
+
 /** 409 for what a disabled webhook does not do (resend, replay). */
 export const webhookDisabled = (hook: WebhookRow) =>
   new HttpError(
@@ -85,9 +94,10 @@ const getHook: Handler<"v2.hooks.get"> = async ({ db, params }) =>
  * PATCH /v2/hooks/{hookId}: name, events, url (all optional), and our `disabled`. A new url or `disabled: false`
  * enables a disabled webhook (its held deliveries go out); `disabled: true` pauses it.
  */
-const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body }) => {
+const updateHook: Handler<"v2.hooks.update"> = async ({ db, params, body, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
   const input = body;
+  if (input.url !== undefined && input.url !== hook.url) requireMaker(hook, caller.personId, "change its url");
   const at = new Date();
   const enable = input.disabled === false || (input.url !== undefined && input.disabled !== true);
   const updated = await webhooksStore.updateWebhook(db, hook.id, {
@@ -116,8 +126,9 @@ const deleteHook: Handler<"v2.hooks.delete"> = async ({ db, params, people, call
 };
 
 /** GET /v2/hooks/{hookId}/deliveries?limit&cursor&status&type (extension): newest first, each with its attempts. */
-const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url }) => {
+const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, url, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
+  requireMaker(hook, caller.personId, "read its deliveries");
   const { limit, beforeSeq } = readPageQuery(url, "deliveries");
   const filter = WebhookDeliveryFilter.safeParse({
     status: url.searchParams.get("status") || undefined,
@@ -141,8 +152,9 @@ const listHookDeliveries: Handler<"v2.hooks.deliveries"> = async ({ db, params, 
  * POST /v2/hooks/{hookId}/deliveries/{deliveryId}/resend (extension): one attempt now, answered with the
  * delivery including it. 409 while the webhook is disabled or an attempt is already in flight.
  */
-const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, params }) => {
+const resendHookDelivery: Handler<"v2.hooks.resend"> = async ({ db, webhooks, params, caller }) => {
   const hook = await requireWebhook(db, params.hookId);
+  requireMaker(hook, caller.personId, "read its deliveries");
   const delivery = await webhooksStore.findDelivery(db, hook.id, params.deliveryId);
   if (!delivery) throw notFound(`Delivery ${params.deliveryId}`, "delivery_not_found");
   if (hook.disabledAt) throw webhookDisabled(hook);
