@@ -374,3 +374,32 @@ describe("webhook deliveries follow their maker's reading rights", () => {
     expect(renamed.status).toBe(200);
   });
 });
+
+describe("the spending ledger counts every call but names only chats the reader may read", () => {
+  test("an admin sees the author's private chat's spending without its title, in entries, summaries and CSV", async () => {
+    const titleByAuthor = async (privacy: Privacy) =>
+      expectSchema(Chat, (await callAs(svc, as("author"), "GET", `/v2/chats/${chats[privacy]}`)).body).title;
+    const privateTitle = await titleByAuthor("private");
+    const teamTitle = await titleByAuthor("team");
+    expect(privateTitle).toBeTruthy();
+    const ledger = await callAs(svc, as("admin"), "GET", "/v2/usage/ledger?limit=1000");
+    expect(ledger.status, JSON.stringify(ledger.body)).toBe(200);
+    const entries = (ledger.body as { entries: { chatId: string | null; chatTitle: string | null }[] }).entries;
+    const titleOf = (privacy: Privacy) => entries.find((e) => e.chatId === chats[privacy])?.chatTitle;
+    expect(titleOf("private")).toBeNull();
+    expect(titleOf("team")).toBe(teamTitle);
+    const summary = await callAs(svc, as("admin"), "GET", "/v2/usage/ledger/summary?by=chat");
+    const groups = (summary.body as { groups: { key: string; label: string | null }[] }).groups;
+    expect(groups.find((g) => g.key === chats.private)?.label).toBeNull();
+    expect(groups.find((g) => g.key === chats.team)?.label).toBe(teamTitle);
+    const csv = await callAs(svc, as("admin"), "GET", "/v2/usage/ledger?format=csv");
+    expect(csv.status).toBe(200);
+    const privateRows = (csv.body as string).split("\r\n").filter((line) => line.includes(chats.private));
+    expect(privateRows.length).toBeGreaterThan(0);
+    for (const row of privateRows) expect(row).not.toContain(privateTitle!);
+    // The author reads their own chat's title.
+    const own = await callAs(svc, as("author"), "GET", "/v2/usage/ledger?limit=1000");
+    const ownEntries = (own.body as { entries: { chatId: string | null; chatTitle: string | null }[] }).entries;
+    expect(ownEntries.find((e) => e.chatId === chats.private)?.chatTitle).toBe(privateTitle);
+  });
+});

@@ -91,9 +91,9 @@ const ledger: Handler<"v2.usage.ledger"> = async (ctx) => {
   const from = cursor ? decodeQueryCursor(cursor, CURSOR_KIND) : null;
   const query = from ? new Map(Object.entries(from.query)) : url.searchParams;
   const filter = readFilter(query, caller, spend.now());
-  if (format === "csv") return ledgerCsv(db, filter);
+  if (format === "csv") return ledgerCsv(db, filter, caller);
   const limit = readLedgerLimit(url);
-  const rows = await listCalls(db, { ...filter, beforeSeq: from?.seq, limit: limit + 1 });
+  const rows = await listCalls(db, { ...filter, beforeSeq: from?.seq, limit: limit + 1 }, caller);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const body: LedgerList = {
@@ -119,7 +119,7 @@ const ledgerSummary: Handler<"v2.usage.ledger.summary"> = async (ctx) => {
   const by = LedgerGrouping.safeParse(url.searchParams.get("by") ?? "");
   if (!by.success) throw new HttpError(422, "by: must be one of person, chat, model, day", "validation_failed");
   const filter = readFilter(url.searchParams, ctx.caller, spend.now());
-  const grouped = await groupCalls(db, filter, by.data);
+  const grouped = await groupCalls(db, filter, by.data, ctx.caller);
   // People by name (deleted ones too: their spending stays theirs).
   const names =
     by.data === "person"

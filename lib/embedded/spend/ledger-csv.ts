@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../store";
+import type { Reader } from "../chats/access";
 import { listCalls, type LedgerFilter } from "./ledger-store";
 
 const PAGE = 1000;
@@ -31,7 +32,7 @@ function field(value: string | number | boolean | null): string {
 }
 
 /** Every call of the filter, oldest first, as a CSV download (RFC 4180, a header row), read a page at a time. */
-export function ledgerCsv(db: Db, filter: LedgerFilter): Response {
+export function ledgerCsv(db: Db, filter: LedgerFilter, reader: Reader): Response {
   const encoder = new TextEncoder();
   let afterSeq = 0;
   let started = false;
@@ -41,7 +42,7 @@ export function ledgerCsv(db: Db, filter: LedgerFilter): Response {
         started = true;
         controller.enqueue(encoder.encode(`${COLUMNS.join(",")}\r\n`));
       }
-      const rows = (await listCalls(db, { ...filter, limit: PAGE, oldestFirst: true, afterSeq })) ?? [];
+      const rows = (await listCalls(db, { ...filter, limit: PAGE, oldestFirst: true, afterSeq }, reader)) ?? [];
       for (const r of rows) {
         const line = [
           r.at.toISOString(),

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { TokenCounts } from "@/lib/api";
 import { newId } from "../ids";
+import { readableChats, type Reader } from "../chats/access";
 import type { Db } from "../store";
 import { chats } from "../store/schema";
 import { usageLedger, type LedgerPurpose, type LedgerRow } from "./schema";
@@ -72,15 +73,22 @@ export interface LedgerEntryRow extends LedgerRow {
   chatTitle: string | null;
 }
 
+/**
+ * A call's chat, for its title: only a chat `reader` may read (someone else's private chat's spending is counted,
+ * its title is not theirs to see: null, as for a deleted chat).
+ */
+const titledChat = (reader: Reader) => and(eq(chats.id, usageLedger.chatId), readableChats(reader));
+
 /** Calls over the range, newest first; `beforeSeq` continues after the previous page. */
 export async function listCalls(
   db: Db,
   filter: LedgerFilter & { beforeSeq?: number; afterSeq?: number; limit: number; oldestFirst?: boolean },
+  reader: Reader,
 ): Promise<LedgerEntryRow[]> {
   const rows = await db
     .select({ entry: usageLedger, chatTitle: chats.title })
     .from(usageLedger)
-    .leftJoin(chats, eq(chats.id, usageLedger.chatId))
+    .leftJoin(chats, titledChat(reader))
     .where(
       and(
         where(filter),
@@ -118,7 +126,12 @@ const KEYS: Record<LedgerGrouping, SQL<string>> = {
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
 /** Sums per person, chat, model or UTC day over the range: most credits first (days: oldest first). */
-export async function groupCalls(db: Db, filter: LedgerFilter, by: LedgerGrouping): Promise<LedgerGroupRow[]> {
+export async function groupCalls(
+  db: Db,
+  filter: LedgerFilter,
+  by: LedgerGrouping,
+  reader: Reader,
+): Promise<LedgerGroupRow[]> {
   const key = KEYS[by];
   const rows = await db
     .select({
@@ -134,7 +147,7 @@ export async function groupCalls(db: Db, filter: LedgerFilter, by: LedgerGroupin
       credits: sum(usageLedger.credits),
     })
     .from(usageLedger)
-    .leftJoin(chats, eq(chats.id, usageLedger.chatId))
+    .leftJoin(chats, titledChat(reader))
     .where(where(filter))
     .groupBy(key)
     .orderBy(by === "day" ? asc(key) : desc(sum(usageLedger.credits)), asc(key));
