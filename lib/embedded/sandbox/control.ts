@@ -73,15 +73,23 @@ export class RelayControl {
     return this.collectedValue;
   }
 
+  /**
+   * One line of the answers' pipe. The command runs as the relay's user and can write into that pipe too
+   * (`/proc/$PPID/fd/5`): a line of the wrong shape is ignored, never a throw in the server's stream handler.
+   */
   private take(line: string): void {
-    let message: RelayMessage;
     try {
-      message = JSON.parse(line) as RelayMessage;
+      this.handle(JSON.parse(line) as RelayMessage);
     } catch {
-      return;
+      // Not the relay's: ignored.
     }
-    if (message.op === "listening") this.resolveListening(message.port);
-    else if (message.op === "collected")
+  }
+
+  private handle(message: RelayMessage): void {
+    if (message.op === "listening") {
+      if (Number.isInteger(message.port) && message.port > 0 && message.port < 65536)
+        this.resolveListening(message.port);
+    } else if (message.op === "collected")
       this.collectedValue = {
         dir: message.dir,
         error: message.error,
