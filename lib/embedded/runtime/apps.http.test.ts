@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -297,6 +297,10 @@ http.createServer((req, res) => res.end(greet("app") + extra)).listen(Number(pro
     const first = await ask(chat, "/");
     if (first.status === 503) expect(first.headers["x-atelier-app-state"]).toMatch(/^(installing|starting)$/);
     expect((await untilServed(chat, "/", 60_000)).body).toBe("hello app");
+    // The install wrote a cache of this chat's own (its files could steer npm), not the folder every chat reads.
+    const caches = readdirSync(cacheDir);
+    expect(caches.length).toBeGreaterThan(0);
+    for (const name of caches) expect(name).toMatch(/^[0-9a-f]{32}$/);
 
     await hand(chat.chatId, [
       { path: "package.json", content: pkg({ greet: "file:./vendor/greet", shout: "file:./vendor/shout" }) },

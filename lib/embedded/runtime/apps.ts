@@ -1,4 +1,7 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { chmod, mkdir } from "node:fs/promises";
+import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PreviewAnswer } from "../preview/pass";
 import type { Sandbox } from "../sandbox";
@@ -290,8 +293,9 @@ export class AppRuntime {
           remove: changes.remove,
           volume: app.volume,
           network: settings.installNetwork,
-          // npm is the only program of the install (the dependencies' scripts are off): it may write the cache.
-          cache: { dir: settings.cacheDir, writable: true },
+          // The install writes the package cache, and a chat's own files can steer it (`.npmrc`, `.yarnrc.yml`'s
+          // plugins, `.pnpmfile.cjs`): each chat writes a cache of its own, never one another chat's install reads.
+          cache: { dir: await chatCacheDir(settings.cacheDir, app.chatId), writable: true },
           env: { npm_config_cache: "/cache/npm", npm_config_update_notifier: "false" },
           limits: { timeMs: settings.installTimeoutMs, ...settings.limits },
           signal: app.stopper.signal,
@@ -470,4 +474,14 @@ export class AppRuntime {
       app.syncing = false;
     }
   }
+}
+
+/**
+ * The package cache of one chat's installs, under APP_CACHE_DIR (a name derived from its id). The top folder is made
+ * passable but not listable (0711): the sandbox's user reaches its own chat's folder, never a list of the others.
+ */
+async function chatCacheDir(cacheDir: string, chatId: string): Promise<string> {
+  await mkdir(cacheDir, { recursive: true });
+  await chmod(cacheDir, 0o711);
+  return path.join(cacheDir, createHash("sha256").update(chatId).digest("hex").slice(0, 32));
 }

@@ -28,7 +28,7 @@ export async function requireWebhook(db: Db, hookId: string): Promise<WebhookRow
  * A webhook delivers what its maker may read (enqueue.ts): only they send it elsewhere (a new url) or read what it
  * carried (its deliveries). Another admin sees it, pauses, tests, rotates or deletes it; not that.
  */
-export function requireMaker(hook: WebhookRow, personId: string, what: string): void {
+function requireMaker(hook: WebhookRow, personId: string, what: string): void {
   if (hook.createdBy !== personId)
     throw new HttpError(403, `Webhook ${hook.id} delivers what its maker may read: only they ${what}.`, "author_only");
 }
