@@ -43,6 +43,24 @@ describe.skipIf(bwrapUnavailable)("what a command sees (bubblewrap)", () => {
     expect(r.output).toMatch(/CapEff:\s+0+\nCapBnd:\s+0+\nNoNewPrivs:\s+1/);
   });
 
+  test("a project's BASH_ENV, SHELLOPTS or functions run nothing before the descriptors are closed; POSIXLY_CORRECT changes no limit", async () => {
+    const files = [{ path: "early.sh", content: "echo early-code-ran\n" }];
+    const env = {
+      BASH_ENV: "/app/early.sh",
+      SHELLOPTS: "xtrace",
+      PS4: "$(echo ps4-ran)",
+      "BASH_FUNC_exec%%": "() { echo function-ran; }",
+    };
+    const r = await sandbox.run({ command: "echo done", files, env });
+    expect(r.output).toBe("done\n");
+    const posix = await sandbox.run({
+      command: "grep 'file size' /proc/self/limits",
+      files,
+      env: { POSIXLY_CORRECT: "1" },
+    });
+    expect(posix.output).toMatch(/^Max file size\s+268435456\s+268435456 /);
+  });
+
   test.each([
     ["", null],
     [", nor the relay's (which the command could open through /proc)", { proxy: { port: 3128, socketPath: "/none" } }],

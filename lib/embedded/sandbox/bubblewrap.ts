@@ -31,7 +31,6 @@ const RUN_DIR = "/run/atelier";
 const PROXY_PORT = 3128;
 /** The in-memory /tmp and /dev/shm, each. */
 const TMPFS_BYTES = 64 * 1024 * 1024;
-const MIB = 1024 * 1024;
 
 /** The few files of the host's /etc that programs need, read-only: certificates, alternatives, the linker's cache. */
 const ETC = [
@@ -74,17 +73,34 @@ export function hostIds(): HostIds | null {
 }
 
 /**
- * Closes every file descriptor above stderr but those given first (comma-separated; `-`: none), then runs the rest of
- * its arguments (`/proc/self/fd` lists the open ones; bash closes any number).
+ * The first program inside: `bash -p` (privileged mode: it reads no `BASH_ENV` or `ENV`, imports no functions and
+ * ignores `SHELLOPTS` and `BASHOPTS`, all of which the project's environment could otherwise set to run code before
+ * this script) closes every file descriptor above stderr but those given first (comma-separated; `-`: none;
+ * `/proc/self/fd` lists the open ones; bash closes any number), then, when given, sets the limits with its own
+ * `ulimit` (no program of its own to start: `-d` and `-f` in KiB, posix mode off, where `-f` counts 512-byte blocks),
+ * and runs the rest of its arguments.
  */
 const CLOSE_FDS =
-  'keep=",$1,"; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then case "$keep" in *",$n,"*) ;; *) exec {n}>&- ;; esac; fi; done; exec "$@"';
-const closingFds = (keep: readonly number[]) => [
+  'keep=",$1,"; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then case "$keep" in *",$n,"*) ;; *) exec {n}>&- ;; esac; fi; done; ';
+const LIMIT =
+  'set +o posix; ulimit -S -t "$1" && ulimit -H -t "$2" && ulimit -d "$3" -u "$4" -f "$5" -n "$6" -c 0 || exit 126; shift 6; ';
+const closingFds = (keep: readonly number[], limits?: SandboxLimits) => [
   "/bin/bash",
+  "-p",
   "-c",
-  CLOSE_FDS,
-  "close-fds",
+  `${CLOSE_FDS}${limits ? LIMIT : ""}exec "$@"`,
+  limits ? "sandbox-limits" : "close-fds",
   keep.length ? keep.join(",") : "-",
+  ...(limits
+    ? [
+        limits.cpuSeconds,
+        limits.cpuSeconds + 1,
+        limits.memoryMb * 1024,
+        limits.processes,
+        limits.fileSizeMb * 1024,
+        limits.openFiles,
+      ].map(String)
+    : []),
 ];
 
 interface Layout {
@@ -107,8 +123,8 @@ interface Layout {
  * inside with no capabilities; a read-only root with the system's /usr, the few /etc files and a generated passwd,
  * group and hosts; its own /proc, /dev, 64 MB /tmp and /dev/shm; the copy writable at /app and a HOME; nothing else
  * of the host. Its processes end when it does (PID namespace) or when the server does (--die-with-parent). Inside,
- * the command runs under `prlimit` (the limits) and `nice` (the server first), after the relay when it needs one, once
- * `bash` has closed every file descriptor above stderr.
+ * the command runs under `nice` (the server first) once `bash` has closed every file descriptor above stderr and set
+ * the limits, after the relay when it needs one.
  */
 export function bubblewrapArgs(l: Layout): string[] {
   const { limits } = l;
@@ -173,15 +189,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
     // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
     // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
-    ...closingFds([]),
-    "/usr/bin/prlimit",
-    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
-    `--data=${limits.memoryMb * MIB}`,
-    `--nproc=${limits.processes}`,
-    `--fsize=${limits.fileSizeMb * MIB}`,
-    `--nofile=${limits.openFiles}`,
-    "--core=0",
-    "--",
+    ...closingFds([], limits),
     "/usr/bin/nice",
     "-n",
     "10",

@@ -16,9 +16,8 @@ const LIMIT_FIX = [
 
 /** Why bubblewrap failed, from what it printed. */
 function diagnose(output: string): string {
-  if (/prlimit: failed to set/.test(output)) return "a limit cannot be set this high here (AGENT_COMMAND_*)";
-  if (/(prlimit|nice|bash).*No such file|No such file.*(prlimit|nice|bash)/.test(output))
-    return "util-linux's prlimit, coreutils' nice or bash is missing";
+  if (/ulimit: .*cannot modify limit/.test(output)) return "a limit cannot be set this high here (AGENT_COMMAND_*)";
+  if (/(nice|bash).*No such file|No such file.*(nice|bash)/.test(output)) return "coreutils' nice or bash is missing";
   if (/namespace|uid map|Operation not permitted|Permission denied/i.test(output))
     return "user namespaces are not allowed here";
   return "it failed";
