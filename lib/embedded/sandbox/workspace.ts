@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +13,9 @@ export interface HostIds {
 
 /**
  * The host folders of one sandbox, under a fresh temporary folder: `app` (the copy of the files, the sandbox's
- * `/app`), `home` (its HOME) and `etc` (the few files of `/etc` written for it); the backend adds the sockets' folders
- * (`out`, `host`) when it needs them. Owned by the sandbox's user when the server runs as root; removed by `remove`.
+ * `/app`) and `home` (its HOME); the backend adds the sockets' folders (`out`, `host`) when it needs them. Owned by the
+ * sandbox's user when the server runs as root; removed by `remove`. `etc` is the folder of the few files of `/etc`
+ * written for sandboxes (the same for every one: made once, the server's own, bound read-only).
  */
 export interface Workspace {
   root: string;
@@ -26,23 +28,49 @@ export interface Workspace {
 /** The sandbox's own user, inside: its passwd and group entries. */
 export const SANDBOX_USER = { name: "user", uid: 1000, gid: 1000, home: "/home/user" } as const;
 
+/** The generated files of the sandbox's `/etc`, the same for every sandbox. */
+const ETC_FILES: Readonly<Record<string, string>> = {
+  passwd: `root:x:0:0:root:/root:/usr/sbin/nologin\n${SANDBOX_USER.name}:x:${SANDBOX_USER.uid}:${SANDBOX_USER.gid}::${SANDBOX_USER.home}:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
+  group: `root:x:0:\n${SANDBOX_USER.name}:x:${SANDBOX_USER.gid}:\nnogroup:x:65534:\n`,
+  hosts: "127.0.0.1 localhost sandbox\n::1 localhost ip6-localhost\n",
+};
+
+let sharedEtc: Promise<string> | null = null;
+
+/**
+ * The folder of the generated `/etc` files: made once by this process (0755, its files 0644, the server's own, so
+ * readable by a sandbox's user and writable by none), made again if something removed it (a cleaner of /tmp).
+ */
+function etcFolder(): Promise<string> {
+  const made = sharedEtc;
+  if (made)
+    return made.then((dir) =>
+      Object.keys(ETC_FILES).every((name) => existsSync(path.join(dir, name)))
+        ? dir
+        : ((sharedEtc = null), etcFolder()),
+    );
+  const making = (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "atelier-sandbox-etc-"));
+    await chmod(dir, 0o755);
+    await Promise.all(
+      Object.entries(ETC_FILES).map(([name, text]) => writeFile(path.join(dir, name), text, { mode: 0o644 })),
+    );
+    return dir;
+  })();
+  sharedEtc = making;
+  making.catch(() => (sharedEtc = null));
+  return making;
+}
+
 export async function prepareWorkspace(files: readonly SandboxFile[], owner: HostIds | null): Promise<Workspace> {
-  const root = await mkdtemp(path.join(tmpdir(), "atelier-sandbox-"));
+  const [root, etc] = await Promise.all([mkdtemp(path.join(tmpdir(), "atelier-sandbox-")), etcFolder()]);
   const dirs = { app: path.join(root, "app"), home: path.join(root, "home") };
-  const etc = path.join(root, "etc");
   const workspace: Workspace = { root, ...dirs, etc, remove: () => removeTree(root) };
   try {
-    for (const dir of [...Object.values(dirs), etc]) await mkdir(dir);
-    await writeCopy(dirs.app, files);
-    const u = SANDBOX_USER;
-    await writeFile(
-      path.join(etc, "passwd"),
-      `root:x:0:0:root:/root:/usr/sbin/nologin\n${u.name}:x:${u.uid}:${u.gid}::${u.home}:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
-    );
-    await writeFile(path.join(etc, "group"), `root:x:0:\n${u.name}:x:${u.gid}:\nnogroup:x:65534:\n`);
-    await writeFile(path.join(etc, "hosts"), "127.0.0.1 localhost sandbox\n::1 localhost ip6-localhost\n");
-    if (owner) for (const dir of Object.values(dirs)) await chownTree(dir, owner);
-    if (owner) await chown(root, owner.uid, owner.gid);
+    await Promise.all([mkdir(dirs.app), mkdir(dirs.home)]);
+    const written = writeCopy(dirs.app, files, owner);
+    if (owner) await Promise.all([dirs.app, dirs.home, root].map((dir) => chown(dir, owner.uid, owner.gid)));
+    await written;
     return workspace;
   } catch (error) {
     await workspace.remove();
@@ -50,14 +78,32 @@ export async function prepareWorkspace(files: readonly SandboxFile[], owner: Hos
   }
 }
 
-/** Writes the files of a fresh copy (nothing has run in it yet, so its paths are the server's own). */
-async function writeCopy(app: string, files: readonly SandboxFile[]): Promise<void> {
-  for (const f of files) {
-    const target = path.join(app, f.path);
-    if (!target.startsWith(app + path.sep)) continue; // names are checked on the way in; never outside the copy
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, f.content);
+/** How many files of a copy are written at once. */
+const WRITES_AT_ONCE = 16;
+
+/**
+ * Writes the files of a fresh copy (nothing has run in it yet, so its paths are the server's own): its folders
+ * first, then the files, several at once; each owned by `owner` when given.
+ */
+async function writeCopy(app: string, files: readonly SandboxFile[], owner: HostIds | null): Promise<void> {
+  const targets = files
+    .map((f) => ({ target: path.join(app, f.path), content: f.content }))
+    .filter(({ target }) => target.startsWith(app + path.sep)); // names are checked on the way in; never outside
+  const folders = [...new Set(targets.map(({ target }) => path.dirname(target)).filter((dir) => dir !== app))].sort();
+  for (const dir of folders) {
+    // Each folder made, and owned, once: its parents come earlier in the sorted list.
+    const made = await mkdir(dir, { recursive: true });
+    if (owner && made) await chownTree(made, owner);
   }
+  let next = 0;
+  const writer = async () => {
+    while (next < targets.length) {
+      const { target, content } = targets[next++]!;
+      await writeFile(target, content);
+      if (owner) await chown(target, owner.uid, owner.gid);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITES_AT_ONCE, targets.length) }, writer));
 }
 
 /** The host folder of each volume this process made (a volume carries no path a caller could change). */
@@ -73,9 +119,8 @@ export async function prepareVolume(files: readonly SandboxFile[], owner: HostId
   const volume: SandboxVolume = { remove: () => removeTree(root) };
   try {
     await mkdir(app);
-    await writeCopy(app, files);
-    if (owner) await chownTree(app, owner);
-    if (owner) await chown(root, owner.uid, owner.gid);
+    await writeCopy(app, files, owner);
+    if (owner) await Promise.all([app, root].map((dir) => chown(dir, owner.uid, owner.gid)));
   } catch (error) {
     await volume.remove();
     throw error;
