@@ -1,5 +1,5 @@
 import "server-only";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, type Dirent } from "node:fs";
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,7 +39,7 @@ let sharedEtc: Promise<string> | null = null;
 
 /**
  * The folder of the generated `/etc` files: made once by this process (0755, its files 0644, the server's own, so
- * readable by a sandbox's user and writable by none), made again if something removed it (a cleaner of /tmp).
+ * readable by a sandbox's user, bound read-only), made again if something removed it (a cleaner of /tmp).
  */
 function etcFolder(): Promise<string> {
   const made = sharedEtc;
@@ -53,7 +53,10 @@ function etcFolder(): Promise<string> {
     const dir = await mkdtemp(path.join(tmpdir(), "atelier-sandbox-etc-"));
     await chmod(dir, 0o755);
     await Promise.all(
-      Object.entries(ETC_FILES).map(([name, text]) => writeFile(path.join(dir, name), text, { mode: 0o644 })),
+      Object.entries(ETC_FILES).map(async ([name, text]) => {
+        await writeFile(path.join(dir, name), text);
+        await chmod(path.join(dir, name), 0o644); // whatever the umask: the sandbox's user reads them
+      }),
     );
     return dir;
   })();
@@ -154,11 +157,41 @@ async function chownTree(dir: string, owner: HostIds): Promise<void> {
   }
 }
 
+/** How many entries a folder may hold to be removed at once, synchronously (see removeSmallTreeSync). */
+const REMOVE_AT_ONCE_ENTRIES = 64;
+
+/**
+ * Removes a small folder (a command's usual leftovers) synchronously, without the thread pool's round trip for each
+ * entry; false, leaving it to the caller, when it holds more entries than that (a `node_modules`, which would block
+ * the server too long) or cannot be read or removed that way. Symbolic links are removed, never followed.
+ */
+function removeSmallTreeSync(root: string): boolean {
+  let budget = REMOVE_AT_ONCE_ENTRIES;
+  const small = (dir: string): boolean => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    budget -= entries.length;
+    return budget >= 0 && entries.every((e) => !e.isDirectory() || small(path.join(dir, e.name)));
+  };
+  if (!small(root)) return false;
+  try {
+    rmSync(root, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Removes a sandbox's folder whatever the command left in it: folders it made unwritable are made writable first (a
  * server that is not root could not remove their entries otherwise). Symbolic links are removed, never followed.
  */
 async function removeTree(root: string): Promise<void> {
+  if (removeSmallTreeSync(root)) return;
   try {
     await rm(root, { recursive: true, force: true });
     return;
