@@ -48,7 +48,8 @@ let sharedEtc: Promise<string> | null = null;
 
 /**
  * The folder of the generated `/etc` files: made once by this process (0755, its files 0644, the server's own, so
- * readable by a sandbox's user, bound read-only), made again if something removed it (a cleaner of /tmp).
+ * readable by a sandbox's user, bound read-only), made again if something removed it (a cleaner of /tmp), removed
+ * when the process exits.
  */
 function etcFolder(): Promise<string> {
   const made = sharedEtc;
@@ -60,6 +61,7 @@ function etcFolder(): Promise<string> {
     );
   const making = (async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "atelier-sandbox-etc-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     await chmod(dir, 0o755);
     await Promise.all(
       Object.entries(ETC_FILES).map(async ([name, text]) => {
