@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { BWRAP, bubblewrapArgs, hostIds } from "./bubblewrap";
@@ -43,7 +43,7 @@ describe.skipIf(bwrapUnavailable)("what a command sees (bubblewrap)", () => {
     expect(r.output).toMatch(/CapEff:\s+0+\nCapBnd:\s+0+\nNoNewPrivs:\s+1/);
   });
 
-  test("a project's BASH_ENV, SHELLOPTS or functions run nothing before the descriptors are closed; POSIXLY_CORRECT changes no limit", async () => {
+  test("a project's BASH_ENV, SHELLOPTS or functions run nothing before the command; POSIXLY_CORRECT changes no limit", async () => {
     const files = [{ path: "early.sh", content: "echo early-code-ran\n" }];
     const env = {
       BASH_ENV: "/app/early.sh",
@@ -62,37 +62,55 @@ describe.skipIf(bwrapUnavailable)("what a command sees (bubblewrap)", () => {
   });
 
   test.each([
-    ["", null],
-    [", nor the relay's (which the command could open through /proc)", { proxy: { port: 3128, socketPath: "/none" } }],
-  ])("a file descriptor the server holds without close-on-exec is not the command's%s", async (_, relay) => {
-    const workspace = await prepareWorkspace([], hostIds());
+    ["", "none"],
+    [", nor the relay's (which the command could open through /proc)", "public"],
+  ])("a file descriptor the server holds without close-on-exec is not the command's%s", async (_, mode) => {
     const dir = mkdtempSync(path.join(tmpdir(), "atelier-fd-probe-"));
-    const fd = openSync(path.join(dir, "held"), "w");
+    const held = path.join(dir, "held");
+    // A server started by something that leaked its own descriptors: a process with a file open at fds 200 and 201
+    // without close-on-exec (Node marks low ones close-on-exec as it starts, not these) runs a command in its sandbox.
+    const script = path.join(dir, "server.mts");
+    writeFileSync(
+      script,
+      `import { readFileSync } from "node:fs";
+import { createSandbox } from ${JSON.stringify(path.resolve("lib/embedded/sandbox/index.ts"))};
+const network = ${JSON.stringify(mode === "public" ? { mode, hosts: [], privateHosts: [] } : { mode })};
+const r = await createSandbox({ network, limits: { timeMs: 20000 } }).run({
+  command: "ls -l /proc/[0-9]*/fd/ 2>/dev/null | grep -c fd-probe; ls -l /proc/self/fd/ | grep -c fd-probe",
+  files: [],
+});
+const flags = /^flags:\\s*([0-7]+)/m.exec(readFileSync("/proc/self/fdinfo/200", "utf8"))[1];
+console.log(JSON.stringify({ leaking: (parseInt(flags, 8) & 0o2000000) === 0, output: r.output }));
+`,
+    );
     try {
-      const args = bubblewrapArgs({
-        workspace,
-        limits: sandboxSettings().limits,
-        command: "ls -l /proc/[0-9]*/fd/ 2>/dev/null | grep -c fd-probe; ls /proc/self/fd | tr '\\n' ' '",
-        relay,
-        nodePath: process.execPath,
-        disableUserns: false,
-      });
-      // bubblewrap started with a file of the server's open at fds 3 and 4 (as a server started by something that
-      // leaked its own descriptors would be) and two more.
       const output = await new Promise<string>((resolve) => {
-        const child = spawn(BWRAP, args, { ...hostIds(), stdio: ["ignore", "pipe", "pipe", fd, fd, "pipe", "pipe"] });
+        const node = [process.execPath, "--conditions=react-server", "--import", "tsx", script];
+        const child = spawn("/bin/bash", ["-c", 'exec 200>"$1" 201>&200; shift; exec "$@"', "leak", held, ...node], {
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let text = "";
-        child.stdout!.on("data", (c: Buffer) => (text += c.toString()));
-        child.stderr!.on("data", (c: Buffer) => (text += c.toString()));
+        child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+        child.stderr.on("data", (c: Buffer) => (text += c.toString()));
         child.on("close", () => resolve(text));
       });
-      // No process of the sandbox holds the file; the command has its stdin, stdout, stderr and the folder ls reads.
-      expect(output).toBe("0\n0 1 2 3 ");
+      // The server does hold it without close-on-exec; no process of the sandbox holds it, the command neither.
+      expect(output).toBe(`${JSON.stringify({ leaking: true, output: "0\n0\n" })}\n`);
     } finally {
-      closeSync(fd);
       rmSync(dir, { recursive: true, force: true });
-      await workspace.remove();
     }
+  });
+
+  test.each([
+    ["", "none"],
+    [", and with the relay", "public"],
+  ] as const)("it runs at a lower priority than the server%s", async (_, mode) => {
+    const network = mode === "public" ? { mode, hosts: [], privateHosts: [] } : { mode };
+    const r = await createSandbox({ network, limits: { timeMs: 20_000 } }).run({
+      command: "cut -d' ' -f19 /proc/self/stat",
+      files: [],
+    });
+    expect(r.output).toBe(`${Math.min(19, getPriority() + 10)}\n`);
   });
 
   test.skipIf(process.getuid?.() !== 0)(

@@ -1,9 +1,10 @@
 import "server-only";
 import { spawn } from "node:child_process";
-import { lstatSync, readFileSync, readlinkSync } from "node:fs";
+import { lstatSync, openSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import net from "node:net";
-import type { Readable } from "node:stream";
+import { getPriority, setPriority } from "node:os";
+import type { Readable, Writable } from "node:stream";
 import path from "node:path";
 import { RelayControl, writeRequest } from "./control";
 import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
@@ -73,35 +74,30 @@ export function hostIds(): HostIds | null {
 }
 
 /**
- * The first program inside: `bash -p` (privileged mode: it reads no `BASH_ENV` or `ENV`, imports no functions and
- * ignores `SHELLOPTS` and `BASHOPTS`, all of which the project's environment could otherwise set to run code before
- * this script) closes every file descriptor above stderr but those given first (comma-separated; `-`: none;
- * `/proc/self/fd` lists the open ones; bash closes any number), then, when given, sets the limits with its own
- * `ulimit` (no program of its own to start: `-d` and `-f` in KiB, posix mode off, where `-f` counts 512-byte blocks),
- * and runs the rest of its arguments.
+ * The first program inside (after the relay when there is one): the system's `sh` sets the limits with its own
+ * `ulimit` (no program of its own to start: POSIX `-f` in 512-byte blocks, `-d` in KiB, `-p` processes as dash and
+ * ash name it; the check at start, probe.ts, makes sure they applied) and runs the rest of its arguments. `sh` reads
+ * nothing of its environment that runs code (`ENV` only when interactive; no `BASH_ENV`, no exported functions).
  */
-const CLOSE_FDS =
-  'keep=",$1,"; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -L "$f" ]; then case "$keep" in *",$n,"*) ;; *) exec {n}>&- ;; esac; fi; done; ';
 const LIMIT =
-  'set +o posix; ulimit -S -t "$1" && ulimit -H -t "$2" && ulimit -d "$3" -u "$4" -f "$5" -n "$6" -c 0 || exit 126; shift 6; ';
-const closingFds = (keep: readonly number[], limits?: SandboxLimits) => [
-  "/bin/bash",
-  "-p",
+  'ulimit -S -t "$1" && ulimit -H -t "$2" && ulimit -d "$3" && ulimit -p "$4" && ulimit -f "$5" && ulimit -n "$6" && ulimit -c 0 || exit 126; shift 6; exec "$@"';
+const limiting = (limits: SandboxLimits) => [
+  "/bin/sh",
   "-c",
-  `${CLOSE_FDS}${limits ? LIMIT : ""}exec "$@"`,
-  limits ? "sandbox-limits" : "close-fds",
-  keep.length ? keep.join(",") : "-",
-  ...(limits
-    ? [
-        limits.cpuSeconds,
-        limits.cpuSeconds + 1,
-        limits.memoryMb * 1024,
-        limits.processes,
-        limits.fileSizeMb * 1024,
-        limits.openFiles,
-      ].map(String)
-    : []),
+  LIMIT,
+  "sandbox-limits",
+  ...[
+    limits.cpuSeconds,
+    limits.cpuSeconds + 1,
+    limits.memoryMb * 1024,
+    limits.processes,
+    limits.fileSizeMb * 2048,
+    limits.openFiles,
+  ].map(String),
 ];
+
+/** How much lower than the server's the priority of a sandbox's processes is (`nice`). */
+export const NICENESS = 10;
 
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
@@ -116,6 +112,11 @@ interface Layout {
   disableUserns: boolean;
   /** Where bubblewrap writes the host pid of the sandbox's init (`--info-fd`), to know when the sandbox is gone. */
   infoFd?: number;
+  /**
+   * Without a relay: the pipe bubblewrap waits on (`--block-fd`) before its init starts the command, meanwhile the
+   * server lowers the init's priority (NICENESS), which the command inherits. Else (or without it) `nice` does.
+   */
+  blockFd?: number;
 }
 
 /**
@@ -123,8 +124,8 @@ interface Layout {
  * inside with no capabilities; a read-only root with the system's /usr, the few /etc files and a generated passwd,
  * group and hosts; its own /proc, /dev, 64 MB /tmp and /dev/shm; the copy writable at /app and a HOME; nothing else
  * of the host. Its processes end when it does (PID namespace) or when the server does (--die-with-parent). Inside,
- * the command runs under `nice` (the server first) once `bash` has closed every file descriptor above stderr and set
- * the limits, after the relay when it needs one.
+ * the command runs with the limits (`sh`'s `ulimit`) at a lower priority (the server first), after the relay when it
+ * needs one. The server's own descriptors never reach it: `launch` replaces them, the relay its own.
  */
 export function bubblewrapArgs(l: Layout): string[] {
   const { limits } = l;
@@ -146,6 +147,7 @@ export function bubblewrapArgs(l: Layout): string[] {
     "--new-session",
     ...(l.disableUserns ? ["--disable-userns"] : []),
     ...(l.infoFd !== undefined ? ["--info-fd", String(l.infoFd)] : []),
+    ...(l.blockFd !== undefined && !l.relay ? ["--block-fd", String(l.blockFd)] : []),
     "--ro-bind",
     "/usr",
     "/usr",
@@ -185,29 +187,10 @@ export function bubblewrapArgs(l: Layout): string[] {
     "/app",
     "--",
   ];
-  const limited = [
-    // The server's inherited file descriptors (anything it got from what started it without close-on-exec) are not
-    // the command's: bubblewrap passes every open descriptor on, so they are closed first, before the relay too (the
-    // command could open a descriptor of the relay's through /proc), which keeps only its listening socket.
-    ...closingFds([], limits),
-    "/usr/bin/nice",
-    "-n",
-    "10",
-    "/bin/sh",
-    "-c",
-    l.command,
-  ];
+  const niced = l.blockFd !== undefined && !l.relay ? [] : ["/usr/bin/nice", "-n", String(NICENESS)];
+  const limited = [...limiting(limits), ...niced, "/bin/sh", "-c", l.command];
   return l.relay
-    ? [
-        ...args,
-        // The relay keeps its listening socket and the control channel's answers (fd 5).
-        ...closingFds([l.relay.inbound?.fd, l.relay.control?.out].filter((fd): fd is number => fd !== undefined)),
-        `${RUN_DIR}/bin/node`,
-        "-e",
-        RELAY_SOURCE,
-        JSON.stringify(l.relay),
-        ...limited,
-      ]
+    ? [...args, `${RUN_DIR}/bin/node`, "-e", RELAY_SOURCE, JSON.stringify(l.relay), ...limited]
     : [...args, ...limited];
 }
 
@@ -349,15 +332,20 @@ export function bubblewrapSandbox(
         relay.control = { out: 5, first: true };
       }
       if (opts.collect) relay.collect = { ...opts.collect, dirs: [...opts.collect.dirs] };
+      const hasRelay = Boolean(relay.proxy || relay.inbound || relay.control);
+      // Without a relay, fd 4: the pipe bubblewrap waits on before its init starts the command (its priority lowered).
+      const blockFd = hasRelay ? undefined : stdio.push("pipe") - 1;
+      withoutLeaks(stdio);
       const args = bubblewrapArgs({
         workspace: { ...workspace, app: volume ?? workspace.app, out },
         cache: opts.cache,
         limits,
         command: opts.command,
-        relay: relay.proxy || relay.inbound || relay.control ? relay : null,
+        relay: hasRelay ? relay : null,
         nodePath: process.execPath,
         disableUserns: await supportsDisableUserns(program),
         infoFd: 3,
+        blockFd,
       });
       const child = spawn(program, args, {
         // bubblewrap passes its environment on: the command's, and nothing of the server's.
@@ -374,7 +362,9 @@ export function bubblewrapSandbox(
         await closeInbound();
       }
       // The listening socket now lives in the sandbox too; ours stays open for connecting to its path.
+      let killed = false;
       const kill = () => {
+        killed = true;
         try {
           child.kill("SIGKILL"); // bubblewrap's PID 1 dies with it (--die-with-parent), and with it every process
         } catch {
@@ -382,6 +372,17 @@ export function bubblewrapSandbox(
         }
       };
       const init = initPid(child.stdio[3] as NodeJS.ReadableStream);
+      if (blockFd !== undefined) {
+        // The init waits until its priority is lowered (the command inherits it). Sandboxes stopped meanwhile, or
+        // whose priority could not be lowered, end with their init, before it is let go (it is not yet bound to
+        // bubblewrap's life then: its --die-with-parent applies once it runs).
+        const go = child.stdio[blockFd] as Writable;
+        go.on("error", () => undefined);
+        void init.then((pid) => {
+          if (pid && (killed || !lowerPriority(pid))) killInit(pid);
+          go.end("\n");
+        });
+      }
       const supervised = supervise(child, {
         limits: keepRunning ? { ...limits, timeMs: opts.limits?.timeMs ?? 0 } : limits,
         signal,
@@ -448,6 +449,60 @@ async function withCollected(result: RunResult, control: RelayControl): Promise<
   };
   return { ...result, collected };
 }
+
+/** Lowers the priority of a sandbox's init by NICENESS below the server's; false when it could not. */
+function lowerPriority(pid: number): boolean {
+  try {
+    setPriority(pid, Math.min(19, getPriority() + NICENESS));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killInit(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+/** /dev/null, opened once (close-on-exec): what a descriptor the server would pass on becomes in bubblewrap. */
+let devNull: number | null = null;
+
+/**
+ * Replaces in `stdio` (the descriptors a started program gets) every descriptor of this process that it would pass
+ * on unasked, those open without close-on-exec (what it inherited from whatever started it; Node opens its own
+ * close-on-exec), by /dev/null: bubblewrap passes every open descriptor on into the sandbox.
+ */
+function withoutLeaks(stdio: Array<"ignore" | "pipe" | number>): void {
+  for (const fd of leakingFds()) {
+    while (stdio.length <= fd) stdio.push("ignore");
+    if (stdio[fd] === "ignore") stdio[fd] = devNull ??= openSync("/dev/null", "r");
+  }
+}
+
+/** The descriptors above stderr open without close-on-exec (/proc/self/fdinfo; unreadable ones counted in). */
+function leakingFds(): number[] {
+  const fds: number[] = [];
+  for (const name of readdirSync("/proc/self/fd")) {
+    const fd = Number(name);
+    if (!Number.isInteger(fd) || fd <= 2 || fd === devNull) continue;
+    let info: string;
+    try {
+      info = readFileSync(`/proc/self/fdinfo/${fd}`, "utf8");
+    } catch {
+      continue; // closed meanwhile (readdir's own)
+    }
+    const flags = /^flags:\s*([0-7]+)/m.exec(info)?.[1];
+    if (flags === undefined || (parseInt(flags, 8) & O_CLOEXEC) === 0) fds.push(fd);
+  }
+  return fds;
+}
+
+/** Linux's O_CLOEXEC in /proc/<pid>/fdinfo's flags (octal). */
+const O_CLOEXEC = 0o2000000;
 
 /** The host pid of the sandbox's init, from bubblewrap's `--info-fd` JSON; null when it never came (setup failed). */
 function initPid(info: NodeJS.ReadableStream): Promise<number | null> {

@@ -16,8 +16,11 @@ const LIMIT_FIX = [
 
 /** Why bubblewrap failed, from what it printed. */
 function diagnose(output: string): string {
-  if (/ulimit: .*cannot modify limit/.test(output)) return "a limit cannot be set this high here (AGENT_COMMAND_*)";
-  if (/(nice|bash).*No such file|No such file.*(nice|bash)/.test(output)) return "coreutils' nice or bash is missing";
+  if (/ulimit: .*(error setting limit|cannot modify limit)/.test(output))
+    return "a limit cannot be set this high here (AGENT_COMMAND_*)";
+  if (/the limits did not apply/.test(output))
+    return "the system's /bin/sh did not set the limits (its ulimit is not dash's or ash's)";
+  if (/nice.*No such file|No such file.*nice/.test(output)) return "coreutils' nice is missing";
   if (/namespace|uid map|Operation not permitted|Permission denied/i.test(output))
     return "user namespaces are not allowed here";
   return "it failed";
@@ -32,7 +35,7 @@ export async function probeSandbox(settings: SandboxSettings, program: string = 
   const sandbox = bubblewrapSandbox({ ...settings, network: { mode: "none" } }, [], program);
   let result;
   try {
-    result = await sandbox.run({ command: "test -d /app && test ! -e /root/.", files: [], limits: { timeMs: 20_000 } });
+    result = await sandbox.run({ command: probeCommand(settings), files: [], limits: { timeMs: 20_000 } });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
     return message(missing ? `bubblewrap is not installed (${program} not found)` : (error as Error).message, "");
@@ -40,6 +43,16 @@ export async function probeSandbox(settings: SandboxSettings, program: string = 
   if (result.exitCode === 0) return null;
   const why = diagnose(result.output);
   return message(`bubblewrap could not make one: ${why}`, result.output, why.includes("limit") ? LIMIT_FIX : FIXES);
+}
+
+/** The check's command: the sandbox's view, and the limits applied as set (two of them, read back). */
+function probeCommand(settings: SandboxSettings): string {
+  const { processes, fileSizeMb } = settings.limits;
+  const bytes = fileSizeMb * 1024 * 1024;
+  const applied = [`processes +${processes} +${processes} `, `file size +${bytes} +${bytes} `]
+    .map((line) => `grep -Eq '^Max ${line}' /proc/self/limits`)
+    .join(" && ");
+  return `test -d /app && test ! -e /root/. || exit 1; ${applied} || { echo 'the limits did not apply'; exit 1; }`;
 }
 
 function message(why: string, output: string, fixes: readonly string[] = FIXES): string {
