@@ -97,7 +97,7 @@ const limiting = (limits: SandboxLimits) => [
 ];
 
 /** How much lower than the server's the priority of a sandbox's processes is (`nice`). */
-export const NICENESS = 10;
+const NICENESS = 10;
 
 interface Layout {
   workspace: Pick<Workspace, "app" | "home" | "etc"> & { out?: string };
