@@ -5,7 +5,7 @@ import { median, type BenchModule, type BenchResult } from "./harness";
 
 /**
  * The sandbox's cost per command (docs/sandbox.md, "Speed"): `true` started by a plain spawn against `true` run in the
- * bubblewrap sandbox (its copy of one file written and removed, the namespaces, prlimit and nice), side by side over
+ * bubblewrap sandbox (its copy of one file written and removed, the namespaces, the limits and priority), side by side over
  * 50 rounds; goal: p50 at most 50 ms more. Also with network `public` (the proxy and the relay inside), for the record.
  */
 export const sandbox: BenchModule = {
