@@ -330,6 +330,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     spend,
     people: peopleContext,
     shares,
+    apps,
   };
   const route = createRouter({
     parts,
