@@ -11,7 +11,7 @@ import { useServiceClient } from "./service-clients";
  * stopped, files that are no app or a service without the runtime. react-query stops while the page is hidden and
  * when the Preview tab is closed (nothing observes the query then).
  */
-export function appPollMs(app: ChatApp | undefined): number | false {
+function appPollMs(app: ChatApp | undefined): number | false {
   if (!app) return false;
   if (!app.enabled || !app.runnable) return false;
   switch (app.state) {

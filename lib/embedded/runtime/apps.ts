@@ -97,7 +97,7 @@ function needsInstall(plan: AppPlan, pkgText: string | undefined): boolean {
 }
 
 /** A chat's app as this instance sees it (stateOf). */
-export interface AppSnapshot {
+interface AppSnapshot {
   state: AppRunState;
   log: string;
   message: string | null;

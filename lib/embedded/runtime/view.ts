@@ -7,7 +7,7 @@ import type { AppRuntime } from "./apps";
 import { DECIDING_FILES, detectApp } from "./detect";
 
 /** The end of a log the wire carries: at most APP_LOG_WIRE_CHARS, starting at a line when it was cut. */
-export function logTail(log: string): string {
+function logTail(log: string): string {
   if (log.length <= APP_LOG_WIRE_CHARS) return log;
   const end = log.slice(-APP_LOG_WIRE_CHARS);
   const newline = end.indexOf("\n");
