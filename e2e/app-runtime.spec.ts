@@ -14,8 +14,8 @@ import {
  * The app runtime in the dashboard (issue 41, docs/app-runtime.md): a server of its own with APP_RUNTIME=on (the
  * bubblewrap sandbox), the scripted agent's `/node-app` (a zero-dependency Node server app). The Preview tab shows it
  * Running with the app's own page, its log under Logs; a hand edit that throws makes it Crashed with the error in Logs,
- * Restart runs it again, Fix with agent sends the log; an app whose install takes a while shows Installing, Stop
- * stops it (the frame gives way to Start). Screenshots of each state, light, dark and 390 px wide.
+ * Restart runs it again, Fix with agent sends the log; an install shows Installing, then "Install failed" with npm's
+ * output; Stop stops it (the frame gives way to Start). Screenshots of each state, light, dark and 390 px wide.
  */
 const port = lifecyclePort(9);
 test.use({ baseURL: `http://127.0.0.1:${port}` });
@@ -67,12 +67,12 @@ test("a /node-app chat runs: Running and its page, a crash in Logs, Restart, Fix
   await shots(page, "running");
 
   // A hand edit of its server that throws: a `start` server starts again with it, and crashes.
-  const files = await svc<{ files: Array<{ name: string; content: string }> }>(
+  const files = await svc<{ files: Array<{ path: string; content: string }> }>(
     server,
     "GET",
     `/v2/chats/${chatId}/files`,
   );
-  const original = files.body.files.find((f) => f.name === "server.js")!.content;
+  const original = files.body.files.find((f) => f.path === "server.js")!.content;
   const edit = await svc(server, "PATCH", `/v2/chats/${chatId}/files`, {
     files: [{ path: "server.js", content: throwing + original }],
   });
@@ -81,6 +81,8 @@ test("a /node-app chat runs: Running and its page, a crash in Logs, Restart, Fix
   await expect(page.getByTestId("app-message")).toContainText("exited with code 1");
   await expect(page.getByTestId("app-log")).toContainText("the server broke on purpose");
   await expect(page.getByTestId("app-fix")).toBeVisible();
+  // The frame reloaded: its page is gone, the state page says why.
+  await expect(frame.getByTestId("app-status")).toHaveAttribute("data-state", "crashed");
   await shots(page, "crashed");
 
   // Restart: the same files run again (and crash again); the frame reloads on the state page.
@@ -97,8 +99,10 @@ test("a /node-app chat runs: Running and its page, a crash in Logs, Restart, Fix
   await expect(users.last()).toContainText("crashed");
 });
 
-test("an app installing shows Installing; Stop stops it and Start starts it again", async ({ page }) => {
-  // A dependency from the registry: its install takes a while (here the registry may even be out of reach).
+test("an install shows Installing, then Install failed with npm's output; Stop, and Start again", async ({ page }) => {
+  // A registry nobody answers inside the sandbox (its own loopback): npm tries a few seconds, then fails.
+  const npmrc =
+    "registry=http://127.0.0.1:9/\nfetch-retries=1\nfetch-retry-mintimeout=5000\nfetch-retry-maxtimeout=5000\n";
   const created = await svc<{ chat: { id: string } }>(server, "POST", "/v2/chats/from-files", {
     files: [
       {
@@ -109,6 +113,7 @@ test("an app installing shows Installing; Stop stops it and Start starts it agai
           dependencies: { "is-number": "7.0.0" },
         }),
       },
+      { name: ".npmrc", content: npmrc },
       {
         name: "server.js",
         content: 'require("node:http").createServer((q, s) => s.end("ok")).listen(process.env.PORT);',
@@ -126,13 +131,19 @@ test("an app installing shows Installing; Stop stops it and Start starts it agai
   await expect(page.getByTestId("app-log")).toContainText("npm install");
   await shots(page, "installing");
 
+  await expect(appState(page)).toHaveAttribute("data-state", "crashed", { timeout: 90_000 });
+  await expect(appState(page)).toHaveText("Install failed");
+  await expect(page.getByTestId("app-log")).toContainText("ECONNREFUSED");
+  await expect(page.getByTestId("app-fix")).toBeVisible();
+  await shots(page, "install-failed");
+
   await page.getByTestId("app-stop").click();
   await expect(appState(page)).toHaveAttribute("data-state", "stopped");
   await expect(page.getByTestId("app-stopped")).toBeVisible();
   await expect(page.getByTestId("preview-frame")).toHaveCount(0);
   await shots(page, "stopped");
   await page.getByTestId("app-start").click();
-  await expect(appState(page)).not.toHaveAttribute("data-state", "stopped");
+  await expect(appState(page)).toHaveAttribute("data-state", "installing");
   await expect(page.getByTestId("preview-frame")).toBeVisible();
   await svc(server, "POST", `/v2/chats/${chatId}/app/stop`);
 });

@@ -65,14 +65,16 @@ export function PreviewPanel({
   canWrite?: boolean;
 }) {
   const preview = usePreview(chatId);
-  // The chat's app, when its files are one the service runs (docs/app-runtime.md): state, log, Restart and Stop.
-  const app = useChatApp(chatId, Boolean(preview.data));
-  const appAction = useAppAction(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
   const origin = useBrowserValue<string | null>(readOrigin, null);
   const previewOrigin = usePreviewOriginPattern();
-  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}`;
+  // The chat's app, when its files are one the service runs (docs/app-runtime.md): state, log, Restart and Stop.
+  const app = useChatApp(chatId, Boolean(preview.data));
+  const appAction = useAppAction(chatId);
+  // A crash reloads the frame (its page is gone: the state page shows why), and so does the recovery.
+  const crashed = app.data?.runnable && app.data.state === "crashed" ? ":crashed" : "";
+  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}${crashed}`;
   // Which page loaded, and which page stayed silent: both belong to one frame key, so a new page starts afresh.
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [silentKey, setSilentKey] = useState<string | null>(null);

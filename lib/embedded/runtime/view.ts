@@ -63,9 +63,14 @@ export async function chatAppView(db: Db, apps: AppRuntime | null, chatId: strin
     reason: null,
     script: detection.plan.script,
     state: row.state,
-    message: row.message,
-    failedStep: row.failedStep === "install" || row.failedStep === "run" ? row.failedStep : null,
-    exitCode: row.exitCode,
+    // A stopped app's earlier crash is history (its log still says it), not its state.
+    ...(row.state === "stopped"
+      ? { message: null, failedStep: null, exitCode: null }
+      : {
+          message: row.message,
+          failedStep: row.failedStep === "install" || row.failedStep === "run" ? row.failedStep : null,
+          exitCode: row.exitCode,
+        }),
     stopReason: row.state === "stopped" ? row.stopReason : null,
     log: logTail(row.log),
     updatedAt: row.updatedAt.toISOString(),
