@@ -140,7 +140,7 @@ describe.skipIf(bwrapUnavailable)("with the runtime on", () => {
     expect(expectSchema(ChatApp, (await post(svc, chatId, "stop")).body)).toMatchObject({ state: "stopped" });
   }, 120_000);
 
-  test("a failed install: crashed at the install step, npm's output in the log", async () => {
+  test("a failed install: crashed at the install step, npm's output in the log; stopped, no failure in its state", async () => {
     const chatId = await newChat(svc, [
       {
         name: "package.json",
@@ -153,6 +153,10 @@ describe.skipIf(bwrapUnavailable)("with the runtime on", () => {
     expect(app.failedStep).toBe("install");
     expect(app.message).toContain("The install failed");
     expect(app.log).toContain("npm install");
+    // Stopped, the earlier failure is history: the log keeps it, the state no longer says it.
+    const stopped = expectSchema(ChatApp, (await post(svc, chatId, "stop")).body);
+    expect(stopped).toMatchObject({ state: "stopped", message: null, failedStep: null, exitCode: null });
+    expect(stopped.log).toContain("npm install");
   }, 90_000);
 
   test("the log on the wire is the end of the log, at most 16 K characters from a line's start", async () => {
