@@ -318,14 +318,33 @@ if (!adminUrl) {
       }, 30_000);
     }, 60_000);
 
-    test("when the instance running the app is gone, a request to the other starts it there", async () => {
+    test("an instance that stopped renewing (its rows expired, as after kill -9) loses the app to the other", async () => {
       const ownerA = await ownerOf(a);
       expect((await row(chat.chatId))!.owner).toBe(ownerA);
-      await close(a);
-      expect((await instances()).map((i) => i.owner)).not.toContain(ownerA);
-      const served = await untilServed(b, chat);
-      expect(served.body).toContain("<h1>first answer</h1>");
+      const before = (await ask(a, chat, "/who")).body;
+      await db.query("update app_instances set expires_at = now() where owner = $1", [ownerA]);
+      await db.query("update app_runs set lease_expires_at = now() where chat_id = $1", [chat.chatId]);
+      const served = await untilServed(b, chat, "/who");
+      expect(served.body).not.toBe(before);
       expect((await row(chat.chatId))!.owner).toBe(await ownerOf(b));
+      // A, renewing again (it was only slow), finds the lease taken, stops its copy and forwards to B's.
+      await waitFor(async () => {
+        const [viaA, viaB] = [await ask(a, chat, "/who"), await ask(b, chat, "/who")];
+        if (viaA.status === 200 && viaA.body === viaB.body) return true;
+        await new Promise((r) => setTimeout(r, 250));
+        return undefined;
+      }, 30_000);
+      expect((await instances()).map((i) => i.owner)).toContain(ownerA);
+    }, 60_000);
+
+    test("when the instance running the app is gone, a request to the other starts it there", async () => {
+      const ownerB = await ownerOf(b);
+      expect((await row(chat.chatId))!.owner).toBe(ownerB);
+      await close(b);
+      expect((await instances()).map((i) => i.owner)).not.toContain(ownerB);
+      const served = await untilServed(a, chat);
+      expect(served.body).toContain("<h1>first answer</h1>");
+      expect((await row(chat.chatId))!.owner).toBe(await ownerOf(a));
     }, 60_000);
   });
 }
