@@ -25,8 +25,8 @@ export const ChatApp = z.object({
   /** Where a crash happened: the install or the running server; null otherwise. */
   failedStep: z.enum(["install", "run"]).nullable(),
   exitCode: z.number().int().nullable(),
-  /** Why a stopped app stopped: nobody viewed it, a person stopped it, another app took its place, the server stopped. */
-  stopReason: z.enum(["idle", "person", "limit", "shutdown"]).nullable(),
+  /** Why a stopped app stopped: nobody viewed it, a person stopped it, another app took its place, the server stopped, another instance took it over. */
+  stopReason: z.enum(["idle", "person", "limit", "shutdown", "moved"]).nullable(),
   /** The end of the log (install and server output), at most APP_LOG_WIRE_CHARS characters, from a line's start. */
   log: z.string(),
   /** When the state or the log last changed; null when never started. */
