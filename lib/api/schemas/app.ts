@@ -34,5 +34,15 @@ export const ChatApp = z.object({
 });
 export type ChatApp = z.infer<typeof ChatApp>;
 
+/**
+ * What the dashboard reads (clients are liberal): a state, step or stop reason it does not know (a newer service)
+ * reads as null, so that one field degrades and the Preview tab still shows the app and its log.
+ */
+export const ChatAppRead = ChatApp.extend({
+  state: ChatApp.shape.state.catch(null),
+  failedStep: ChatApp.shape.failedStep.catch(null),
+  stopReason: ChatApp.shape.stopReason.catch(null),
+});
+
 /** How much of the app's log the wire carries (its end). */
 export const APP_LOG_WIRE_CHARS = 16 * 1024;
