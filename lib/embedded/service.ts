@@ -130,7 +130,10 @@ export interface EmbeddedOptions {
     sandbox?: SandboxSettingsInput;
     /** The server's own ports, which an install's proxy never reaches. */
     ownPorts?: readonly number[];
-    /** Where other instances reach this one's preview listener (`host:port`); default this host's name. */
+    /**
+     * Where other instances reach this one's preview listener (`host:port`, APP_INSTANCE_ADDRESS): preview requests
+     * for an app this instance runs are forwarded there; default this host's name and port 3001.
+     */
     address?: string;
   } | null;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
@@ -298,7 +301,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         sandbox: createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts }),
         settings: appRuntimeSettings(opts.appRuntime.settings),
         owner,
-        address: opts.appRuntime.address ?? hostname(),
+        address: opts.appRuntime.address ?? `${hostname()}:3001`,
+        secretKey: opts.secretKey || opts.apiKey,
       })
     : null;
   const shares = new ShareLinks({
@@ -330,6 +334,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     spend,
     people: peopleContext,
     shares,
+    apps,
   };
   const route = createRouter({
     parts,
