@@ -75,6 +75,8 @@ const createDeploymentV1: Handler<"v1.deployments.create"> = async (ctx) => {
   }
   const at = new Date();
   const files = version.files.map((f) => ({ ...f }));
+  // A runnable app with a `build` script is built in the sandbox (with the app runtime on); else its files are the site.
+  const plan = ctx.appBuilds?.plan(files) ?? null;
   const row = await deploymentsStore.insertDeployment(ctx.db, {
     id: newId("dpl"),
     chatId: chat.id,
@@ -82,11 +84,13 @@ const createDeploymentV1: Handler<"v1.deployments.create"> = async (ctx) => {
     versionId: version.id,
     status: "pending",
     files,
-    logs: startLines(files, version.id, at),
+    logs: startLines(files, version.id, at, plan !== null),
     error: null,
+    buildDeadline: plan && ctx.appBuilds ? ctx.appBuilds.deadline(at) : null,
     createdAt: at,
     updatedAt: at,
   });
+  if (plan) ctx.appBuilds?.start(row, plan);
   return json(toDeploymentV1(ctx, await settle(ctx.db, row, ctx.deploymentBuildMs)));
 };
 
