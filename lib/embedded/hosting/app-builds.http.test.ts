@@ -125,6 +125,8 @@ console.log("built 2 files");
     expect(errors.errorType).toBe("build_failed");
     expect(errors.fullErrorText).toContain("The build failed (exit code 2).");
     expect(errors.fullErrorText).toContain("error TS1005");
+    // The reason alone for the toast and the log's heading; the log's end only in the full text.
+    expect(errors.formattedError).toBe("Error: The build failed (exit code 2).");
     const logs = (await client.deploymentLogs(created.id)).logs;
     expect(logs.map((l) => l.text)).toContain("src/main.ts(3,1): error TS1005: ';' expected.");
     expect(logs.filter((l) => l.level === "error").map((l) => l.text)).toEqual([

@@ -154,11 +154,18 @@ const deploymentLogsV1: Handler<"v1.deployments.logs"> = async (ctx) => {
   return json(list);
 };
 
-/** GET /v1/deployments/{deploymentId}/errors → the document's `{fullErrorText, errorType, formattedError}`; `{}` without. */
+/**
+ * GET /v1/deployments/{deploymentId}/errors → the document's `{fullErrorText, errorType, formattedError}`; `{}` without.
+ * `formattedError` is the reason alone (a built app's `fullErrorText` goes on with its log's end, after a blank line).
+ */
 const deploymentErrorsV1: Handler<"v1.deployments.errors"> = async (ctx) => {
   const row = await requireDeployment(ctx, ctx.params.deploymentId);
   const errors: DeploymentErrorsV1 = row.error
-    ? { fullErrorText: row.error.text, errorType: row.error.type, formattedError: `Error: ${row.error.text}` }
+    ? {
+        fullErrorText: row.error.text,
+        errorType: row.error.type,
+        formattedError: `Error: ${row.error.text.split("\n\n")[0]}`,
+      }
     : {};
   return json(errors);
 };

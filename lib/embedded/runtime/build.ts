@@ -13,14 +13,14 @@ import type { AppRuntimeSettings } from "./settings";
  */
 
 /** Where builds write their site: Vite, Astro, Parcel (dist), Create React App, SvelteKit's static adapter (build), Next's export (out). */
-export const OUTPUT_DIRS = ["dist", "build", "out"] as const;
+const OUTPUT_DIRS = ["dist", "build", "out"] as const;
 /** What a deployment keeps of an output folder at most (its files are stored in the database). */
-export const OUTPUT_LIMITS = { maxFiles: 2000, maxBytes: 50 * 1024 * 1024 };
+const OUTPUT_LIMITS = { maxFiles: 2000, maxBytes: 50 * 1024 * 1024 };
 
 export type AppBuildFailure =
   "install_failed" | "build_failed" | "missing_output" | "output_too_large" | "missing_index";
 
-export type AppBuildResult =
+type AppBuildResult =
   { ok: true; dir: string; files: SandboxFile[] } | { ok: false; type: AppBuildFailure; message: string };
 
 /** The app's plan when its files are a runnable app with a `build` script; null: they are published as they are. */
