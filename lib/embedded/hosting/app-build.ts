@@ -24,6 +24,8 @@ const MAX_OUTPUT_LINES = 2000;
 const ERROR_TAIL_LINES = 30;
 /** How often the output so far is written into the deployment's log. */
 const FLUSH_MS = 1000;
+/** Builds at the same time on one instance; more wait their turn. */
+const MAX_BUILDS = 2;
 /** Beyond the install's and the build's time limits, before a pending build counts as lost. */
 const DEADLINE_MARGIN_MS = 60_000;
 
@@ -50,6 +52,8 @@ interface Build {
 export class AppBuilds {
   private readonly builds = new Map<string, Build>();
   private closed = false;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly deps: { db: Db; sandbox: Sandbox; settings: AppRuntimeSettings }) {}
 
@@ -61,10 +65,24 @@ export class AppBuilds {
     });
   }
 
-  /** When a build starting now counts as lost if still pending. */
+  /**
+   * When a build asked for now counts as lost if still pending: its time limits after the builds ahead of it have had
+   * theirs (moved again when it starts).
+   */
   deadline(now: Date): Date {
     const { installTimeoutMs, buildTimeoutMs } = this.deps.settings;
-    return new Date(now.getTime() + installTimeoutMs + buildTimeoutMs + DEADLINE_MARGIN_MS);
+    const turns = 1 + Math.floor(this.builds.size / MAX_BUILDS);
+    return new Date(now.getTime() + turns * (installTimeoutMs + buildTimeoutMs) + DEADLINE_MARGIN_MS);
+  }
+
+  /** Waits for a turn (at most MAX_BUILDS at once); resolves with its release. */
+  private async turn(): Promise<() => void> {
+    while (this.running >= MAX_BUILDS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    return () => {
+      this.running--;
+      this.waiting.shift()?.();
+    };
   }
 
   /** Builds a pending deployment's app in the background; it settles the row when done. */
@@ -110,7 +128,7 @@ export class AppBuilds {
       if (!dirty) return;
       dirty = false;
       void deploymentsStore
-        .updatePendingLogs(db, row.id, logs(), new Date())
+        .updatePendingBuild(db, row.id, { logs: logs() }, new Date())
         .then((still) => {
           // Deleted (or settled elsewhere) meanwhile: nobody wants this build any more.
           if (!still) this.builds.get(row.id)?.controller.abort();
@@ -118,7 +136,20 @@ export class AppBuilds {
         .catch((error: unknown) => console.error("[deployments] could not write a build's log", error));
     }, FLUSH_MS);
     let outcome: { ok: true; files: VersionFile[]; dir: string } | { ok: false; type: string; message: string };
+    let release = () => {};
     try {
+      if (this.running >= MAX_BUILDS) {
+        take(`Waiting for a turn: at most ${MAX_BUILDS} builds at a time on this instance\n`);
+        release = await this.turn();
+        if (!signal.aborted)
+          await deploymentsStore.updatePendingBuild(
+            db,
+            row.id,
+            { logs: logs(), buildDeadline: this.deadline(new Date()) },
+            new Date(),
+          );
+      } else release = await this.turn();
+      if (signal.aborted) throw new Error("stopped before it started");
       const result = await buildApp(this.deps, {
         chatId: row.chatId,
         plan,
@@ -134,6 +165,7 @@ export class AppBuilds {
         message: `The sandbox could not build the app: ${(error as Error).message}`,
       };
     } finally {
+      release();
       clearInterval(flusher);
     }
     if (signal.aborted && !outcome.ok)

@@ -182,6 +182,20 @@ function finish(reach) {
     expect(JSON.parse(tries.env!)).toMatchObject({ NODE_ENV: "production", HOME: "/home/user" });
   });
 
+  test("at most two builds run at once on an instance; the next one waits its turn, saying so, then is built", async () => {
+    const slow = (n: number) =>
+      app(`setTimeout(() => { fs.mkdirSync("dist"); fs.writeFileSync("dist/index.html", "site ${n}"); }, 1500);`);
+    const first = await deployChat(slow(1));
+    const second = await deployChat(slow(2));
+    const third = await deployChat(slow(3));
+    for (const [i, d] of [first, second, third].entries()) {
+      expect((await settled(d.id)).status).toBe("ready");
+      expect(await (await site(d.webUrl)).text()).toContain(`site ${i + 1}`);
+    }
+    expect(await logTexts(first.id)).not.toContainEqual(expect.stringContaining("Waiting for a turn"));
+    expect(await logTexts(third.id)).toContain("Waiting for a turn: at most 2 builds at a time on this instance");
+  });
+
   test("a build over its disk limit (APP_DISK_MB) fails saying so", async () => {
     const created = await deployChat(
       app(

@@ -59,11 +59,19 @@ export async function finishBuild(
   return row ?? null;
 }
 
-/** The log so far of a build under way; false when the deployment is no longer pending (settled or deleted). */
-export async function updatePendingLogs(db: Db, id: string, logs: DeploymentLogLine[], at: Date): Promise<boolean> {
+/**
+ * The log so far of a build under way (and its deadline, moved when it starts after waiting); false when the
+ * deployment is no longer pending (settled or deleted).
+ */
+export async function updatePendingBuild(
+  db: Db,
+  id: string,
+  patch: { logs: DeploymentLogLine[]; buildDeadline?: Date },
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(deployments)
-    .set({ logs, updatedAt: at })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(deployments.id, id), eq(deployments.status, "pending")))
     .returning({ id: deployments.id });
   return rows.length > 0;
