@@ -141,13 +141,16 @@ export class AppBuilds {
       if (this.running >= MAX_BUILDS) {
         take(`Waiting for a turn: at most ${MAX_BUILDS} builds at a time on this instance\n`);
         release = await this.turn();
-        if (!signal.aborted)
-          await deploymentsStore.updatePendingBuild(
+        const still =
+          !signal.aborted &&
+          (await deploymentsStore.updatePendingBuild(
             db,
             row.id,
             { logs: logs(), buildDeadline: this.deadline(new Date()) },
             new Date(),
-          );
+          ));
+        // Deleted, or settled as lost while it waited: nothing to build.
+        if (!still && !signal.aborted) throw new Error("the deployment is no longer pending");
       } else release = await this.turn();
       if (signal.aborted) throw new Error("stopped before it started");
       const result = await buildApp(this.deps, {
