@@ -131,7 +131,10 @@ export interface EmbeddedOptions {
     sandbox?: SandboxSettingsInput;
     /** The server's own ports, which an install's proxy never reaches. */
     ownPorts?: readonly number[];
-    /** Where other instances reach this one's preview listener (`host:port`); default this host's name. */
+    /**
+     * Where other instances reach this one's preview listener (`host:port`, APP_INSTANCE_ADDRESS): preview requests
+     * for an app this instance runs are forwarded there; default this host's name and port 3001.
+     */
     address?: string;
   } | null;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
@@ -304,7 +307,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
           sandbox: appSandbox,
           settings: appSettings,
           owner,
-          address: opts.appRuntime.address ?? hostname(),
+          address: opts.appRuntime.address ?? `${hostname()}:3001`,
+          secretKey: opts.secretKey || opts.apiKey,
         })
       : null;
   // Deployments of runnable apps are built in the same sandbox, with the same settings.

@@ -16,6 +16,8 @@ export interface AppRuntimeConfig {
   limits?: { memoryMb?: number; cpuSeconds?: number; processes?: number; diskMb?: number };
   installNetwork?: { mode: "public"; hosts: string[]; privateHosts: string[] };
   cacheDir?: string;
+  /** Where the other instances reach this one's preview listener (APP_INSTANCE_ADDRESS, `host:port`). */
+  instanceAddress?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,5 +86,11 @@ export function readAppRuntime(env: Env, ownPorts: number[]): AppRuntimeConfig |
     };
   const cacheDir = env.APP_CACHE_DIR?.trim();
   if (cacheDir) config.cacheDir = cacheDir;
+  const address = env.APP_INSTANCE_ADDRESS?.trim();
+  if (address) {
+    if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\]):\d{1,5}$/i.test(address))
+      throw new Error(`APP_INSTANCE_ADDRESS must be host:port (got ${JSON.stringify(address)})`);
+    config.instanceAddress = address;
+  }
   return config;
 }

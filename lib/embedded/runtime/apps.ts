@@ -10,7 +10,8 @@ import { installOptions, needsInstall, overDiskLimit } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
-import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
+import { ForwardSigner } from "./forward";
+import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun, whereAppRuns } from "./store";
 
 /**
  * The chats' running apps on this instance (docs/app-runtime.md). A preview request for a chat whose files are an app
@@ -20,7 +21,8 @@ import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
  * listens, every request and WebSocket is passed through to it (preview/pass.ts). Changes of the chat's files (any
  * writer: the agent, a hand edit, a pull, a restore) are written into the running copy (a `dev` server reloads; a
  * `start` server is started again); a change of an install file installs again. Apps nobody viewed for `idleStopMs` stop, and so does the least recently viewed one past
- * `maxRunning`.
+ * `maxRunning`. With several instances an app runs on one (its lease in app_runs): a request reaching another is
+ * forwarded to the owner's preview listener (forward.ts), or, when the owner is gone, the app starts where it is.
  */
 
 /** The port an app is given (PORT) in its sandbox; one that listens elsewhere (Vite's 5173) is found anyway. */
@@ -55,6 +57,14 @@ interface App {
   port: number | null;
   /** A sync of the files under way (one at a time per app). */
   syncing: boolean;
+  /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
+  claimed: boolean;
+}
+
+/** Where another instance runs a chat's app: its recorded preview listener's address and its id. */
+interface Elsewhere {
+  forward: string;
+  owner: string;
 }
 
 interface AppRuntimeDeps {
@@ -64,6 +74,8 @@ interface AppRuntimeDeps {
   /** This instance (the lease's owner) and where other instances reach its preview listener. */
   owner: string;
   address: string;
+  /** The secret key every instance shares (EMBEDDED_SECRET_KEY): forwarded requests are signed with it. */
+  secretKey: string;
   /** How often the running apps' files are compared with the chat's (ms); default 500. */
   syncMs?: number;
 }
@@ -83,12 +95,20 @@ const sandboxFile = (f: { path: string; content: string; encoding: string }): Sa
 
 export class AppRuntime {
   private readonly apps = new Map<string, App>();
-  private readonly detecting = new Map<string, Promise<App | null>>();
+  private readonly detecting = new Map<string, Promise<App | Elsewhere | null>>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private renewedAt = 0;
+  private readonly signer: ForwardSigner;
+  /** This instance's row in app_instances, written (it must be there before it claims an app). */
+  private readonly registered: Promise<void>;
 
   constructor(private readonly deps: AppRuntimeDeps) {
+    this.signer = new ForwardSigner(deps.secretKey);
+    this.registered = recordInstance(deps.db, deps.owner, deps.address, LEASE_MS).catch((error: unknown) =>
+      console.error("[apps] could not record this instance", error),
+    );
+    this.renewedAt = Date.now();
     this.timer = setInterval(() => void this.tick(), deps.syncMs ?? 500);
     this.timer.unref();
   }
@@ -96,12 +116,28 @@ export class AppRuntime {
   /**
    * The preview's answer for a chat (its token already checked), or null when its files are not an app that runs
    * (served as files). `headers`: the preview origin's headers for the app's answers and the state pages.
+   * `forwarded`: the request was forwarded by another instance (its signature checked): it is answered here, never
+   * forwarded again.
    */
-  async answer(chatId: string, req: Request, headers: Record<string, string>): Promise<PreviewAnswer | null> {
+  async answer(
+    chatId: string,
+    req: Request,
+    headers: Record<string, string>,
+    forwarded = false,
+  ): Promise<PreviewAnswer | null> {
     if (this.closed) return null;
     const url = new URL(req.url);
-    const app = this.apps.get(chatId) ?? (await this.detect(chatId));
-    if (!app) return null;
+    const found = this.apps.get(chatId) ?? (await this.detect(chatId));
+    if (!found) return null;
+    if ("forward" in found) {
+      if (forwarded)
+        return new Response("This app runs on another instance of the service: open the preview again.", {
+          status: 503,
+          headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        });
+      return this.forwardTo(found, chatId, req);
+    }
+    const app = found;
     app.lastViewed = Date.now();
     if (url.pathname === RESTART_PATH) {
       // Restart keeps the installed copy unless the install is what failed.
@@ -130,6 +166,36 @@ export class AppRuntime {
     return appStatusPage(app, req.method === "HEAD", headers);
   }
 
+  /** Whether a forwarded request's signature (`x-atelier-forwarded`) was made for this instance, chat and request. */
+  verifyForward(value: string, chatId: string, method: string, path: string): boolean {
+    return this.signer.verify(value, this.deps.owner, chatId, method, path);
+  }
+
+  /** A request for an app another instance runs, passed on to that instance's recorded preview listener. */
+  private forwardTo(elsewhere: Elsewhere, chatId: string, req: Request): PreviewAnswer {
+    let to: { host: string; port: number };
+    try {
+      const parsed = new URL(`http://${elsewhere.forward}`);
+      if (!parsed.port || parsed.pathname !== "/" || parsed.username) throw new Error("not host:port");
+      to = { host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(parsed.port) };
+    } catch {
+      return new Response("The instance running this app recorded no usable address.", {
+        status: 502,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+      });
+    }
+    const url = new URL(req.url);
+    return {
+      pass: true,
+      to,
+      forwarded: this.signer.sign(elsewhere.owner, chatId, req.method, `${url.pathname}${url.search}`),
+      headers: {},
+      reporter: false,
+      // The instance that runs the app counts its views.
+      viewing: () => () => {},
+    };
+  }
+
   /** Whether any app is installing, starting or running here (the service is then in use: never closed for idling). */
   busy(): boolean {
     return this.apps.size > 0;
@@ -151,14 +217,17 @@ export class AppRuntime {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await this.registered;
+    await forgetInstance(this.deps.db, this.deps.owner).catch(() => {});
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
   }
 
   /**
-   * Whether the chat's files are an app (reading only the files that decide it), and if so its app, begun: once per
-   * chat however many requests ask at the same time.
+   * Whether the chat's files are an app (reading only the files that decide it), and if so where it runs: another
+   * live instance's (forwarded there), or its app here, begun (taken over when the instance that held it is gone):
+   * once per chat however many requests ask at the same time.
    */
-  private detect(chatId: string): Promise<App | null> {
+  private detect(chatId: string): Promise<App | Elsewhere | null> {
     let pending = this.detecting.get(chatId);
     if (!pending) {
       pending = (async () => {
@@ -168,6 +237,22 @@ export class AppRuntime {
           .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, DECIDING_FILES)));
         const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
         if (!detection.runnable || this.closed) return null;
+        const here = this.apps.get(chatId);
+        if (here) return here;
+        const where = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+        if (typeof where === "object" && "forward" in where) return where;
+        await this.registered;
+        const claimed = await claimAppRun(
+          this.deps.db,
+          chatId,
+          this.claimOf("installing", detection.plan),
+          typeof where === "object" ? where.takeOver : undefined,
+        );
+        if (!claimed) {
+          // Another instance took it meanwhile.
+          const now = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+          if (typeof now === "object" && "forward" in now) return now;
+        }
         return this.apps.get(chatId) ?? this.begin(chatId, detection.plan);
       })().finally(() => this.detecting.delete(chatId));
       this.detecting.set(chatId, pending);
@@ -194,6 +279,7 @@ export class AppRuntime {
       generation: 0,
       port: null,
       syncing: false,
+      claimed: false,
     };
     this.apps.set(chatId, app);
     this.makeRoom(app);
@@ -234,7 +320,8 @@ export class AppRuntime {
       logEnd: app.logEnd,
       port: app.port,
       newState: true,
-      release: state === "crashed" || state === "stopped",
+      // A crashed app stays here (its log, Restart) and keeps its lease; a stopped one lets any instance start it.
+      release: state === "stopped",
     }).catch((error: unknown) => console.error("[apps] could not record an app's state", error));
   }
 
@@ -243,19 +330,13 @@ export class AppRuntime {
     const { sandbox, settings, db } = this.deps;
     const current = () => app.generation === generation && !this.closed;
     try {
-      const claimed = await claimAppRun(db, app.chatId, {
-        owner: this.deps.owner,
-        address: this.deps.address,
-        state: app.state,
-        script: app.plan.script,
-        manager: app.plan.manager,
-        ttlMs: LEASE_MS,
-      });
+      const claimed = await claimAppRun(db, app.chatId, this.claimOf(app.state, app.plan));
       if (!claimed) {
-        app.message = "This app runs on another instance of the service (forwarding is not available yet).";
-        await this.setState(app, "crashed", { failedStep: "run" });
+        // Another instance runs it: the next request is forwarded there.
+        if (current()) await this.end(app, "moved");
         return;
       }
+      app.claimed = true;
       const files = await this.files(app.chatId);
       if (!current()) return;
       const pkg = files.find((f) => f.path === "package.json")?.content;
@@ -370,6 +451,17 @@ export class AppRuntime {
     return `${message} Its copy was removed; Restart installs it again.`;
   }
 
+  private claimOf(state: AppRunState, plan: AppPlan) {
+    return {
+      owner: this.deps.owner,
+      address: this.deps.address,
+      state,
+      script: plan.script,
+      manager: plan.manager,
+      ttlMs: LEASE_MS,
+    };
+  }
+
   /** The files changed since they were last written into the copy (and marks them written). */
   private diff(app: App, files: Array<{ path: string; content: string; encoding: string }>) {
     const changed = files.filter((f) => app.written.get(f.path) !== fingerprint(f));
@@ -426,10 +518,31 @@ export class AppRuntime {
       if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
         void this.sync(app);
     }
-    if (this.apps.size && now - this.renewedAt > LEASE_MS / 3) {
+    if (now - this.renewedAt > LEASE_MS / 3) {
       this.renewedAt = now;
-      await renewAppRuns(this.deps.db, this.deps.owner, [...this.apps.keys()], LEASE_MS).catch(() => []);
+      await this.renew();
     }
+  }
+
+  /**
+   * Renews this instance's row and its apps' leases; an app whose lease another instance took (this one was thought
+   * gone) stops here, so it runs in one place.
+   */
+  private async renew(): Promise<void> {
+    const { db, owner } = this.deps;
+    await recordInstance(db, owner, this.deps.address, LEASE_MS).catch((error: unknown) =>
+      console.error("[apps] could not renew this instance", error),
+    );
+    const claimed = [...this.apps.values()].filter((a) => a.claimed);
+    const held = await renewAppRuns(
+      db,
+      owner,
+      claimed.map((a) => a.chatId),
+      LEASE_MS,
+    ).catch(() => null);
+    if (!held || this.closed) return;
+    for (const app of claimed)
+      if (!held.includes(app.chatId) && this.apps.get(app.chatId) === app) void this.end(app, "moved");
   }
 
   /**
