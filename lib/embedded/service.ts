@@ -343,6 +343,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     spend,
     people: peopleContext,
     shares,
+    apps,
   };
   const route = createRouter({
     parts,

@@ -10,6 +10,7 @@ import type { PeopleContext } from "../people/context";
 import type { Caller } from "../people/types";
 import type { SecretBox } from "../mcp/secret-box";
 import type { ShareLinks } from "../shares/links";
+import type { AppRuntime } from "../runtime/apps";
 import type { Previews } from "../preview/previews";
 import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
@@ -46,6 +47,8 @@ export interface ServiceParts {
   people: PeopleContext;
   /** Share links of unlisted and public chats (lib/embedded/shares). */
   shares: ShareLinks;
+  /** The chats' running apps (APP_RUNTIME=on, docs/app-runtime.md); null when the runtime is off. */
+  apps: AppRuntime | null;
 }
 
 /** Browser redirect targets (`proxied: false`): reached without a key, so without a caller (their state is the credential). */

@@ -5,7 +5,7 @@ import type { Sandbox } from "../sandbox";
 import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
-import { detectApp, INSTALL_FILES, type AppPlan } from "./detect";
+import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
 import { installOptions, needsInstall, overDiskLimit } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
@@ -29,8 +29,6 @@ import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun
 const APP_PORT = 3000;
 /** The log kept per app (install and server output together), its end. */
 const LOG_CHARS = 64 * 1024;
-/** The files whose text decides whether a chat is an app and how it installs (detect.ts). */
-const DECIDING_FILES = [...INSTALL_FILES, "bun.lockb", "bun.lock"];
 /** How long a lease lives unless renewed (the row says which instance runs the app). */
 const LEASE_MS = 30_000;
 
@@ -57,6 +55,8 @@ interface App {
   port: number | null;
   /** A sync of the files under way (one at a time per app). */
   syncing: boolean;
+  /** When the state or the log last changed (ms). */
+  changedAt: number;
   /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
   claimed: boolean;
 }
@@ -92,6 +92,17 @@ const sandboxFile = (f: { path: string; content: string; encoding: string }): Sa
   path: f.path,
   content: f.encoding === "base64" ? new Uint8Array(Buffer.from(f.content, "base64")) : f.content,
 });
+
+/** A chat's app as this instance sees it (stateOf). */
+interface AppSnapshot {
+  state: AppRunState;
+  log: string;
+  message: string | null;
+  failedStep: "install" | "run" | null;
+  exitCode: number | null;
+  script: "dev" | "start";
+  changedAt: Date;
+}
 
 export class AppRuntime {
   private readonly apps = new Map<string, App>();
@@ -201,10 +212,36 @@ export class AppRuntime {
     return this.apps.size > 0;
   }
 
-  /** The state of a chat's app on this instance (tests, the dashboard); null when none runs here. */
-  stateOf(chatId: string): { state: AppRunState; log: string; message: string | null } | null {
+  /** The state of a chat's app on this instance (the dashboard: runtime/view.ts); null when none runs here. */
+  stateOf(chatId: string): AppSnapshot | null {
     const app = this.apps.get(chatId);
-    return app ? { state: app.state, log: app.log, message: app.message } : null;
+    return app
+      ? {
+          state: app.state,
+          log: app.log,
+          message: app.message,
+          failedStep: app.failedStep,
+          exitCode: app.exitCode,
+          script: app.plan.script,
+          changedAt: new Date(app.changedAt),
+        }
+      : null;
+  }
+
+  /**
+   * Restart (the dashboard's button, POST …/app/restart): a chat's app on this instance starts again (keeping its
+   * installed copy unless the install is what failed), at any step; one that does not run here is started. False
+   * when its files are not an app that runs.
+   */
+  async restartApp(chatId: string): Promise<boolean> {
+    if (this.closed) return false;
+    const running = this.apps.get(chatId);
+    if (running) {
+      running.lastViewed = Date.now();
+      void this.restart(running, false, running.failedStep === "install" || running.state === "installing");
+      return true;
+    }
+    return (await this.detect(chatId)) !== null;
   }
 
   /** Stops a chat's app (Stop, the chat deleted): its copy is removed. */
@@ -279,6 +316,7 @@ export class AppRuntime {
       generation: 0,
       port: null,
       syncing: false,
+      changedAt: Date.now(),
       claimed: false,
     };
     this.apps.set(chatId, app);
@@ -306,11 +344,13 @@ export class AppRuntime {
   private append(app: App, text: string): void {
     app.log = (app.log + text).slice(-LOG_CHARS);
     app.logEnd += text.length;
+    app.changedAt = Date.now();
   }
 
   private async setState(app: App, state: AppRunState, fields: Partial<App> = {}): Promise<void> {
     Object.assign(app, fields);
     app.state = state;
+    app.changedAt = Date.now();
     await updateAppRun(this.deps.db, app.chatId, this.deps.owner, {
       state,
       message: app.message,
