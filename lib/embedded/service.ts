@@ -21,6 +21,7 @@ import { PreviewOrigin } from "./preview/origin";
 import { servePreviewOrigin } from "./preview/origin-serve";
 import { isPass, type PreviewAnswer } from "./preview/pass";
 import { AppRuntime } from "./runtime/apps";
+import { AppBuilds } from "./hosting/app-build";
 import { appRuntimeSettings, type AppRuntimeSettingsInput } from "./runtime/settings";
 import { createSandbox, type SandboxSettingsInput } from "./sandbox";
 import { Previews } from "./preview/previews";
@@ -295,16 +296,23 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
   );
-  const apps = opts.appRuntime
-    ? new AppRuntime({
-        db: database.db,
-        sandbox: createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts }),
-        settings: appRuntimeSettings(opts.appRuntime.settings),
-        owner,
-        address: opts.appRuntime.address ?? `${hostname()}:3001`,
-        secretKey: opts.secretKey || opts.apiKey,
-      })
+  const appSandbox = opts.appRuntime
+    ? createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts })
     : null;
+  const appSettings = appRuntimeSettings(opts.appRuntime?.settings);
+  const apps =
+    opts.appRuntime && appSandbox
+      ? new AppRuntime({
+          db: database.db,
+          sandbox: appSandbox,
+          settings: appSettings,
+          owner,
+          address: opts.appRuntime.address ?? `${hostname()}:3001`,
+          secretKey: opts.secretKey || opts.apiKey,
+        })
+      : null;
+  // Deployments of runnable apps are built in the same sandbox, with the same settings.
+  const appBuilds = appSandbox ? new AppBuilds({ db: database.db, sandbox: appSandbox, settings: appSettings }) : null;
   const shares = new ShareLinks({
     box: secrets,
     urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),
@@ -329,6 +337,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
+    appBuilds,
     secrets,
     agent,
     spend,
@@ -386,11 +395,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         return false;
       }
     },
-    inUse: () => requests.size > 0 || turns.busy() || !webhooks.quiet() || (apps?.busy() ?? false),
+    inUse: () =>
+      requests.size > 0 || turns.busy() || !webhooks.quiet() || (apps?.busy() ?? false) || (appBuilds?.busy() ?? false),
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);
         await apps?.close();
+        await appBuilds?.close();
         await recovery.stop();
         await live.close();
         await webhooks.close();

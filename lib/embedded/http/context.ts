@@ -2,6 +2,7 @@ import "server-only";
 import type { AnyRoute, ChatNeed, RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
 import type { Agent } from "../generation/agent";
+import type { AppBuilds } from "../hosting/app-build";
 import type { Spend } from "../spend/spend";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
@@ -34,6 +35,8 @@ export interface ServiceParts {
   quotas: QuotaMeter;
   /** How long a deployment stays pending before its build settles (lib/embedded/hosting/build.ts). */
   deploymentBuildMs: number;
+  /** Builds of runnable apps' deployments in the sandbox (the app runtime on); null: every deployment is its files. */
+  appBuilds: AppBuilds | null;
   /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
   secrets: SecretBox;
   /** Who answers (the scripted agent, the model-backed one, or a test's): its context figures and summaries. */

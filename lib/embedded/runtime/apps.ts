@@ -1,14 +1,12 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { chmod, mkdir } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PreviewAnswer } from "../preview/pass";
 import type { Sandbox } from "../sandbox";
-import type { SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
+import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
+import { installOptions, needsInstall, overDiskLimit } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
@@ -94,19 +92,6 @@ const sandboxFile = (f: { path: string; content: string; encoding: string }): Sa
   path: f.path,
   content: f.encoding === "base64" ? new Uint8Array(Buffer.from(f.content, "base64")) : f.content,
 });
-
-/** Whether the app has anything to install (dependencies or a lockfile); a zero-dependency app starts at once. */
-function needsInstall(plan: AppPlan, pkgText: string | undefined): boolean {
-  if (plan.lockfile) return true;
-  try {
-    const pkg = JSON.parse(pkgText ?? "{}") as Record<string, unknown>;
-    return ["dependencies", "devDependencies", "optionalDependencies"].some(
-      (field) => pkg[field] && typeof pkg[field] === "object" && Object.keys(pkg[field]).length > 0,
-    );
-  } catch {
-    return true;
-  }
-}
 
 /** A chat's app as this instance sees it (stateOf). */
 interface AppSnapshot {
@@ -395,6 +380,8 @@ export class AppRuntime {
       const files = await this.files(app.chatId);
       if (!current()) return;
       const pkg = files.find((f) => f.path === "package.json")?.content;
+      // A new copy (the first, or one removed for being over its disk limit) is installed whatever the caller says.
+      const fresh = !app.volume;
       if (!app.volume) {
         const volume = await sandbox.createVolume(files.map(sandboxFile));
         if (!current()) {
@@ -405,20 +392,14 @@ export class AppRuntime {
         app.written = new Map(files.map((f) => [f.path, fingerprint(f)]));
       }
       const changes = this.diff(app, files);
-      if (install && needsInstall(app.plan, pkg)) {
+      if ((install || fresh) && needsInstall(app.plan, pkg)) {
         await this.setState(app, "installing");
         this.append(app, `$ ${app.plan.install}\n`);
         const result = await sandbox.run({
-          command: app.plan.install,
+          ...(await installOptions(app.plan, settings, app.chatId)),
           files: changes.files,
           remove: changes.remove,
           volume: app.volume,
-          network: settings.installNetwork,
-          // The install writes the package cache, and a chat's own files can steer it (`.npmrc`, `.yarnrc.yml`'s
-          // plugins, `.pnpmfile.cjs`): each chat writes a cache of its own, never one another chat's install reads.
-          cache: { dir: await chatCacheDir(settings.cacheDir, app.chatId), writable: true },
-          env: { npm_config_cache: "/cache/npm", npm_config_update_notifier: "false" },
-          limits: { timeMs: settings.installTimeoutMs, ...settings.limits },
           signal: app.stopper.signal,
           onData: (text) => this.append(app, text),
         });
@@ -429,7 +410,10 @@ export class AppRuntime {
           await this.setState(app, "crashed", {
             failedStep: "install",
             exitCode: result.exitCode,
-            message: result.ended?.message ?? `The install failed (exit code ${result.exitCode}).`,
+            message:
+              (await this.overDisk(app, result)) ??
+              result.ended?.message ??
+              `The install failed (exit code ${result.exitCode}).`,
           });
           return;
         }
@@ -445,6 +429,7 @@ export class AppRuntime {
         network: settings.network,
         env: { NODE_ENV: "development" },
         limits: { ...settings.limits, timeMs: 0 },
+        diskCheckMs: settings.diskCheckMs,
         signal: app.stopper.signal,
         onData: (text) => this.append(app, text),
       });
@@ -453,13 +438,15 @@ export class AppRuntime {
         return;
       }
       app.process = proc;
-      void proc.exited.then((result) => {
+      void proc.exited.then(async (result) => {
         if (!current() || app.process !== proc) return;
         app.process = null;
+        const overDisk = await this.overDisk(app, result);
         void this.setState(app, "crashed", {
           failedStep: "run",
           exitCode: result.exitCode,
           message:
+            overDisk ??
             result.ended?.message ??
             (result.exitCode === 0
               ? "The app's server exited on its own."
@@ -488,6 +475,20 @@ export class AppRuntime {
       this.append(app, `\n[the sandbox could not run the app: ${(error as Error).message}]\n`);
       await this.setState(app, "crashed", { failedStep: "run", message: (error as Error).message });
     }
+  }
+
+  /**
+   * When the sandbox ended the install or the app at the disk limit (APP_DISK_MB): the copy is removed (its disk given
+   * back; the next start copies and installs afresh) and the state's message says so; null otherwise.
+   */
+  private async overDisk(app: App, result: RunResult): Promise<string | null> {
+    if (result.ended?.reason !== "disk") return null;
+    const volume = app.volume;
+    app.volume = null;
+    app.written = new Map();
+    await volume?.remove();
+    const message = overDiskLimit("The app", result.ended, this.deps.settings.limits.diskMb);
+    return `${message} Its copy was removed; Restart installs it again.`;
   }
 
   private claimOf(state: AppRunState, plan: AppPlan) {
@@ -627,14 +628,4 @@ export class AppRuntime {
       app.syncing = false;
     }
   }
-}
-
-/**
- * The package cache of one chat's installs, under APP_CACHE_DIR (a name derived from its id). The top folder is made
- * passable but not listable (0711): the sandbox's user reaches its own chat's folder, never a list of the others.
- */
-async function chatCacheDir(cacheDir: string, chatId: string): Promise<string> {
-  await mkdir(cacheDir, { recursive: true });
-  await chmod(cacheDir, 0o711);
-  return path.join(cacheDir, createHash("sha256").update(chatId).digest("hex").slice(0, 32));
 }
