@@ -18,7 +18,7 @@ import { PreviewPanel } from "./preview-panel";
  * The Preview tab of a chat whose files are an app (issue 41) against the real embedded service with the app runtime
  * on (a zero-dependency Node app in the bubblewrap sandbox): the state badge, Restart, a crash shown in Logs with
  * "Fix with agent" sending its log, Stop and Start, a reader's disabled buttons, an error polling the state; and
- * with the runtime off, nothing of it.
+ * with the runtime off, only a note saying the files are served as files.
  */
 const MARK = `atelier-appui-${process.pid}-${Date.now()}`;
 const cacheDir = mkdtempSync(path.join(tmpdir(), "atelier-appui-cache-"));
@@ -145,13 +145,13 @@ describe.skipIf(bwrapUnavailable)("the Preview tab of an app", () => {
 });
 
 describe("the Preview tab of a service without the runtime", () => {
-  it("shows no app bar and no Logs view", async () => {
+  it("shows no app bar and no Logs view, but says the app's files are served as files and who can change that", async () => {
     const chatId = await newChat(off);
     renderWithService(off, panel(chatId));
     await screen.findByTestId("preview-frame");
     await waitFor(() => expect(screen.getByTestId("preview-view-problems")).toBeInTheDocument());
-    // The app's answer (runnable false) has come: still no bar.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The app's answer (runnable false, with why) has come: a note, no bar.
+    expect(await screen.findByTestId("app-not-run")).toHaveTextContent(/serves files only.*APP_RUNTIME=on/);
     expect(screen.queryByTestId("app-bar")).not.toBeInTheDocument();
     expect(screen.queryByTestId("preview-view-logs")).not.toBeInTheDocument();
   });

@@ -121,6 +121,22 @@ export function AppBar({
   );
 }
 
+/**
+ * Files that look like an app but are served as files (the service does not run apps, package.json is not valid JSON,
+ * a bun lockfile): the service's reason, so the preview's 404 or raw page is not a mystery.
+ */
+export function AppNotRun({ reason }: { reason: string }) {
+  return (
+    <p
+      role="note"
+      className="border-b border-border bg-muted/60 px-2 py-1.5 text-xs text-muted-foreground"
+      data-testid="app-not-run"
+    >
+      {reason}
+    </p>
+  );
+}
+
 /** In place of the frame once a person stopped the app. */
 export function AppStopped({
   canWrite,

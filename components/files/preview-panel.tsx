@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
-import { AppBar, AppStopped, stoppedByPerson } from "./preview-app";
+import { AppBar, AppNotRun, AppStopped, stoppedByPerson } from "./preview-app";
 import { PreviewProblems } from "./preview-problems";
 import { usePreviewOriginPattern } from "./preview-origin-context";
 import { framePreview, safePreviewUrl } from "./preview-url";
@@ -239,6 +239,8 @@ export function PreviewPanel({
           error={appAction.error}
           onAction={onAppAction}
         />
+      ) : app.data?.reason ? (
+        <AppNotRun reason={app.data.reason} />
       ) : null}
       <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
         {stoppedByPerson(runnable) ? (

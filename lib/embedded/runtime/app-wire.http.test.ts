@@ -6,6 +6,7 @@ import { ChatApp, ChatWithUsage, ErrorV2, type Privacy } from "@/lib/api";
 import { addPerson, callAs, type TestPerson } from "../people/test-people";
 import { bwrapUnavailable, killAll, processesWith } from "../sandbox/test-support";
 import { expectSchema, serviceForFile, waitFor } from "../test-support";
+import { RUNTIME_OFF } from "./view";
 
 /**
  * A chat's app over the wire (issue 41, our extension: GET /v2/chats/{chatId}/app, POST …/app/restart and …/app/stop),
@@ -59,7 +60,9 @@ describe("with the runtime off", () => {
   test("an app's chat answers enabled and runnable false, and Restart and Stop change nothing", async () => {
     const chatId = await newChat(off, appFiles());
     const none = { enabled: false, runnable: false, state: null, log: "", updatedAt: null };
-    expect(await appOf(off, chatId)).toMatchObject(none);
+    expect(await appOf(off, chatId)).toMatchObject({ ...none, reason: RUNTIME_OFF });
+    const files = await newChat(off, [{ name: "index.html", content: "<h1>x</h1>" }]);
+    expect(await appOf(off, files)).toMatchObject({ ...none, reason: null });
     for (const action of ["restart", "stop"] as const) {
       const res = await post(off, chatId, action);
       expect(res.status).toBe(200);

@@ -14,6 +14,11 @@ function logTail(log: string): string {
   return newline >= 0 && newline < end.length - 1 ? end.slice(newline + 1) : end;
 }
 
+/** Why an app's chat is served as files on a service that does not run apps. */
+export const RUNTIME_OFF =
+  "These files are a Node app (package.json with a dev or start script), but this service serves files only: the " +
+  "preview shows them as they are. Whoever runs Atelier turns on APP_RUNTIME=on to run apps (docs/app-runtime.md).";
+
 const nothing = { script: null, state: null, message: null, failedStep: null, exitCode: null, stopReason: null };
 
 /**
@@ -22,12 +27,16 @@ const nothing = { script: null, state: null, message: null, failedStep: null, ex
  * app's with why it stopped), and the end of its log.
  */
 export async function chatAppView(db: Db, apps: AppRuntime | null, chatId: string): Promise<ChatApp> {
-  if (!apps) return { enabled: false, runnable: false, reason: null, ...nothing, log: "", updatedAt: null };
   const files = await db
     .select({ path: chatFiles.path, content: chatFiles.content })
     .from(chatFiles)
     .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, DECIDING_FILES)));
   const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
+  if (!apps) {
+    // Files that would run, on a service that serves files only: say so, so the preview's 404 is not a mystery.
+    const reason = detection.runnable ? RUNTIME_OFF : null;
+    return { enabled: false, runnable: false, reason, ...nothing, log: "", updatedAt: null };
+  }
   const here = apps.stateOf(chatId);
   if (here) {
     return {
