@@ -4,6 +4,7 @@ import { RefreshCw, Share2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Chat, UpdateChatBody } from "@/lib/api/schemas";
+import { useIsAuthor } from "@/lib/hooks/person";
 import { useRotateShare, useUpdateChat } from "@/lib/hooks/use-chats";
 import { AppDialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -19,14 +20,16 @@ const toLocalInput = (iso: string) => {
 /**
  * The chat header's Share control: the privacy (five values, one line each) and, for an unlisted or public chat, its
  * link with Copy, Rotate (the old link stops at once) and an optional expiry. Only the author changes these (the
- * service refuses anyone else): a chat the service says you may not change (`writePermission` false: someone else's
- * team chat, or a viewer's) shows no Share control; its privacy badge says who sees it. (Not `authorId` against the
- * signed-in person: a remote service's ids are not Atelier's people's.) A member on someone else's team-edit chat
- * still sees it, and the service's refusal comes as a toast.
+ * service refuses anyone else, 403 `author_only`): a chat the service says you may not change (`writePermission`
+ * false: someone else's team chat, or a viewer's) shows no Share control, nor does someone else's team-edit chat when
+ * the dashboard knows the person's service id (the embedded service: `useIsAuthor`); its privacy badge says who sees
+ * it. With a remote service (whose ids are not Atelier's people's) a member on someone else's team-edit chat still
+ * sees it, and the service's refusal comes as a toast.
  */
 export function ShareControl({ chat }: { chat: Chat }) {
   const [open, setOpen] = useState(false);
-  if (chat.writePermission === false) return null;
+  const author = useIsAuthor(chat.authorId);
+  if (chat.writePermission === false || author === false) return null;
   return (
     <>
       <Button
