@@ -57,7 +57,7 @@ export function SidebarChatList({
               {shared ? (
                 <span className="shrink-0" data-testid="sidebar-shared-mark" data-privacy={chat.privacy}>
                   <shared.icon className="size-3 opacity-70" aria-hidden />
-                  <span className="sr-only">, {chat.privacy}</span>
+                  <span className="sr-only">{` (${chat.privacy})`}</span>
                 </span>
               ) : null}
             </Link>
