@@ -1,9 +1,9 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { isShareable, SHARE_TOKEN } from "@/lib/api";
 import type { SecretBox } from "../mcp/secret-box";
 import type { ChatRow, Db } from "../store";
 import * as chatsStore from "../chats/store";
+import { keyMatches, newToken, sha256Hex } from "../people/secrets";
 import * as store from "./store";
 import type { ShareRow } from "./store";
 
@@ -27,11 +27,7 @@ interface OpenShare {
   share: ShareRow;
 }
 
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 const sealContext = (chatId: string) => `chat-share:${chatId}`;
-
-/** A digest to compare against when no row is found, so an unknown token costs what a known one does. */
-const DUMMY = sha256("atelier-no-such-share");
 
 export class ShareLinks {
   constructor(
@@ -80,10 +76,9 @@ export class ShareLinks {
    */
   async open(db: Db, token: string): Promise<OpenShare | null> {
     const wellFormed = SHARE_TOKEN.test(token);
-    const digest = sha256(token);
-    const share = wellFormed ? await store.shareByTokenHash(db, digest) : null;
-    const matches = timingSafeEqual(Buffer.from(share?.tokenHash ?? DUMMY, "hex"), Buffer.from(digest, "hex"));
-    if (!share || !matches) return null;
+    const share = wellFormed ? await store.shareByTokenHash(db, sha256Hex(token)) : null;
+    // Compared in constant time, against a dummy when no row was found (an unknown token costs what a known one does).
+    if (!keyMatches(token, share?.tokenHash ?? null) || !share) return null;
     if (share.expiresAt && share.expiresAt.getTime() <= this.now.getTime()) return null;
     const chat = await chatsStore.findChat(db, share.chatId);
     if (!chat || !isShareable(chat.privacy)) return null;
@@ -105,10 +100,10 @@ export class ShareLinks {
   }
 
   private mint(chatId: string): ShareRow {
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newToken();
     return {
       chatId,
-      tokenHash: sha256(token),
+      tokenHash: hash,
       sealedToken: this.deps.box.seal(token, sealContext(chatId)),
       expiresAt: null,
       createdAt: this.now,
