@@ -7,7 +7,7 @@ import { queryKeys } from "./query-keys";
 import { useServiceClient } from "./service-clients";
 
 /** A service without the team default (it is the embedded service's extension) answers 404 or 405. */
-export const isDefaultPrivacyUnsupported = (error: unknown): boolean =>
+const isDefaultPrivacyUnsupported = (error: unknown): boolean =>
   error instanceof ServiceError && (error.status === 404 || error.status === 405);
 
 /** The team's default privacy for new chats (every person reads it: Settings and the new-chat form show it). */
