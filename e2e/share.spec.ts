@@ -134,6 +134,8 @@ test("the sidebar lists every public chat under Public, folds it, and marks shar
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Open menu" }).click();
-  await expect(group.getByTestId("sidebar-public-list")).toBeInViewport();
+  // The drawer slides in: shot once it is all in.
+  await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
+  await expect(group.getByTestId("sidebar-public-list")).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: `${SCREENS_DIR}/sidebar-public-390.png` });
 });
