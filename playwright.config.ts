@@ -220,6 +220,7 @@ export default defineConfig({
         "**/oidc-*.spec.ts",
         "**/cluster-*.spec.ts",
         "**/lifecycle.spec.ts",
+        "**/app-runtime.spec.ts",
         ...SECOND_SERVER_SPECS,
       ],
       use: chromium(),
@@ -231,9 +232,10 @@ export default defineConfig({
       use: chromium(E2E_SECOND_BASE_URL),
     },
     {
-      // The server as a process: each test starts its own servers (e2e/server-process.ts); no page, no project server.
+      // The server as a process: each test starts its own servers (e2e/server-process.ts); no project server. Also the
+      // app runtime's spec, whose server of its own runs with APP_RUNTIME=on (the bubblewrap sandbox).
       name: LIFECYCLE_PROJECT,
-      testMatch: "**/lifecycle.spec.ts",
+      testMatch: ["**/lifecycle.spec.ts", "**/app-runtime.spec.ts"],
       use: chromium(),
     },
     {

@@ -1,4 +1,5 @@
 import "server-only";
+import { hostname } from "node:os";
 import { getEmbeddedService, startedEmbeddedService } from "@/lib/embedded";
 import { getConfig } from "@/lib/server/config";
 import { markEmbeddedServiceStarted } from "./embedded-started";
@@ -18,7 +19,12 @@ export function embeddedService() {
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
     modelAgent: config.agent,
-    appRuntime: config.appRuntime && { settings: config.appRuntime, ownPorts: config.appRuntime.ownPorts },
+    appRuntime: config.appRuntime && {
+      settings: config.appRuntime,
+      ownPorts: config.appRuntime.ownPorts,
+      // Where the other instances forward preview requests for the apps this one runs (docs/app-runtime.md).
+      address: config.appRuntime.instanceAddress ?? `${hostname()}:${config.preview?.port ?? 3001}`,
+    },
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
     generationLeaseMs: config.generationLeaseMs,

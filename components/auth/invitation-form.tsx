@@ -2,6 +2,7 @@
 
 import { TriangleAlert, UserPlus } from "lucide-react";
 import { useActionState } from "react";
+import { PASSWORD_LENGTH, PERSON_NAME_MAX } from "@/lib/api";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -92,7 +93,7 @@ export function InvitationForm({
             label="Your name"
             autoComplete="name"
             required
-            maxLength={200}
+            maxLength={PERSON_NAME_MAX}
             defaultValue={state.name}
             autoFocus
           />
@@ -102,9 +103,9 @@ export function InvitationForm({
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
-            maxLength={200}
-            hint={`At least 8 characters.${passwordSignIn ? " You sign in with your email and this password." : ""}`}
+            minLength={PASSWORD_LENGTH.min}
+            maxLength={PASSWORD_LENGTH.max}
+            hint={`At least ${PASSWORD_LENGTH.min} characters.${passwordSignIn ? " You sign in with your email and this password." : ""}`}
           />
           {signedInAs ? (
             <p className="text-xs text-muted-foreground">

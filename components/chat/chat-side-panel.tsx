@@ -123,6 +123,7 @@ function FilesPanelInner({ chatId, messages, generating }: ChatSidePanelProps) {
               onOpenFile={openFile}
               picking={preview.picking}
               onPickingChange={preview.setPicking}
+              canWrite={chat.data?.writePermission !== false}
             />
           ) : null}
         </Tabs.Content>

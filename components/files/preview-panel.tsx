@@ -3,10 +3,12 @@
 import { Maximize2, Monitor, MousePointerClick, RotateCw, Smartphone, Tablet, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePreview } from "@/lib/hooks/use-files";
+import { useAppAction, useChatApp } from "@/lib/hooks/use-chat-app";
 import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { OpenInNewTab } from "@/components/ui/open-in-new-tab";
 import { Spinner } from "@/components/ui/spinner";
+import { AppBar, AppStopped, stoppedByPerson } from "./preview-app";
 import { PreviewProblems } from "./preview-problems";
 import { usePreviewOriginPattern } from "./preview-origin-context";
 import { framePreview, safePreviewUrl } from "./preview-url";
@@ -44,6 +46,7 @@ export function PreviewPanel({
   onOpenFile,
   picking,
   onPickingChange,
+  canWrite = true,
 }: {
   chatId: string;
   generating: boolean;
@@ -58,13 +61,20 @@ export function PreviewPanel({
   /** "Select element" is on (the side panel ends it when the frame reports a pick or Esc). */
   picking: boolean;
   onPickingChange: (picking: boolean) => void;
+  /** The caller may change the chat (Restart and Stop of its app). */
+  canWrite?: boolean;
 }) {
   const preview = usePreview(chatId);
   const [device, setDevice] = useState("fit");
   const [reloads, setReloads] = useState(0);
   const origin = useBrowserValue<string | null>(readOrigin, null);
   const previewOrigin = usePreviewOriginPattern();
-  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}`;
+  // The chat's app, when its files are one the service runs (docs/app-runtime.md): state, log, Restart and Stop.
+  const app = useChatApp(chatId, Boolean(preview.data));
+  const appAction = useAppAction(chatId);
+  // A crash reloads the frame (its page is gone: the state page shows why), and so does the recovery.
+  const crashed = app.data?.runnable && app.data.state === "crashed" ? ":crashed" : "";
+  const frameKey = `${reloads}:${versionKey}:${preview.data?.url ?? ""}${crashed}`;
   // Which page loaded, and which page stayed silent: both belong to one frame key, so a new page starts afresh.
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [silentKey, setSilentKey] = useState<string | null>(null);
@@ -98,10 +108,14 @@ export function PreviewPanel({
     return () => clearTimeout(timer);
   }, [loadedKey, frameKey, heard]);
   const { refetch } = preview;
+  const { refetch: refetchApp } = app;
   // A finished generation changes what the preview shows: ask again (and reload the frame with the new key).
   useEffect(() => {
-    if (!generating) void refetch();
-  }, [generating, versionKey, refetch]);
+    if (!generating) {
+      void refetch();
+      void refetchApp();
+    }
+  }, [generating, versionKey, refetch, refetchApp]);
 
   if (preview.error) {
     return (
@@ -149,6 +163,14 @@ export function PreviewPanel({
     );
   }
   const framed = framePreview(url, preview.data.token, previewOrigin);
+  const runnable = app.data?.runnable ? app.data : undefined;
+  const onAppAction = (action: "restart" | "stop") =>
+    appAction.mutate(action, {
+      // The frame shows the app's state page again, which turns into the app once it listens.
+      onSuccess: () => {
+        if (action === "restart") setReloads((n) => n + 1);
+      },
+    });
   const width = DEVICES.find((d) => d.id === device)?.width ?? null;
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="preview-panel">
@@ -209,21 +231,34 @@ export function PreviewPanel({
           testId="preview-open"
         />
       </div>
-      <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
-        <iframe
-          key={frameKey}
-          ref={frameRef}
-          onLoad={() => setLoadedKey(frameKey)}
-          src={framed.src}
-          data-frame-origin={framed.origin}
-          data-preview-url={url.href}
-          title="Preview of the generated app"
-          sandbox={framed.sandbox}
-          referrerPolicy="no-referrer"
-          data-testid="preview-frame"
-          className={cn("mx-auto block h-full min-h-[480px] border-0 bg-white", width === null && "w-full")}
-          style={width === null ? undefined : { width }}
+      {runnable ? (
+        <AppBar
+          app={runnable}
+          canWrite={canWrite}
+          pending={appAction.isPending ? appAction.variables : null}
+          error={appAction.error}
+          onAction={onAppAction}
         />
+      ) : null}
+      <div className="min-h-0 flex-1 overflow-auto bg-muted/40">
+        {stoppedByPerson(runnable) ? (
+          <AppStopped canWrite={canWrite} pending={appAction.isPending} onStart={() => onAppAction("restart")} />
+        ) : (
+          <iframe
+            key={frameKey}
+            ref={frameRef}
+            onLoad={() => setLoadedKey(frameKey)}
+            src={framed.src}
+            data-frame-origin={framed.origin}
+            data-preview-url={url.href}
+            title="Preview of the generated app"
+            sandbox={framed.sandbox}
+            referrerPolicy="no-referrer"
+            data-testid="preview-frame"
+            className={cn("mx-auto block h-full min-h-[480px] border-0 bg-white", width === null && "w-full")}
+            style={width === null ? undefined : { width }}
+          />
+        )}
       </div>
       <PreviewProblems
         chatId={chatId}
@@ -234,6 +269,9 @@ export function PreviewPanel({
         onOpenFile={onOpenFile}
         available={heard || !silent}
         page={loadedKey}
+        app={runnable}
+        appError={app.error}
+        onRetryApp={() => void app.refetch()}
       />
     </div>
   );

@@ -5,6 +5,9 @@ import { useCallback, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useSendMessage } from "@/lib/hooks/use-chat-mutations";
 import { useResponseMode } from "@/components/chat/response-mode-picker";
+import type { ChatApp } from "@/lib/api/schemas";
+import { appFixPrompt } from "./app-fix-prompt";
+import { AppLogs, appFailed } from "./preview-app";
 import { chatFileOf, fixPrompt, isProblem, type KeptReport } from "./preview-reports";
 import { AUTO_FIX_MAX_IN_A_ROW, noteTyped, useAutoFix } from "./use-auto-fix";
 
@@ -12,7 +15,8 @@ const LEVELS = ["all", "error", "warn", "log", "info"] as const;
 
 /**
  * Under the preview: the Problems region (errors, unhandled rejections, failed loads; file:line opens the chat's
- * file) and the Console view (levels and a filter). Everything is rendered as text.
+ * file), the Console view (levels and a filter) and, for an app that runs, the Logs view (its install and server
+ * output; it opens by itself when the app crashed, with "Fix with agent"). Everything is rendered as text.
  */
 export function PreviewProblems({
   chatId,
@@ -23,6 +27,9 @@ export function PreviewProblems({
   onOpenFile,
   available,
   page,
+  app,
+  appError,
+  onRetryApp,
 }: {
   chatId: string;
   generating: boolean;
@@ -34,6 +41,11 @@ export function PreviewProblems({
   available: boolean;
   /** Changes when a page has loaded in the frame (auto-fix's window). */
   page: string | null;
+  /** The chat's app when its files are one that runs (the Logs view); undefined otherwise. */
+  app?: ChatApp;
+  /** The app's state could not be read again (shown in Logs, with a retry). */
+  appError?: unknown;
+  onRetryApp?: () => void;
 }) {
   const send = useSendMessage(chatId);
   const [mode] = useResponseMode();
@@ -43,7 +55,9 @@ export function PreviewProblems({
     [mutate, previewUrl, chatFiles, mode],
   );
   const autoFix = useAutoFix({ chatId, generating, reports, page, sendFix });
-  const [view, setView] = useState<"problems" | "console">("problems");
+  // null: chosen by the app's state (Logs once it crashed, else Problems) until a view is picked.
+  const [picked, setView] = useState<"problems" | "console" | "logs" | null>(null);
+  const view = picked === "logs" && !app ? "problems" : (picked ?? (appFailed(app) ? "logs" : "problems"));
   const [level, setLevel] = useState<(typeof LEVELS)[number]>("all");
   const [filter, setFilter] = useState("");
   const problems = useMemo(() => reports.filter(isProblem), [reports]);
@@ -62,6 +76,7 @@ export function PreviewProblems({
       type="button"
       aria-pressed={view === id}
       onClick={() => setView(id)}
+      data-testid={`preview-view-${id}`}
       className="rounded px-2 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
     >
       {label}
@@ -72,6 +87,24 @@ export function PreviewProblems({
       <div className="flex items-center gap-1 border-b border-border px-2 py-1">
         {viewButton("problems", `Problems (${problems.length})`)}
         {viewButton("console", "Console")}
+        {app ? viewButton("logs", "Logs") : null}
+        {view === "logs" && app && appFailed(app) ? (
+          <button
+            type="button"
+            disabled={generating || send.isPending}
+            title={
+              generating ? "Wait until the agent has finished" : "Send the app's log to the agent and ask for a fix"
+            }
+            onClick={() => {
+              noteTyped(chatId);
+              mutate({ prompt: appFixPrompt(app), mode });
+            }}
+            data-testid="app-fix"
+            className="ml-auto rounded bg-primary px-2 py-0.5 text-xs text-primary-foreground disabled:opacity-50"
+          >
+            Fix with agent
+          </button>
+        ) : null}
         {view === "problems" && problems.length ? (
           <button
             type="button"
@@ -131,7 +164,9 @@ export function PreviewProblems({
           with agent to go on.
         </p>
       ) : null}
-      {!available ? (
+      {view === "logs" && app ? (
+        <AppLogs app={app} error={appError} onRetry={() => onRetryApp?.()} />
+      ) : !available ? (
         <p className="p-2 text-xs text-muted-foreground" role="status" data-testid="capture-unavailable">
           Capture is not available for this preview: its page does not come from the embedded service, so its errors and
           console cannot be shown here.

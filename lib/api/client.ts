@@ -60,6 +60,8 @@ import {
   type UsageSummary,
   QuotaList,
   ChatGitRemote,
+  ChatApp,
+  ChatAppRead,
   GitCredential,
   GitCredentialDeleted,
   GitCredentialList,
@@ -132,6 +134,12 @@ export interface ServiceClient extends TeamClient, SpendClient {
   createChatFromZip(body: CreateChatFromZipBody): Promise<ChatWithUsage>;
   /** GET /v2/chats/{chatId}/git (our extension): the chat's Git remote (404 without one). */
   getGitRemote(chatId: string): Promise<ChatGitRemote>;
+  /** GET /v2/chats/{chatId}/app (our extension): the chat's app, its state and the end of its log. */
+  getChatApp(chatId: string): Promise<ChatApp>;
+  /** POST /v2/chats/{chatId}/app/restart: the app starts again (or starts); the app as it is then. */
+  restartChatApp(chatId: string): Promise<ChatApp>;
+  /** POST /v2/chats/{chatId}/app/stop: the app stops; the app as it is then. */
+  stopChatApp(chatId: string): Promise<ChatApp>;
   /** GET …/git/incoming (our extension): what a pull would bring, per file, without pulling. */
   getGitIncoming(chatId: string): Promise<GitIncoming>;
   /** POST …/git/push (our extension): one commit of a version's files on top of the branch. */
@@ -249,6 +257,9 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     createChatFromRepo: (body) => read(readChatWithUsage, call("v2.chats.fromRepo", {}, { body })),
     createChatFromZip: (body) => read(readChatWithUsage, call("v2.chats.fromZip", {}, { body })),
     getGitRemote: (chatId) => json(ChatGitRemote, call("v2.chats.git.get", { chatId })),
+    getChatApp: (chatId) => json(ChatAppRead, call("v2.chats.app", { chatId })),
+    restartChatApp: (chatId) => json(ChatAppRead, call("v2.chats.app.restart", { chatId })),
+    stopChatApp: (chatId) => json(ChatAppRead, call("v2.chats.app.stop", { chatId })),
     getGitIncoming: (chatId) => json(GitIncoming, call("v2.chats.git.incoming", { chatId })),
     pushToGit: (chatId, body = {}) => json(GitPushResult, call("v2.chats.git.push", { chatId }, { body })),
     pullFromGit: (chatId) =>

@@ -177,6 +177,10 @@ export const ROUTES = [
   r("v2.chats.git.incoming", "GET", "/v2/chats/:chatId/git/incoming"),
   r("v2.chats.git.push", "POST", "/v2/chats/:chatId/git/push", { body: s.GitPushBody }),
   r("v2.chats.git.pull", "POST", "/v2/chats/:chatId/git/pull", { body: s.GitPullBody }),
+  // ----- v2 a chat's app (our extension, issue 41, docs/app-runtime.md): its state and log; restart and stop it -----
+  r("v2.chats.app", "GET", "/v2/chats/:chatId/app"),
+  r("v2.chats.app.restart", "POST", "/v2/chats/:chatId/app/restart"),
+  r("v2.chats.app.stop", "POST", "/v2/chats/:chatId/app/stop"),
   r("v2.gitCredentials.list", "GET", "/v2/git-credentials"),
   r("v2.gitCredentials.create", "POST", "/v2/git-credentials", { body: s.CreateGitCredentialBody }),
   r("v2.gitCredentials.delete", "DELETE", "/v2/git-credentials/:credentialId"),

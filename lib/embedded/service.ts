@@ -21,6 +21,7 @@ import { PreviewOrigin } from "./preview/origin";
 import { servePreviewOrigin } from "./preview/origin-serve";
 import { isPass, type PreviewAnswer } from "./preview/pass";
 import { AppRuntime } from "./runtime/apps";
+import { AppBuilds } from "./hosting/app-build";
 import { appRuntimeSettings, type AppRuntimeSettingsInput } from "./runtime/settings";
 import { createSandbox, type SandboxSettingsInput } from "./sandbox";
 import { Previews } from "./preview/previews";
@@ -130,7 +131,10 @@ export interface EmbeddedOptions {
     sandbox?: SandboxSettingsInput;
     /** The server's own ports, which an install's proxy never reaches. */
     ownPorts?: readonly number[];
-    /** Where other instances reach this one's preview listener (`host:port`); default this host's name. */
+    /**
+     * Where other instances reach this one's preview listener (`host:port`, APP_INSTANCE_ADDRESS): preview requests
+     * for an app this instance runs are forwarded there; default this host's name and port 3001.
+     */
     address?: string;
   } | null;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
@@ -292,15 +296,23 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     new PreviewTokens(opts.apiKey, opts.previewNow),
     new PreviewOrigin(opts.previewOrigin ?? "http://*.localhost:3001"),
   );
-  const apps = opts.appRuntime
-    ? new AppRuntime({
-        db: database.db,
-        sandbox: createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts }),
-        settings: appRuntimeSettings(opts.appRuntime.settings),
-        owner,
-        address: opts.appRuntime.address ?? hostname(),
-      })
+  const appSandbox = opts.appRuntime
+    ? createSandbox(opts.appRuntime.sandbox, { ownPorts: opts.appRuntime.ownPorts })
     : null;
+  const appSettings = appRuntimeSettings(opts.appRuntime?.settings);
+  const apps =
+    opts.appRuntime && appSandbox
+      ? new AppRuntime({
+          db: database.db,
+          sandbox: appSandbox,
+          settings: appSettings,
+          owner,
+          address: opts.appRuntime.address ?? `${hostname()}:3001`,
+          secretKey: opts.secretKey || opts.apiKey,
+        })
+      : null;
+  // Deployments of runnable apps are built in the same sandbox, with the same settings.
+  const appBuilds = appSandbox ? new AppBuilds({ db: database.db, sandbox: appSandbox, settings: appSettings }) : null;
   const shares = new ShareLinks({
     box: secrets,
     urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),
@@ -325,11 +337,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     mcp,
     quotas: new QuotaMeter({ db: database.db, limits: opts.quotas }),
     deploymentBuildMs: Math.max(0, opts.deploymentBuildMs ?? DEFAULT_DEPLOYMENT_BUILD_MS),
+    appBuilds,
     secrets,
     agent,
     spend,
     people: peopleContext,
     shares,
+    apps,
   };
   const route = createRouter({
     parts,
@@ -381,11 +395,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
         return false;
       }
     },
-    inUse: () => requests.size > 0 || turns.busy() || !webhooks.quiet() || (apps?.busy() ?? false),
+    inUse: () =>
+      requests.size > 0 || turns.busy() || !webhooks.quiet() || (apps?.busy() ?? false) || (appBuilds?.busy() ?? false),
     close: (closeOpts) =>
       (closing ??= (async () => {
         await turns.drain(closeOpts?.graceMs);
         await apps?.close();
+        await appBuilds?.close();
         await recovery.stop();
         await live.close();
         await webhooks.close();

@@ -45,6 +45,8 @@ export const filesKeys = {
   latestVersion: (chatId: string) => ["files", chatId, "latest-version"] as const,
   version: (chatId: string, versionId: string) => ["files", chatId, "version", versionId] as const,
   preview: (chatId: string) => ["files", chatId, "preview"] as const,
+  /** The chat's app (GET /v2/chats/{chatId}/app): its state and log. */
+  app: (chatId: string) => ["files", chatId, "app"] as const,
 };
 
 /** Webhooks and their deliveries (use-webhooks). */

@@ -12,9 +12,12 @@ export interface AppRuntimeConfig {
   idleStopMs?: number;
   installTimeoutMs?: number;
   startTimeoutMs?: number;
-  limits?: { memoryMb?: number; cpuSeconds?: number; processes?: number };
+  buildTimeoutMs?: number;
+  limits?: { memoryMb?: number; cpuSeconds?: number; processes?: number; diskMb?: number };
   installNetwork?: { mode: "public"; hosts: string[]; privateHosts: string[] };
   cacheDir?: string;
+  /** Where the other instances reach this one's preview listener (APP_INSTANCE_ADDRESS, `host:port`). */
+  instanceAddress?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -24,8 +27,14 @@ const NUMBERS = {
   idleStopMs: "APP_IDLE_STOP_MS",
   installTimeoutMs: "APP_INSTALL_TIMEOUT_MS",
   startTimeoutMs: "APP_START_TIMEOUT_MS",
+  buildTimeoutMs: "APP_BUILD_TIMEOUT_MS",
 } as const;
-const LIMITS = { memoryMb: "APP_MEMORY_MB", cpuSeconds: "APP_CPU_S", processes: "APP_PROCESSES" } as const;
+const LIMITS = {
+  memoryMb: "APP_MEMORY_MB",
+  cpuSeconds: "APP_CPU_S",
+  processes: "APP_PROCESSES",
+  diskMb: "APP_DISK_MB",
+} as const;
 
 function whole(env: Env, variable: string): number | undefined {
   const raw = env[variable]?.trim();
@@ -77,5 +86,11 @@ export function readAppRuntime(env: Env, ownPorts: number[]): AppRuntimeConfig |
     };
   const cacheDir = env.APP_CACHE_DIR?.trim();
   if (cacheDir) config.cacheDir = cacheDir;
+  const address = env.APP_INSTANCE_ADDRESS?.trim();
+  if (address) {
+    if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\]):\d{1,5}$/i.test(address))
+      throw new Error(`APP_INSTANCE_ADDRESS must be host:port (got ${JSON.stringify(address)})`);
+    config.instanceAddress = address;
+  }
   return config;
 }

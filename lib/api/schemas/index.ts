@@ -12,6 +12,7 @@ export * from "./events";
 export * from "./usage";
 export * from "./quotas";
 export * from "./git";
+export * from "./app";
 export * from "./mcp-explorer";
 export * from "./spend";
 export * as v1 from "./v1";

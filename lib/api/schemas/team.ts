@@ -39,7 +39,12 @@ const Email = z
   .pipe(z.email("must be an email address"))
   .transform((e) => e.toLowerCase());
 
-const PersonName = z.string().trim().min(1, "name must not be empty").max(200);
+/** A person's name: 1 to 200 characters. */
+export const PERSON_NAME_MAX = 200;
+/** A password's length, wherever one is chosen (invitation page, the API, the directory). */
+export const PASSWORD_LENGTH = { min: 8, max: 1000 } as const;
+
+const PersonName = z.string().trim().min(1, "name must not be empty").max(PERSON_NAME_MAX);
 
 /** A team member as the API shows one (never a password or key). */
 export const Member = z.object({

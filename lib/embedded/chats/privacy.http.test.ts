@@ -78,6 +78,7 @@ const READS: Record<string, { method: string; path: (id: string) => string; v1?:
   "its files": { method: "GET", path: (id) => `/v2/chats/${id}/files` },
   "its preview": { method: "GET", path: (id) => `/v2/chats/${id}/preview` },
   "its files as a zip": { method: "GET", path: (id) => `/v2/chats/${id}/files/download` },
+  "its app": { method: "GET", path: (id) => `/v2/chats/${id}/app` },
   "re-attaching to its stream": { method: "POST", path: (id) => `/v2/chats/${id}/resume` },
   "v1 chat": { method: "GET", path: (id) => `/v1/chats/${id}`, v1: true },
   "v1 versions": { method: "GET", path: (id) => `/v1/chats/${id}/versions`, v1: true },
@@ -178,6 +179,8 @@ const WRITES: Record<string, { method: string; path: (id: string) => string; bod
   },
   "v1 rename": { method: "PATCH", path: (id) => `/v1/chats/${id}`, body: { name: "Renamed in v1" }, ok: 200 },
   deploy: { method: "POST", path: (id) => `/v2/chats/${id}/deploy`, ok: 200 },
+  "restart its app": { method: "POST", path: (id) => `/v2/chats/${id}/app/restart`, ok: 200 },
+  "stop its app": { method: "POST", path: (id) => `/v2/chats/${id}/app/stop`, ok: 200 },
   delete: { method: "DELETE", path: (id) => `/v2/chats/${id}`, ok: 200 },
 };
 

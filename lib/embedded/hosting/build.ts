@@ -24,16 +24,29 @@ const line = (at: Date, text: string, level: DeploymentLogLine["level"] = "info"
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The log lines written when the deployment is created. */
-export function startLines(files: readonly VersionFile[], versionId: string, at: Date): DeploymentLogLine[] {
+export function startLines(
+  files: readonly VersionFile[],
+  versionId: string,
+  at: Date,
+  built = false,
+): DeploymentLogLine[] {
   const n = files.length;
-  return [line(at, `Deploying version ${versionId}`), line(at, `Uploading ${n} ${n === 1 ? "file" : "files"}`)];
+  return [
+    line(at, `Deploying version ${versionId}`),
+    line(at, `Uploading ${n} ${n === 1 ? "file" : "files"}`),
+    ...(built
+      ? [line(at, "Building the app in the sandbox: its install, then its build script; the site is its output folder")]
+      : []),
+  ];
 }
 
 const hasIndex = (files: readonly VersionFile[]) => files.some((f) => f.path === "index.html");
 
 /** Settles a pending deployment once its build time is over; returns the current row either way. */
 export async function settle(db: Db, row: DeploymentRow, buildMs: number, now = new Date()): Promise<DeploymentRow> {
-  if (row.status !== "pending" || now.getTime() - row.createdAt.getTime() < buildMs) return row;
+  if (row.status !== "pending") return row;
+  if (row.buildDeadline) return settleLostBuild(db, row, now);
+  if (now.getTime() - row.createdAt.getTime() < buildMs) return row;
   const at = new Date(Math.max(now.getTime(), row.createdAt.getTime() + 1));
   const bytes = row.files.reduce(
     (sum, f) => sum + Buffer.byteLength(f.content, f.encoding === "base64" ? "base64" : "utf8"),
@@ -69,5 +82,25 @@ export async function settle(db: Db, row: DeploymentRow, buildMs: number, now = 
         at,
       );
   // Someone else settled it (or deleted it) meanwhile: read what is there now.
+  return settled ?? (await deploymentsStore.findDeployment(db, row.id)) ?? row;
+}
+
+/**
+ * An app built in the sandbox (app-build.ts) is settled by the instance building it; still pending past its deadline,
+ * that instance stopped mid-build: failed, saying so.
+ */
+async function settleLostBuild(db: Db, row: DeploymentRow, now: Date): Promise<DeploymentRow> {
+  if (!row.buildDeadline || now.getTime() <= row.buildDeadline.getTime()) return row;
+  const text = "The build did not finish: the instance building it stopped. Deploy again.";
+  const settled = await deploymentsStore.finishBuild(
+    db,
+    row.id,
+    {
+      status: "error",
+      error: { type: "build_interrupted", text },
+      logs: [...row.logs, line(now, `Error: ${text}`, "error"), line(now, "Build failed", "error")],
+    },
+    now,
+  );
   return settled ?? (await deploymentsStore.findDeployment(db, row.id)) ?? row;
 }

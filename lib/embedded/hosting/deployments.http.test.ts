@@ -174,6 +174,20 @@ describe("v1 deployments", () => {
     expect((await site(bad.webUrl)).status).toBe(404);
   });
 
+  test("without the app runtime a runnable app with a build script is published as its files (nothing is built)", async () => {
+    const d = await deploy(
+      await chatWithFiles([
+        { name: "package.json", content: JSON.stringify({ scripts: { dev: "vite", build: "vite build" } }) },
+        { name: "index.html", content: "<h1>Source page</h1>" },
+      ]),
+    );
+    expect((await waitSettled(d.id)).status).toBe("ready");
+    expect(await (await site(d.webUrl)).text()).toContain("<h1>Source page</h1>");
+    expect((await client.deploymentLogs(d.id)).logs.map((l) => l.text)).not.toContainEqual(
+      expect.stringContaining("sandbox"),
+    );
+  });
+
   test("delete takes the site down; then 404 everywhere", async () => {
     const d = await deploy(await chatWithFiles([{ name: "index.html", content: "bye" }]));
     await waitSettled(d.id);

@@ -75,6 +75,8 @@ const createDeploymentV1: Handler<"v1.deployments.create"> = async (ctx) => {
   }
   const at = new Date();
   const files = version.files.map((f) => ({ ...f }));
+  // A runnable app with a `build` script is built in the sandbox (with the app runtime on); else its files are the site.
+  const plan = ctx.appBuilds?.plan(files) ?? null;
   const row = await deploymentsStore.insertDeployment(ctx.db, {
     id: newId("dpl"),
     chatId: chat.id,
@@ -82,11 +84,13 @@ const createDeploymentV1: Handler<"v1.deployments.create"> = async (ctx) => {
     versionId: version.id,
     status: "pending",
     files,
-    logs: startLines(files, version.id, at),
+    logs: startLines(files, version.id, at, plan !== null),
     error: null,
+    buildDeadline: plan && ctx.appBuilds ? ctx.appBuilds.deadline(at) : null,
     createdAt: at,
     updatedAt: at,
   });
+  if (plan) ctx.appBuilds?.start(row, plan);
   return json(toDeploymentV1(ctx, await settle(ctx.db, row, ctx.deploymentBuildMs)));
 };
 
@@ -150,11 +154,18 @@ const deploymentLogsV1: Handler<"v1.deployments.logs"> = async (ctx) => {
   return json(list);
 };
 
-/** GET /v1/deployments/{deploymentId}/errors → the document's `{fullErrorText, errorType, formattedError}`; `{}` without. */
+/**
+ * GET /v1/deployments/{deploymentId}/errors → the document's `{fullErrorText, errorType, formattedError}`; `{}` without.
+ * `formattedError` is the reason alone (a built app's `fullErrorText` goes on with its log's end, after a blank line).
+ */
 const deploymentErrorsV1: Handler<"v1.deployments.errors"> = async (ctx) => {
   const row = await requireDeployment(ctx, ctx.params.deploymentId);
   const errors: DeploymentErrorsV1 = row.error
-    ? { fullErrorText: row.error.text, errorType: row.error.type, formattedError: `Error: ${row.error.text}` }
+    ? {
+        fullErrorText: row.error.text,
+        errorType: row.error.type,
+        formattedError: `Error: ${row.error.text.split("\n\n")[0]}`,
+      }
     : {};
   return json(errors);
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../store/db";
-import { chats, deployments, type DeploymentLogLine, type DeploymentRow } from "../store/schema";
+import { chats, deployments, type DeploymentLogLine, type DeploymentRow, type VersionFile } from "../store/schema";
 import { readableChats, type Reader } from "../chats/access";
 
 type NewDeployment = Omit<DeploymentRow, "seq">;
@@ -42,7 +42,13 @@ export async function listDeployments(
 export async function finishBuild(
   db: Db,
   id: string,
-  patch: { status: "ready" | "error"; logs: DeploymentLogLine[]; error: { type: string; text: string } | null },
+  patch: {
+    status: "ready" | "error";
+    logs: DeploymentLogLine[];
+    error: { type: string; text: string } | null;
+    /** The site's files when they are not the version's (a built app's output folder). */
+    files?: VersionFile[];
+  },
   at: Date,
 ): Promise<DeploymentRow | null> {
   const [row] = await db
@@ -51,6 +57,24 @@ export async function finishBuild(
     .where(and(eq(deployments.id, id), eq(deployments.status, "pending")))
     .returning();
   return row ?? null;
+}
+
+/**
+ * The log so far of a build under way (and its deadline, moved when it starts after waiting); false when the
+ * deployment is no longer pending (settled or deleted).
+ */
+export async function updatePendingBuild(
+  db: Db,
+  id: string,
+  patch: { logs: DeploymentLogLine[]; buildDeadline?: Date },
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(deployments)
+    .set({ ...patch, updatedAt: at })
+    .where(and(eq(deployments.id, id), eq(deployments.status, "pending")))
+    .returning({ id: deployments.id });
+  return rows.length > 0;
 }
 
 export async function deleteDeployment(db: Db, id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import "server-only";
 import type { AnyRoute, ChatNeed, RouteBody, RouteName, RouteParams } from "@/lib/api";
 import type { ServiceEvents } from "../events";
 import type { Agent } from "../generation/agent";
+import type { AppBuilds } from "../hosting/app-build";
 import type { Spend } from "../spend/spend";
 import type { LiveHub } from "../live/hub";
 import type { McpConnections } from "../mcp/connections";
@@ -9,6 +10,7 @@ import type { PeopleContext } from "../people/context";
 import type { Caller } from "../people/types";
 import type { SecretBox } from "../mcp/secret-box";
 import type { ShareLinks } from "../shares/links";
+import type { AppRuntime } from "../runtime/apps";
 import type { Previews } from "../preview/previews";
 import type { QuotaMeter } from "../quotas/meter";
 import type { Db } from "../store";
@@ -33,6 +35,8 @@ export interface ServiceParts {
   quotas: QuotaMeter;
   /** How long a deployment stays pending before its build settles (lib/embedded/hosting/build.ts). */
   deploymentBuildMs: number;
+  /** Builds of runnable apps' deployments in the sandbox (the app runtime on); null: every deployment is its files. */
+  appBuilds: AppBuilds | null;
   /** Encryption at rest with the service's secret key (MCP secrets, a project's environment variables). */
   secrets: SecretBox;
   /** Who answers (the scripted agent, the model-backed one, or a test's): its context figures and summaries. */
@@ -43,6 +47,8 @@ export interface ServiceParts {
   people: PeopleContext;
   /** Share links of unlisted and public chats (lib/embedded/shares). */
   shares: ShareLinks;
+  /** The chats' running apps (APP_RUNTIME=on, docs/app-runtime.md); null when the runtime is off. */
+  apps: AppRuntime | null;
 }
 
 /** Browser redirect targets (`proxied: false`): reached without a key, so without a caller (their state is the credential). */

@@ -33,6 +33,7 @@ import { hookV1Handlers } from "../webhooks/handlers-v1";
 import { shareHandlers } from "../shares/handlers";
 import { contextHandlers } from "../context/handlers";
 import { spendHandlers } from "../spend/handlers";
+import { appHandlers } from "../runtime/handlers";
 
 /**
  * Every route of lib/api/routes.ts → its handler. Each feature's handlers file (`../<feature>/handlers.ts`,
@@ -74,4 +75,5 @@ export const HANDLERS: HandlerTable = {
   ...peopleHandlers,
   ...contextHandlers,
   ...spendHandlers,
+  ...appHandlers,
 };

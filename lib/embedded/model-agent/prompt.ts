@@ -21,7 +21,7 @@ const STATIC_APP =
   "- Build a working static web app: index.html, styles.css and app.js at the top level (plain HTML, CSS and JavaScript; no build step and no npm packages; CDN links are fine). index.html links the CSS and the script.";
 /** With the app runtime (APP_RUNTIME=on): what runs in the preview. */
 const RUNNING_APP =
-  "- Build a working web app. A static one (index.html, styles.css and app.js at the top level, plain HTML, CSS and JavaScript) is served as it is. An app with a package.json at the top level whose `dev` script (else `start`) starts a server runs in the preview: its dependencies are installed with npm (from the lockfile when there is one; their install scripts do not run), then the script runs with PORT set and must listen on it (a Vite dev server is found on its own port). Prefer a small dependency list; a plain Node server needs none.";
+  "- Build a working web app. A static one (index.html, styles.css and app.js at the top level, plain HTML, CSS and JavaScript) is served as it is. An app with a package.json at the top level whose `dev` script (else `start`) starts a server runs in the preview: its dependencies are installed with npm (from the lockfile when there is one; their install scripts do not run), then the script runs with PORT set and must listen on it (a Vite dev server is found on its own port). Prefer a small dependency list; a plain Node server needs none. A deployment of such an app runs its `build` script (without network) and publishes the static files it writes to dist/ (else build/ or out/), served under a sub-path: build with relative asset URLs (Vite: `base: './'`).";
 
 /**
  * Our instructions, the chat's own system prompt if any, the project's file names, the names (never the values)

@@ -1,5 +1,11 @@
 import "server-only";
-import type { CreateInvitationBody, Invitation, InvitationCreated, Role } from "@/lib/api";
+import {
+  PERSON_NAME_MAX,
+  type CreateInvitationBody,
+  type Invitation,
+  type InvitationCreated,
+  type Role,
+} from "@/lib/api";
 import { HttpError } from "../errors";
 import { newId } from "../ids";
 import type { PeopleContext } from "./context";
@@ -90,7 +96,8 @@ export async function acceptInvitation(
   input: { name: string; password: string },
 ): Promise<PersonRecord> {
   const name = input.name.trim();
-  if (!name || name.length > 200) throw new PeopleError("invalid_input", "Give a name of 1 to 200 characters.");
+  if (!name || name.length > PERSON_NAME_MAX)
+    throw new PeopleError("invalid_input", `Give a name of 1 to ${PERSON_NAME_MAX} characters.`);
   const problem = passwordProblem(input.password);
   if (problem) throw new PeopleError("invalid_input", problem);
   // Looked up first so that a wrong token costs no scrypt.

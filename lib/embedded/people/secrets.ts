@@ -1,4 +1,5 @@
 import "server-only";
+import { PASSWORD_LENGTH } from "@/lib/api";
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 /** Key material of the people feature: API keys, invitation tokens and passwords (docs/people.md). */
@@ -88,9 +89,11 @@ export async function verifyPassword(password: string, stored: string | null): P
   return want.length === got.length && timingSafeEqual(want, got) && stored !== null;
 }
 
-/** Passwords: 8 to 1,000 characters. The message when not. */
+/** Passwords: PASSWORD_LENGTH (8 to 1,000 characters). The message when not. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return "The password must have at least 8 characters.";
-  if (password.length > 1000) return "The password must have at most 1,000 characters.";
+  if (password.length < PASSWORD_LENGTH.min)
+    return `The password must have at least ${PASSWORD_LENGTH.min} characters.`;
+  if (password.length > PASSWORD_LENGTH.max)
+    return `The password must have at most ${PASSWORD_LENGTH.max.toLocaleString("en")} characters.`;
   return null;
 }

@@ -8,6 +8,7 @@ import type { ShareLinks } from "../shares/links";
 import * as filesStore from "../files/store";
 import * as settingsStore from "../account/store";
 import type { AppRuntime } from "../runtime/apps";
+import { FORWARDED_HEADER } from "../runtime/forward";
 import type { PreviewOrigin } from "./origin";
 import type { PreviewAnswer } from "./pass";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
@@ -155,12 +156,21 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   const token = header ?? (host === "other" ? null : cookieOf(req.headers.get("cookie")));
   const check = token ? deps.tokens.verify(token) : null;
   if (!check?.ok || !hostAllows(deps, host, check.chatId)) return refused(check, header !== null && !check?.ok);
+  // Forwarded by the instance a request reached to this one, which runs the chat's app: only with a valid signature.
+  const forwarded = req.headers.get(FORWARDED_HEADER);
+  if (forwarded !== null && !deps.apps?.verifyForward(forwarded, check.chatId, method, `${url.pathname}${url.search}`))
+    return text(403, "This forwarded preview request is not signed by an instance of this service.");
   const chat = await chatsStore.findChat(deps.db, check.chatId);
   // A chat its token's person (or link) may no longer read is not there for them, as an unknown one.
   if (!chat || !(await subjectMayRead(deps, check.subject, chat))) return text(404, "Not found");
   if (deps.apps) {
     const hosts = await settingsStore.previewHosts(deps.db);
-    const answer = await deps.apps.answer(check.chatId, req, baseHeaders([...deps.frameAncestors, ...hosts]));
+    const answer = await deps.apps.answer(
+      check.chatId,
+      req,
+      baseHeaders([...deps.frameAncestors, ...hosts]),
+      forwarded !== null,
+    );
     if (answer) return answer;
   }
   if (!readOnly) return notAllowed();

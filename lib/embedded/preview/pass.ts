@@ -2,17 +2,24 @@ import "server-only";
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
+import { FORWARDED_HEADER } from "../runtime/forward";
 import { withReporter } from "./reporter";
 
 /**
  * A preview request passed through to a chat's running app as it came (body, method, WebSocket upgrade), over the unix
- * socket that reaches its port in the sandbox (never a network address: nothing here connects beyond this machine's
- * sandboxes). What the preview origin answers is a Response (files, refusals, the app's state pages) or one of these.
+ * socket that reaches its port in the sandbox, or forwarded to the preview listener of the instance that runs the app
+ * (its address recorded in the database by that instance, never taken from a request: runtime/store.ts). What the
+ * preview origin answers is a Response (files, refusals, the app's state pages) or one of these.
  */
 export interface PreviewPass {
   pass: true;
-  /** The app's socket (SandboxProcess.socketPath). */
-  to: { socketPath: string };
+  /** The app's socket (SandboxProcess.socketPath), or another instance's preview listener (forwarded). */
+  to: { socketPath: string } | { host: string; port: number };
+  /**
+   * Forwarded to another instance: this signature goes in the `x-atelier-forwarded` header and the request's own
+   * credentials (token, cookie) are kept, as that instance checks them again (runtime/forward.ts).
+   */
+  forwarded?: string;
   /** The Host header sent (dev servers accept `localhost`); unset: the request's own. */
   host?: string;
   /** The preview origin's headers added to the answers: `content-security-policy` is added beside the app's own. */
@@ -55,6 +62,12 @@ function headersFor(
     if (value === undefined || (!upgrade && HOP_BY_HOP.has(name))) continue;
     out[name] = value;
   }
+  if (pass.forwarded) {
+    out[FORWARDED_HEADER] = pass.forwarded;
+    if (!upgrade) out["accept-encoding"] = "identity";
+    return out;
+  }
+  delete out[FORWARDED_HEADER];
   if (pass.host) {
     out["x-forwarded-host"] = headers.host ?? "";
     out.host = pass.host;
@@ -90,6 +103,12 @@ function responseHeaders(pass: PreviewPass, res: IncomingMessage, scriptSrc: str
   return out;
 }
 
+/** Where to connect: the app's socket or the other instance's listener. */
+const target = (pass: PreviewPass) =>
+  "socketPath" in pass.to ? { socketPath: pass.to.socketPath } : { host: pass.to.host, port: pass.to.port };
+const connect = (pass: PreviewPass) =>
+  "socketPath" in pass.to ? net.connect({ path: pass.to.socketPath }) : net.connect(pass.to);
+
 const isPage = (res: IncomingMessage) =>
   /^text\/html\b/i.test(String(res.headers["content-type"] ?? "")) && !res.headers["content-encoding"];
 
@@ -101,7 +120,7 @@ export function passRequest(pass: PreviewPass, req: IncomingMessage, res: Server
   const done = viewingOnce(pass);
   return new Promise<void>((resolve) => {
     const upstream = http.request({
-      socketPath: pass.to.socketPath,
+      ...target(pass),
       method: req.method,
       path: req.url,
       headers: headersFor(pass, req.headers, false),
@@ -197,7 +216,7 @@ async function refuseUpgrade(socket: Duplex, answer: Response): Promise<void> {
 export async function passUpgrade(answer: PreviewAnswer, req: IncomingMessage, socket: Duplex, head: Buffer) {
   if (!isPass(answer)) return refuseUpgrade(socket, answer);
   const pass = answer;
-  const upstream = net.connect({ path: pass.to.socketPath });
+  const upstream = connect(pass);
   const done = viewingOnce(pass);
   const end = () => {
     upstream.destroy();
@@ -232,7 +251,7 @@ export function passAsResponse(pass: PreviewPass, req: Request): Promise<Respons
     const url = new URL(req.url);
     const done = viewingOnce(pass);
     const upstream = http.request({
-      socketPath: pass.to.socketPath,
+      ...target(pass),
       method: req.method,
       path: `${url.pathname}${url.search}`,
       headers: headersFor(pass, headers, false),

@@ -1,18 +1,17 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { chmod, mkdir } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PreviewAnswer } from "../preview/pass";
 import type { Sandbox } from "../sandbox";
-import type { SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
+import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../sandbox/types";
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
-import { detectApp, INSTALL_FILES, type AppPlan } from "./detect";
+import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
+import { installOptions, needsInstall, overDiskLimit } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
-import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
+import { ForwardSigner } from "./forward";
+import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun, whereAppRuns } from "./store";
 
 /**
  * The chats' running apps on this instance (docs/app-runtime.md). A preview request for a chat whose files are an app
@@ -22,15 +21,14 @@ import { claimAppRun, renewAppRuns, updateAppRun } from "./store";
  * listens, every request and WebSocket is passed through to it (preview/pass.ts). Changes of the chat's files (any
  * writer: the agent, a hand edit, a pull, a restore) are written into the running copy (a `dev` server reloads; a
  * `start` server is started again); a change of an install file installs again. Apps nobody viewed for `idleStopMs` stop, and so does the least recently viewed one past
- * `maxRunning`.
+ * `maxRunning`. With several instances an app runs on one (its lease in app_runs): a request reaching another is
+ * forwarded to the owner's preview listener (forward.ts), or, when the owner is gone, the app starts where it is.
  */
 
 /** The port an app is given (PORT) in its sandbox; one that listens elsewhere (Vite's 5173) is found anyway. */
 const APP_PORT = 3000;
 /** The log kept per app (install and server output together), its end. */
 const LOG_CHARS = 64 * 1024;
-/** The files whose text decides whether a chat is an app and how it installs (detect.ts). */
-const DECIDING_FILES = [...INSTALL_FILES, "bun.lockb", "bun.lock"];
 /** How long a lease lives unless renewed (the row says which instance runs the app). */
 const LEASE_MS = 30_000;
 
@@ -57,6 +55,16 @@ interface App {
   port: number | null;
   /** A sync of the files under way (one at a time per app). */
   syncing: boolean;
+  /** When the state or the log last changed (ms). */
+  changedAt: number;
+  /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
+  claimed: boolean;
+}
+
+/** Where another instance runs a chat's app: its recorded preview listener's address and its id. */
+interface Elsewhere {
+  forward: string;
+  owner: string;
 }
 
 interface AppRuntimeDeps {
@@ -66,6 +74,8 @@ interface AppRuntimeDeps {
   /** This instance (the lease's owner) and where other instances reach its preview listener. */
   owner: string;
   address: string;
+  /** The secret key every instance shares (EMBEDDED_SECRET_KEY): forwarded requests are signed with it. */
+  secretKey: string;
   /** How often the running apps' files are compared with the chat's (ms); default 500. */
   syncMs?: number;
 }
@@ -83,27 +93,33 @@ const sandboxFile = (f: { path: string; content: string; encoding: string }): Sa
   content: f.encoding === "base64" ? new Uint8Array(Buffer.from(f.content, "base64")) : f.content,
 });
 
-/** Whether the app has anything to install (dependencies or a lockfile); a zero-dependency app starts at once. */
-function needsInstall(plan: AppPlan, pkgText: string | undefined): boolean {
-  if (plan.lockfile) return true;
-  try {
-    const pkg = JSON.parse(pkgText ?? "{}") as Record<string, unknown>;
-    return ["dependencies", "devDependencies", "optionalDependencies"].some(
-      (field) => pkg[field] && typeof pkg[field] === "object" && Object.keys(pkg[field]).length > 0,
-    );
-  } catch {
-    return true;
-  }
+/** A chat's app as this instance sees it (stateOf). */
+interface AppSnapshot {
+  state: AppRunState;
+  log: string;
+  message: string | null;
+  failedStep: "install" | "run" | null;
+  exitCode: number | null;
+  script: "dev" | "start";
+  changedAt: Date;
 }
 
 export class AppRuntime {
   private readonly apps = new Map<string, App>();
-  private readonly detecting = new Map<string, Promise<App | null>>();
+  private readonly detecting = new Map<string, Promise<App | Elsewhere | null>>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private renewedAt = 0;
+  private readonly signer: ForwardSigner;
+  /** This instance's row in app_instances, written (it must be there before it claims an app). */
+  private readonly registered: Promise<void>;
 
   constructor(private readonly deps: AppRuntimeDeps) {
+    this.signer = new ForwardSigner(deps.secretKey);
+    this.registered = recordInstance(deps.db, deps.owner, deps.address, LEASE_MS).catch((error: unknown) =>
+      console.error("[apps] could not record this instance", error),
+    );
+    this.renewedAt = Date.now();
     this.timer = setInterval(() => void this.tick(), deps.syncMs ?? 500);
     this.timer.unref();
   }
@@ -111,12 +127,28 @@ export class AppRuntime {
   /**
    * The preview's answer for a chat (its token already checked), or null when its files are not an app that runs
    * (served as files). `headers`: the preview origin's headers for the app's answers and the state pages.
+   * `forwarded`: the request was forwarded by another instance (its signature checked): it is answered here, never
+   * forwarded again.
    */
-  async answer(chatId: string, req: Request, headers: Record<string, string>): Promise<PreviewAnswer | null> {
+  async answer(
+    chatId: string,
+    req: Request,
+    headers: Record<string, string>,
+    forwarded = false,
+  ): Promise<PreviewAnswer | null> {
     if (this.closed) return null;
     const url = new URL(req.url);
-    const app = this.apps.get(chatId) ?? (await this.detect(chatId));
-    if (!app) return null;
+    const found = this.apps.get(chatId) ?? (await this.detect(chatId));
+    if (!found) return null;
+    if ("forward" in found) {
+      if (forwarded)
+        return new Response("This app runs on another instance of the service: open the preview again.", {
+          status: 503,
+          headers: { ...headers, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        });
+      return this.forwardTo(found, chatId, req);
+    }
+    const app = found;
     app.lastViewed = Date.now();
     if (url.pathname === RESTART_PATH) {
       // Restart keeps the installed copy unless the install is what failed.
@@ -145,15 +177,71 @@ export class AppRuntime {
     return appStatusPage(app, req.method === "HEAD", headers);
   }
 
+  /** Whether a forwarded request's signature (`x-atelier-forwarded`) was made for this instance, chat and request. */
+  verifyForward(value: string, chatId: string, method: string, path: string): boolean {
+    return this.signer.verify(value, this.deps.owner, chatId, method, path);
+  }
+
+  /** A request for an app another instance runs, passed on to that instance's recorded preview listener. */
+  private forwardTo(elsewhere: Elsewhere, chatId: string, req: Request): PreviewAnswer {
+    let to: { host: string; port: number };
+    try {
+      const parsed = new URL(`http://${elsewhere.forward}`);
+      if (!parsed.port || parsed.pathname !== "/" || parsed.username) throw new Error("not host:port");
+      to = { host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(parsed.port) };
+    } catch {
+      return new Response("The instance running this app recorded no usable address.", {
+        status: 502,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+      });
+    }
+    const url = new URL(req.url);
+    return {
+      pass: true,
+      to,
+      forwarded: this.signer.sign(elsewhere.owner, chatId, req.method, `${url.pathname}${url.search}`),
+      headers: {},
+      reporter: false,
+      // The instance that runs the app counts its views.
+      viewing: () => () => {},
+    };
+  }
+
   /** Whether any app is installing, starting or running here (the service is then in use: never closed for idling). */
   busy(): boolean {
     return this.apps.size > 0;
   }
 
-  /** The state of a chat's app on this instance (tests, the dashboard); null when none runs here. */
-  stateOf(chatId: string): { state: AppRunState; log: string; message: string | null } | null {
+  /** The state of a chat's app on this instance (the dashboard: runtime/view.ts); null when none runs here. */
+  stateOf(chatId: string): AppSnapshot | null {
     const app = this.apps.get(chatId);
-    return app ? { state: app.state, log: app.log, message: app.message } : null;
+    return app
+      ? {
+          state: app.state,
+          log: app.log,
+          message: app.message,
+          failedStep: app.failedStep,
+          exitCode: app.exitCode,
+          script: app.plan.script,
+          changedAt: new Date(app.changedAt),
+        }
+      : null;
+  }
+
+  /**
+   * Restart (the dashboard's button, POST …/app/restart): a chat's app on this instance starts again (keeping its
+   * installed copy unless the install is what failed), at any step; one that does not run here is started. False
+   * when its files are not an app that runs.
+   */
+  async restartApp(chatId: string): Promise<boolean> {
+    if (this.closed) return false;
+    const running = this.apps.get(chatId);
+    if (running) {
+      running.lastViewed = Date.now();
+      void this.restart(running, false, running.failedStep === "install" || running.state === "installing");
+      return true;
+    }
+    return (await this.detect(chatId)) !== null;
   }
 
   /** Stops a chat's app (Stop, the chat deleted): its copy is removed. */
@@ -166,14 +254,17 @@ export class AppRuntime {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await this.registered;
+    await forgetInstance(this.deps.db, this.deps.owner).catch(() => {});
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
   }
 
   /**
-   * Whether the chat's files are an app (reading only the files that decide it), and if so its app, begun: once per
-   * chat however many requests ask at the same time.
+   * Whether the chat's files are an app (reading only the files that decide it), and if so where it runs: another
+   * live instance's (forwarded there), or its app here, begun (taken over when the instance that held it is gone):
+   * once per chat however many requests ask at the same time.
    */
-  private detect(chatId: string): Promise<App | null> {
+  private detect(chatId: string): Promise<App | Elsewhere | null> {
     let pending = this.detecting.get(chatId);
     if (!pending) {
       pending = (async () => {
@@ -183,6 +274,22 @@ export class AppRuntime {
           .where(and(eq(chatFiles.chatId, chatId), inArray(chatFiles.path, DECIDING_FILES)));
         const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
         if (!detection.runnable || this.closed) return null;
+        const here = this.apps.get(chatId);
+        if (here) return here;
+        const where = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+        if (typeof where === "object" && "forward" in where) return where;
+        await this.registered;
+        const claimed = await claimAppRun(
+          this.deps.db,
+          chatId,
+          this.claimOf("installing", detection.plan),
+          typeof where === "object" ? where.takeOver : undefined,
+        );
+        if (!claimed) {
+          // Another instance took it meanwhile.
+          const now = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+          if (typeof now === "object" && "forward" in now) return now;
+        }
         return this.apps.get(chatId) ?? this.begin(chatId, detection.plan);
       })().finally(() => this.detecting.delete(chatId));
       this.detecting.set(chatId, pending);
@@ -209,6 +316,8 @@ export class AppRuntime {
       generation: 0,
       port: null,
       syncing: false,
+      changedAt: Date.now(),
+      claimed: false,
     };
     this.apps.set(chatId, app);
     this.makeRoom(app);
@@ -235,11 +344,13 @@ export class AppRuntime {
   private append(app: App, text: string): void {
     app.log = (app.log + text).slice(-LOG_CHARS);
     app.logEnd += text.length;
+    app.changedAt = Date.now();
   }
 
   private async setState(app: App, state: AppRunState, fields: Partial<App> = {}): Promise<void> {
     Object.assign(app, fields);
     app.state = state;
+    app.changedAt = Date.now();
     await updateAppRun(this.deps.db, app.chatId, this.deps.owner, {
       state,
       message: app.message,
@@ -249,7 +360,8 @@ export class AppRuntime {
       logEnd: app.logEnd,
       port: app.port,
       newState: true,
-      release: state === "crashed" || state === "stopped",
+      // A crashed app stays here (its log, Restart) and keeps its lease; a stopped one lets any instance start it.
+      release: state === "stopped",
     }).catch((error: unknown) => console.error("[apps] could not record an app's state", error));
   }
 
@@ -258,22 +370,18 @@ export class AppRuntime {
     const { sandbox, settings, db } = this.deps;
     const current = () => app.generation === generation && !this.closed;
     try {
-      const claimed = await claimAppRun(db, app.chatId, {
-        owner: this.deps.owner,
-        address: this.deps.address,
-        state: app.state,
-        script: app.plan.script,
-        manager: app.plan.manager,
-        ttlMs: LEASE_MS,
-      });
+      const claimed = await claimAppRun(db, app.chatId, this.claimOf(app.state, app.plan));
       if (!claimed) {
-        app.message = "This app runs on another instance of the service (forwarding is not available yet).";
-        await this.setState(app, "crashed", { failedStep: "run" });
+        // Another instance runs it: the next request is forwarded there.
+        if (current()) await this.end(app, "moved");
         return;
       }
+      app.claimed = true;
       const files = await this.files(app.chatId);
       if (!current()) return;
       const pkg = files.find((f) => f.path === "package.json")?.content;
+      // A new copy (the first, or one removed for being over its disk limit) is installed whatever the caller says.
+      const fresh = !app.volume;
       if (!app.volume) {
         const volume = await sandbox.createVolume(files.map(sandboxFile));
         if (!current()) {
@@ -284,20 +392,14 @@ export class AppRuntime {
         app.written = new Map(files.map((f) => [f.path, fingerprint(f)]));
       }
       const changes = this.diff(app, files);
-      if (install && needsInstall(app.plan, pkg)) {
+      if ((install || fresh) && needsInstall(app.plan, pkg)) {
         await this.setState(app, "installing");
         this.append(app, `$ ${app.plan.install}\n`);
         const result = await sandbox.run({
-          command: app.plan.install,
+          ...(await installOptions(app.plan, settings, app.chatId)),
           files: changes.files,
           remove: changes.remove,
           volume: app.volume,
-          network: settings.installNetwork,
-          // The install writes the package cache, and a chat's own files can steer it (`.npmrc`, `.yarnrc.yml`'s
-          // plugins, `.pnpmfile.cjs`): each chat writes a cache of its own, never one another chat's install reads.
-          cache: { dir: await chatCacheDir(settings.cacheDir, app.chatId), writable: true },
-          env: { npm_config_cache: "/cache/npm", npm_config_update_notifier: "false" },
-          limits: { timeMs: settings.installTimeoutMs, ...settings.limits },
           signal: app.stopper.signal,
           onData: (text) => this.append(app, text),
         });
@@ -308,7 +410,10 @@ export class AppRuntime {
           await this.setState(app, "crashed", {
             failedStep: "install",
             exitCode: result.exitCode,
-            message: result.ended?.message ?? `The install failed (exit code ${result.exitCode}).`,
+            message:
+              (await this.overDisk(app, result)) ??
+              result.ended?.message ??
+              `The install failed (exit code ${result.exitCode}).`,
           });
           return;
         }
@@ -324,6 +429,7 @@ export class AppRuntime {
         network: settings.network,
         env: { NODE_ENV: "development" },
         limits: { ...settings.limits, timeMs: 0 },
+        diskCheckMs: settings.diskCheckMs,
         signal: app.stopper.signal,
         onData: (text) => this.append(app, text),
       });
@@ -332,13 +438,15 @@ export class AppRuntime {
         return;
       }
       app.process = proc;
-      void proc.exited.then((result) => {
+      void proc.exited.then(async (result) => {
         if (!current() || app.process !== proc) return;
         app.process = null;
+        const overDisk = await this.overDisk(app, result);
         void this.setState(app, "crashed", {
           failedStep: "run",
           exitCode: result.exitCode,
           message:
+            overDisk ??
             result.ended?.message ??
             (result.exitCode === 0
               ? "The app's server exited on its own."
@@ -367,6 +475,31 @@ export class AppRuntime {
       this.append(app, `\n[the sandbox could not run the app: ${(error as Error).message}]\n`);
       await this.setState(app, "crashed", { failedStep: "run", message: (error as Error).message });
     }
+  }
+
+  /**
+   * When the sandbox ended the install or the app at the disk limit (APP_DISK_MB): the copy is removed (its disk given
+   * back; the next start copies and installs afresh) and the state's message says so; null otherwise.
+   */
+  private async overDisk(app: App, result: RunResult): Promise<string | null> {
+    if (result.ended?.reason !== "disk") return null;
+    const volume = app.volume;
+    app.volume = null;
+    app.written = new Map();
+    await volume?.remove();
+    const message = overDiskLimit("The app", result.ended, this.deps.settings.limits.diskMb);
+    return `${message} Its copy was removed; Restart installs it again.`;
+  }
+
+  private claimOf(state: AppRunState, plan: AppPlan) {
+    return {
+      owner: this.deps.owner,
+      address: this.deps.address,
+      state,
+      script: plan.script,
+      manager: plan.manager,
+      ttlMs: LEASE_MS,
+    };
   }
 
   /** The files changed since they were last written into the copy (and marks them written). */
@@ -425,10 +558,31 @@ export class AppRuntime {
       if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
         void this.sync(app);
     }
-    if (this.apps.size && now - this.renewedAt > LEASE_MS / 3) {
+    if (now - this.renewedAt > LEASE_MS / 3) {
       this.renewedAt = now;
-      await renewAppRuns(this.deps.db, this.deps.owner, [...this.apps.keys()], LEASE_MS).catch(() => []);
+      await this.renew();
     }
+  }
+
+  /**
+   * Renews this instance's row and its apps' leases; an app whose lease another instance took (this one was thought
+   * gone) stops here, so it runs in one place.
+   */
+  private async renew(): Promise<void> {
+    const { db, owner } = this.deps;
+    await recordInstance(db, owner, this.deps.address, LEASE_MS).catch((error: unknown) =>
+      console.error("[apps] could not renew this instance", error),
+    );
+    const claimed = [...this.apps.values()].filter((a) => a.claimed);
+    const held = await renewAppRuns(
+      db,
+      owner,
+      claimed.map((a) => a.chatId),
+      LEASE_MS,
+    ).catch(() => null);
+    if (!held || this.closed) return;
+    for (const app of claimed)
+      if (!held.includes(app.chatId) && this.apps.get(app.chatId) === app) void this.end(app, "moved");
   }
 
   /**
@@ -474,14 +628,4 @@ export class AppRuntime {
       app.syncing = false;
     }
   }
-}
-
-/**
- * The package cache of one chat's installs, under APP_CACHE_DIR (a name derived from its id). The top folder is made
- * passable but not listable (0711): the sandbox's user reaches its own chat's folder, never a list of the others.
- */
-async function chatCacheDir(cacheDir: string, chatId: string): Promise<string> {
-  await mkdir(cacheDir, { recursive: true });
-  await chmod(cacheDir, 0o711);
-  return path.join(cacheDir, createHash("sha256").update(chatId).digest("hex").slice(0, 32));
 }

@@ -48,6 +48,9 @@ export const INSTALL_FILES = [
   ".npmrc",
 ] as const;
 
+/** The files whose text decides whether a chat is an app and how it installs. */
+export const DECIDING_FILES = [...INSTALL_FILES, "bun.lockb", "bun.lock"];
+
 const DEPENDENCY_FIELDS = [
   "dependencies",
   "devDependencies",

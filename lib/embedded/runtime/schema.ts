@@ -12,8 +12,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 
 /** What an app is doing (the Preview tab's state). */
 export type AppRunState = "stopped" | "installing" | "starting" | "running" | "crashed";
-/** Why a stopped app stopped: nobody viewed it, a person stopped it, another app took its place, the server stopped. */
-export type AppStopReason = "idle" | "person" | "limit" | "shutdown";
+/**
+ * Why a stopped app stopped: nobody viewed it, a person stopped it, another app took its place, the server stopped,
+ * another instance took it over (this one's lease was lost).
+ */
+export type AppStopReason = "idle" | "person" | "limit" | "shutdown" | "moved";
 
 export const appRuns = pgTable("app_runs", {
   chatId: text("chat_id").primaryKey(),
@@ -44,3 +47,18 @@ export const appRuns = pgTable("app_runs", {
 });
 
 export type AppRunRow = typeof appRuns.$inferSelect;
+
+/**
+ * The instances that run apps, and where each one's preview listener is reached by the others (APP_INSTANCE_ADDRESS).
+ * Written by each instance for itself at start and renewed while it lives; removed when it closes. A preview request
+ * for an app leased by another instance is forwarded only to the address this table records for that instance (and
+ * only when the lease row names the same address); an app whose owner has no live row here is taken over.
+ */
+export const appInstances = pgTable("app_instances", {
+  /** The instance (app_runs.owner): `host:pid:random`. */
+  owner: text("owner").primaryKey(),
+  /** Its preview listener's internal address, `host:port`. */
+  address: text("address").notNull(),
+  /** Renewed while the instance lives; past it, the instance counts as gone. */
+  expiresAt: ts("expires_at").notNull(),
+});

@@ -16,6 +16,8 @@ export interface AppRuntimeSettings {
   idleStopMs: number;
   /** The install's time limit (APP_INSTALL_TIMEOUT_MS). */
   installTimeoutMs: number;
+  /** A deployment's build (its `build` script, after the install) at most (APP_BUILD_TIMEOUT_MS). */
+  buildTimeoutMs: number;
   /** From starting the script to its listening on a port (APP_START_TIMEOUT_MS); past it the app is ended as crashed. */
   startTimeoutMs: number;
   /** Per app (APP_MEMORY_MB, APP_CPU_S, APP_PROCESSES, APP_DISK_MB): per process, but processes and disk per app. */
@@ -26,7 +28,7 @@ export interface AppRuntimeSettings {
   installNetwork: SandboxNetwork & { mode: "public" };
   /** The package cache and the installed modules kept between apps (APP_CACHE_DIR). */
   cacheDir: string;
-  /** How often the running apps' disk use is measured. */
+  /** How often an app's disk use (its copy and HOME) is measured against `limits.diskMb`: running, installing, building. */
   diskCheckMs: number;
 }
 
@@ -43,10 +45,11 @@ export function appRuntimeSettings(input: AppRuntimeSettingsInput = {}): AppRunt
     idleStopMs: input.idleStopMs ?? 10 * 60_000,
     installTimeoutMs: input.installTimeoutMs ?? 5 * 60_000,
     startTimeoutMs: input.startTimeoutMs ?? 2 * 60_000,
+    buildTimeoutMs: input.buildTimeoutMs ?? 10 * 60_000,
     limits: { memoryMb: 2048, cpuSeconds: 3600, processes: 256, diskMb: 2048, ...input.limits },
     network: input.network ?? { mode: "none" },
     installNetwork: input.installNetwork ?? { mode: "public", hosts: DEFAULT_INSTALL_HOSTS, privateHosts: [] },
     cacheDir: input.cacheDir ?? path.join(tmpdir(), "atelier-app-cache"),
-    diskCheckMs: input.diskCheckMs ?? 30_000,
+    diskCheckMs: input.diskCheckMs ?? 10_000,
   };
 }

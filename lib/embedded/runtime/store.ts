@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { notify } from "@/lib/db/notify";
 import type { Db } from "../store/db";
-import { appRuns, type AppRunRow } from "./schema";
+import { appInstances, appRuns, type AppRunRow } from "./schema";
 
 /**
  * The app_runs rows (schema.ts): one per chat whose app was started. The instance that runs an app holds its lease
@@ -14,6 +14,48 @@ import { appRuns, type AppRunRow } from "./schema";
 const APP_CHANNEL = "atelier_app";
 
 const expiresIn = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+
+/** Records (or renews) this instance and its preview listener's internal address (schema.ts, app_instances). */
+export async function recordInstance(db: Db, owner: string, address: string, ttlMs: number): Promise<void> {
+  await db
+    .insert(appInstances)
+    .values({ owner, address, expiresAt: expiresIn(ttlMs) })
+    .onConflictDoUpdate({ target: appInstances.owner, set: { address, expiresAt: expiresIn(ttlMs) } });
+}
+
+/** Removes this instance's row (it closes): its apps are then taken over by whichever instance a request reaches. */
+export async function forgetInstance(db: Db, owner: string): Promise<void> {
+  await db.delete(appInstances).where(eq(appInstances.owner, owner));
+}
+
+/**
+ * Where a chat's app runs, seen from instance `self`: `here` (its lease is self's, or no live lease: start it here),
+ * `{ forward }` (leased by another live instance: its recorded address), or `{ takeOver }` (a live lease whose owner
+ * is not a live instance, or whose row names another address than the one that instance recorded: not followed; the
+ * app is taken from that owner). The address comes from the database only, never from a request.
+ */
+export async function whereAppRuns(
+  db: Db,
+  chatId: string,
+  self: string,
+): Promise<"here" | { forward: string; owner: string } | { takeOver: string }> {
+  const rows = await db
+    .select({
+      owner: appRuns.owner,
+      address: appRuns.address,
+      leased: sql<boolean>`${appRuns.leaseExpiresAt} > now()`,
+      instanceAddress: appInstances.address,
+      instanceLive: sql<boolean>`coalesce(${appInstances.expiresAt} > now(), false)`,
+    })
+    .from(appRuns)
+    .leftJoin(appInstances, eq(appInstances.owner, appRuns.owner))
+    .where(eq(appRuns.chatId, chatId));
+  const row = rows[0];
+  if (!row || !row.leased || row.owner === self) return "here";
+  if (row.instanceLive && row.instanceAddress !== null && row.instanceAddress === row.address)
+    return { forward: row.instanceAddress, owner: row.owner };
+  return { takeOver: row.owner };
+}
 
 type Claim = Pick<AppRunRow, "owner" | "address" | "state" | "script" | "manager"> & { ttlMs: number };
 

@@ -141,4 +141,46 @@ describe.skipIf(!enabled)("a Vite app", () => {
     expect((await ask(chat, "/main.js")).body).toContain('"second"');
     socket.destroy();
   }, 300_000);
+
+  test("a deployment of it is installed and built (`vite build`) in the sandbox, and its dist/ served", async () => {
+    const files = [
+      {
+        name: "package.json",
+        content: JSON.stringify({
+          name: "vite-site",
+          private: true,
+          // Relative asset URLs: the site is served under /hosting/{id}/ (Vite's default base is the origin's root).
+          scripts: { dev: "vite", build: "vite build --base=./" },
+          devDependencies: { vite: "^7" },
+        }),
+      },
+      {
+        name: "index.html",
+        content:
+          '<!doctype html><html><body><h1 id="t">Vite site</h1><script type="module" src="/main.js"></script></body></html>',
+      },
+      { name: "main.js", content: 'document.querySelector("#t").textContent = "built " + (1 + 1);\n' },
+    ];
+    const res = await call(svc, "POST", "/v1/chats", { body: { type: "files", files, initialContext: "Site" } });
+    const chat = res.body as { id: string; latestVersion: { id: string } };
+    const created = await call(svc, "POST", "/v1/deployments", {
+      body: { chatId: chat.id, versionId: chat.latestVersion.id },
+    });
+    const deployment = created.body as { id: string; webUrl: string };
+    const done = await waitFor(async () => {
+      const d = (await call(svc, "GET", `/v1/deployments/${deployment.id}`)).body as { status: string };
+      return d.status === "pending" ? undefined : d;
+    }, 240_000);
+    const logs = (await call(svc, "GET", `/v1/deployments/${deployment.id}/logs`)).body as {
+      logs: Array<{ text: string }>;
+    };
+    expect(done.status, logs.logs.map((l) => l.text).join("\n")).toBe("ready");
+    const page = await (await svc.handle(new Request(deployment.webUrl))).text();
+    expect(page).toContain('<h1 id="t">Vite site</h1>');
+    // The built page loads a hashed bundle from dist/assets/, by a relative URL, which the site serves.
+    const bundle = /src="\.\/(assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(bundle, page).toBeTruthy();
+    const js = await (await svc.handle(new Request(`${deployment.webUrl}${bundle}`))).text();
+    expect(js).toContain("built");
+  }, 300_000);
 });

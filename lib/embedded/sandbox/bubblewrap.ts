@@ -6,6 +6,7 @@ import net from "node:net";
 import type { Readable } from "node:stream";
 import path from "node:path";
 import { RelayControl, writeRequest } from "./control";
+import { diskUse } from "./disk";
 import { startProxy, type SandboxProxy } from "../outbound/sandbox-proxy";
 import { RELAY_SOURCE, type RelaySpec } from "./relay";
 import type { SandboxLimits, SandboxNetwork, SandboxSettings } from "./settings";
@@ -29,6 +30,8 @@ const UNPRIVILEGED: HostIds = { uid: 65534, gid: 65534 };
 const RUN_DIR = "/run/atelier";
 /** The port in the sandbox where HTTP_PROXY points (network `public`). */
 const PROXY_PORT = 3128;
+/** How often a copy's disk is measured against its limit, unless the caller says. */
+const DISK_CHECK_MS = 10_000;
 /** The in-memory /tmp and /dev/shm, each. */
 const TMPFS_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
@@ -381,6 +384,11 @@ export function bubblewrapSandbox(
         onData: opts.onData,
         kill,
         signalsAsStatus: true,
+        // The disk limit: the copy (a volume's or a fresh one) and HOME, the sandbox's writable folders on the disk.
+        disk: {
+          measure: () => diskUse([volume ?? workspace.app, workspace.home]),
+          everyMs: opts.diskCheckMs ?? DISK_CHECK_MS,
+        },
         // bubblewrap returns when the command exits; its init is killed then and ends every other process of the
         // sandbox: the result waits for that.
         afterExit: async () => {

@@ -21,4 +21,12 @@ describe("RelayControl", () => {
     }
     expect(uncaught).toEqual([]);
   });
+
+  test("a line longer than the longest kept is dropped, not held in memory; the next lines still count", async () => {
+    const output = new PassThrough();
+    const control = new RelayControl(new PassThrough(), output, 1000);
+    output.write(`{"op":"listening","port":1,"pad":"${"x".repeat(5000)}`);
+    output.write(`${"y".repeat(5000)}"}\n{"op":"listening","port":4322}\n`);
+    await expect(control.listening).resolves.toBe(4322);
+  });
 });

@@ -18,6 +18,9 @@ export function writeRequest(id: number, files: readonly SandboxFile[], remove: 
   };
 }
 
+/** What `collect` may bring at most (OUTPUT_LIMITS of a build: 50 MB, in base64), with room to spare. */
+const MAX_LINE_CHARS = 96 * 1024 * 1024;
+
 /**
  * The server's side of the relay's control channel (relay.ts): requests to its stdin, one JSON object a line, and
  * its messages from `control.out`. Every request gets its answer by id; a request after the sandbox has ended is
@@ -37,16 +40,25 @@ export class RelayControl {
   constructor(
     private readonly input: Writable,
     output: Readable,
+    /** The longest line kept (the relay's `collected` of a build's output at most; a command could write an endless one). */
+    maxLineChars = MAX_LINE_CHARS,
   ) {
     input.on("error", () => this.close());
     let buffered = "";
+    /** A line past `maxLineChars` is being dropped until its end. */
+    let skipping = false;
     output.on("data", (chunk: Buffer) => {
       buffered += chunk.toString("utf8");
       let at: number;
       while ((at = buffered.indexOf("\n")) >= 0) {
         const line = buffered.slice(0, at);
         buffered = buffered.slice(at + 1);
-        this.take(line);
+        if (skipping) skipping = false;
+        else this.take(line);
+      }
+      if (buffered.length > maxLineChars) {
+        buffered = "";
+        skipping = true;
       }
     });
     this.ended = new Promise<void>((resolve) => {

@@ -24,6 +24,11 @@ export interface SandboxLimits {
   openFiles: number;
   /** Characters of output kept, the end (AGENT_COMMAND_OUTPUT_CHARS); earlier output is dropped with a note. */
   outputChars: number;
+  /**
+   * Disk of the copy and HOME together, MiB, measured every `diskCheckMs` and when the command has exited (disk.ts);
+   * 0: not measured (an agent's command, whose copy is temporary). Apps: APP_DISK_MB.
+   */
+  diskMb: number;
 }
 
 /**
@@ -58,6 +63,7 @@ const DEFAULT_LIMITS: Readonly<SandboxLimits> = {
   fileSizeMb: 256,
   openFiles: 1024,
   outputChars: 200_000,
+  diskMb: 0,
 };
 
 /** The settings with every default filled in. */

@@ -2,6 +2,7 @@ import "server-only";
 import type { ChildProcess } from "node:child_process";
 import { constants } from "node:os";
 import type { SandboxLimits } from "./settings";
+import type { DiskUse } from "./disk";
 import type { EndReason, RunResult } from "./types";
 
 /** How long the output may still arrive once the sandbox has exited (its last bytes in the pipe). */
@@ -26,6 +27,8 @@ interface Supervised {
    * bubblewrap's): read that way, a command that itself exits 128 + n is taken for one ended by signal n.
    */
   signalsAsStatus: boolean;
+  /** The disk limit (limits.diskMb > 0): how its copy's use is measured (disk.ts) and how often. */
+  disk?: { measure: () => Promise<DiskUse>; everyMs: number };
 }
 
 /**
@@ -42,6 +45,31 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
     let timedOut = false;
     let stopped = false;
     let settled = false;
+    /** Why the copy is over its disk limit, once it is (the sandbox is then ended). */
+    let overDisk: string | null = null;
+    const maxBytes = limits.diskMb * 1024 * 1024;
+    const overBy = (use: DiskUse) =>
+      "unreadable" in use
+        ? `its copy could not be measured (${use.unreadable})`
+        : use.bytes > maxBytes
+          ? `its copy and HOME use ${Math.ceil(use.bytes / 1024 / 1024)} MB`
+          : null;
+    let measuring = false;
+    const diskTimer =
+      opts.disk && limits.diskMb > 0
+        ? setInterval(() => {
+            if (measuring || overDisk) return;
+            measuring = true;
+            void opts
+              .disk!.measure()
+              .then((use) => {
+                if (settled || overDisk) return;
+                overDisk = overBy(use);
+                if (overDisk) opts.kill();
+              })
+              .finally(() => (measuring = false));
+          }, opts.disk.everyMs)
+        : null;
     const take = (chunk: Buffer) => {
       const text = chunk.toString("utf8");
       opts.onData?.(text);
@@ -73,11 +101,14 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
+      if (diskTimer) clearInterval(diskTimer);
       opts.signal?.removeEventListener("abort", stop);
       child.stdout?.destroy();
       child.stderr?.destroy();
       if (error) return reject(error);
-      const ended = endedBy({ code, signal, timedOut, stopped, limits, signalsAsStatus: opts.signalsAsStatus });
+      const ended = overDisk
+        ? { reason: "disk" as const, message: `[ended at the disk limit of ${limits.diskMb} MB: ${overDisk}]` }
+        : endedBy({ code, signal, timedOut, stopped, limits, signalsAsStatus: opts.signalsAsStatus });
       const text = shown();
       const hint = ended ? null : limitHint(output, code !== 0, limits);
       const line = ended?.message ?? hint;
@@ -91,8 +122,14 @@ export function supervise(child: ChildProcess, opts: Supervised): Promise<RunRes
     child.on("exit", (code, signal) => {
       // It has exited: neither the time limit nor Stop can end it any more while its last processes end.
       if (timer) clearTimeout(timer);
+      if (diskTimer) clearInterval(diskTimer);
       opts.signal?.removeEventListener("abort", stop);
-      void (opts.afterExit?.() ?? Promise.resolve()).then(() => {
+      // Once more when it has exited (an install or a build that filled its copy between two measures fails).
+      const lastMeasure = async () => {
+        if (!opts.disk || limits.diskMb <= 0 || overDisk || stopped || timedOut) return;
+        overDisk = overBy(await opts.disk.measure());
+      };
+      void (opts.afterExit?.() ?? Promise.resolve()).then(lastMeasure).then(() => {
         // Whatever is still in the pipes arrives now; a process holding them open does not keep us waiting.
         let drained = 0;
         const done = () => (++drained === 2 ? finish(code, signal) : undefined);

@@ -8,7 +8,7 @@ export interface SandboxFile {
 }
 
 /** Why the sandbox ended a command, when it did. */
-export type EndReason = "time" | "cpu" | "file-size" | "signal" | "stopped";
+export type EndReason = "time" | "cpu" | "file-size" | "disk" | "signal" | "stopped";
 
 export interface RunResult {
   /** stdout and stderr together, the end of it (`outputChars`), with a last line saying why when the sandbox ended it. */
@@ -76,6 +76,8 @@ interface CommonOptions {
   remove?: readonly string[];
   /** A persistent folder at `/cache` (a package cache shared between sandboxes). */
   cache?: SandboxCache;
+  /** How often the copy's disk is measured against `limits.diskMb` (ms; default 10 s). */
+  diskCheckMs?: number;
 }
 
 export interface RunOptions extends CommonOptions {

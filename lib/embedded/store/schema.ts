@@ -430,6 +430,12 @@ export const deployments = pgTable(
     files: jsonb("files").$type<VersionFile[]>().notNull(),
     logs: jsonb("logs").$type<DeploymentLogLine[]>().notNull(),
     error: jsonb("error").$type<{ type: string; text: string } | null>(),
+    /**
+     * A runnable app's deployment, built in the sandbox (hosting/app-build.ts): the instance building it settles it;
+     * still pending past this time, whoever reads it settles it as failed (that instance stopped). Null: the files
+     * are the site as they are (settled by the first read after the build time).
+     */
+    buildDeadline: ts("build_deadline"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

@@ -4,10 +4,10 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/app/_wiring/auth";
 import { peopleDirectory } from "@/app/_wiring/people";
 import { INVITATION_PROVIDER_ID } from "@/lib/server/auth/config";
+import { PASSWORD_LENGTH, PERSON_NAME_MAX } from "@/lib/api";
 import type { InvitationState } from "@/components/auth/invitation-form";
 
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 200;
+const { min: MIN_PASSWORD, max: MAX_PASSWORD } = PASSWORD_LENGTH;
 
 /**
  * "Create account" on an invitation page: the directory creates the person with this name and password and uses the
@@ -22,7 +22,8 @@ export async function acceptInvitationAction(
   const name = String(formData.get("name") ?? "").trim();
   const password = String(formData.get("password") ?? "");
   if (!name) return { error: "Enter your name.", name, gone: false };
-  if (name.length > 200) return { error: "Your name must be at most 200 characters.", name, gone: false };
+  if (name.length > PERSON_NAME_MAX)
+    return { error: `Your name must be at most ${PERSON_NAME_MAX} characters.`, name, gone: false };
   if (password.length < MIN_PASSWORD)
     return { error: `Choose a password of at least ${MIN_PASSWORD} characters.`, name, gone: false };
   if (password.length > MAX_PASSWORD)

@@ -1,0 +1,1 @@
+ALTER TABLE "deployments" ADD COLUMN "build_deadline" timestamp with time zone;
