@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_USERNAME, SCREENS_DIR, baseURL, expect, signIn, test } from "./fixtures";
+import { E2E_USERNAME, SCREENS_DIR, baseURL, expect, signIn, svc, test } from "./fixtures";
 
 /**
  * People end to end (issue 39), three browser contexts on one server: the admin (the break-glass account) invites a
@@ -83,6 +83,7 @@ test("the admin invites, the invited people create their accounts, the viewer re
   // New chats are private (their author's alone): the member shares this one with the team for the viewer to read.
   const chatId = decodeURIComponent(chatUrl.split("/").pop()!);
   const shared = await member.request.patch(`/api/service/v2/chats/${encodeURIComponent(chatId)}`, {
+    headers: { origin: baseURL() },
     data: { privacy: "team" },
   });
   expect(shared.status(), await shared.text()).toBe(200);
@@ -224,6 +225,27 @@ test("the dashboard's own doors refuse below their role, naming it: admin routes
   await signIn(admin);
   const pending = await admin.request.get("/api/service/v2/team/invitations");
   expect(JSON.stringify(await pending.json())).not.toContain(`sneaky-${run}`);
+});
+
+test("a member writes to the admin's team-edit chat but has no Share button there; the team's default privacy is read-only", async ({
+  browser,
+  request,
+}) => {
+  const { chat } = await svc<{ chat: { id: string } }>(request, "POST", "/v2/chats", {
+    message: "A shared kanban /fast",
+    privacy: "team-edit",
+  });
+  const member = await newPage(browser);
+  await signIn(member, MEMBER.email, MEMBER.password);
+  await member.goto(`/chats/${encodeURIComponent(chat.id)}`);
+  await expect(member.getByLabel("Message the agent")).toBeVisible();
+  await expect(member.getByTitle("Privacy: team-edit").first()).toBeVisible();
+  // Only the author changes a chat's privacy: the service would answer 403 author_only.
+  await expect(member.getByTestId("share-button")).toHaveCount(0);
+
+  await member.goto("/settings");
+  await expect(member.getByTestId("default-privacy-read-only")).toContainText("private");
+  await expect(member.getByTestId("default-privacy-form")).toHaveCount(0);
 });
 
 test("the invitation page: light, dark and 390 px wide", async ({ browser }) => {

@@ -61,3 +61,81 @@ test("share a chat by link: an anonymous visitor sees it live, until it is priva
   await expect(anon.getByTestId("share-gone")).toBeVisible();
   await visitor.close();
 });
+
+/**
+ * The team's default privacy (Settings → General, admins): a chat made afterwards from the new-chat form, its privacy
+ * left as the form shows it, has that privacy.
+ */
+test("an admin sets the team's default privacy in Settings; a new chat made afterwards has it", async ({
+  signedIn: page,
+  request,
+}) => {
+  const stored = async () => (await svc<{ privacy: string }>(request, "GET", "/v2/settings/default-privacy")).privacy;
+  try {
+    await page.goto("/settings");
+    const section = page.getByTestId("settings-default-privacy");
+    await expect(section.getByTestId("default-privacy-private")).toBeChecked();
+    await section.getByTestId("default-privacy-team").click();
+    await expect(section.getByTestId("default-privacy-team")).toBeChecked();
+    await expect.poll(stored).toBe("team");
+    await section.screenshot({ path: `${SCREENS_DIR}/default-privacy.png` });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await section.screenshot({ path: `${SCREENS_DIR}/default-privacy-dark.png` });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+    await section.screenshot({ path: `${SCREENS_DIR}/default-privacy-390.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto("/chats");
+    const form = page.getByTestId("new-chat-form");
+    await expect(form.getByTestId("privacy-select")).toHaveValue("team");
+    await form.getByTestId("composer").fill("A harbour tide table /fast");
+    await form.getByTestId("composer").press("Enter");
+    await expect(page).toHaveURL(/\/chats\/[^/?]+$/);
+    const chatId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    expect((await svc<{ privacy: string }>(request, "GET", `/v2/chats/${chatId}`)).privacy).toBe("team");
+    await expect(page.getByTestId("share-button")).toHaveAccessibleName("Share: team");
+  } finally {
+    await svc(request, "PUT", "/v2/settings/default-privacy", { privacy: "private" });
+  }
+});
+
+test("the sidebar lists every public chat under Public, folds it, and marks shared chats", async ({
+  signedIn: page,
+  request,
+}) => {
+  const { chat } = await svc<ChatAnswer>(request, "POST", "/v2/chats", {
+    message: "A moon phase dial /fast",
+    privacy: "public",
+  });
+  const title = chat.title!;
+  await page.goto("/chats");
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  const group = sidebar.getByTestId("sidebar-public");
+  await expect(group.getByTestId("sidebar-public-list").getByRole("link", { name: title })).toBeVisible();
+  // The recent chats mark it as shared.
+  await expect(
+    sidebar.getByRole("list", { name: "Recent chats" }).getByRole("link", { name: `${title} (public)` }),
+  ).toBeVisible();
+  await sidebar.screenshot({ path: `${SCREENS_DIR}/sidebar-public.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await sidebar.screenshot({ path: `${SCREENS_DIR}/sidebar-public-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // Folded, and still folded after a reload (remembered in the browser).
+  await group.getByTestId("sidebar-public-toggle").click();
+  await expect(group.getByTestId("sidebar-public-toggle")).toHaveAttribute("aria-expanded", "false");
+  await expect(group.getByTestId("sidebar-public-list")).toBeHidden();
+  await page.reload();
+  await expect(group.getByTestId("sidebar-public-toggle")).toHaveAttribute("aria-expanded", "false");
+  await group.getByTestId("sidebar-public-toggle").click();
+  await expect(group.getByTestId("sidebar-public-list")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  // The drawer slides in: shot once it is all in.
+  await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
+  await expect(group.getByTestId("sidebar-public-list")).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `${SCREENS_DIR}/sidebar-public-390.png` });
+});

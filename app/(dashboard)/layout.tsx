@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { serviceIdOf } from "@/app/_wiring/caller";
 import { PreviewOriginProvider } from "@/components/files/preview-origin-context";
 import { AppFrame } from "@/components/layout/app-frame";
 import { Sidebar } from "@/components/layout/sidebar";
@@ -17,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const person = await requireSession();
   const config = getConfig();
   return (
-    <PersonProvider person={person}>
+    <PersonProvider person={{ ...person, serviceId: serviceIdOf(person) }}>
       {/* The Preview tab opens the embedded service's previews through their origin's handoff (preview-url.ts). */}
       <PreviewOriginProvider origin={config.preview?.origin ?? null}>
         <AppFrame sidebar={<Sidebar upstream={upstreamLabel()} person={person} signOutAction={signOutAction} />}>

@@ -6,9 +6,15 @@ import type { ProxyCaller } from "@/lib/server/proxy";
 import { sessionReader } from "@/lib/server/session";
 import { peopleDirectory } from "./people";
 
+/** The remote deployment's base URL; null: the embedded service. */
+function remoteBaseUrl(): string | null {
+  const config = getConfig();
+  return config.embedded ? null : config.serviceBaseUrl;
+}
+
 function callerDeps(): CallerDeps {
   const config = getConfig();
-  const baseUrl = config.embedded ? null : config.serviceBaseUrl;
+  const baseUrl = remoteBaseUrl();
   return {
     readSession: sessionReader(config.authSecret),
     directory: peopleDirectory,
@@ -36,4 +42,13 @@ export function requestPerson(headers: Headers): Promise<PersonRecord | null> {
 /** The proxy's caller: the person and the credentials their request goes upstream with (lib/server/people/proxy-caller.ts). */
 export function proxyCaller(headers: Headers): Promise<ProxyCaller | null> {
   return proxyCallerFrom(callerDeps(), headers);
+}
+
+/**
+ * The person's id as the service knows them (what its chats' `authorId` names), when the dashboard knows it: with the
+ * embedded service the proxy acts as the person (`x-atelier-acting-as`), so it is their id; a remote deployment's ids
+ * are not Atelier's people's (null).
+ */
+export function serviceIdOf(person: Pick<PersonRecord, "id">): string | null {
+  return remoteBaseUrl() ? null : person.id;
 }

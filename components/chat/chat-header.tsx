@@ -49,7 +49,7 @@ export function ChatHeader({
       {usage}
       {generating ? <StreamingIndicator /> : null}
       {chat ? <ShareControl chat={chat} /> : null}
-      {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null }} /> : null}
+      {chat ? <FavoriteButton chat={{ id: chatId, title: chat.title ?? null, privacy: chat.privacy }} /> : null}
       {chat ? <DeployButton chatId={chatId} variant="secondary" /> : null}
       {chat ? <ChatMenu chatId={chatId} generating={generating} /> : null}
       <button

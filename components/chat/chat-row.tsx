@@ -32,7 +32,7 @@ export function ChatRow({ chat }: { chat: Chat }) {
           aria-hidden
         />
       </Link>
-      <FavoriteButton chat={{ id: chat.id, title: chat.title ?? null }} />
+      <FavoriteButton chat={{ id: chat.id, title: chat.title ?? null, privacy: chat.privacy }} />
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { Plus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Privacy, type Chat, type UpdateChatBody } from "@/lib/api/schemas";
-import { useCanWrite } from "@/lib/hooks/person";
+import { useCanWrite, useIsAuthor } from "@/lib/hooks/person";
 import { isUnsupported, useUpdateChat } from "@/lib/hooks/use-chats";
 
 const field =
@@ -35,10 +35,14 @@ function useChatSetting(chatId: string) {
   return { apply, pending: update.isPending, unsupported: unsupported || !canWrite };
 }
 
-/** The chat's privacy as a select (PATCH {privacy}); read-only text where the service cannot change it, or for a viewer. */
+/**
+ * The chat's privacy as a select (PATCH {privacy}); read-only text where the service cannot change it, for a viewer,
+ * and on someone else's chat (only the author changes its privacy; known with the embedded service, `useIsAuthor`).
+ */
 export function ChatPrivacySelect({ chat }: { chat: Chat }) {
   const { apply, pending, unsupported } = useChatSetting(chat.id);
-  if (unsupported) return <span>{chat.privacy}</span>;
+  const author = useIsAuthor(chat.authorId);
+  if (unsupported || chat.writePermission === false || author === false) return <span>{chat.privacy}</span>;
   return (
     <select
       aria-label="Privacy"

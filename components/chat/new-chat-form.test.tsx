@@ -110,4 +110,22 @@ describe("NewChatForm", () => {
     expect(window.location.pathname).toBe(`/chats/${chat!.id}`);
     expect(chat).toMatchObject({ privacy: "unlisted" });
   });
+
+  it("shows the team's default privacy and, left as it is, sends none: the service gives the chat the default", async () => {
+    await call(svc, "PUT", "/v2/settings/default-privacy", { body: { privacy: "team" } });
+    try {
+      const { client, created } = clientOf();
+      render(providers(client, <NewChatForm />));
+      await waitFor(() => expect(screen.getByTestId("privacy-select")).toHaveValue("team"));
+      await userEvent.click(screen.getByLabelText("Sync"));
+      await userEvent.type(screen.getByTestId("composer"), "A recipe box{Enter}");
+      await waitFor(() => expect(created).toHaveLength(1), { timeout: 15_000 });
+      expect(created[0]).not.toHaveProperty("privacy");
+      await waitFor(() => expect(window.location.pathname).toMatch(/^\/chats\/[^/]+$/), { timeout: 15_000 });
+      const [chat] = (await client.listChats()).chats;
+      expect(chat).toMatchObject({ title: expect.any(String), privacy: "team" });
+    } finally {
+      await call(svc, "PUT", "/v2/settings/default-privacy", { body: { privacy: "private" } });
+    }
+  });
 });

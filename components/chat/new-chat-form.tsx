@@ -7,16 +7,16 @@ import { useCreateChat, useCreateChatStream } from "@/lib/hooks/use-chat-mutatio
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { ReadOnlyNote } from "@/components/people/read-only-note";
 import { useCanWrite } from "@/lib/hooks/person";
+import { useDefaultPrivacy } from "@/lib/hooks/use-default-privacy";
 import type { StreamRun } from "@/lib/hooks/stream-registry";
 import { openNewChat } from "./chat-navigation";
 import { newChatDraft } from "./new-chat-draft";
 import { usePendingAttachments } from "./attachments/use-pending-attachments";
 import { ImportFilesDialog } from "./import-files-dialog";
 import { McpServerPicker } from "./mcp-server-picker";
+import { PRIVACY_ORDER } from "./privacy-choices";
 import { PromptBox } from "./prompt-box";
 import { ResponseModePicker, useResponseMode } from "./response-mode-picker";
-
-const PRIVACY_OPTIONS: readonly Privacy[] = ["private", "unlisted", "team", "team-edit", "public"];
 
 const PENDING: Record<string, string> = {
   async: "Creating the chat (async)…",
@@ -48,7 +48,10 @@ function NewChatFields() {
   // is ignored here instead of by a busy box.
   const sending = useRef(false);
   const [mode, setMode] = useResponseMode();
-  const [privacy, setPrivacy] = useState<Privacy>("private");
+  // The person's choice; untouched, the chat gets the team's default (the service applies it: none is sent).
+  const [chosenPrivacy, setPrivacy] = useState<Privacy | null>(null);
+  const teamDefault = useDefaultPrivacy().privacy;
+  const privacy = chosenPrivacy ?? teamDefault ?? "private";
   const [mcpServerIds, setMcpServerIds] = useState<string[]>([]);
   const [sharedNpm, setSharedNpm] = useState(false);
   const [github, setGithub] = useState(false);
@@ -58,7 +61,8 @@ function NewChatFields() {
   const onSubmit = async (prompt: string) => {
     if (sending.current) return false;
     sending.current = true;
-    const body: CreateChatBody = { message: prompt, privacy };
+    const body: CreateChatBody = { message: prompt };
+    if (chosenPrivacy) body.privacy = chosenPrivacy;
     if (mcpServerIds.length) body.mcpServerIds = mcpServerIds;
     if (sharedNpm || github) body.credentialAccess = { sharedNpm, github };
     if (instructions?.trim()) body.systemPrompt = instructions.trim();
@@ -110,7 +114,7 @@ function NewChatFields() {
             onChange={(e) => setPrivacy(e.target.value as Privacy)}
             className="rounded-md border border-input bg-card px-1.5 py-0.5"
           >
-            {PRIVACY_OPTIONS.map((p) => (
+            {PRIVACY_ORDER.map((p) => (
               <option key={p} value={p}>
                 {p}
               </option>

@@ -3,23 +3,13 @@
 import { RefreshCw, Share2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Privacy, type Chat, type UpdateChatBody } from "@/lib/api/schemas";
+import type { Chat, UpdateChatBody } from "@/lib/api/schemas";
+import { useIsAuthor } from "@/lib/hooks/person";
 import { useRotateShare, useUpdateChat } from "@/lib/hooks/use-chats";
 import { AppDialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { PrivacyBadge } from "./privacy-badge";
-
-/** What each privacy means, in one line (issue 40's table; the service enforces it). */
-const PRIVACY_MEANING: Record<Privacy, string> = {
-  private: "Only you see and change it.",
-  team: "Everyone in the team sees it; only you change it.",
-  "team-edit": "Everyone in the team sees it; members and admins change it too.",
-  unlisted: "The team and anyone with the link see it (no sign-in); listed only for you.",
-  public: "Like unlisted, and listed for everyone in the team under Public.",
-};
-
-const ORDER: readonly Privacy[] = ["private", "team", "team-edit", "unlisted", "public"];
+import { PrivacyChoices } from "./privacy-choices";
 
 /** A datetime-local value for an ISO time, in the browser's zone (and back). */
 const toLocalInput = (iso: string) => {
@@ -30,14 +20,16 @@ const toLocalInput = (iso: string) => {
 /**
  * The chat header's Share control: the privacy (five values, one line each) and, for an unlisted or public chat, its
  * link with Copy, Rotate (the old link stops at once) and an optional expiry. Only the author changes these (the
- * service refuses anyone else): a chat the service says you may not change (`writePermission` false: someone else's
- * team chat, or a viewer's) shows no Share control; its privacy badge says who sees it. (Not `authorId` against the
- * signed-in person: a remote service's ids are not Atelier's people's.) A member on someone else's team-edit chat
- * still sees it, and the service's refusal comes as a toast.
+ * service refuses anyone else, 403 `author_only`): a chat the service says you may not change (`writePermission`
+ * false: someone else's team chat, or a viewer's) shows no Share control, nor does someone else's team-edit chat when
+ * the dashboard knows the person's service id (the embedded service: `useIsAuthor`); its privacy badge says who sees
+ * it. With a remote service (whose ids are not Atelier's people's) a member on someone else's team-edit chat still
+ * sees it, and the service's refusal comes as a toast.
  */
 export function ShareControl({ chat }: { chat: Chat }) {
   const [open, setOpen] = useState(false);
-  if (chat.writePermission === false) return null;
+  const author = useIsAuthor(chat.authorId);
+  if (chat.writePermission === false || author === false) return null;
   return (
     <>
       <Button
@@ -68,29 +60,14 @@ function ShareSettings({ chat }: { chat: Chat }) {
 
   return (
     <div className="space-y-5">
-      <fieldset className="space-y-1" disabled={pending}>
-        <legend className="mb-1 text-sm font-medium">Who can see it</legend>
-        {ORDER.map((p) => (
-          <label
-            key={p}
-            className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-muted has-[:checked]:bg-muted"
-          >
-            <input
-              type="radio"
-              name="privacy"
-              value={p}
-              checked={chat.privacy === p}
-              onChange={() => void apply({ privacy: Privacy.parse(p) }, "The privacy could not be changed")}
-              data-testid={`share-privacy-${p}`}
-              className="mt-1"
-            />
-            <span className="min-w-0">
-              <PrivacyBadge privacy={p} />
-              <span className="mt-0.5 block text-xs text-muted-foreground">{PRIVACY_MEANING[p]}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <PrivacyChoices
+        name="privacy"
+        legend="Who can see it"
+        value={chat.privacy}
+        onChange={(p) => void apply({ privacy: p }, "The privacy could not be changed")}
+        disabled={pending}
+        testIdPrefix="share-privacy-"
+      />
 
       {chat.shareUrl ? (
         <section className="space-y-3" aria-label="Share link">

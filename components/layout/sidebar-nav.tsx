@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 import { FavoriteChats } from "./favorite-chats";
+import { PublicChats } from "./public-chats";
 import { QuickSwitcherButton } from "./quick-switcher-provider";
 import { RecentChats } from "./recent-chats";
 
@@ -51,6 +52,7 @@ export function SidebarNav({ admin }: { admin: boolean }) {
         </Link>
         <RecentChats pathname={pathname} />
       </div>
+      <PublicChats pathname={pathname} />
       <ul className="space-y-0.5" aria-label="Sections">
         {SECTIONS.filter((section) => admin || !section.admin).map(({ label, icon: Icon, href }) => (
           <li key={label}>

@@ -80,6 +80,9 @@ import {
   McpConnectionLog,
   type CallMcpToolBody,
   type GetMcpPromptBody,
+  type ChatScope,
+  DefaultPrivacy,
+  type SetDefaultPrivacyBody,
 } from "./schemas";
 import { readUsageActivity, readUsageEventList, readUsageSummary, type UsageEventPage } from "./lenient/usage";
 
@@ -100,7 +103,8 @@ export interface ServiceClient extends TeamClient, SpendClient {
   /** POST /v2/chats/async (202). */
   createChatAsync(body: CreateChatBody): Promise<AsyncChatRef>;
   /** GET /v2/chats?limit&cursor, newest first; chats that could not be read are listed in `unreadable`. */
-  listChats(q?: PageQuery): Promise<ChatList & Pick<ReadList<Chat>, "unreadable">>;
+  /** GET /v2/chats; `scope` (our extension, issue 40) picks the chats of a list: `public` is every person's public chats. */
+  listChats(q?: PageQuery & { scope?: ChatScope }): Promise<ChatList & Pick<ReadList<Chat>, "unreadable">>;
   getChat(chatId: string): Promise<Chat>;
   /** PATCH /v2/chats/{chatId}: title, privacy, metadata (merged; a null value deletes its key). */
   updateChat(chatId: string, body: UpdateChatBody): Promise<Chat>;
@@ -219,6 +223,10 @@ export interface ServiceClient extends TeamClient, SpendClient {
   usageActivity(q?: UsageQuery): Promise<UsageActivity>;
   /** GET /v2/quotas (the embedded service's extension): the daily quotas, today's use and when they reset. */
   quotas(): Promise<QuotaList>;
+  /** GET /v2/settings/default-privacy (our extension, issue 40): a new chat's privacy when none is sent. */
+  defaultPrivacy(): Promise<DefaultPrivacy>;
+  /** PUT /v2/settings/default-privacy (admins, audited): the team's default privacy for new chats. */
+  setDefaultPrivacy(body: SetDefaultPrivacyBody): Promise<DefaultPrivacy>;
 }
 
 export function createServiceClient(opts: ClientOptions): ServiceClient {
@@ -311,5 +319,7 @@ export function createServiceClient(opts: ClientOptions): ServiceClient {
     usageEvents: (q) => read(readUsageEventList, call("v2.usage.events", {}, { query: { ...q } })),
     usageActivity: (q) => read(readUsageActivity, call("v2.usage.activity", {}, { query: { ...q } })),
     quotas: () => json(QuotaList, call("v2.quotas", {})),
+    defaultPrivacy: () => json(DefaultPrivacy, call("v2.settings.defaultPrivacy", {})),
+    setDefaultPrivacy: (body) => json(DefaultPrivacy, call("v2.settings.setDefaultPrivacy", {}, { body })),
   };
 }

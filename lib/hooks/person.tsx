@@ -9,6 +9,11 @@ interface SignedInPerson {
   name: string;
   email: string;
   role: Role;
+  /**
+   * Their id as the service knows them (a chat's `authorId`), when the dashboard knows it: the embedded service's
+   * (the proxy acts as the person); null with a remote deployment, whose ids are not Atelier's people's.
+   */
+  serviceId?: string | null;
 }
 
 const PersonContext = createContext<SignedInPerson | null>(null);
@@ -39,4 +44,13 @@ export function useCanWrite(): boolean {
 export function useIsAdmin(): boolean {
   const person = usePerson();
   return !person || person.role === "admin";
+}
+
+/**
+ * Whether the signed-in person is the author of a chat whose `authorId` is given: null when the dashboard cannot tell
+ * (a remote deployment, or outside the frame): callers then leave the decision to the service, as before.
+ */
+export function useIsAuthor(authorId: string): boolean | null {
+  const serviceId = usePerson()?.serviceId;
+  return serviceId ? serviceId === authorId : null;
 }

@@ -31,6 +31,12 @@ export const queryKeys = {
   gitCredentials: () => ["git-credentials"] as const,
   /** The service's daily quotas and today's use (GET /v2/quotas). */
   quotas: () => ["quotas"] as const,
+  /** The team's default privacy for new chats (GET /v2/settings/default-privacy). */
+  defaultPrivacy: () => ["default-privacy"] as const,
+  /** The caller as the service knows them (GET /v2/team/me): their id is what a chat's `authorId` names. */
+  me: () => ["me"] as const,
+  /** The public chats of every person (GET /v2/chats?scope=public): the sidebar's Public group. */
+  publicChats: () => ["chats", "public"] as const,
 };
 
 /** A chat's files, versions and preview (use-files); all under ["files", chatId]. */

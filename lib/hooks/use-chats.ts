@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ServiceError } from "@/lib/api/errors";
 import { MAX_INLINE_FILES, type Chat, type DuplicateChatBody, type UpdateChatBody } from "@/lib/api/schemas";
@@ -23,6 +23,22 @@ export function useChats(pageSize: number = CHATS_PAGE_SIZE) {
   /** Items of the loaded pages that could not be read (shown as such; the rest of the list stands). */
   const unreadable = useMemo(() => query.data?.pages.flatMap((p) => p.unreadable) ?? [], [query.data]);
   return { ...query, chats, unreadable };
+}
+
+const PUBLIC_LIMIT = 20;
+
+/**
+ * The public chats of every person, newest first (`GET /v2/chats?scope=public`, issue 40): the sidebar's Public group.
+ * Under the chats' key, so whatever refreshes the chats list refreshes it. Only chats that say they are public are
+ * kept: a service that ignores `scope` answers with every chat the caller may read.
+ */
+export function usePublicChats() {
+  const client = useServiceClient();
+  return useQuery({
+    queryKey: queryKeys.publicChats(),
+    queryFn: async () => (await client.listChats({ scope: "public", limit: PUBLIC_LIMIT })).chats,
+    select: (chats: Chat[]) => chats.filter((c) => c.privacy === "public"),
+  });
 }
 
 function dedupeById(chats: Chat[]): Chat[] {

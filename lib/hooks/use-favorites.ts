@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Privacy } from "@/lib/api/schemas";
 import { queryKeys } from "./query-keys";
 import { useServiceClientV1 } from "./service-clients";
 
@@ -8,6 +9,8 @@ import { useServiceClientV1 } from "./service-clients";
 export interface FavoriteChat {
   id: string;
   title: string | null;
+  /** The sidebar marks shared chats (absent where the toggle made the entry). */
+  privacy?: Privacy;
 }
 
 const FAVORITES_LIMIT = 60;
@@ -26,6 +29,7 @@ export function useFavorites({ refetchOnMount = true }: { refetchOnMount?: boole
       (await v1.listChats({ isFavorite: true, limit: FAVORITES_LIMIT })).data.map((c) => ({
         id: c.id,
         title: c.title ?? null,
+        privacy: c.privacy,
       })),
   });
 }

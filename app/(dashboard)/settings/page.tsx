@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { remoteMcpAuthorization } from "@/app/_wiring/remote-mcp";
 import { AccountSettings } from "@/components/settings/account-settings";
+import { DefaultPrivacySettings } from "@/components/settings/default-privacy-settings";
 import { ConnectedMcpClients } from "@/components/settings/connected-mcp-clients";
 import { GitCredentialsSettings } from "@/components/settings/git-credentials";
 import { KeyboardSettings } from "@/components/settings/keyboard-settings";
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
       </AccountSettings>
       <PreferenceSettings />
       <KeyboardSettings />
+      <DefaultPrivacySettings />
       <ServiceSettings facts={serviceFacts()} />
       {person.role === "admin" ? (
         <ConnectedMcpClients clients={remoteMcp ? await remoteMcp.connectedClients() : null} />
