@@ -89,6 +89,8 @@ test("/fail shows the error event inline with its code", async ({ page }) => {
 
 test("a stream cut mid-way completes by polling, without lost or duplicated parts", async ({ page }) => {
   test.skip(!chatUrl, "needs the chat of the first test");
+  // Two waits of up to 30 s and a reload: on a machine running three browser runs side by side, more than 60 s.
+  test.setTimeout(120_000);
   await signIn(page);
   await page.goto(chatUrl);
   await chooseMode(page, "Stream");
