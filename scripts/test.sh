@@ -7,12 +7,14 @@
 # scripts/e2e.sh runs them as three runs side by side). Steps run side by side keep their output in
 # test-results/npm-test/<step>.log and print it when they end; vitest's streams. The end: a table of each step's time.
 # As root on Debian it installs what it needs first (Chromium, a PostgreSQL server). Without PostgreSQL (not root) the
-# PostgreSQL suites and the cluster project are skipped and a banner on stderr says so at the end; under CI (CI set, as
-# .ci/run does) they fail instead.
+# PostgreSQL suites and the cluster project are skipped, and without the npm registry (scripts/registry.sh) the app
+# runtime's registry tests (a Vite app installed from it); a banner on stderr says so at the end. Under CI (CI set, as
+# .ci/run does) either fails the run instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 skipped=()
+remedies=() # what runs them, one line per cause
 banner() {
   [ ${#skipped[@]} -eq 0 ] && return
   {
@@ -20,7 +22,7 @@ banner() {
     echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
     echo "!! NOT EVERYTHING RAN. Skipped:"
     for what in "${skipped[@]}"; do echo "!!   - $what"; done
-    echo "!! Set TEST_DATABASE_URL (a PostgreSQL server) or run as root on Debian to run them."
+    for how in "${remedies[@]}"; do echo "!! $how"; done
     echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
   } >&2
 }
@@ -123,6 +125,17 @@ source scripts/postgres.sh
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   skipped+=("the PostgreSQL suites (vitest *.pg.* files: store, quotas, instances, inbox, sign-in throttle)")
   skipped+=("the Playwright cluster project (two servers on one PostgreSQL database)")
+  remedies+=("Set TEST_DATABASE_URL (a PostgreSQL server) or run as root on Debian to run them.")
+fi
+# shellcheck disable=SC1091
+source scripts/registry.sh
+if [ "${APP_RUNTIME_REGISTRY_TESTS:-}" != 1 ]; then
+  if [ -n "${CI:-}" ]; then
+    echo "The npm registry (registry.npmjs.org) did not answer \`npm ping\`: CI must run the app runtime's registry tests, not skip them." >&2
+    exit 1
+  fi
+  skipped+=("the app runtime's registry tests (vitest vite.http.test.ts, Playwright app-runtime-vite.spec.ts)")
+  remedies+=("Reach registry.npmjs.org (npm ping) to run the registry tests (docs/app-runtime.md, Tests).")
 fi
 
 # The checks are short and mostly one core each: side by side. The build (mostly one core) beside vitest.
