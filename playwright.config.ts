@@ -221,6 +221,7 @@ export default defineConfig({
         "**/cluster-*.spec.ts",
         "**/lifecycle.spec.ts",
         "**/app-runtime.spec.ts",
+        "**/app-runtime-vite.spec.ts",
         ...SECOND_SERVER_SPECS,
       ],
       use: chromium(),
@@ -233,9 +234,10 @@ export default defineConfig({
     },
     {
       // The server as a process: each test starts its own servers (e2e/server-process.ts); no project server. Also the
-      // app runtime's spec, whose server of its own runs with APP_RUNTIME=on (the bubblewrap sandbox).
+      // app runtime's specs, whose servers of their own run with APP_RUNTIME=on (the bubblewrap sandbox); the Vite
+      // app's needs the npm registry (APP_RUNTIME_REGISTRY_TESTS=1, scripts/registry.sh).
       name: LIFECYCLE_PROJECT,
-      testMatch: ["**/lifecycle.spec.ts", "**/app-runtime.spec.ts"],
+      testMatch: ["**/lifecycle.spec.ts", "**/app-runtime.spec.ts", "**/app-runtime-vite.spec.ts"],
       use: chromium(),
     },
     {

@@ -14,7 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * Ports E2E_PORT+10 … +19, their previews 30 above (+40 … +49); the projects' servers and peers use +0 … +8, their
- * previews +20 … +28, data-dir-lock.spec.ts +50 (and +51 for its previews, the default port + 1).
+ * previews +20 … +28, data-dir-lock.spec.ts +50 (and +51 for its previews, the default port + 1), app-runtime-vite.spec.ts
+ * +60 (its previews +90).
  */
 export const lifecyclePort = (n: number): number => E2E_PORT + 10 + n;
 

@@ -1,0 +1,1 @@
+export const tagline = "Boats leave every hour";
