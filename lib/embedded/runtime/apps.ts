@@ -7,6 +7,7 @@ import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
 import { installOptions, needsInstall, overDiskLimit } from "./install";
+import { plainText } from "./plain-text";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
@@ -341,7 +342,8 @@ export class AppRuntime {
       .where(eq(chatFiles.chatId, chatId));
   }
 
-  private append(app: App, text: string): void {
+  private append(app: App, output: string): void {
+    const text = plainText(output);
     app.log = (app.log + text).slice(-LOG_CHARS);
     app.logEnd += text.length;
     app.changedAt = Date.now();

@@ -3,6 +3,7 @@ import type { Sandbox } from "../sandbox";
 import type { SandboxFile } from "../sandbox/types";
 import { detectApp, type AppPlan } from "./detect";
 import { installOptions, needsInstall, overDiskLimit } from "./install";
+import { plainText } from "./plain-text";
 import type { AppRuntimeSettings } from "./settings";
 
 /**
@@ -44,7 +45,8 @@ export async function buildApp(
   input: BuildInput,
 ): Promise<AppBuildResult> {
   const { sandbox, settings } = deps;
-  const { plan, signal, onData } = input;
+  const { plan, signal } = input;
+  const onData = (output: string) => input.onData(plainText(output));
   const volume = await sandbox.createVolume(input.files);
   try {
     const pkg = input.files.find((f) => f.path === "package.json")?.content;

@@ -4,7 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ChatWithUsage, Preview } from "@/lib/api";
+import { ChatApp, ChatWithUsage, Preview } from "@/lib/api";
 import { listenForPreviews, type PreviewListener } from "../preview/listener";
 import type { PreviewAnswer } from "../preview/pass";
 import { bwrapUnavailable } from "../sandbox/test-support";
@@ -114,6 +114,10 @@ describe.skipIf(!enabled)("a Vite app", () => {
     expect(last.body).toContain("/@vite/client");
     expect(last.body).toContain('<h1 id="t">Vite app</h1>');
     expect((await ask(chat, "/main.js")).body).toContain('"first"');
+    // Its log is plain text: Vite's coloured banner without the terminal's escapes.
+    const app = expectSchema(ChatApp, (await call(svc, "GET", `/v2/chats/${chatId}/app`)).body);
+    expect(app.log).toMatch(/VITE v7\.\d+\.\d+\s+ready in/);
+    expect(app.log).not.toContain("\u001b");
 
     // Vite's client carries the token its WebSocket must present.
     const client = (await ask(chat, "/@vite/client")).body;
@@ -182,7 +186,10 @@ describe.skipIf(!enabled)("a Vite app", () => {
     const logs = (await call(svc, "GET", `/v1/deployments/${deployment.id}/logs`)).body as {
       logs: Array<{ text: string }>;
     };
-    expect(done.status, logs.logs.map((l) => l.text).join("\n")).toBe("ready");
+    const logText = logs.logs.map((l) => l.text).join("\n");
+    expect(done.status, logText).toBe("ready");
+    expect(logText).toMatch(/vite v7\.\d+\.\d+ building/);
+    expect(logText).not.toContain("\u001b");
     const page = await (await svc.handle(new Request(deployment.webUrl))).text();
     expect(page).toContain('<h1 id="t">Vite site</h1>');
     // The built page loads a hashed bundle from dist/assets/, by a relative URL, which the site serves.
