@@ -6,7 +6,7 @@ import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../s
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
-import { installOptions, needsInstall, overDiskLimit } from "./install";
+import { needsInstall, overDiskLimit, runInstall } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
@@ -395,14 +395,22 @@ export class AppRuntime {
       if ((install || fresh) && needsInstall(app.plan, pkg)) {
         await this.setState(app, "installing");
         this.append(app, `$ ${app.plan.install}\n`);
-        const result = await sandbox.run({
-          ...(await installOptions(app.plan, settings, app.chatId)),
-          files: changes.files,
-          remove: changes.remove,
-          volume: app.volume,
-          signal: app.stopper.signal,
-          onData: (text) => this.append(app, text),
-        });
+        const lock = files.find((f) => f.path === app.plan.lockfile);
+        const lockfile = lock && (lock.encoding === "base64" ? Buffer.from(lock.content, "base64").toString() : lock.content);
+        const result = await runInstall(
+          sandbox,
+          app.plan,
+          settings,
+          app.chatId,
+          {
+            files: changes.files,
+            remove: changes.remove,
+            volume: app.volume,
+            signal: app.stopper.signal,
+            onData: (text) => this.append(app, text),
+          },
+          lockfile,
+        );
         changes.files = [];
         changes.remove = [];
         if (!current()) return;
