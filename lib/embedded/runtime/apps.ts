@@ -396,7 +396,8 @@ export class AppRuntime {
         await this.setState(app, "installing");
         this.append(app, `$ ${app.plan.install}\n`);
         const lock = files.find((f) => f.path === app.plan.lockfile);
-        const lockfile = lock && (lock.encoding === "base64" ? Buffer.from(lock.content, "base64").toString() : lock.content);
+        const lockfile =
+          lock && (lock.encoding === "base64" ? Buffer.from(lock.content, "base64").toString() : lock.content);
         const result = await runInstall(
           sandbox,
           app.plan,

@@ -156,7 +156,12 @@ function ask(chat: { host: string; token: string }): Promise<{ status: number; b
   return new Promise((resolve, reject) => {
     http
       .get(
-        { host: "127.0.0.1", port: listener.port, path: "/", headers: { host: chat.host, "x-v0-preview-token": chat.token } },
+        {
+          host: "127.0.0.1",
+          port: listener.port,
+          path: "/",
+          headers: { host: chat.host, "x-v0-preview-token": chat.token },
+        },
         (res) => {
           let body = "";
           res.on("data", (c: Buffer) => (body += c.toString()));
@@ -224,8 +229,7 @@ describe.skipIf(bwrapUnavailable)("the package store shared between chats", () =
     expect(existsSync(inStore(forged))).toBe(false);
     expect(existsSync(inStore(linked))).toBe(false);
     // Nothing but tarballs named by their sha512, in <2>/<2>/<rest>.
-    for (const file of storeFiles())
-      expect(file).toMatch(/^[0-9a-f]{2}(\/[0-9a-f]{2}(\/[0-9a-f]{124})?)?$/);
+    for (const file of storeFiles()) expect(file).toMatch(/^[0-9a-f]{2}(\/[0-9a-f]{2}(\/[0-9a-f]{124})?)?$/);
   }, 120_000);
 
   test("a chat's sandbox, its cache bound writable, cannot write or read the store", async () => {

@@ -1,7 +1,19 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { chmod, lchown, lstat, mkdir, open, readdir, rename, rm, stat, utimes, type FileHandle } from "node:fs/promises";
+import {
+  chmod,
+  lchown,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  utimes,
+  type FileHandle,
+} from "node:fs/promises";
 import path from "node:path";
 import type { HostIds } from "../sandbox/workspace";
 
