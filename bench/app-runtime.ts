@@ -35,7 +35,8 @@ const row = ({ label, samples }: { label: string; samples: number[] }): BenchRow
  */
 export const appRuntime: BenchModule = {
   name: "app-runtime",
-  description: "a chat's Node app: preview opened → first answer; hand edit → answer changed",
+  description:
+    "a chat's Node app, and a Vite app with the registry: preview opened → first byte; hand edit → answer or page changed",
   async run({ quick }): Promise<BenchResult> {
     const [warmup, repeats] = quick ? [1, 3] : [1, 10];
     const measured = JSON.parse(await child("app-runtime-child.ts", [warmup, repeats])) as Array<{
