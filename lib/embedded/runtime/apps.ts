@@ -6,7 +6,7 @@ import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../s
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
-import { needsInstall, overDiskLimit, runInstall } from "./install";
+import { harvestsSettled, needsInstall, overDiskLimit, runInstall } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
@@ -257,6 +257,7 @@ export class AppRuntime {
     await this.registered;
     await forgetInstance(this.deps.db, this.deps.owner).catch(() => {});
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
+    await harvestsSettled(); // no half-copied tarball left in the package store
   }
 
   /**

@@ -69,14 +69,27 @@ export async function runInstall(
     const result = await sandbox.run({ ...options, ...run });
     if (store && result.exitCode === 0) {
       harvesting = true;
-      void harvest(store, npmCache)
+      const taking: Promise<void> = harvest(store, npmCache)
+        .then(() => {})
         .catch((error: unknown) => console.error("[apps] could not add an install's tarballs to the store", error))
-        .finally(() => done(key, queued, release));
+        .finally(() => {
+          done(key, queued, release);
+          harvests.delete(taking);
+        });
+      harvests.add(taking);
     }
     return result;
   } finally {
     if (!harvesting) done(key, queued, release);
   }
+}
+
+/** The store's takings from installs that succeeded, under way. */
+const harvests = new Set<Promise<void>>();
+
+/** Resolves once the store has taken what the installs so far brought (the service closes). */
+export async function harvestsSettled(): Promise<void> {
+  await Promise.all([...harvests]);
 }
 
 function done(key: string, queued: Promise<unknown>, release: () => void): void {

@@ -102,6 +102,19 @@ describe("seed: the store's tarballs into a chat's cache", () => {
 });
 
 describe("harvest: a chat's cache into the store", () => {
+  test("half-done copies an earlier process left (older than an hour) are removed, a fresh one kept", async () => {
+    mkdirSync(store.dir, { recursive: true });
+    const stale = path.join(store.dir, ".atelier-tmp-stale");
+    const fresh = path.join(store.dir, ".atelier-tmp-fresh");
+    writeFileSync(stale, "half");
+    writeFileSync(fresh, "half");
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(stale, old, old);
+    await harvest(store, cacheHolding("a", ["one"]));
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
   test("a file over the per-file cap stays out; past the store's cap the least recently used go", async () => {
     store = { ...store, maxBytes: 25, maxFileBytes: 10 };
     await harvest(store, cacheHolding("a", ["x".repeat(11)]));

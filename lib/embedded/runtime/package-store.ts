@@ -77,9 +77,15 @@ export function lockfileDigests(text: string): string[] {
 const split = (digest: string) => [digest.slice(0, 2), digest.slice(2, 4), digest.slice(4)];
 const tmpName = () => `.atelier-tmp-${randomBytes(8).toString("hex")}`;
 
+/** Makes the store's folder (0700); removes the copies an earlier process left half done (older than an hour). */
 async function ensureStore(store: PackageStore): Promise<void> {
   await mkdir(store.dir, { recursive: true, mode: 0o700 });
   await chmod(store.dir, 0o700);
+  for (const name of await readdir(store.dir)) {
+    if (!name.startsWith(".atelier-tmp-")) continue;
+    const info = await lstat(path.join(store.dir, name)).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > 3_600_000) await rm(path.join(store.dir, name), { force: true });
+  }
 }
 
 /**
