@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatWithUsage, type ChatApp } from "@/lib/api/schemas";
 import { call, expectSchema, serviceForFile } from "@/lib/embedded/test-support";
@@ -33,7 +33,12 @@ const app = (fields: Partial<ChatApp>): ChatApp => ({
   updatedAt: new Date().toISOString(),
   ...fields,
 });
-const crashed = app({ state: "crashed", failedStep: "run", exitCode: 1, message: "The app's server exited with code 1." });
+const crashed = app({
+  state: "crashed",
+  failedStep: "run",
+  exitCode: 1,
+  message: "The app's server exited with code 1.",
+});
 
 const pageError: KeptReport = {
   n: 1,
@@ -63,7 +68,9 @@ const problems = (chatId: string, shown: ChatApp, reports: KeptReport[] = []) =>
 let show: (next: ChatApp) => void = () => {};
 function Changing({ chatId, first }: { chatId: string; first: ChatApp }) {
   const [shown, setShown] = useState(first);
-  show = setShown;
+  useEffect(() => {
+    show = setShown;
+  }, []);
   return problems(chatId, shown);
 }
 
