@@ -23,6 +23,8 @@ import {
   type ControlAction,
 } from "./control";
 import { HttpError } from "../errors";
+import type { SecretBox } from "../mcp/secret-box";
+import { environmentPrint, ignoredLine, projectAppEnvironment } from "./env";
 import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun, whereAppRuns } from "./store";
 
 /**
@@ -71,6 +73,8 @@ interface App {
   changedAt: number;
   /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
   claimed: boolean;
+  /** The project's variables it was started with (env.ts's fingerprint); null before its script first started. */
+  envPrint: string | null;
 }
 
 /** Where another instance runs a chat's app: its recorded preview listener's address and its id. */
@@ -88,6 +92,8 @@ interface AppRuntimeDeps {
   address: string;
   /** The secret key every instance shares (EMBEDDED_SECRET_KEY): forwarded requests are signed with it. */
   secretKey: string;
+  /** Opens the project's environment variables (given to the app: env.ts). */
+  box: SecretBox;
   /** How often the running apps' files are compared with the chat's (ms); default 500. */
   syncMs?: number;
 }
@@ -381,6 +387,7 @@ export class AppRuntime {
       syncing: false,
       changedAt: Date.now(),
       claimed: false,
+      envPrint: null,
     };
     this.apps.set(chatId, app);
     this.makeRoom(app);
@@ -482,7 +489,14 @@ export class AppRuntime {
         }
       }
       await this.setState(app, "starting");
-      this.append(app, `$ ${app.plan.script}\n`);
+      // The project's variables (never the install's): a change of them starts the app again (sync).
+      const envPrint = await environmentPrint(db, app.chatId);
+      const project = await projectAppEnvironment(db, this.deps.box, { chatId: app.chatId });
+      if (!current()) return;
+      const changed = app.envPrint !== null && app.envPrint !== envPrint;
+      app.envPrint = envPrint;
+      if (changed) this.append(app, "[the project's environment variables changed: the app starts again with them]\n");
+      this.append(app, `${ignoredLine(project.ignored, "app")}$ ${app.plan.script}\n`);
       const proc = await sandbox.start({
         command: app.plan.run,
         files: changes.files,
@@ -490,7 +504,7 @@ export class AppRuntime {
         volume: app.volume,
         port: APP_PORT,
         network: settings.network,
-        env: { NODE_ENV: "development" },
+        env: { ...project.env, NODE_ENV: "development" },
         limits: { ...settings.limits, timeMs: 0 },
         diskCheckMs: settings.diskCheckMs,
         signal: app.stopper.signal,
@@ -660,6 +674,10 @@ export class AppRuntime {
       const changed = files.filter((f) => app.written.get(f.path) !== fingerprint(f)).map((f) => f.path);
       const present = new Set(files.map((f) => f.path));
       const removed = [...app.written.keys()].filter((p) => !present.has(p));
+      if (app.envPrint !== null && (await environmentPrint(this.deps.db, app.chatId)) !== app.envPrint) {
+        void this.restart(app, false, false);
+        return;
+      }
       if (!changed.length && !removed.length) return;
       const touched = [...changed, ...removed];
       if (touched.some((p) => (INSTALL_FILES as readonly string[]).includes(p))) {
