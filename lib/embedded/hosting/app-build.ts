@@ -6,6 +6,7 @@ import type { SandboxFile } from "../sandbox/types";
 import type { SecretBox } from "../mcp/secret-box";
 import { buildApp, buildPlan, type AppBuildFailure } from "../runtime/build";
 import { ignoredLine, projectAppEnvironment } from "../runtime/env";
+import { relativeRootUrls } from "./relative-urls";
 import type { AppPlan } from "../runtime/detect";
 import type { AppRuntimeSettings } from "../runtime/settings";
 import { type Db, type DeploymentLogLine, type DeploymentRow, type VersionFile } from "../store";
@@ -249,7 +250,8 @@ function checkedOutput(
   return {
     ok: true,
     dir,
-    files: files.map((f) => {
+    // Served under …/hosting/{id}/: root-absolute URLs of its own files (Vite's default base) made relative.
+    files: relativeRootUrls(files).map((f) => {
       const bytes = typeof f.content === "string" ? new TextEncoder().encode(f.content) : f.content;
       return { ...importedFile(f.path, bytes), locked: false };
     }),
