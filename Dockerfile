@@ -13,9 +13,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
-# bubblewrap: the sandbox of the agent's commands (AGENT_ALLOW_COMMANDS=1, docs/sandbox.md). Docker's default seccomp
-# profile refuses the namespaces it makes: such a container needs --security-opt seccomp=unconfined (and
-# apparmor=unconfined where AppArmor applies); deploy/compose.yaml has them commented out.
+# bubblewrap: the sandbox of the agent's commands (AGENT_ALLOW_COMMANDS=1) and of chats' apps (APP_RUNTIME,
+# docs/sandbox.md). Docker's default seccomp profile refuses the namespaces it makes: such a container needs
+# --security-opt seccomp=unconfined (and apparmor=unconfined where AppArmor applies), else apps are served as files;
+# deploy/compose.yaml has them commented out.
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends bubblewrap && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \

@@ -11,8 +11,8 @@ import {
 } from "./server-process";
 
 /**
- * The app runtime in the dashboard (issue 41, docs/app-runtime.md): a server of its own with APP_RUNTIME=on (the
- * bubblewrap sandbox), the scripted agent's `/node-app` (a zero-dependency Node server app). The Preview tab shows it
+ * The app runtime in the dashboard (issue 41, docs/app-runtime.md): a server of its own with the default settings
+ * (APP_RUNTIME unset, so `auto`: apps run where the bubblewrap sandbox works, as in CI), the scripted agent's `/node-app` (a zero-dependency Node server app). The Preview tab shows it
  * Running with the app's own page, its log under Logs; a hand edit that throws makes it Crashed with the error in Logs,
  * Restart runs it again, Fix with agent sends the log; an install shows Installing, then "Install failed" with npm's
  * output; Stop stops it (the frame gives way to Start). Screenshots of each state, light, dark and 390 px wide.
@@ -24,7 +24,7 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 let server: ServerProcess;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = startServer(port, freshDataDir(), { APP_RUNTIME: "on", APP_CACHE_DIR: freshDataDir() }, "npx next start");
+  server = startServer(port, freshDataDir(), { APP_CACHE_DIR: freshDataDir() }, "npx next start");
   await untilReady(server);
 });
 test.afterAll(async () => {

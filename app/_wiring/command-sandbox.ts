@@ -2,6 +2,7 @@ import "server-only";
 import { describeLimits, describeNetwork, probeSandbox, sandboxSettings } from "@/lib/embedded/sandbox";
 import type { CommandFacts } from "@/components/settings/commands-row";
 import { LIMIT_VARIABLES } from "@/lib/server/command-sandbox";
+import { markAppRuntimeUnavailable } from "./app-runtime-state";
 import type { AppConfig } from "@/lib/server/config";
 
 /**
@@ -11,8 +12,12 @@ import type { AppConfig } from "@/lib/server/config";
  */
 export async function checkCommandSandbox(config: AppConfig): Promise<string[]> {
   const apps = await checkAppSandbox(config);
+  return [...apps, ...(await checkAgentSandbox(config))];
+}
+
+async function checkAgentSandbox(config: AppConfig): Promise<string[]> {
   const agent = config.agent;
-  if (!config.serveEmbedded || !agent?.allowCommands) return apps;
+  if (!config.serveEmbedded || !agent?.allowCommands) return [];
   const settings = sandboxSettings(agent.commandSandbox);
   if (settings.backend === "none")
     return [
@@ -22,18 +27,42 @@ export async function checkCommandSandbox(config: AppConfig): Promise<string[]> 
   const problem = await probeSandbox(settings);
   if (problem) throw new Error(problem);
   return [
-    ...apps,
     `  Commands: in a bubblewrap sandbox, ${describeNetwork(settings.network)}; limits: ${describeLimits(settings.limits)}`,
   ];
 }
 
-/** With APP_RUNTIME=on: chats' apps run in the bubblewrap sandbox, which must work here (never without one). */
-async function checkAppSandbox(config: AppConfig): Promise<string[]> {
+/**
+ * Chats' apps run in the bubblewrap sandbox, never without one. APP_RUNTIME=on: the server does not start without a
+ * working one; `auto` (the default): without one it serves app chats as files, says so here and in their Preview tab.
+ */
+export async function checkAppSandbox(
+  config: Pick<AppConfig, "serveEmbedded" | "appRuntime">,
+  program?: string,
+): Promise<string[]> {
   if (!config.serveEmbedded || !config.appRuntime) return [];
-  const problem = await probeSandbox(sandboxSettings({ backend: "bubblewrap" }));
-  if (problem) throw new Error(`APP_RUNTIME=on runs chats' apps in the sandbox, which does not work here. ${problem}`);
-  return ["  Apps: chats whose files are a Node app run in a bubblewrap sandbox (APP_RUNTIME=on)"];
+  const problem = await probeSandbox(sandboxSettings({ backend: "bubblewrap" }), program);
+  if (problem && config.appRuntime.mode === "on")
+    throw new Error(`APP_RUNTIME=on runs chats' apps in the sandbox, which does not work here. ${problem}`);
+  if (problem) {
+    markAppRuntimeUnavailable(APPS_WITHOUT_SANDBOX);
+    // The probe's first line says why, its second what bubblewrap printed; its fixes are the commands' (docs/sandbox.md).
+    const [why, said] = problem.split("\n");
+    return [
+      `  Apps: served as files: the sandbox they run in does not work here: ${why.replace(/^.*there is none: /, "")}`,
+      ...(said?.includes("bubblewrap said") ? [`  ${said.trim()}`] : []),
+      "  (APP_RUNTIME=auto; fixes: docs/sandbox.md; APP_RUNTIME=off serves files without this check)",
+    ];
+  }
+  return [
+    `  Apps: chats whose files are a Node app run in a bubblewrap sandbox (APP_RUNTIME=${config.appRuntime.mode})`,
+  ];
 }
+
+/** What an app chat's Preview tab says on a server whose sandbox does not work (APP_RUNTIME=auto). */
+const APPS_WITHOUT_SANDBOX =
+  "These files are a Node app (package.json with a dev or start script), but this server cannot run apps: the " +
+  "sandbox they run in (bubblewrap) does not work here, so the preview shows the files as they are. Whoever runs " +
+  "Atelier finds why in its log at start, and the fix in docs/app-runtime.md.";
 
 /** What Settings shows of the agent's commands: off, or the sandbox's backend, network and limits (never a secret). */
 export function commandFacts(agent: NonNullable<AppConfig["agent"]>): CommandFacts {

@@ -2,6 +2,7 @@ import "server-only";
 import { hostname } from "node:os";
 import { getEmbeddedService, startedEmbeddedService } from "@/lib/embedded";
 import { getConfig } from "@/lib/server/config";
+import { appRuntimeUnavailable } from "./app-runtime-state";
 import { markEmbeddedServiceStarted } from "./embedded-started";
 
 /** The process's embedded service, configured from the dashboard's environment; started on the first call. */
@@ -19,12 +20,17 @@ export function embeddedService() {
     secretKey: config.embeddedSecretKey || undefined,
     oauthStateTtlMs: config.oauthStateTtlMs,
     modelAgent: config.agent,
-    appRuntime: config.appRuntime && {
-      settings: config.appRuntime,
-      ownPorts: config.appRuntime.ownPorts,
-      // Where the other instances forward preview requests for the apps this one runs (docs/app-runtime.md).
-      address: config.appRuntime.instanceAddress ?? `${hostname()}:${config.preview?.port ?? 3001}`,
-    },
+    // APP_RUNTIME=auto on a server whose sandbox does not work: app chats are served as files, saying why.
+    appRuntimeOff: appRuntimeUnavailable() ?? undefined,
+    appRuntime:
+      config.appRuntime && !appRuntimeUnavailable()
+        ? {
+            settings: config.appRuntime,
+            ownPorts: config.appRuntime.ownPorts,
+            // Where the other instances forward preview requests for the apps this one runs (docs/app-runtime.md).
+            address: config.appRuntime.instanceAddress ?? `${hostname()}:${config.preview?.port ?? 3001}`,
+          }
+        : null,
     quotas: config.embeddedQuotas,
     messageArchiveLimit: config.messageArchiveLimit,
     generationLeaseMs: config.generationLeaseMs,

@@ -151,7 +151,7 @@ describe("the Preview tab of a service without the runtime", () => {
     await screen.findByTestId("preview-frame");
     await waitFor(() => expect(screen.getByTestId("preview-view-problems")).toBeInTheDocument());
     // The app's answer (runnable false, with why) has come: a note, no bar.
-    expect(await screen.findByTestId("app-not-run")).toHaveTextContent(/serves files only.*APP_RUNTIME=on/);
+    expect(await screen.findByTestId("app-not-run")).toHaveTextContent(/serves files only.*APP_RUNTIME=auto/);
     expect(screen.queryByTestId("app-bar")).not.toBeInTheDocument();
     expect(screen.queryByTestId("preview-view-logs")).not.toBeInTheDocument();
   });

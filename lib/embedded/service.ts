@@ -21,6 +21,7 @@ import { PreviewOrigin } from "./preview/origin";
 import { servePreviewOrigin } from "./preview/origin-serve";
 import { isPass, type PreviewAnswer } from "./preview/pass";
 import { AppRuntime } from "./runtime/apps";
+import { RUNTIME_OFF } from "./runtime/view";
 import { AppBuilds } from "./hosting/app-build";
 import { appRuntimeSettings, type AppRuntimeSettingsInput } from "./runtime/settings";
 import { createSandbox, type SandboxSettingsInput } from "./sandbox";
@@ -137,6 +138,8 @@ export interface EmbeddedOptions {
      */
     address?: string;
   } | null;
+  /** What an app chat's preview says when appRuntime is none (default: the runtime is turned off, runtime/view.ts). */
+  appRuntimeOff?: string;
   /** How client ID metadata documents are fetched (tests); default the guard's `fetchPublicDocument` (outbound/). */
   fetchClientMetadataDocument?: (url: string) => Promise<Response>;
   /**
@@ -347,6 +350,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     people: peopleContext,
     shares,
     apps,
+    appsOff: opts.appRuntimeOff ?? RUNTIME_OFF,
   };
   const route = createRouter({
     parts,

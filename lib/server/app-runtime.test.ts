@@ -2,13 +2,14 @@ import { describe, expect, test } from "vitest";
 import { readAppRuntime } from "./app-runtime";
 
 describe("APP_RUNTIME and its APP_* variables", () => {
-  test("off unless APP_RUNTIME=on", () => {
-    expect(readAppRuntime({}, [3000])).toBeNull();
+  test("auto unless set: on where the sandbox works; off serves files", () => {
+    expect(readAppRuntime({}, [3000])).toEqual({ mode: "auto", ownPorts: [3000] });
+    expect(readAppRuntime({ APP_RUNTIME: " auto " }, [3000])).toEqual({ mode: "auto", ownPorts: [3000] });
     expect(readAppRuntime({ APP_RUNTIME: "off", APP_MAX_RUNNING: "x" }, [3000])).toBeNull();
   });
 
   test("on: only what is set, the server's ports kept from installs", () => {
-    expect(readAppRuntime({ APP_RUNTIME: "on" }, [3000, 3001])).toEqual({ ownPorts: [3000, 3001] });
+    expect(readAppRuntime({ APP_RUNTIME: "on" }, [3000, 3001])).toEqual({ mode: "on", ownPorts: [3000, 3001] });
     expect(
       readAppRuntime(
         {
@@ -25,6 +26,7 @@ describe("APP_RUNTIME and its APP_* variables", () => {
         [3000],
       ),
     ).toEqual({
+      mode: "on",
       ownPorts: [3000],
       maxRunning: 2,
       idleStopMs: 60000,
@@ -41,7 +43,8 @@ describe("APP_RUNTIME and its APP_* variables", () => {
   });
 
   test.each([
-    [{ APP_RUNTIME: "yes" }, /APP_RUNTIME must be "on" or "off"/],
+    [{ APP_RUNTIME: "yes" }, /APP_RUNTIME must be "auto", "on" or "off"/],
+    [{ APP_MAX_RUNNING: "0" }, /APP_MAX_RUNNING must be a whole number/],
     [{ APP_RUNTIME: "on", APP_MAX_RUNNING: "0" }, /APP_MAX_RUNNING must be a whole number/],
     [{ APP_RUNTIME: "on", APP_IDLE_STOP_MS: "1.5" }, /APP_IDLE_STOP_MS must be a whole number/],
     [{ APP_RUNTIME: "on", APP_DISK_MB: "0" }, /APP_DISK_MB must be a whole number/],

@@ -6,6 +6,11 @@ import "server-only";
  * message naming the variable.
  */
 export interface AppRuntimeConfig {
+  /**
+   * APP_RUNTIME: `on` requires the sandbox (the server does not start without it); `auto`, the default, runs apps
+   * where the sandbox works and serves files where it does not, saying why (app/_wiring/command-sandbox.ts).
+   */
+  mode: "on" | "auto";
   /** The server's own ports (PORT, PREVIEW_PORT): an install's proxy never reaches them. */
   ownPorts: number[];
   maxRunning?: number;
@@ -51,13 +56,16 @@ const list = (raw: string | undefined) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
-/** APP_RUNTIME=on runs apps (in the bubblewrap sandbox); off (the default) serves every chat's files. */
+/**
+ * APP_RUNTIME: `auto` (the default) runs apps in the bubblewrap sandbox where it works, `on` requires it, `off` serves
+ * every chat's files.
+ */
 export function readAppRuntime(env: Env, ownPorts: number[]): AppRuntimeConfig | null {
-  const mode = env.APP_RUNTIME?.trim() || "off";
-  if (mode !== "on" && mode !== "off")
-    throw new Error(`APP_RUNTIME must be "on" or "off" (got ${JSON.stringify(mode)})`);
+  const mode = env.APP_RUNTIME?.trim() || "auto";
+  if (mode !== "on" && mode !== "off" && mode !== "auto")
+    throw new Error(`APP_RUNTIME must be "auto", "on" or "off" (got ${JSON.stringify(mode)})`);
   if (mode === "off") return null;
-  const config: AppRuntimeConfig = { ownPorts };
+  const config: AppRuntimeConfig = { mode, ownPorts };
   for (const [name, variable] of Object.entries(NUMBERS) as [keyof typeof NUMBERS, string][]) {
     const n = whole(env, variable);
     if (n !== undefined) config[name] = n;

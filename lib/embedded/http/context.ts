@@ -49,6 +49,8 @@ export interface ServiceParts {
   shares: ShareLinks;
   /** The chats' running apps (APP_RUNTIME=on, docs/app-runtime.md); null when the runtime is off. */
   apps: AppRuntime | null;
+  /** What an app chat's Preview tab says when `apps` is null (why this service serves it as files). */
+  appsOff: string;
 }
 
 /** Browser redirect targets (`proxied: false`): reached without a key, so without a caller (their state is the credential). */

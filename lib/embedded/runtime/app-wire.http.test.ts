@@ -24,6 +24,8 @@ afterAll(() => {
 
 const svc = serviceForFile({ appRuntime: { settings: { cacheDir, idleStopMs: 600_000, startTimeoutMs: 20_000 } } });
 const off = serviceForFile();
+// APP_RUNTIME=auto on a server whose sandbox does not work (app/_wiring/command-sandbox.ts): its own reason.
+const unavailable = serviceForFile({ appRuntimeOff: "No sandbox on this server: its log at start says why." });
 
 const server = (body: string) => `
 // ${MARK}
@@ -61,6 +63,10 @@ describe("with the runtime off", () => {
     const chatId = await newChat(off, appFiles());
     const none = { enabled: false, runnable: false, state: null, log: "", updatedAt: null };
     expect(await appOf(off, chatId)).toMatchObject({ ...none, reason: RUNTIME_OFF });
+    expect(await appOf(unavailable, await newChat(unavailable, appFiles()))).toMatchObject({
+      ...none,
+      reason: "No sandbox on this server: its log at start says why.",
+    });
     const files = await newChat(off, [{ name: "index.html", content: "<h1>x</h1>" }]);
     expect(await appOf(off, files)).toMatchObject({ ...none, reason: null });
     for (const action of ["restart", "stop"] as const) {

@@ -11,23 +11,23 @@ import { chatAppView } from "./view";
  */
 
 /** GET /v2/chats/{chatId}/app */
-const getApp: Handler<"v2.chats.app"> = async ({ db, apps, params }) => {
+const getApp: Handler<"v2.chats.app"> = async ({ db, apps, appsOff, params }) => {
   const chat = await requireChat(db, params.chatId);
-  return json(await chatAppView(db, apps, chat.id));
+  return json(await chatAppView(db, apps, chat.id, appsOff));
 };
 
 /** POST /v2/chats/{chatId}/app/restart: starts the app again (or starts it when it does not run). */
-const restartApp: Handler<"v2.chats.app.restart"> = async ({ db, apps, params }) => {
+const restartApp: Handler<"v2.chats.app.restart"> = async ({ db, apps, appsOff, params }) => {
   const chat = await requireChat(db, params.chatId);
   await apps?.restartApp(chat.id);
-  return json(await chatAppView(db, apps, chat.id));
+  return json(await chatAppView(db, apps, chat.id, appsOff));
 };
 
 /** POST /v2/chats/{chatId}/app/stop: stops the app (its copy removed); opening the preview or Restart starts it. */
-const stopApp: Handler<"v2.chats.app.stop"> = async ({ db, apps, params }) => {
+const stopApp: Handler<"v2.chats.app.stop"> = async ({ db, apps, appsOff, params }) => {
   const chat = await requireChat(db, params.chatId);
   await apps?.stop(chat.id, "person");
-  return json(await chatAppView(db, apps, chat.id));
+  return json(await chatAppView(db, apps, chat.id, appsOff));
 };
 
 /** The routes of lib/api/routes.ts this file answers. */

@@ -16,8 +16,9 @@ function logTail(log: string): string {
 
 /** Why an app's chat is served as files on a service that does not run apps. */
 export const RUNTIME_OFF =
-  "These files are a Node app (package.json with a dev or start script), but this service serves files only: the " +
-  "preview shows them as they are. Whoever runs Atelier turns on APP_RUNTIME=on to run apps (docs/app-runtime.md).";
+  "These files are a Node app (package.json with a dev or start script), but this service serves files only " +
+  "(APP_RUNTIME=off): the preview shows them as they are. Whoever runs Atelier turns apps on with APP_RUNTIME=auto " +
+  "or on (docs/app-runtime.md).";
 
 const nothing = { script: null, state: null, message: null, failedStep: null, exitCode: null, stopReason: null };
 
@@ -26,7 +27,12 @@ const nothing = { script: null, state: null, message: null, failedStep: null, ex
  * app that runs, its state on this instance, else on the live instance that runs it (asked of it), else the last one
  * recorded in app_runs (a stopped app's with why it stopped), and the end of its log.
  */
-export async function chatAppView(db: Db, apps: AppRuntime | null, chatId: string): Promise<ChatApp> {
+export async function chatAppView(
+  db: Db,
+  apps: AppRuntime | null,
+  chatId: string,
+  offReason: string = RUNTIME_OFF,
+): Promise<ChatApp> {
   const files = await db
     .select({ path: chatFiles.path, content: chatFiles.content })
     .from(chatFiles)
@@ -34,7 +40,7 @@ export async function chatAppView(db: Db, apps: AppRuntime | null, chatId: strin
   const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
   if (!apps) {
     // Files that would run, on a service that serves files only: say so, so the preview's 404 is not a mystery.
-    const reason = detection.runnable ? RUNTIME_OFF : null;
+    const reason = detection.runnable ? offReason : null;
     return { enabled: false, runnable: false, reason, ...nothing, log: "", updatedAt: null };
   }
   // This instance's app, else the live state of the instance that runs it (the row's log is its last change's).
