@@ -48,7 +48,7 @@ const RESERVED = new Set([
 const allowed = (name: string) => !RESERVED.has(name.toUpperCase()) && !isLoaderVariable(name);
 
 /** The project's variables an app or a build is given, and the names left out (said in its log). */
-export function appEnvironment(project: Readonly<Record<string, string>>): {
+function appEnvironment(project: Readonly<Record<string, string>>): {
   env: Record<string, string>;
   ignored: string[];
 } {
