@@ -89,6 +89,7 @@ test("a /node-app chat runs: Running and its page, a crash in Logs, Restart, Fix
   await expect(page.getByTestId("app-problem")).toContainText("The app crashed");
   await expect(page.getByTestId("app-problem")).toContainText("the server broke on purpose");
   await expect(page.getByTestId("problems-fix")).toBeVisible();
+  await shots(page, "crashed-problems");
   await page.getByTestId("preview-view-logs").click();
 
   // Restart: the same files run again (and crash again); the frame reloads on the state page.

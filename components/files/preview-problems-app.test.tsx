@@ -105,6 +105,23 @@ describe("an app's crash in Problems", () => {
     });
   });
 
+  it("shows a stack trace from its error's line", async () => {
+    const chatId = await newChat();
+    const trace = [
+      "listening",
+      "/app/server.js:2",
+      "Error: the server broke",
+      ...Array.from({ length: 10 }, (_, i) => `    at frame ${i}`),
+      "Node.js v20",
+    ];
+    renderWithService(svc, problems(chatId, app({ ...crashed, log: trace.join("\n") })));
+    await userEvent.click(screen.getByTestId("preview-view-problems"));
+    const item = screen.getByTestId("app-problem");
+    expect(item).toHaveTextContent("Error: the server broke");
+    expect(item).toHaveTextContent("at frame 9");
+    expect(item).not.toHaveTextContent("listening");
+  });
+
   it("names a failed install, and drops the problem once the app runs again", async () => {
     const chatId = await newChat();
     const failed = app({ state: "crashed", failedStep: "install", message: "The install failed (exit code 1)." });

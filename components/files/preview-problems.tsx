@@ -221,12 +221,25 @@ export function PreviewProblems({
   );
 }
 
-/** Lines of the log's end an app's problem shows (Logs has the whole). */
+/** Lines of the log's end an app's problem shows (Logs has the whole), more to reach back to an error's line. */
 const APP_PROBLEM_LINES = 8;
+const APP_PROBLEM_MAX_LINES = 16;
+
+/** The log's last lines, from the last line saying "error" when it is among the last 16 (a stack trace's head). */
+function problemTail(log: string): string {
+  const lines = log.trimEnd().split("\n");
+  let start = Math.max(0, lines.length - APP_PROBLEM_LINES);
+  for (let i = start - 1; i >= Math.max(0, lines.length - APP_PROBLEM_MAX_LINES); i--)
+    if (/\berr(or)?\b/i.test(lines[i]!)) {
+      start = i;
+      break;
+    }
+  return lines.slice(start).join("\n");
+}
 
 /** A crashed app or a failed install as a problem: the step, its message and the log's last lines. */
 function AppProblem({ app }: { app: ChatApp }) {
-  const tail = app.log.trimEnd().split("\n").slice(-APP_PROBLEM_LINES).join("\n");
+  const tail = problemTail(app.log);
   return (
     <li
       className="px-2 py-1.5 font-mono text-xs [overflow-wrap:anywhere]"
