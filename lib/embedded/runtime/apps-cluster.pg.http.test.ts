@@ -334,6 +334,37 @@ if (!adminUrl) {
       expect((await state(chat.chatId)).state).toBe("running");
     });
 
+    test("a Restart or Stop the running instance does not answer is a 503, and nothing is done", async () => {
+      const ownerA = await ownerOf(a);
+      const running = (await ask(a, chat, "/who")).body;
+      // A's recorded address, in both rows, where nothing listens (A's next renewal records its own again).
+      const unreachable = async () =>
+        db.query(
+          "with i as (update app_instances set address = '127.0.0.1:1' where owner = $2) update app_runs set address = '127.0.0.1:1' where chat_id = $1",
+          [chat.chatId, ownerA],
+        );
+      for (const action of ["/stop", "/restart"]) {
+        let res = { status: 0, body: {} as unknown };
+        // A renewal of A's row landing between the update and the request would make it a take-over: once more then.
+        for (let attempt = 0; attempt < 3 && res.status !== 503; attempt++) {
+          await unreachable();
+          res = await call(b.svc, "POST", `/v2/chats/${chat.chatId}/app${action}`);
+        }
+        expect(res.status).toBe(503);
+        expect(JSON.stringify(res.body)).toContain("did not answer");
+      }
+      await db.query("update app_runs set address = $2 where chat_id = $1", [
+        chat.chatId,
+        `127.0.0.1:${a.listener.port}`,
+      ]);
+      await db.query("update app_instances set address = $2 where owner = $1", [
+        ownerA,
+        `127.0.0.1:${a.listener.port}`,
+      ]);
+      expect((await ask(a, chat, "/who")).body).toBe(running);
+      expect((await state(chat.chatId)).state).toBe("running");
+    });
+
     test("a forwarded request without a valid signature is refused, and never forwarded", async () => {
       const ownerA = await ownerOf(a);
       const ownerB = await ownerOf(b);
