@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SCREENS_DIR, expect, svc, test } from "./fixtures";
 
@@ -159,4 +160,10 @@ test("the Usage page breaks spending down by person", async ({ signedIn: page, r
   await expect(table.getByTestId("ledger-row").first()).toBeVisible();
   await breakdown.scrollIntoViewIfNeeded();
   await shoot(page, "usage-by-person");
+  // Export CSV saves the range's ledger as a file named for it.
+  const [download] = await Promise.all([page.waitForEvent("download"), breakdown.getByTestId("ledger-export").click()]);
+  expect(download.suggestedFilename()).toMatch(/^ledger-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.split("\n")[0]).toMatch(/^[a-z_]+(,[a-z_]+)+/);
+  expect(csv.trim().split("\n").length).toBeGreaterThan(1);
 });

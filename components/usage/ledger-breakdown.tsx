@@ -11,6 +11,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { formatCredits, formatNumber } from "@/components/ui/format";
 import { Skeleton } from "@/components/ui/skeleton";
 import { tabTriggerClass } from "@/components/ui/tab-trigger";
+import { saveBlob } from "@/components/files/download";
 import { useExportLedger, useLedgerSummary } from "@/lib/hooks/use-spend";
 import { shortDay } from "./usage-data";
 
@@ -132,6 +133,7 @@ export function LedgerBreakdown({ range }: { range: { start: string; end: string
   if (probe.unsupported) return null;
   const onExport = () =>
     exporting.mutate(span, {
+      onSuccess: ({ blob, name }) => saveBlob(blob, name),
       onError: (error) =>
         toast.error("The export failed", { description: error instanceof Error ? error.message : String(error) }),
     });

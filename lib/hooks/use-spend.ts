@@ -122,20 +122,13 @@ export function useLedgerSummary(by: LedgerGrouping, range: { from: string; to: 
   return { ...query, unsupported: isSpendUnsupported(query.error) };
 }
 
-/** The CSV export of the ledger over a range, as a download. */
+/** The CSV export of the ledger over a range: the file's blob and the name to save it under. */
 export function useExportLedger() {
   const client = useServiceClient();
   return useMutation({
-    mutationFn: async (q: LedgerQuery) => {
-      const blob = await client.exportLedger(q);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `ledger-${(q.from ?? "").slice(0, 10)}-${(q.to ?? "").slice(0, 10)}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    },
+    mutationFn: async (q: LedgerQuery) => ({
+      blob: await client.exportLedger(q),
+      name: `ledger-${(q.from ?? "").slice(0, 10)}-${(q.to ?? "").slice(0, 10)}.csv`,
+    }),
   });
 }

@@ -21,6 +21,7 @@ describe("APP_RUNTIME and its APP_* variables", () => {
           APP_BUILD_TIMEOUT_MS: "900000",
           APP_INSTALL_PRIVATE_HOSTS: "registry.lan:4873",
           APP_CACHE_DIR: "/var/cache/atelier",
+          APP_PACKAGE_STORE_MB: "0",
           APP_INSTANCE_ADDRESS: "atelier-2:3001",
         },
         [3000],
@@ -38,6 +39,7 @@ describe("APP_RUNTIME and its APP_* variables", () => {
         privateHosts: ["registry.lan:4873"],
       },
       cacheDir: "/var/cache/atelier",
+      storeMb: 0,
       instanceAddress: "atelier-2:3001",
     });
   });
@@ -50,6 +52,7 @@ describe("APP_RUNTIME and its APP_* variables", () => {
     [{ APP_RUNTIME: "on", APP_DISK_MB: "0" }, /APP_DISK_MB must be a whole number/],
     [{ APP_RUNTIME: "on", APP_INSTALL_HOSTS: "http://x" }, /APP_INSTALL_HOSTS must be host names/],
     [{ APP_RUNTIME: "on", APP_INSTALL_PRIVATE_HOSTS: "10.0.0.1" }, /APP_INSTALL_PRIVATE_HOSTS must be host:port/],
+    [{ APP_RUNTIME: "on", APP_PACKAGE_STORE_MB: "-1" }, /APP_PACKAGE_STORE_MB must be a whole number of MB/],
     [{ APP_RUNTIME: "on", APP_INSTANCE_ADDRESS: "http://atelier-2:3001" }, /APP_INSTANCE_ADDRESS must be host:port/],
   ])("%j stops the start, naming the variable", (env, message) => {
     expect(() => readAppRuntime(env, [3000])).toThrow(message);

@@ -21,6 +21,8 @@ export interface AppRuntimeConfig {
   limits?: { memoryMb?: number; cpuSeconds?: number; processes?: number; diskMb?: number };
   installNetwork?: { mode: "public"; hosts: string[]; privateHosts: string[] };
   cacheDir?: string;
+  /** The shared package store's size at most (APP_PACKAGE_STORE_MB; 0 turns it off). */
+  storeMb?: number;
   /** Where the other instances reach this one's preview listener (APP_INSTANCE_ADDRESS, `host:port`). */
   instanceAddress?: string;
 }
@@ -94,6 +96,12 @@ export function readAppRuntime(env: Env, ownPorts: number[]): AppRuntimeConfig |
     };
   const cacheDir = env.APP_CACHE_DIR?.trim();
   if (cacheDir) config.cacheDir = cacheDir;
+  const storeMb = env.APP_PACKAGE_STORE_MB?.trim();
+  if (storeMb) {
+    if (!/^\d+$/.test(storeMb) || !Number.isSafeInteger(Number(storeMb)))
+      throw new Error(`APP_PACKAGE_STORE_MB must be a whole number of MB, 0 for none (got ${JSON.stringify(storeMb)})`);
+    config.storeMb = Number(storeMb);
+  }
   const address = env.APP_INSTANCE_ADDRESS?.trim();
   if (address) {
     if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\]):\d{1,5}$/i.test(address))

@@ -6,7 +6,7 @@ import type { RunResult, SandboxFile, SandboxProcess, SandboxVolume } from "../s
 import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
-import { installOptions, needsInstall, overDiskLimit } from "./install";
+import { harvestsSettled, needsInstall, overDiskLimit, runInstall } from "./install";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
@@ -326,6 +326,7 @@ export class AppRuntime {
     await this.renewing;
     await forgetInstance(this.deps.db, this.deps.owner).catch(() => {});
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
+    await harvestsSettled(); // no half-copied tarball left in the package store
   }
 
   /**
@@ -465,14 +466,23 @@ export class AppRuntime {
       if ((install || fresh) && needsInstall(app.plan, pkg)) {
         await this.setState(app, "installing");
         this.append(app, `$ ${app.plan.install}\n`);
-        const result = await sandbox.run({
-          ...(await installOptions(app.plan, settings, app.chatId)),
-          files: changes.files,
-          remove: changes.remove,
-          volume: app.volume,
-          signal: app.stopper.signal,
-          onData: (text) => this.append(app, text),
-        });
+        const lock = files.find((f) => f.path === app.plan.lockfile);
+        const lockfile =
+          lock && (lock.encoding === "base64" ? Buffer.from(lock.content, "base64").toString() : lock.content);
+        const result = await runInstall(
+          sandbox,
+          app.plan,
+          settings,
+          app.chatId,
+          {
+            files: changes.files,
+            remove: changes.remove,
+            volume: app.volume,
+            signal: app.stopper.signal,
+            onData: (text) => this.append(app, text),
+          },
+          lockfile,
+        );
         changes.files = [];
         changes.remove = [];
         if (!current()) return;

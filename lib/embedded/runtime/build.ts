@@ -2,7 +2,7 @@ import "server-only";
 import type { Sandbox } from "../sandbox";
 import type { SandboxFile } from "../sandbox/types";
 import { detectApp, type AppPlan } from "./detect";
-import { installOptions, needsInstall, overDiskLimit } from "./install";
+import { needsInstall, overDiskLimit, runInstall } from "./install";
 import type { AppRuntimeSettings } from "./settings";
 
 /**
@@ -52,13 +52,15 @@ export async function buildApp(
     const pkg = input.files.find((f) => f.path === "package.json")?.content;
     if (needsInstall(plan, typeof pkg === "string" ? pkg : pkg && Buffer.from(pkg).toString("utf8"))) {
       onData(`$ ${plan.install}\n`);
-      const installed = await sandbox.run({
-        ...(await installOptions(plan, settings, input.chatId)),
-        files: [],
-        volume,
-        signal,
-        onData,
-      });
+      const lockfile = input.files.find((f) => f.path === plan.lockfile)?.content;
+      const installed = await runInstall(
+        sandbox,
+        plan,
+        settings,
+        input.chatId,
+        { files: [], volume, signal, onData },
+        typeof lockfile === "string" || lockfile === undefined ? lockfile : Buffer.from(lockfile).toString("utf8"),
+      );
       if (installed.exitCode !== 0)
         return {
           ok: false,

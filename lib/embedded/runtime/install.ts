@@ -1,9 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { chmod, mkdir } from "node:fs/promises";
+import { chmod, lchown, mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { RunOptions, RunResult } from "../sandbox/types";
+import { hostIds } from "../sandbox/bubblewrap";
+import type { RunOptions, RunResult, Sandbox } from "../sandbox/types";
+import { prepareCache } from "../sandbox/workspace";
 import type { AppPlan } from "./detect";
+import { harvest, lockfileDigests, seed, type PackageStore } from "./package-store";
 import type { AppRuntimeSettings } from "./settings";
 
 /**
@@ -25,8 +28,84 @@ export function needsInstall(plan: AppPlan, pkgText: string | undefined): boolea
   }
 }
 
+/** One chat's installs (its app's, its deployments' builds') and the store's work on its cache, one at a time. */
+const chatQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs a chat's install in the sandbox (`run`: its copy, files, signal and output), its npm cache first given the
+ * shared store's tarballs its lockfile names; once it succeeded, its cache's verified tarballs go into the store (in the
+ * background: the caller goes on at once). One chat's installs and the store's work on its cache never overlap, so no
+ * sandbox changes the cache while the server walks it.
+ */
+export async function runInstall(
+  sandbox: Sandbox,
+  plan: AppPlan,
+  settings: AppRuntimeSettings,
+  chatId: string,
+  run: Pick<RunOptions, "files" | "remove" | "volume" | "signal" | "onData">,
+  lockfileText: string | undefined,
+): Promise<RunResult> {
+  const options = await installOptions(plan, settings, chatId);
+  const store = packageStore(settings);
+  const npmCache = path.join(options.cache!.dir, "npm");
+  const key = options.cache!.dir;
+  const before = chatQueues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const queued = before.then(() => mine);
+  chatQueues.set(key, queued);
+  await before;
+  let harvesting = false;
+  try {
+    if (store && plan.manager === "npm" && lockfileText) {
+      const owner = hostIds();
+      await prepareCache(options.cache!.dir, true, owner);
+      await mkdir(npmCache).catch(() => {}); // one a sandbox left (even a link) is judged by seed
+      if (owner) await lchown(npmCache, owner.uid, owner.gid);
+      await seed(store, npmCache, lockfileDigests(lockfileText), owner).catch((error: unknown) =>
+        console.error("[apps] could not copy the shared package store's tarballs", error),
+      );
+    }
+    const result = await sandbox.run({ ...options, ...run });
+    if (store && result.exitCode === 0) {
+      harvesting = true;
+      const taking: Promise<void> = harvest(store, npmCache)
+        .then(() => {})
+        .catch((error: unknown) => console.error("[apps] could not add an install's tarballs to the store", error))
+        .finally(() => {
+          done(key, queued, release);
+          harvests.delete(taking);
+        });
+      harvests.add(taking);
+    }
+    return result;
+  } finally {
+    if (!harvesting) done(key, queued, release);
+  }
+}
+
+/** The store's takings from installs that succeeded, under way. */
+const harvests = new Set<Promise<void>>();
+
+/** Resolves once the store has taken what the installs so far brought (the service closes). */
+export async function harvestsSettled(): Promise<void> {
+  await Promise.all([...harvests]);
+}
+
+function done(key: string, queued: Promise<unknown>, release: () => void): void {
+  release();
+  if (chatQueues.get(key) === queued) chatQueues.delete(key);
+}
+
+/** The store shared between chats (APP_PACKAGE_STORE_MB; 0 turns it off), beside the chats' caches. */
+function packageStore(settings: AppRuntimeSettings): PackageStore | null {
+  if (settings.storeMb <= 0) return null;
+  const maxBytes = settings.storeMb * 1024 * 1024;
+  return { dir: path.join(settings.cacheDir, "store"), maxBytes, maxFileBytes: Math.min(maxBytes, 256 * 1024 * 1024) };
+}
+
 /** The options of the install's `Sandbox.run` (the caller adds its copy, files, signal and output). */
-export async function installOptions(
+async function installOptions(
   plan: AppPlan,
   settings: AppRuntimeSettings,
   chatId: string,

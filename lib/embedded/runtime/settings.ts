@@ -26,8 +26,10 @@ export interface AppRuntimeSettings {
   network: SandboxNetwork;
   /** Where installs may fetch from, through the sandbox's proxy (APP_INSTALL_HOSTS, APP_INSTALL_PRIVATE_HOSTS). */
   installNetwork: SandboxNetwork & { mode: "public" };
-  /** The package cache and the installed modules kept between apps (APP_CACHE_DIR). */
+  /** The chats' package caches and the shared package store (APP_CACHE_DIR). */
   cacheDir: string;
+  /** The shared package store's size at most, in MB (APP_PACKAGE_STORE_MB); 0: no store, each chat downloads its own. */
+  storeMb: number;
   /** How often an app's disk use (its copy and HOME) is measured against `limits.diskMb`: running, installing, building. */
   diskCheckMs: number;
 }
@@ -50,6 +52,7 @@ export function appRuntimeSettings(input: AppRuntimeSettingsInput = {}): AppRunt
     network: input.network ?? { mode: "none" },
     installNetwork: input.installNetwork ?? { mode: "public", hosts: DEFAULT_INSTALL_HOSTS, privateHosts: [] },
     cacheDir: input.cacheDir ?? path.join(tmpdir(), "atelier-app-cache"),
+    storeMb: input.storeMb ?? 4096,
     diskCheckMs: input.diskCheckMs ?? 10_000,
   };
 }
