@@ -123,12 +123,15 @@ export default defineConfig([
   // code bundled into the served page, where fetch is the generated app's own (same origin, in the visitor's browser).
   {
     files: ["lib/embedded/**"],
-    // The preview's pass (preview/pass.ts) connects only to a running app's unix socket into its sandbox.
+    // The preview's pass (preview/pass.ts) connects only to a running app's unix socket into its sandbox or to another
+    // instance's preview listener, and runtime/control.ts only to that listener: addresses the database records for
+    // the instances (docs/app-runtime.md "Several instances"), never one from a request.
     ignores: [
       ...TESTS,
       "lib/embedded/outbound/**",
       "lib/embedded/preview/reporter-script.ts",
       "lib/embedded/preview/pass.ts",
+      "lib/embedded/runtime/control.ts",
     ],
     plugins: { atelier: atelierPlugin },
     rules: { "atelier/no-unguarded-outbound": "error" },

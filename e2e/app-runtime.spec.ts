@@ -84,6 +84,13 @@ test("a /node-app chat runs: Running and its page, a crash in Logs, Restart, Fix
   // The frame reloaded: its page is gone, the state page says why.
   await expect(frame.getByTestId("app-status")).toHaveAttribute("data-state", "crashed");
   await shots(page, "crashed");
+  // Problems lists the crash too, with the log's end; Logs stays where it was for the rest.
+  await page.getByTestId("preview-view-problems").click();
+  await expect(page.getByTestId("app-problem")).toContainText("The app crashed");
+  await expect(page.getByTestId("app-problem")).toContainText("the server broke on purpose");
+  await expect(page.getByTestId("problems-fix")).toBeVisible();
+  await shots(page, "crashed-problems");
+  await page.getByTestId("preview-view-logs").click();
 
   // Restart: the same files run again (and crash again); the frame reloads on the state page.
   const restarted = page.waitForResponse((r) => r.url().endsWith(`/v2/chats/${chatId}/app/restart`));
@@ -136,6 +143,9 @@ test("an install shows Installing, then Install failed with npm's output; Stop, 
   await expect(page.getByTestId("app-log")).toContainText("ECONNREFUSED");
   await expect(page.getByTestId("app-fix")).toBeVisible();
   await shots(page, "install-failed");
+  await page.getByTestId("preview-view-problems").click();
+  await expect(page.getByTestId("app-problem")).toHaveAttribute("data-step", "install");
+  await page.getByTestId("preview-view-logs").click();
 
   await page.getByTestId("app-stop").click();
   await expect(appState(page)).toHaveAttribute("data-state", "stopped");

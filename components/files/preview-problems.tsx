@@ -61,6 +61,9 @@ export function PreviewProblems({
   const [level, setLevel] = useState<(typeof LEVELS)[number]>("all");
   const [filter, setFilter] = useState("");
   const problems = useMemo(() => reports.filter(isProblem), [reports]);
+  // A crashed app or a failed install is a problem too, first in the list, until the app runs again.
+  const appProblem = app && appFailed(app) ? app : null;
+  const count = problems.length + (appProblem ? 1 : 0);
   const lines = useMemo(
     () =>
       reports.filter(
@@ -85,7 +88,7 @@ export function PreviewProblems({
   return (
     <div className="flex max-h-[40%] min-h-24 flex-col border-t border-border" data-testid="preview-debug">
       <div className="flex items-center gap-1 border-b border-border px-2 py-1">
-        {viewButton("problems", `Problems (${problems.length})`)}
+        {viewButton("problems", `Problems (${count})`)}
         {viewButton("console", "Console")}
         {app ? viewButton("logs", "Logs") : null}
         {view === "logs" && app && appFailed(app) ? (
@@ -105,7 +108,7 @@ export function PreviewProblems({
             Fix with agent
           </button>
         ) : null}
-        {view === "problems" && problems.length ? (
+        {view === "problems" && count ? (
           <button
             type="button"
             disabled={generating || send.isPending}
@@ -114,8 +117,11 @@ export function PreviewProblems({
             }
             onClick={() => {
               noteTyped(chatId);
-              sendFix(problems);
+              if (!appProblem) return sendFix(problems);
+              const page = problems.length ? `\n\n${fixPrompt(problems, previewUrl, chatFiles)}` : "";
+              mutate({ prompt: `${appFixPrompt(appProblem)}${page}`, mode });
             }}
+            data-testid="problems-fix"
             className="ml-auto rounded bg-primary px-2 py-0.5 text-xs text-primary-foreground disabled:opacity-50"
           >
             Fix with agent
@@ -124,7 +130,7 @@ export function PreviewProblems({
         {view === "problems" && autoFix.enabled ? (
           <Link
             href="/settings#preferences"
-            className={cn("text-xs text-muted-foreground hover:text-foreground", !problems.length && "ml-auto")}
+            className={cn("text-xs text-muted-foreground hover:text-foreground", !count && "ml-auto")}
             title="Auto-fix is on: new problems after an answer are sent to the agent (Settings)"
           >
             Auto-fix on
@@ -166,17 +172,18 @@ export function PreviewProblems({
       ) : null}
       {view === "logs" && app ? (
         <AppLogs app={app} error={appError} onRetry={() => onRetryApp?.()} />
-      ) : !available ? (
+      ) : !available && !appProblem ? (
         <p className="p-2 text-xs text-muted-foreground" role="status" data-testid="capture-unavailable">
           Capture is not available for this preview: its page does not come from the embedded service, so its errors and
           console cannot be shown here.
         </p>
       ) : view === "problems" ? (
         <section aria-label="Problems" className="min-h-0 overflow-auto">
-          {problems.length === 0 ? (
+          {count === 0 ? (
             <p className="p-2 text-xs text-muted-foreground">No problems reported by the preview.</p>
           ) : (
             <ul className="divide-y divide-border">
+              {appProblem ? <AppProblem app={appProblem} /> : null}
               {problems.map((r) => (
                 <li
                   key={r.n}
@@ -211,6 +218,40 @@ export function PreviewProblems({
         </section>
       )}
     </div>
+  );
+}
+
+/** Lines of the log's end an app's problem shows (Logs has the whole), more to reach back to an error's line. */
+const APP_PROBLEM_LINES = 8;
+const APP_PROBLEM_MAX_LINES = 16;
+
+/** The log's last lines, from the last line saying "error" when it is among the last 16 (a stack trace's head). */
+function problemTail(log: string): string {
+  const lines = log.trimEnd().split("\n");
+  let start = Math.max(0, lines.length - APP_PROBLEM_LINES);
+  for (let i = start - 1; i >= Math.max(0, lines.length - APP_PROBLEM_MAX_LINES); i--)
+    if (/\berr(or)?\b/i.test(lines[i]!)) {
+      start = i;
+      break;
+    }
+  return lines.slice(start).join("\n");
+}
+
+/** A crashed app or a failed install as a problem: the step, its message and the log's last lines. */
+function AppProblem({ app }: { app: ChatApp }) {
+  const tail = problemTail(app.log);
+  return (
+    <li
+      className="px-2 py-1.5 font-mono text-xs [overflow-wrap:anywhere]"
+      data-testid="app-problem"
+      data-step={app.failedStep ?? "run"}
+    >
+      <span className="text-danger">
+        {app.failedStep === "install" ? "The install failed" : "The app crashed"}
+        {app.message ? `: ${app.message}` : ""}
+      </span>
+      {tail ? <pre className="mt-1 break-all whitespace-pre-wrap text-muted-foreground">{tail}</pre> : null}
+    </li>
   );
 }
 

@@ -312,10 +312,13 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
           owner,
           address: opts.appRuntime.address ?? `${hostname()}:3001`,
           secretKey: opts.secretKey || opts.apiKey,
+          box: secrets,
         })
       : null;
   // Deployments of runnable apps are built in the same sandbox, with the same settings.
-  const appBuilds = appSandbox ? new AppBuilds({ db: database.db, sandbox: appSandbox, settings: appSettings }) : null;
+  const appBuilds = appSandbox
+    ? new AppBuilds({ db: database.db, sandbox: appSandbox, settings: appSettings, box: secrets })
+    : null;
   const shares = new ShareLinks({
     box: secrets,
     urlOf: opts.shareUrl ?? ((token) => `${new URL(publicBaseUrl).origin}/share/${token}`),

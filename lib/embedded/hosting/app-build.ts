@@ -3,7 +3,10 @@ import { importedFile } from "../imports/limits";
 import { newId } from "../ids";
 import type { Sandbox } from "../sandbox";
 import type { SandboxFile } from "../sandbox/types";
+import type { SecretBox } from "../mcp/secret-box";
 import { buildApp, buildPlan, type AppBuildFailure } from "../runtime/build";
+import { ignoredLine, projectAppEnvironment } from "../runtime/env";
+import { relativeRootUrls } from "./relative-urls";
 import type { AppPlan } from "../runtime/detect";
 import type { AppRuntimeSettings } from "../runtime/settings";
 import { type Db, type DeploymentLogLine, type DeploymentRow, type VersionFile } from "../store";
@@ -55,7 +58,7 @@ export class AppBuilds {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly deps: { db: Db; sandbox: Sandbox; settings: AppRuntimeSettings }) {}
+  constructor(private readonly deps: { db: Db; sandbox: Sandbox; settings: AppRuntimeSettings; box: SecretBox }) {}
 
   /** The plan when these files are a runnable app with a `build` script; null: they are published as they are. */
   plan(files: readonly VersionFile[]): (AppPlan & { build: string }) | null {
@@ -153,9 +156,13 @@ export class AppBuilds {
         if (!still && !signal.aborted) throw new Error("the deployment is no longer pending");
       } else release = await this.turn();
       if (signal.aborted) throw new Error("stopped before it started");
+      // The project's variables go to the build (not to its install), as a host like Vercel gives them.
+      const project = await projectAppEnvironment(db, this.deps.box, { chatId: row.chatId, projectId: row.projectId });
+      take(ignoredLine(project.ignored, "build"));
       const result = await buildApp(this.deps, {
         chatId: row.chatId,
         plan,
+        env: project.env,
         files: row.files.map(sandboxFile),
         signal,
         onData: take,
@@ -243,7 +250,8 @@ function checkedOutput(
   return {
     ok: true,
     dir,
-    files: files.map((f) => {
+    // Served under …/hosting/{id}/: root-absolute URLs of its own files (Vite's default base) made relative.
+    files: relativeRootUrls(files).map((f) => {
       const bytes = typeof f.content === "string" ? new TextEncoder().encode(f.content) : f.content;
       return { ...importedFile(f.path, bytes), locked: false };
     }),

@@ -115,6 +115,32 @@ console.log("built 2 files");
     expect(await errorsOf(created.id)).toEqual({});
   });
 
+  test("a site built with root-absolute asset URLs (Vite's default base) loads them under its sub-path", async () => {
+    const created = await deployChat(
+      app(`
+fs.mkdirSync("dist/assets", { recursive: true });
+fs.writeFileSync("dist/index.html", '<link rel="stylesheet" href="/assets/app.css"><script type="module" src="/assets/app.js"></script><a href="/api/x">api</a>');
+fs.writeFileSync("dist/assets/app.js", "console.log('root-absolute')");
+fs.writeFileSync("dist/assets/app.css", "body{background:url(/assets/bg.svg)}");
+fs.writeFileSync("dist/assets/bg.svg", "<svg/>");
+`),
+    );
+    expect((await settled(created.id)).status).toBe("ready");
+    const page = await (await site(created.webUrl)).text();
+    expect(page).toContain('<link rel="stylesheet" href="./assets/app.css">');
+    expect(page).toContain('src="./assets/app.js"');
+    // A route of no file of the site is left alone.
+    expect(page).toContain('<a href="/api/x">');
+    // Each URL, resolved against the page's, is the site's own file.
+    const script = new URL("./assets/app.js", created.webUrl).toString();
+    expect(await (await site(script)).text()).toBe("console.log('root-absolute')");
+    const css = await (await site(new URL("./assets/app.css", created.webUrl).toString())).text();
+    expect(css).toBe("body{background:url(../assets/bg.svg)}");
+    expect(
+      (await site(new URL("../assets/bg.svg", new URL("./assets/app.css", created.webUrl)).toString())).status,
+    ).toBe(200);
+  });
+
   test("a failing build fails the deployment with its log", async () => {
     const created = await deployChat(
       app(`console.error("src/main.ts(3,1): error TS1005: ';' expected."); process.exit(2);`),

@@ -45,7 +45,7 @@ export function systemPrompt(
     ? `Since your last answer the user changed these files by hand:\n${handEdits.map((e) => `- ${e}`).join("\n")}\nTheir content is the user's: read them before changing them, build on their changes and do not undo them.`
     : null;
   const env = envNames.length
-    ? `The project's environment variables (set in the environment of the commands you run; their values are secret and not shown): ${envNames.join(", ")}`
+    ? `The project's environment variables (set in the environment of the commands you run, of the app when it runs and of its deployment's build, read them from process.env; their values are secret and not shown): ${envNames.join(", ")}`
     : null;
   return [
     OURS.replace("{{APP_KIND}}", appsRun ? RUNNING_APP : STATIC_APP),

@@ -9,6 +9,7 @@ import * as filesStore from "../files/store";
 import * as settingsStore from "../account/store";
 import type { AppRuntime } from "../runtime/apps";
 import { FORWARDED_HEADER } from "../runtime/forward";
+import { CONTROL_PREFIX } from "../runtime/control";
 import type { PreviewOrigin } from "./origin";
 import type { PreviewAnswer } from "./pass";
 import { contentTypeOf, decodeSegments, fileResponse } from "./serve";
@@ -145,8 +146,10 @@ export async function servePreviewOrigin(deps: PreviewOriginDeps, req: Request):
   const method = req.method.toUpperCase();
   const readOnly = method === "GET" || method === "HEAD";
   const notAllowed = () => text(405, "Method not allowed", { allow: "GET, HEAD" });
-  if (!readOnly && !deps.apps) return notAllowed();
   const url = new URL(req.url);
+  // Another instance asking this one about an app it runs (Restart, Stop, its state): its signature is the credential.
+  if (url.pathname.startsWith(CONTROL_PREFIX)) return deps.apps ? deps.apps.control(req) : text(404, "Not found");
+  if (!readOnly && !deps.apps) return notAllowed();
   const host = deps.origin.hostKind(req.headers.get("host") ?? url.host);
   if (url.pathname === PREVIEW_HANDOFF_PATH) return readOnly ? handoff(deps, url, host) : notAllowed();
   const segments = decodeSegments(url.pathname.split("/").slice(1));

@@ -12,6 +12,8 @@ import { bwrapUnavailable, killAll } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
 import { call, expectSchema, startService, waitFor } from "../test-support";
 import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
+import { ChatApp } from "@/lib/api/schemas";
+import { CONTROL_HEADER, controlPath } from "./control";
 import { FORWARDED_HEADER, ForwardSigner } from "./forward";
 
 /**
@@ -34,6 +36,10 @@ const started = Math.random().toString(36).slice(2);
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, "http://x");
   if (url.pathname === "/who") return res.end(started);
+  if (url.pathname === "/say") {
+    console.log("said " + url.searchParams.get("what"));
+    return res.end("said");
+  }
   if (url.pathname === "/echo") {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -171,6 +177,13 @@ if (!adminUrl) {
           chatId,
         ])
       ).rows[0];
+    const state = async (chatId: string) =>
+      (
+        await db.query<{ state: string; stop_reason: string | null }>(
+          "select state, stop_reason from app_runs where chat_id = $1",
+          [chatId],
+        )
+      ).rows[0]!;
     const instances = async () =>
       (await db.query<{ owner: string; address: string }>("select owner, address from app_instances")).rows;
     const ownerOf = async (one: Instance) =>
@@ -244,6 +257,112 @@ if (!adminUrl) {
       const received = await upgrade(b, chat);
       expect(received).toMatch(/^HTTP\/1\.1 101/);
       expect(received).toContain("echo:ping");
+    });
+
+    test("B's API shows A's live log, and its Restart and Stop act on A's app", async () => {
+      const ownerA = await ownerOf(a);
+      const before = (await untilServed(a, chat, "/who")).body;
+      const appOf = async (one: Instance, method = "GET", action = "") => {
+        const res = await call(one.svc, method, `/v2/chats/${chat.chatId}/app${action}`);
+        expect(res.status).toBe(200);
+        return expectSchema(ChatApp, res.body);
+      };
+      // Printed after the app came up (no change of state since): B asks A for its log.
+      expect((await ask(b, chat, `/say?what=${MARK}-line`)).body).toBe("said");
+      await waitFor(async () => ((await appOf(b)).log.includes(`said ${MARK}-line`) ? true : undefined), 10_000);
+      expect((await appOf(b)).state).toBe("running");
+
+      // Restart through B: A's app starts again (a new process), A keeps it, B runs no copy.
+      expect((await appOf(b, "POST", "/restart")).runnable).toBe(true);
+      await waitFor(async () => {
+        const now = await ask(a, chat, "/who");
+        return now.status === 200 && now.body !== before ? true : undefined;
+      }, 30_000);
+      expect((await row(chat.chatId))!.owner).toBe(ownerA);
+      const after = (await untilServed(a, chat, "/who")).body;
+      expect((await ask(b, chat, "/who")).body).toBe(after);
+
+      // Stop through B: A's app stops (its processes gone), and B says so.
+      const stopped = await appOf(b, "POST", "/stop");
+      expect(stopped.state).toBe("stopped");
+      expect(stopped.stopReason).toBe("person");
+      expect((await appOf(a)).state).toBe("stopped");
+      expect((await state(chat.chatId)).state).toBe("stopped");
+      // Opening the preview starts it again (on A, where the request is), for the tests that follow.
+      await untilServed(a, chat, "/who");
+      expect((await row(chat.chatId))!.owner).toBe(ownerA);
+    }, 90_000);
+
+    test("a control request without a valid control signature is refused and changes nothing", async () => {
+      const ownerA = await ownerOf(a);
+      const ownerB = await ownerOf(b);
+      const running = (await ask(a, chat, "/who")).body;
+      const path = controlPath(chat.chatId, "stop");
+      const control = new ForwardSigner(SECRET, Date.now, "control");
+      const forged = {
+        none: {},
+        "a preview request's signature": {
+          [CONTROL_HEADER]: new ForwardSigner(SECRET).sign(ownerA, chat.chatId, "POST", path),
+        },
+        "as a forwarded preview request": {
+          [FORWARDED_HEADER]: new ForwardSigner(SECRET).sign(ownerA, chat.chatId, "POST", path),
+        },
+        "another key": {
+          [CONTROL_HEADER]: new ForwardSigner("another key", Date.now, "control").sign(
+            ownerA,
+            chat.chatId,
+            "POST",
+            path,
+          ),
+        },
+        "another instance": { [CONTROL_HEADER]: control.sign(ownerB, chat.chatId, "POST", path) },
+        "another action": {
+          [CONTROL_HEADER]: control.sign(ownerA, chat.chatId, "POST", controlPath(chat.chatId, "restart")),
+        },
+      };
+      for (const [what, headers] of Object.entries(forged)) {
+        const res = await ask(a, chat, path, { method: "POST", headers });
+        expect({ what, status: res.status }).toEqual({ what, status: 403 });
+      }
+      // Sent to B (which does not run the app) with A's valid signature: refused there, not passed on.
+      const atB = await ask(b, chat, path, {
+        method: "POST",
+        headers: { [CONTROL_HEADER]: control.sign(ownerA, chat.chatId, "POST", path) },
+      });
+      expect(atB.status).toBe(403);
+      expect((await ask(a, chat, "/who")).body).toBe(running);
+      expect((await state(chat.chatId)).state).toBe("running");
+    });
+
+    test("a Restart or Stop the running instance does not answer is a 503, and nothing is done", async () => {
+      const ownerA = await ownerOf(a);
+      const running = (await ask(a, chat, "/who")).body;
+      // A's recorded address, in both rows, where nothing listens (A's next renewal records its own again).
+      const unreachable = async () =>
+        db.query(
+          "with i as (update app_instances set address = '127.0.0.1:1' where owner = $2) update app_runs set address = '127.0.0.1:1' where chat_id = $1",
+          [chat.chatId, ownerA],
+        );
+      for (const action of ["/stop", "/restart"]) {
+        let res = { status: 0, body: {} as unknown };
+        // A renewal of A's row landing between the update and the request would make it a take-over: once more then.
+        for (let attempt = 0; attempt < 3 && res.status !== 503; attempt++) {
+          await unreachable();
+          res = await call(b.svc, "POST", `/v2/chats/${chat.chatId}/app${action}`);
+        }
+        expect(res.status).toBe(503);
+        expect(JSON.stringify(res.body)).toContain("did not answer");
+      }
+      await db.query("update app_runs set address = $2 where chat_id = $1", [
+        chat.chatId,
+        `127.0.0.1:${a.listener.port}`,
+      ]);
+      await db.query("update app_instances set address = $2 where owner = $1", [
+        ownerA,
+        `127.0.0.1:${a.listener.port}`,
+      ]);
+      expect((await ask(a, chat, "/who")).body).toBe(running);
+      expect((await state(chat.chatId)).state).toBe("running");
     });
 
     test("a forwarded request without a valid signature is refused, and never forwarded", async () => {

@@ -12,6 +12,20 @@ import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
 import { appStatusPage, RESTART_PATH } from "./status-page";
 import { ForwardSigner } from "./forward";
+import {
+  CONTROL_HEADER,
+  controlAnswer,
+  controlMethod,
+  controlPath,
+  parseAddress,
+  parseControl,
+  sendControl,
+  type AppSnapshot,
+  type ControlAction,
+} from "./control";
+import { HttpError } from "../errors";
+import type { SecretBox } from "../mcp/secret-box";
+import { environmentPrint, ignoredLine, projectAppEnvironment } from "./env";
 import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun, whereAppRuns } from "./store";
 
 /**
@@ -60,6 +74,8 @@ interface App {
   changedAt: number;
   /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
   claimed: boolean;
+  /** The project's variables it was started with (env.ts's fingerprint); null before its script first started. */
+  envPrint: string | null;
 }
 
 /** Where another instance runs a chat's app: its recorded preview listener's address and its id. */
@@ -77,9 +93,18 @@ interface AppRuntimeDeps {
   address: string;
   /** The secret key every instance shares (EMBEDDED_SECRET_KEY): forwarded requests are signed with it. */
   secretKey: string;
+  /** Opens the project's environment variables (given to the app: env.ts). */
+  box: SecretBox;
   /** How often the running apps' files are compared with the chat's (ms); default 500. */
   syncMs?: number;
 }
+
+const ownerSilent = () =>
+  new HttpError(
+    503,
+    "The instance of the service that runs this app did not answer: try again in a moment.",
+    "service_unavailable",
+  );
 
 const fingerprint = (f: { content: string; encoding: string }) =>
   `${f.encoding}:${f.content.length}:${hashOf(f.content)}`;
@@ -94,29 +119,22 @@ const sandboxFile = (f: { path: string; content: string; encoding: string }): Sa
   content: f.encoding === "base64" ? new Uint8Array(Buffer.from(f.content, "base64")) : f.content,
 });
 
-/** A chat's app as this instance sees it (stateOf). */
-interface AppSnapshot {
-  state: AppRunState;
-  log: string;
-  message: string | null;
-  failedStep: "install" | "run" | null;
-  exitCode: number | null;
-  script: "dev" | "start";
-  changedAt: Date;
-}
-
 export class AppRuntime {
   private readonly apps = new Map<string, App>();
   private readonly detecting = new Map<string, Promise<App | Elsewhere | null>>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private renewedAt = 0;
+  private renewing: Promise<void> | null = null;
   private readonly signer: ForwardSigner;
+  /** Restart, Stop and the state asked of the instance that runs an app (control.ts). */
+  private readonly controlSigner: ForwardSigner;
   /** This instance's row in app_instances, written (it must be there before it claims an app). */
   private readonly registered: Promise<void>;
 
   constructor(private readonly deps: AppRuntimeDeps) {
     this.signer = new ForwardSigner(deps.secretKey);
+    this.controlSigner = new ForwardSigner(deps.secretKey, Date.now, "control");
     this.registered = recordInstance(deps.db, deps.owner, deps.address, LEASE_MS).catch((error: unknown) =>
       console.error("[apps] could not record this instance", error),
     );
@@ -185,17 +203,12 @@ export class AppRuntime {
 
   /** A request for an app another instance runs, passed on to that instance's recorded preview listener. */
   private forwardTo(elsewhere: Elsewhere, chatId: string, req: Request): PreviewAnswer {
-    let to: { host: string; port: number };
-    try {
-      const parsed = new URL(`http://${elsewhere.forward}`);
-      if (!parsed.port || parsed.pathname !== "/" || parsed.username) throw new Error("not host:port");
-      to = { host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(parsed.port) };
-    } catch {
+    const to = parseAddress(elsewhere.forward);
+    if (!to)
       return new Response("The instance running this app recorded no usable address.", {
         status: 502,
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
       });
-    }
     const url = new URL(req.url);
     return {
       pass: true,
@@ -230,11 +243,23 @@ export class AppRuntime {
   }
 
   /**
-   * Restart (the dashboard's button, POST …/app/restart): a chat's app on this instance starts again (keeping its
-   * installed copy unless the install is what failed), at any step; one that does not run here is started. False
-   * when its files are not an app that runs.
+   * The state of a chat's app another live instance runs, asked of it (its log is live there; the database has the
+   * log as of its last change of state); null when none does or it did not answer.
    */
-  async restartApp(chatId: string): Promise<boolean> {
+  async remoteStateOf(chatId: string): Promise<AppSnapshot | null> {
+    if (this.closed) return null;
+    const where = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+    if (typeof where !== "object" || !("forward" in where)) return null;
+    return (await this.askOwner(where, chatId, "state")) ?? null;
+  }
+
+  /**
+   * Restart (the dashboard's button, POST …/app/restart): a chat's app on this instance starts again (keeping its
+   * installed copy unless the install is what failed), at any step; one another live instance runs is restarted
+   * there (asked over the control channel; 503 when it does not answer); one that runs nowhere is started here.
+   * False when its files are not an app that runs. `forwarded`: asked by another instance: acts here only.
+   */
+  async restartApp(chatId: string, forwarded = false): Promise<boolean> {
     if (this.closed) return false;
     const running = this.apps.get(chatId);
     if (running) {
@@ -242,13 +267,55 @@ export class AppRuntime {
       void this.restart(running, false, running.failedStep === "install" || running.state === "installing");
       return true;
     }
-    return (await this.detect(chatId)) !== null;
+    const found = await this.detect(chatId);
+    if (found && "forward" in found) {
+      if (forwarded) return false;
+      if ((await this.askOwner(found, chatId, "restart")) === undefined) throw ownerSilent();
+    }
+    return found !== null;
   }
 
-  /** Stops a chat's app (Stop, the chat deleted): its copy is removed. */
-  async stop(chatId: string, reason: AppStopReason = "person"): Promise<void> {
+  /**
+   * Stops a chat's app (Stop, the chat deleted): its copy is removed. A person's Stop of an app another live instance
+   * runs is sent there (503 when it does not answer); `forwarded`: asked by another instance: acts here only.
+   */
+  async stop(chatId: string, reason: AppStopReason = "person", forwarded = false): Promise<void> {
     const app = this.apps.get(chatId);
-    if (app) await this.end(app, reason);
+    if (app) return this.end(app, reason);
+    if (forwarded || reason !== "person" || this.closed) return;
+    const where = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
+    if (typeof where === "object" && "forward" in where && (await this.askOwner(where, chatId, "stop")) === undefined)
+      throw ownerSilent();
+  }
+
+  /**
+   * A control request from another instance (control.ts): Restart, Stop or the state of a chat's app, acted on here
+   * only. Refused (403) unless signed for this instance, the chat, the method and the path.
+   */
+  async control(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const target = parseControl(url.pathname, req.method);
+    const signature = req.headers.get(CONTROL_HEADER);
+    if (
+      !target ||
+      signature === null ||
+      url.search ||
+      !this.controlSigner.verify(signature, this.deps.owner, target.chatId, req.method, url.pathname)
+    )
+      return new Response("This control request is not signed by an instance of this service.", {
+        status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+      });
+    if (target.action === "restart") await this.restartApp(target.chatId, true);
+    if (target.action === "stop") await this.stop(target.chatId, "person", true);
+    return controlAnswer(this.stateOf(target.chatId));
+  }
+
+  /** Sends a control request to the instance the database says runs the app; undefined when it did not answer. */
+  private askOwner(elsewhere: Elsewhere, chatId: string, action: ControlAction) {
+    const path = controlPath(chatId, action);
+    const signature = this.controlSigner.sign(elsewhere.owner, chatId, controlMethod(action), path);
+    return sendControl(elsewhere.forward, chatId, action, signature);
   }
 
   /** Stops every app (the service closes). */
@@ -256,6 +323,8 @@ export class AppRuntime {
     this.closed = true;
     clearInterval(this.timer);
     await this.registered;
+    // A renewal under way would record this instance again after its row is removed.
+    await this.renewing;
     await forgetInstance(this.deps.db, this.deps.owner).catch(() => {});
     await Promise.all([...this.apps.values()].map((app) => this.end(app, "shutdown")));
     await harvestsSettled(); // no half-copied tarball left in the package store
@@ -320,6 +389,7 @@ export class AppRuntime {
       syncing: false,
       changedAt: Date.now(),
       claimed: false,
+      envPrint: null,
     };
     this.apps.set(chatId, app);
     this.makeRoom(app);
@@ -431,7 +501,14 @@ export class AppRuntime {
         }
       }
       await this.setState(app, "starting");
-      this.append(app, `$ ${app.plan.script}\n`);
+      // The project's variables (never the install's): a change of them starts the app again (sync).
+      const envPrint = await environmentPrint(db, app.chatId);
+      const project = await projectAppEnvironment(db, this.deps.box, { chatId: app.chatId });
+      if (!current()) return;
+      const changed = app.envPrint !== null && app.envPrint !== envPrint;
+      app.envPrint = envPrint;
+      if (changed) this.append(app, "[the project's environment variables changed: the app starts again with them]\n");
+      this.append(app, `${ignoredLine(project.ignored, "app")}$ ${app.plan.script}\n`);
       const proc = await sandbox.start({
         command: app.plan.run,
         files: changes.files,
@@ -439,7 +516,7 @@ export class AppRuntime {
         volume: app.volume,
         port: APP_PORT,
         network: settings.network,
-        env: { NODE_ENV: "development" },
+        env: { ...project.env, NODE_ENV: "development" },
         limits: { ...settings.limits, timeMs: 0 },
         diskCheckMs: settings.diskCheckMs,
         signal: app.stopper.signal,
@@ -570,9 +647,10 @@ export class AppRuntime {
       if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
         void this.sync(app);
     }
-    if (now - this.renewedAt > LEASE_MS / 3) {
+    if (now - this.renewedAt > LEASE_MS / 3 && !this.closed) {
       this.renewedAt = now;
-      await this.renew();
+      this.renewing = this.renew();
+      await this.renewing;
     }
   }
 
@@ -608,6 +686,10 @@ export class AppRuntime {
       const changed = files.filter((f) => app.written.get(f.path) !== fingerprint(f)).map((f) => f.path);
       const present = new Set(files.map((f) => f.path));
       const removed = [...app.written.keys()].filter((p) => !present.has(p));
+      if (app.envPrint !== null && (await environmentPrint(this.deps.db, app.chatId)) !== app.envPrint) {
+        void this.restart(app, false, false);
+        return;
+      }
       if (!changed.length && !removed.length) return;
       const touched = [...changed, ...removed];
       if (touched.some((p) => (INSTALL_FILES as readonly string[]).includes(p))) {

@@ -36,6 +36,8 @@ interface BuildInput {
   plan: AppPlan & { build: string };
   files: readonly SandboxFile[];
   signal: AbortSignal;
+  /** The project's variables for the build (env.ts; never the install's). */
+  env: Readonly<Record<string, string>>;
   /** Each piece of the install's and the build's output as it arrives (and the commands, as `$ …` lines). */
   onData: (text: string) => void;
 }
@@ -77,7 +79,7 @@ export async function buildApp(
       files: [],
       volume,
       network: { mode: "none" },
-      env: { NODE_ENV: "production" },
+      env: { ...input.env, NODE_ENV: "production" },
       limits: { timeMs: settings.buildTimeoutMs, ...settings.limits },
       diskCheckMs: settings.diskCheckMs,
       collect: { dirs: OUTPUT_DIRS, ...OUTPUT_LIMITS },

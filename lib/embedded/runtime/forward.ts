@@ -16,11 +16,16 @@ const VALID_S = 60;
 export class ForwardSigner {
   private readonly key: Buffer;
 
+  /**
+   * `purpose`: "forward" for preview requests, "control" for Restart, Stop and the state asked of the instance that
+   * runs an app (control.ts): a key of its own each, so a signature of one is never valid as the other.
+   */
   constructor(
     secretKey: string,
     private readonly now: () => number = Date.now,
+    purpose: "forward" | "control" = "forward",
   ) {
-    this.key = createHash("sha256").update(`atelier-app-forward\0${secretKey}`).digest();
+    this.key = createHash("sha256").update(`atelier-app-${purpose}\0${secretKey}`).digest();
   }
 
   /** The header's value for a request to `to` (the receiving instance's owner id). */

@@ -24,8 +24,8 @@ const nothing = { script: null, state: null, message: null, failedStep: null, ex
 
 /**
  * A chat's app as the dashboard shows it (GET /v2/chats/{chatId}/app, docs/app-runtime.md): whether its files are an
- * app that runs, its state on this instance, else the last one recorded in app_runs (another instance's, or a stopped
- * app's with why it stopped), and the end of its log.
+ * app that runs, its state on this instance, else on the live instance that runs it (asked of it), else the last one
+ * recorded in app_runs (a stopped app's with why it stopped), and the end of its log.
  */
 export async function chatAppView(
   db: Db,
@@ -43,7 +43,8 @@ export async function chatAppView(
     const reason = detection.runnable ? offReason : null;
     return { enabled: false, runnable: false, reason, ...nothing, log: "", updatedAt: null };
   }
-  const here = apps.stateOf(chatId);
+  // This instance's app, else the live state of the instance that runs it (the row's log is its last change's).
+  const here = apps.stateOf(chatId) ?? (detection.runnable ? await apps.remoteStateOf(chatId) : null);
   if (here) {
     return {
       enabled: true,

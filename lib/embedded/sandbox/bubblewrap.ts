@@ -205,11 +205,14 @@ export function bubblewrapArgs(l: Layout): string[] {
 const LOADER_VARIABLE =
   /^(LD_.*|GCONV_PATH|GETCONF_DIR|HOSTALIASES|LOCALDOMAIN|LOCPATH|MALLOC_.*|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TMPDIR|TZDIR)$/;
 
+/** Whether a variable is one of the loader's (LOADER_VARIABLE): never passed into the sandbox. */
+export const isLoaderVariable = (name: string) => LOADER_VARIABLE.test(name);
+
 /** The command's environment: the project's variables (but the loader's), then the sandbox's own (which win). */
 function sandboxEnv(project: Readonly<Record<string, string>> | undefined, network: SandboxNetwork, port?: number) {
   const proxy = `http://127.0.0.1:${PROXY_PORT}`;
   return {
-    ...Object.fromEntries(Object.entries(project ?? {}).filter(([name]) => !LOADER_VARIABLE.test(name))),
+    ...Object.fromEntries(Object.entries(project ?? {}).filter(([name]) => !isLoaderVariable(name))),
     PATH: `/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:${RUN_DIR}/bin`,
     HOME: SANDBOX_USER.home,
     USER: SANDBOX_USER.name,

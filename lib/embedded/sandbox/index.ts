@@ -4,6 +4,7 @@ import { unsandboxed } from "./none";
 import { sandboxSettings, type SandboxSettingsInput } from "./settings";
 import type { Sandbox } from "./types";
 
+export { isLoaderVariable } from "./bubblewrap";
 export { probeSandbox } from "./probe";
 export { describeLimits, describeNetwork, describeReach, sandboxSettings } from "./settings";
 export type { SandboxLimits, SandboxNetwork, SandboxSettingsInput } from "./settings";
