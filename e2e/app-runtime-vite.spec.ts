@@ -133,7 +133,9 @@ test("a Vite app imported from Git runs in Preview, and a hand edit reaches its 
 async function shots(page: Page, chatId: string) {
   await page.screenshot({ path: `${SCREENS_DIR}/app-vite-running.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SCREENS_DIR}/app-vite-running-dark.png` });
+  // The theme follows the system's at once; its colours' transitions are finished before the shot.
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.screenshot({ path: `${SCREENS_DIR}/app-vite-running-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
   const narrow = await page.context().newPage();
   await narrow.setViewportSize({ width: 390, height: 844 });

@@ -37,7 +37,9 @@ const appState = (page: Page) => page.getByTestId("app-state");
 async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENS_DIR}/app-${name}.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SCREENS_DIR}/app-${name}-dark.png` });
+  // The theme follows the system's at once; its colours' transitions are finished before the shot.
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.screenshot({ path: `${SCREENS_DIR}/app-${name}-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
