@@ -165,6 +165,20 @@ describe("test events, replay and the deliveries filter", () => {
     expect(await deliveries(svc, hook.id)).toHaveLength(1);
   });
 
+  test("a test event that failed is retried on the schedule, also while the worker had nothing else to do", async () => {
+    const r = await receiver(() => ({ status: 503, body: "down" }));
+    // The worker has found nothing due since its start and sleeps up to a minute; the retry is due 300 ms on.
+    const svc = await service({ webhookRetrySchedule: [300] });
+    const hook = await createHook(svc, r.url);
+    expect((await sendTest(svc, hook.id)).attempts).toHaveLength(1);
+    const retried = await waitFor(async () => {
+      const [d] = await deliveries(svc, hook.id);
+      return d && d.attempts.length === 2 ? d : undefined;
+    }, 10_000);
+    expect(retried.attempts.map((a) => a.trigger)).toEqual(["test", "schedule"]);
+    expect(retried.status).toBe("failed");
+  });
+
   test("replay sends again what failed since the given time (or everything with status all)", async () => {
     let up = false;
     const r = await receiver(() => (up ? { status: 200 } : { status: 503, body: "down" }));

@@ -84,7 +84,13 @@ export class DeliveryWorker {
    * attempt is already in flight.
    */
   attemptNow(delivery: DeliveryRow, trigger: "resend" | "test"): Promise<DeliveryRow | null> {
-    return this.track(this.attempt(delivery.id, trigger));
+    // A failed attempt schedules a retry, which the loop (asleep until its own next due time, up to a minute) must
+    // hear of to keep its time.
+    return this.track(
+      this.attempt(delivery.id, trigger).finally(() => {
+        if (!this.stopped) this.wake();
+      }),
+    );
   }
 
   private async run(): Promise<void> {
