@@ -133,8 +133,9 @@ test("a Vite app imported from Git runs in Preview, and a hand edit reaches its 
 async function shots(page: Page, chatId: string) {
   await page.screenshot({ path: `${SCREENS_DIR}/app-vite-running.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  // The theme follows the system's at once; its colours' transitions are finished before the shot.
+  // The theme follows the system's at once; its colours' transitions take a moment.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.waitForTimeout(300); // colour transitions (a long timeline repaints after the class changed)
   await page.screenshot({ path: `${SCREENS_DIR}/app-vite-running-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
   const narrow = await page.context().newPage();

@@ -37,8 +37,9 @@ const appState = (page: Page) => page.getByTestId("app-state");
 async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENS_DIR}/app-${name}.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  // The theme follows the system's at once; its colours' transitions are finished before the shot.
+  // The theme follows the system's at once; its colours' transitions take a moment.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.waitForTimeout(300); // colour transitions (a long timeline repaints after the class changed)
   await page.screenshot({ path: `${SCREENS_DIR}/app-${name}-dark.png`, animations: "disabled" });
   await page.emulateMedia({ colorScheme: "light" });
   const size = page.viewportSize()!;
