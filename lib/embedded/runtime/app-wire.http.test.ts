@@ -169,15 +169,21 @@ describe.skipIf(bwrapUnavailable)("with the runtime on", () => {
   }, 90_000);
 
   test("the log on the wire is the end of the log, at most 16 K characters from a line's start", async () => {
+    // Each line says where it starts and ends ("[[line 12 xx…]]"): a line cut at its start would lack its "[[".
     const chatId = await newChat(
       svc,
-      appFiles(`for (let i = 0; i < 2000; i++) console.log("line " + i + " ${"x".repeat(40)}");`),
+      appFiles(`for (let i = 0; i < 2000; i++) console.log("[[line " + i + " ${"x".repeat(40)}]]");`),
     );
     await post(svc, chatId, "restart");
-    const app = await until(chatId, (a) => a.state === "running");
-    expect(app.log.length).toBeLessThanOrEqual(16 * 1024);
-    expect(app.log).toContain("listening on 3000");
-    expect(app.log).toMatch(/^line \d+ x/);
+    const app = await until(chatId, (a) => a.state === "running" && a.log.includes("listening on 3000"));
+    const shown = `the log on the wire begins: ${JSON.stringify(app.log.slice(0, 300))}`;
+    expect(app.log.length, shown).toBeLessThanOrEqual(16 * 1024);
+    expect(app.log.length, shown).toBeGreaterThan(15 * 1024);
+    const lines = app.log.split("\n");
+    expect(lines.filter((line) => /^\[\[line \d+ x{40}\]\]$/.test(line)).length, shown).toBeGreaterThan(250);
+    // Whole lines only: none ends as the app's lines do without starting as they do.
+    for (const line of lines) if (line.endsWith("]]")) expect(line, shown).toMatch(/^\[\[line \d+ x{40}\]\]$/);
+    expect(lines.at(-2)).toBe("listening on 3000");
     await post(svc, chatId, "stop");
   }, 60_000);
 });

@@ -481,7 +481,7 @@ export class AppRuntime {
             remove: changes.remove,
             volume: app.volume,
             signal: app.stopper.signal,
-            onData: (text) => this.append(app, text),
+            onData: (text) => current() && this.append(app, text),
           },
           lockfile,
         );
@@ -520,7 +520,7 @@ export class AppRuntime {
         limits: { ...settings.limits, timeMs: 0 },
         diskCheckMs: settings.diskCheckMs,
         signal: app.stopper.signal,
-        onData: (text) => this.append(app, text),
+        onData: (text) => current() && this.append(app, text),
       });
       if (!current()) {
         await proc.stop(); // stopped or restarted meanwhile: this process is nobody's
