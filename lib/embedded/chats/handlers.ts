@@ -212,7 +212,7 @@ const createHostProject: Handler<"v2.chats.hostProject" | "v2.chats.vercelProjec
  * DELETE /v2/chats/{chatId} (our extension; the chat.deleted and message.deleted events imply it):
  * the chat with its messages, files and versions; 409 while it is generating.
  */
-const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, people, caller }) => {
+const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, people, caller, apps }) => {
   await withIdleChat({ db, emit: events.emit }, params.chatId, async ({ tx, chat, emit }) => {
     const messages = await messagesStore.allMessages(tx, chat.id);
     await chatsStore.deleteChat(tx, chat.id);
@@ -229,6 +229,8 @@ const deleteChat: Handler<"v2.chats.delete"> = async ({ db, events, params, peop
     for (const message of messages) emit("message.deleted", { chatId: chat.id, messageId: message.id, message, chat });
     emit("chat.deleted", { chatId: chat.id, chat });
   });
+  // Its app stops and its package cache goes (docs/app-runtime.md).
+  await apps?.chatDeleted(params.chatId);
   const body: ChatDeleted = { chatId: params.chatId };
   return json(body);
 };

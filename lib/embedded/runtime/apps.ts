@@ -7,6 +7,7 @@ import type { Db } from "../store/db";
 import { chatFiles } from "../store/schema";
 import { DECIDING_FILES, detectApp, INSTALL_FILES, type AppPlan } from "./detect";
 import { harvestsSettled, needsInstall, overDiskLimit, runInstall } from "./install";
+import { removeDeletedChatCache, sweepChatCaches } from "./cache-sweep";
 import { plainText } from "./plain-text";
 import type { AppRunState, AppStopReason } from "./schema";
 import type { AppRuntimeSettings } from "./settings";
@@ -44,6 +45,8 @@ import { claimAppRun, forgetInstance, recordInstance, renewAppRuns, updateAppRun
 const APP_PORT = 3000;
 /** The log kept per app (install and server output together), its end. */
 const LOG_CHARS = 64 * 1024;
+/** How often the package caches of chats deleted meanwhile are looked for and removed (cache-sweep.ts). */
+const CACHE_SWEEP_MS = 60 * 60_000;
 /** How long a lease lives unless renewed (the row says which instance runs the app). */
 const LEASE_MS = 30_000;
 
@@ -125,6 +128,8 @@ export class AppRuntime {
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   private renewedAt = 0;
+  /** When deleted chats' package caches were last looked for (the first tick looks). */
+  private sweptAt = 0;
   private renewing: Promise<void> | null = null;
   private readonly signer: ForwardSigner;
   /** Restart, Stop and the state asked of the instance that runs an app (control.ts). */
@@ -286,6 +291,18 @@ export class AppRuntime {
     const where = await whereAppRuns(this.deps.db, chatId, this.deps.owner);
     if (typeof where === "object" && "forward" in where && (await this.askOwner(where, chatId, "stop")) === undefined)
       throw ownerSilent();
+  }
+
+  /**
+   * A chat was deleted: its app stops here at once (on another instance, at its next look at the chat's files) and its
+   * package cache on this instance goes (other instances' at their next sweep). Never fails the deletion.
+   */
+  async chatDeleted(chatId: string): Promise<void> {
+    const app = this.apps.get(chatId);
+    if (app) await this.end(app, "person");
+    await removeDeletedChatCache(this.deps.db, this.deps.settings.cacheDir, chatId).catch((error: unknown) =>
+      console.error("[apps] could not remove a deleted chat's package cache", error),
+    );
   }
 
   /**
@@ -647,6 +664,12 @@ export class AppRuntime {
       if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
         void this.sync(app);
     }
+    if (now - this.sweptAt > CACHE_SWEEP_MS && !this.closed) {
+      this.sweptAt = now;
+      void sweepChatCaches(this.deps.db, this.deps.settings.cacheDir).catch((error: unknown) =>
+        console.error("[apps] could not remove deleted chats' package caches", error),
+      );
+    }
     if (now - this.renewedAt > LEASE_MS / 3 && !this.closed) {
       this.renewedAt = now;
       this.renewing = this.renew();
@@ -696,6 +719,8 @@ export class AppRuntime {
         const detection = detectApp((p) => files.find((f) => f.path === p)?.content);
         if (!detection.runnable) {
           await this.end(app, "person");
+          // No file at all: the chat was deleted (or emptied); a deleted chat's package cache goes too.
+          if (!files.length) await removeDeletedChatCache(this.deps.db, this.deps.settings.cacheDir, app.chatId);
           return;
         }
         app.plan = detection.plan;

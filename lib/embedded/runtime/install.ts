@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { chmod, lchown, mkdir } from "node:fs/promises";
+import { chmod, lchown, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { hostIds } from "../sandbox/bubblewrap";
 import type { RunOptions, RunResult, Sandbox } from "../sandbox/types";
@@ -139,5 +139,29 @@ export function overDiskLimit(what: string, ended: RunResult["ended"], diskMb: n
 async function chatCacheDir(cacheDir: string, chatId: string): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
   await chmod(cacheDir, 0o711);
-  return path.join(cacheDir, createHash("sha256").update(chatId).digest("hex").slice(0, 32));
+  return path.join(cacheDir, chatCacheName(chatId));
+}
+
+/** The name of a chat's package cache folder under APP_CACHE_DIR. */
+export function chatCacheName(chatId: string): string {
+  return createHash("sha256").update(chatId).digest("hex").slice(0, 32);
+}
+
+/**
+ * Removes the package cache folder named `name` under APP_CACHE_DIR (a deleted chat's), after the install or the store's
+ * work on it under way, if any; the store keeps the tarballs it took from it.
+ */
+export async function removeChatCache(cacheDir: string, name: string): Promise<void> {
+  const key = path.join(cacheDir, name);
+  const before = chatQueues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const queued = before.then(() => mine);
+  chatQueues.set(key, queued);
+  await before;
+  try {
+    await rm(key, { recursive: true, force: true });
+  } finally {
+    done(key, queued, release);
+  }
 }
