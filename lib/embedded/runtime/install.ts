@@ -48,13 +48,7 @@ export async function runInstall(
   const options = await installOptions(plan, settings, chatId);
   const store = packageStore(settings);
   const npmCache = path.join(options.cache!.dir, "npm");
-  const key = options.cache!.dir;
-  const before = chatQueues.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const queued = before.then(() => mine);
-  chatQueues.set(key, queued);
-  await before;
+  const leave = await takeTurn(options.cache!.dir);
   let harvesting = false;
   try {
     if (store && plan.manager === "npm" && lockfileText) {
@@ -73,14 +67,14 @@ export async function runInstall(
         .then(() => {})
         .catch((error: unknown) => console.error("[apps] could not add an install's tarballs to the store", error))
         .finally(() => {
-          done(key, queued, release);
+          leave();
           harvests.delete(taking);
         });
       harvests.add(taking);
     }
     return result;
   } finally {
-    if (!harvesting) done(key, queued, release);
+    if (!harvesting) leave();
   }
 }
 
@@ -92,9 +86,18 @@ export async function harvestsSettled(): Promise<void> {
   await Promise.all([...harvests]);
 }
 
-function done(key: string, queued: Promise<unknown>, release: () => void): void {
-  release();
-  if (chatQueues.get(key) === queued) chatQueues.delete(key);
+/** Waits for the turn on a chat's cache (the work queued before ends), then holds it until `leave` is called. */
+async function takeTurn(key: string): Promise<() => void> {
+  const before = chatQueues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const queued = before.then(() => mine);
+  chatQueues.set(key, queued);
+  await before;
+  return () => {
+    release();
+    if (chatQueues.get(key) === queued) chatQueues.delete(key);
+  };
 }
 
 /** The store shared between chats (APP_PACKAGE_STORE_MB; 0 turns it off), beside the chats' caches. */
@@ -152,16 +155,11 @@ export function chatCacheName(chatId: string): string {
  * work on it under way, if any; the store keeps the tarballs it took from it.
  */
 export async function removeChatCache(cacheDir: string, name: string): Promise<void> {
-  const key = path.join(cacheDir, name);
-  const before = chatQueues.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const queued = before.then(() => mine);
-  chatQueues.set(key, queued);
-  await before;
+  const dir = path.join(cacheDir, name);
+  const leave = await takeTurn(dir);
   try {
-    await rm(key, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   } finally {
-    done(key, queued, release);
+    leave();
   }
 }
