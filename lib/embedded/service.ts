@@ -132,6 +132,8 @@ export interface EmbeddedOptions {
     sandbox?: SandboxSettingsInput;
     /** The server's own ports, which an install's proxy never reaches. */
     ownPorts?: readonly number[];
+    /** How often running apps' files are compared with their chats' (ms; default 500; tests). */
+    syncMs?: number;
     /**
      * Where other instances reach this one's preview listener (`host:port`, APP_INSTANCE_ADDRESS): preview requests
      * for an app this instance runs are forwarded there; default this host's name and port 3001.
@@ -204,6 +206,20 @@ export interface RemoteMcpAuthorization {
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
+/** A chat's path of the API (either version); its id is what follows `chats/`. */
+const CHAT_PATH = /\/v[12]\/chats\/([^/?#]+)/;
+
+/**
+ * A request that may have changed a chat's files (a write that succeeded: a hand edit, a restore, a pull, a move)
+ * hands them to its running app at once; the runtime's regular look (every 500 ms) catches the rest, such as the
+ * agent's writes.
+ */
+function filesMayHaveChanged(apps: AppRuntime, req: Request, res: Response): void {
+  if (req.method === "GET" || req.method === "HEAD" || !res.ok) return;
+  const chatId = CHAT_PATH.exec(new URL(req.url).pathname)?.[1];
+  if (chatId) apps.filesChanged(chatId);
+}
+
 function pgliteDir(dataDir: string): string {
   return dataDir.startsWith("memory://") ? dataDir : `${dataDir.replace(/\/+$/, "")}/pglite`;
 }
@@ -313,6 +329,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
           address: opts.appRuntime.address ?? `${hostname()}:3001`,
           secretKey: opts.secretKey || opts.apiKey,
           box: secrets,
+          syncMs: opts.appRuntime.syncMs,
         })
       : null;
   // Deployments of runnable apps are built in the same sandbox, with the same settings.
@@ -384,7 +401,8 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     },
     handle: (req) => {
       if (closing) return Promise.resolve(shuttingDown(req, basePath));
-      return requests.track(() => route(req));
+      const answered = requests.track(() => route(req));
+      return apps ? answered.then((res) => (filesMayHaveChanged(apps, req, res), res)) : answered;
     },
     handlePreview: (req) => {
       if (closing) return Promise.resolve(new Response("The service is shutting down.", { status: 503 }));

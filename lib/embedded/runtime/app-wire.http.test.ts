@@ -188,6 +188,28 @@ describe.skipIf(bwrapUnavailable)("with the runtime on", () => {
   }, 60_000);
 });
 
+describe.skipIf(bwrapUnavailable)("a hand edit reaches the running app at once", () => {
+  // The runtime's own look at the files, hourly here: only the edit's request can have handed them over.
+  const slow = serviceForFile({ appRuntime: { settings: { cacheDir, startTimeoutMs: 20_000 }, syncMs: 3_600_000 } });
+
+  test("the app's copy gets the edit when its request is answered, not at the runtime's next look", async () => {
+    const chatId = await newChat(slow, appFiles(`console.log("version one");`));
+    await post(slow, chatId, "restart");
+    await waitFor(async () => ((await appOf(slow, chatId)).state === "running" ? true : undefined), 30_000);
+    const edit = await callAs(slow, {}, "PATCH", `/v2/chats/${chatId}/files`, {
+      files: [{ path: `${MARK}.js`, content: server(`console.log("version two");`) }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // A `start` server starts again with its changed code (apps.ts): its log says the new version.
+    const app = await waitFor(async () => {
+      const now = await appOf(slow, chatId);
+      return now.state === "running" && now.log.includes("version two") ? now : undefined;
+    }, 20_000);
+    expect(app.log).not.toContain("version one");
+    await post(slow, chatId, "stop");
+  }, 60_000);
+});
+
 describe.skipIf(bwrapUnavailable)("privacy: a reader may look, only a writer restarts or stops", () => {
   let author: TestPerson;
   let member: TestPerson;

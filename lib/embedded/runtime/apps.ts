@@ -73,6 +73,8 @@ interface App {
   port: number | null;
   /** A sync of the files under way (one at a time per app). */
   syncing: boolean;
+  /** The files may have changed while a sync was under way: it looks again when it ends. */
+  resync: boolean;
   /** When the state or the log last changed (ms). */
   changedAt: number;
   /** Its lease was taken (claimAppRun): renewals that no longer find it here stop it (another instance took it). */
@@ -108,6 +110,9 @@ const ownerSilent = () =>
     "The instance of the service that runs this app did not answer: try again in a moment.",
     "service_unavailable",
   );
+
+/** An app whose copy takes the chat's changed files (one installing gets them when it starts). */
+const syncable = (app: App) => app.state === "running" || app.state === "crashed" || app.state === "starting";
 
 const fingerprint = (f: { content: string; encoding: string }) =>
   `${f.encoding}:${f.content.length}:${hashOf(f.content)}`;
@@ -294,6 +299,17 @@ export class AppRuntime {
   }
 
   /**
+   * A request may have changed a chat's files (a hand edit, a restore, a pull: service.ts): its app here gets them now,
+   * not at the next look (up to `syncMs` later). Another instance's app gets them at its next look.
+   */
+  filesChanged(chatId: string): void {
+    const app = this.apps.get(chatId);
+    if (!app || this.closed) return;
+    if (app.syncing) app.resync = true;
+    else if (syncable(app)) void this.sync(app);
+  }
+
+  /**
    * A chat was deleted: its app stops here at once (on another instance, at its next look at the chat's files) and its
    * package cache on this instance goes (other instances' at their next sweep). Never fails the deletion.
    */
@@ -404,6 +420,7 @@ export class AppRuntime {
       generation: 0,
       port: null,
       syncing: false,
+      resync: false,
       changedAt: Date.now(),
       claimed: false,
       envPrint: null,
@@ -661,8 +678,7 @@ export class AppRuntime {
         void this.end(app, "idle");
         continue;
       }
-      if (!app.syncing && (app.state === "running" || app.state === "crashed" || app.state === "starting"))
-        void this.sync(app);
+      if (!app.syncing && syncable(app)) void this.sync(app);
     }
     if (now - this.sweptAt > CACHE_SWEEP_MS && !this.closed) {
       this.sweptAt = now;
@@ -745,6 +761,10 @@ export class AppRuntime {
       console.error("[apps] could not write a chat's files into its app", error);
     } finally {
       app.syncing = false;
+      if (app.resync) {
+        app.resync = false;
+        if (syncable(app) && this.apps.get(app.chatId) === app) void this.sync(app);
+      }
     }
   }
 }
