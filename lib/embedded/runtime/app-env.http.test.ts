@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { ChatApp, ChatWithUsage, Preview } from "@/lib/api";
 import { DeploymentV1 } from "@/lib/api/schemas/v1";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import type { PreviewListener } from "../preview/listener";
 import { bwrapUnavailable, killAll } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, waitFor } from "../test-support";
+import { askPreview, startPreviewService, type PreviewTarget } from "./test-support";
 
 /**
  * A project's environment variables in its chats' running apps and their deployments' builds (issue 41,
@@ -47,14 +46,10 @@ let svc: EmbeddedService;
 let listener: PreviewListener;
 
 beforeAll(async () => {
-  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-  svc = await startService({
-    previewOrigin: `http://*.localhost:${listener.port}`,
+  ({ svc, listener } = await startPreviewService((port) => ({
     deploymentBuildMs: 0,
-    appRuntime: { settings: { cacheDir, startTimeoutMs: 20_000 }, ownPorts: [listener.port] },
-  });
-  handle = (req) => svc.handlePreview(req);
+    appRuntime: { settings: { cacheDir, startTimeoutMs: 20_000 }, ownPorts: [port] },
+  })));
 });
 afterAll(async () => {
   await svc?.close();
@@ -79,31 +74,14 @@ async function chatInProject(vars: Record<string, string>) {
   const chat = expectSchema(ChatWithUsage, await ok("POST", "/v2/chats/from-files", { files })).chat;
   await ok("POST", `/v1/projects/${projectId}/assign`, { chatId: chat.id });
   const preview = expectSchema(Preview, await ok("GET", `/v2/chats/${chat.id}/preview`))!;
-  return { projectId, vars: created.data, chatId: chat.id, host: new URL(preview.url).host, token: preview.token! };
+  const host = new URL(preview.url).host;
+  return { projectId, vars: created.data, chatId: chat.id, port: listener.port, host, token: preview.token! };
 }
 
-function ask(chat: { host: string; token: string }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: listener.port,
-        path: "/",
-        headers: { host: chat.host, "x-v0-preview-token": chat.token },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (c: Buffer) => (body += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const ask = (chat: PreviewTarget) => askPreview(chat, "/");
 
 /** The app's answer once it serves (its state page answers 503 meanwhile), parsed. */
-const served = (chat: { host: string; token: string }, until: (seen: Record<string, string | null>) => boolean) =>
+const served = (chat: PreviewTarget, until: (seen: Record<string, string | null>) => boolean) =>
   waitFor(async () => {
     const res = await ask(chat);
     if (res.status === 200) {

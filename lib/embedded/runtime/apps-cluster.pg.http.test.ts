@@ -6,15 +6,15 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Preview } from "@/lib/api";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import type { PreviewListener } from "../preview/listener";
 import { bwrapUnavailable, killAll } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, waitFor } from "../test-support";
 import { describeWithoutPostgres, throwawayDatabase } from "../test-pg";
 import { ChatApp } from "@/lib/api/schemas";
 import { CONTROL_HEADER, controlPath } from "./control";
 import { FORWARDED_HEADER, ForwardSigner } from "./forward";
+import { askPreview, startPreviewService, type PreviewAnswerSeen } from "./test-support";
 
 /**
  * Two instances of the embedded service on one PostgreSQL database, each with its own preview listener, running a
@@ -66,42 +66,13 @@ interface Chat {
   host: string;
   token: string;
 }
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A preview request sent to one instance's listener, as the load balancer would send it. */
-function ask(
-  to: Instance,
-  chat: Chat,
-  at: string,
-  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: to.listener.port,
-        path: at,
-        method: opts.method ?? "GET",
-        headers: { host: chat.host, "x-v0-preview-token": chat.token, ...opts.headers },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (c: Buffer) => (body += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
+const ask = (to: Instance, chat: Chat, at: string, opts?: Parameters<typeof askPreview>[2]) =>
+  askPreview({ port: to.listener.port, host: chat.host, token: chat.token }, at, opts);
 
 /** Asks until the app answers 200 (its state page answers 503 while it starts). */
 async function untilServed(to: Instance, chat: Chat, at = "/") {
-  let last: Answer | null = null;
+  let last: PreviewAnswerSeen | null = null;
   try {
     return await waitFor(async () => {
       last = await ask(to, chat, at);
@@ -149,20 +120,17 @@ if (!adminUrl) {
     let trapHits = 0;
 
     const instance = async (): Promise<Instance> => {
-      let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-      const listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-      const svc = await startService({
+      const { svc, listener } = await startPreviewService((port) => ({
         dataDir: "unused",
         databaseUrl: database.url,
         secretKey: SECRET,
         previewOrigin: ORIGIN,
         appRuntime: {
           settings: { cacheDir, startTimeoutMs: 20_000 },
-          ownPorts: [listener.port],
-          address: `127.0.0.1:${listener.port}`,
+          ownPorts: [port],
+          address: `127.0.0.1:${port}`,
         },
-      });
-      handle = (req) => svc.handlePreview(req);
+      }));
       return { svc, listener, closed: false };
     };
     const close = async (one: Instance) => {

@@ -1,16 +1,21 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ChatWithUsage, Preview } from "@/lib/api";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import type { PreviewListener } from "../preview/listener";
 import { bwrapUnavailable, killAll, processesWith } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, waitFor } from "../test-support";
 import { RESTART_PATH } from "./status-page";
+import {
+  askPreview,
+  previewChat,
+  startPreviewService,
+  type PreviewAnswerSeen,
+  type PreviewTarget,
+} from "./test-support";
 
 /**
  * A chat's app run by the runtime (issue 41), over real HTTP: the service's preview listener on a port of its own, a
@@ -71,16 +76,9 @@ let listener: PreviewListener;
 const cacheDir = mkdtempSync(path.join(tmpdir(), "atelier-app-cache-"));
 
 beforeAll(async () => {
-  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-  svc = await startService({
-    previewOrigin: `http://*.localhost:${listener.port}`,
-    appRuntime: {
-      settings: { cacheDir, idleStopMs: 4_000, startTimeoutMs: 20_000 },
-      ownPorts: [listener.port],
-    },
-  });
-  handle = (req) => svc.handlePreview(req);
+  ({ svc, listener } = await startPreviewService((port) => ({
+    appRuntime: { settings: { cacheDir, idleStopMs: 4_000, startTimeoutMs: 20_000 }, ownPorts: [port] },
+  })));
 });
 afterAll(async () => {
   await svc?.close();
@@ -90,47 +88,12 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-async function newChat(files: Array<{ name: string; content: string }>) {
-  const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files } });
-  const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
-  const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-  return { chatId, host: new URL(preview.url).host, token: preview.token! };
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function ask(
-  chat: { host: string; token: string },
-  at: string,
-  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: listener.port,
-        path: at,
-        method: opts.method ?? "GET",
-        headers: { host: chat.host, "x-v0-preview-token": chat.token, ...opts.headers },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (c: Buffer) => (body += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
+const newChat = (files: Array<{ name: string; content: string }>) => previewChat(svc, listener.port, files);
+const ask = askPreview;
 
 /** Asks until the app answers 200 (its state page answers 503 while it installs and starts). */
-async function untilServed(chat: { host: string; token: string }, at: string, timeoutMs = 20_000) {
-  let last: Answer | null = null;
+async function untilServed(chat: PreviewTarget, at: string, timeoutMs = 20_000) {
+  let last: PreviewAnswerSeen | null = null;
   try {
     return await waitFor(async () => {
       last = await ask(chat, at);
@@ -142,7 +105,7 @@ async function untilServed(chat: { host: string; token: string }, at: string, ti
 }
 
 /** Asks until the app's state page says it crashed. */
-const untilCrashed = (chat: { host: string; token: string }) =>
+const untilCrashed = (chat: PreviewTarget) =>
   waitFor(async () => {
     const res = await ask(chat, "/");
     return res.headers["x-atelier-app-state"] === "crashed" ? res : undefined;
@@ -325,7 +288,7 @@ describe.skipIf(bwrapUnavailable)("the scripted agent's /node-app", () => {
     const res = await call(svc, "POST", "/v2/chats", { body: { message: "A reading list /node-app /fast" } });
     const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
     const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-    const chat = { host: new URL(preview.url).host, token: preview.token! };
+    const chat = { port: listener.port, host: new URL(preview.url).host, token: preview.token! };
     const api = await untilServed(chat, "/api/time");
     expect(JSON.parse(api.body)).toMatchObject({ served: "by the app's own Node server" });
     const page = await ask(chat, "/");

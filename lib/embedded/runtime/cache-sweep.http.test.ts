@@ -12,7 +12,8 @@ import { chatCacheName } from "./install";
 /**
  * A deleted chat's package cache (APP_CACHE_DIR/<hash of its id>, where its installs keep their tarballs) does not
  * stay behind: the deletion removes it with the app (which stops at once), and each instance's sweep (at start, then
- * hourly) removes those of chats deleted elsewhere, keeping the live chats' caches and the shared store.
+ * hourly) removes those of chats the service deleted elsewhere, keeping the live chats' caches, the shared store and
+ * the caches of another installation sharing the folder.
  */
 const MARK = `atelier-cachesweep-${process.pid}-${Date.now()}`;
 const root = mkdtempSync(path.join(tmpdir(), "atelier-cachesweep-"));
@@ -76,15 +77,17 @@ describe.skipIf(bwrapUnavailable)("a deleted chat's package cache", () => {
     }
   }, 90_000);
 
-  test("an instance's sweep at start removes the caches of chats that are gone, and nothing else", async () => {
-    const gone = [cacheOf(chatCacheName(deletedElsewhere)), cacheOf(chatCacheName("chat_neverexisted"))];
+  test("an instance's sweep at start removes the caches of chats it deleted, and nothing else", async () => {
+    const gone = cacheOf(chatCacheName(deletedElsewhere));
     const keptCache = path.join(cacheDir, chatCacheName(kept));
+    // A chat this service never had: another installation's, sharing the folder.
+    const theirs = cacheOf(chatCacheName("chat_ofanotherinstallation"));
     const store = cacheOf("store");
     const other = cacheOf("notes-of-the-operator");
     const svc = await start();
     try {
-      await waitFor(async () => (gone.every((dir) => !existsSync(dir)) ? true : undefined), 20_000);
-      for (const dir of [keptCache, store, other]) expect(existsSync(dir), dir).toBe(true);
+      await waitFor(async () => (!existsSync(gone) ? true : undefined), 20_000);
+      for (const dir of [keptCache, theirs, store, other]) expect(existsSync(dir), dir).toBe(true);
     } finally {
       await svc.close();
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
-import { eq, gt } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { auditLog } from "../people/schema";
 import type { Db } from "../store/db";
 import { chats } from "../store/schema";
 import { chatCacheName, removeChatCache } from "./install";
@@ -9,29 +10,22 @@ import { chatCacheName, removeChatCache } from "./install";
 const CACHE_NAME = /^[0-9a-f]{32}$/;
 
 /**
- * Removes the package cache folders under APP_CACHE_DIR whose chat no longer exists (a deleted chat's, or its
- * project's), returning how many. The folders are listed before the chats are read, so a folder of a chat made
- * meanwhile is never taken for a deleted one's. Each instance sweeps its own disk.
+ * Removes the package cache folders under APP_CACHE_DIR of chats this service deleted (on any of its instances),
+ * returning how many. A deletion is known by its record in the audit log (`chat.deleted`, written in the deletion's
+ * transaction, the only way a chat goes), never by a chat's absence: another installation sharing the folder (the
+ * default one under the system's temporary folder) keeps its chats' caches. Each instance sweeps its own disk.
  */
 export async function sweepChatCaches(db: Db, cacheDir: string): Promise<number> {
-  const names = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => CACHE_NAME.test(name));
-  if (!names.length) return 0;
-  const live = new Set<string>();
-  // Every chat's id, hashed: a cache folder names its chat only by the hash.
-  for (let after = ""; ;) {
-    const page = await db
-      .select({ id: chats.id })
-      .from(chats)
-      .where(after ? gt(chats.id, after) : undefined)
-      .orderBy(chats.id)
-      .limit(5000);
-    for (const { id } of page) live.add(chatCacheName(id));
-    if (page.length < 5000) break;
-    after = page.at(-1)!.id;
-  }
+  const names = new Set((await readdir(cacheDir).catch(() => [] as string[])).filter((name) => CACHE_NAME.test(name)));
+  if (!names.size) return 0;
+  const deleted = await db
+    .selectDistinct({ chatId: auditLog.target })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "chat.deleted"), isNotNull(auditLog.target)));
   let removed = 0;
-  for (const name of names) {
-    if (live.has(name)) continue;
+  for (const { chatId } of deleted) {
+    const name = chatCacheName(chatId!);
+    if (!names.has(name)) continue;
     await removeChatCache(cacheDir, name).then(
       () => removed++,
       (error: unknown) => console.error("[apps] could not remove a deleted chat's package cache", error),

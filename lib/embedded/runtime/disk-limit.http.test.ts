@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ChatWithUsage, Preview } from "@/lib/api";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import type { PreviewListener } from "../preview/listener";
 import { bwrapUnavailable, killAll } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { waitFor } from "../test-support";
 import { RESTART_PATH } from "./status-page";
+import { askPreview, previewChat, startPreviewService, type PreviewTarget } from "./test-support";
 
 /**
  * The disk limit of a running app (APP_DISK_MB, issue 41), over real HTTP: an app that fills its copy past the limit
@@ -34,16 +32,12 @@ let listener: PreviewListener;
 const cacheDir = mkdtempSync(path.join(tmpdir(), "atelier-disk-cache-"));
 
 beforeAll(async () => {
-  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-  svc = await startService({
-    previewOrigin: `http://*.localhost:${listener.port}`,
+  ({ svc, listener } = await startPreviewService((port) => ({
     appRuntime: {
       settings: { cacheDir, startTimeoutMs: 20_000, limits: { diskMb: 3 }, diskCheckMs: 200 },
-      ownPorts: [listener.port],
+      ownPorts: [port],
     },
-  });
-  handle = (req) => svc.handlePreview(req);
+  })));
 });
 afterAll(async () => {
   await svc?.close();
@@ -52,29 +46,9 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-function ask(
-  chat: { host: string; token: string },
-  at: string,
-): Promise<{ status: number; state: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: "127.0.0.1",
-          port: listener.port,
-          path: at,
-          headers: { host: chat.host, "x-v0-preview-token": chat.token },
-        },
-        (res) => {
-          let body = "";
-          res.on("data", (c: Buffer) => (body += c.toString()));
-          res.on("end", () =>
-            resolve({ status: res.statusCode!, state: String(res.headers["x-atelier-app-state"] ?? ""), body }),
-          );
-        },
-      )
-      .on("error", reject);
-  });
+async function ask(chat: PreviewTarget, at: string) {
+  const res = await askPreview(chat, at);
+  return { ...res, state: String(res.headers["x-atelier-app-state"] ?? "") };
 }
 
 describe.skipIf(bwrapUnavailable)("a running app over its disk limit", () => {
@@ -83,10 +57,7 @@ describe.skipIf(bwrapUnavailable)("a running app over its disk limit", () => {
       { name: "package.json", content: JSON.stringify({ name: "app", scripts: { start: `node ${MARK}.js` } }) },
       { name: `${MARK}.js`, content: SERVER },
     ];
-    const created = await call(svc, "POST", "/v2/chats/from-files", { body: { files } });
-    const chatId = expectSchema(ChatWithUsage, created.body).chat.id;
-    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-    const chat = { host: new URL(preview.url).host, token: preview.token! };
+    const chat = await previewChat(svc, listener.port, files);
     const served = await waitFor(async () => {
       const res = await ask(chat, "/");
       return res.status === 200 ? res : undefined;

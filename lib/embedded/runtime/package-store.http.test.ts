@@ -16,13 +16,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ChatWithUsage, Preview } from "@/lib/api";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import type { PreviewListener } from "../preview/listener";
 import { createSandbox } from "../sandbox";
 import { bwrapUnavailable } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, waitFor } from "../test-support";
+import { askPreview, previewChat, startPreviewService, type PreviewTarget } from "./test-support";
 
 /**
  * The package store shared between chats (issue 41, docs/app-runtime.md "The shared package store"), over real HTTP
@@ -89,20 +88,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => registry.listen(0, "127.0.0.2", resolve));
   const port = (registry.address() as AddressInfo).port;
   registryUrl = `http://127.0.0.2:${port}/`;
-  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-  svc = await startService({
-    previewOrigin: `http://*.localhost:${listener.port}`,
+  ({ svc, listener } = await startPreviewService((previewPort) => ({
     appRuntime: {
       settings: {
         cacheDir,
         startTimeoutMs: 30_000,
         installNetwork: { mode: "public", hosts: [], privateHosts: [`127.0.0.2:${port}`] },
       },
-      ownPorts: [listener.port],
+      ownPorts: [previewPort],
     },
-  });
-  handle = (req) => svc.handlePreview(req);
+  })));
 });
 afterAll(async () => {
   await svc?.close();
@@ -145,34 +140,11 @@ const appFiles = (greeting = "") => [
   },
 ];
 
-async function newChat(files: Array<{ name: string; content: string }>) {
-  const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files } });
-  const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
-  const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-  return { chatId, host: new URL(preview.url).host, token: preview.token! };
-}
+const newChat = (files: Array<{ name: string; content: string }>) => previewChat(svc, listener.port, files);
 
-function ask(chat: { host: string; token: string }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: "127.0.0.1",
-          port: listener.port,
-          path: "/",
-          headers: { host: chat.host, "x-v0-preview-token": chat.token },
-        },
-        (res) => {
-          let body = "";
-          res.on("data", (c: Buffer) => (body += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, body }));
-        },
-      )
-      .on("error", reject);
-  });
-}
+const ask = (chat: PreviewTarget) => askPreview(chat, "/");
 
-async function untilServed(chat: { host: string; token: string }): Promise<string> {
+async function untilServed(chat: PreviewTarget): Promise<string> {
   let last = { status: 0, body: "" };
   return waitFor(async () => {
     last = await ask(chat);

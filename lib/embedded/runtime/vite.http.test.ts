@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ChatApp, ChatWithUsage, Preview } from "@/lib/api";
-import { listenForPreviews, type PreviewListener } from "../preview/listener";
-import type { PreviewAnswer } from "../preview/pass";
+import { ChatApp } from "@/lib/api";
+import type { PreviewListener } from "../preview/listener";
 import { bwrapUnavailable } from "../sandbox/test-support";
 import type { EmbeddedService } from "../service";
-import { call, expectSchema, startService, waitFor } from "../test-support";
+import { call, expectSchema, waitFor } from "../test-support";
 import { DEFAULT_INSTALL_HOSTS } from "./settings";
+import { askPreview, previewChat, startPreviewService, type PreviewTarget } from "./test-support";
 
 /**
  * A Vite app run by the runtime (issue 41): installed from the npm registry through the sandbox's filtering proxy,
@@ -33,10 +32,7 @@ const cacheDir = mkdtempSync(path.join(tmpdir(), "atelier-vite-cache-"));
 
 beforeAll(async () => {
   if (!enabled) return;
-  let handle: (req: Request) => Promise<PreviewAnswer> = async () => new Response(null, { status: 503 });
-  listener = await listenForPreviews({ port: 0, host: "127.0.0.1", handle: (req) => handle(req) });
-  svc = await startService({
-    previewOrigin: `http://*.localhost:${listener.port}`,
+  ({ svc, listener } = await startPreviewService((port) => ({
     appRuntime: {
       settings: {
         cacheDir,
@@ -49,10 +45,9 @@ beforeAll(async () => {
           privateHosts: (process.env.APP_INSTALL_PRIVATE_HOSTS ?? "").split(",").filter(Boolean),
         },
       },
-      ownPorts: [listener.port],
+      ownPorts: [port],
     },
-  });
-  handle = (req) => svc.handlePreview(req);
+  })));
 });
 afterAll(async () => {
   await svc?.close();
@@ -60,25 +55,7 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-function ask(chat: { host: string; token: string }, at: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: "127.0.0.1",
-          port: listener.port,
-          path: at,
-          headers: { host: chat.host, "x-v0-preview-token": chat.token },
-        },
-        (res) => {
-          let body = "";
-          res.on("data", (c: Buffer) => (body += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, body }));
-        },
-      )
-      .on("error", reject);
-  });
-}
+const ask = (chat: PreviewTarget, at: string) => askPreview(chat, at);
 
 describe.skipIf(!enabled)("a Vite app", () => {
   test("installs from the registry, serves its page through the preview, and hot reload reports a hand edit", async () => {
@@ -99,10 +76,8 @@ describe.skipIf(!enabled)("a Vite app", () => {
       },
       { name: "main.js", content: 'document.querySelector("#t").textContent = "first";\n' },
     ];
-    const res = await call(svc, "POST", "/v2/chats/from-files", { body: { files } });
-    const chatId = expectSchema(ChatWithUsage, res.body).chat.id;
-    const preview = expectSchema(Preview, (await call(svc, "GET", `/v2/chats/${chatId}/preview`)).body)!;
-    const chat = { host: new URL(preview.url).host, token: preview.token! };
+    const chat = await previewChat(svc, listener.port, files);
+    const { chatId } = chat;
 
     let last = { status: 0, body: "" };
     await waitFor(async () => {
