@@ -49,7 +49,9 @@ test("async mode polls the answer by id until it finishes", async ({ page }) => 
       polls.push(r.url());
   });
   await chooseMode(page, "Async");
-  await page.getByTestId("composer").fill("Add a dark theme");
+  // Paced, so the answer is still generating when the service's first answer arrives: the polls are what show it
+  // growing (an answer finished that fast needs no poll, and CI once saw none).
+  await page.getByTestId("composer").fill("Add a dark theme /pace 300");
   await page.keyboard.press("Enter");
   await expect(users(page).nth(1)).toContainText("Add a dark theme");
   const second = assistants(page).nth(1);

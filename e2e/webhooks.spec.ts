@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { SCREENS_DIR, baseURL, expect, isReference, test } from "./fixtures";
 
-test.describe.configure({ mode: "serial" });
+// Serial, and each test walks a long way with light and dark screenshots: on CI's loaded cores the second project's
+// run took 35–62 s against 17 s alone, past the default 60 s once.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 /**
  * Against a document-shaped deployment (the `reference` project) webhook creation reveals no signing secret:
