@@ -206,20 +206,6 @@ export interface RemoteMcpAuthorization {
 }
 
 /** The PGlite directory for a data directory ("memory://…" stays in memory). */
-/** A chat's path of the API (either version); its id is what follows `chats/`. */
-const CHAT_PATH = /\/v[12]\/chats\/([^/?#]+)/;
-
-/**
- * A request that may have changed a chat's files (a write that succeeded: a hand edit, a restore, a pull, a move)
- * hands them to its running app at once; the runtime's regular look (every 500 ms) catches the rest, such as the
- * agent's writes.
- */
-function filesMayHaveChanged(apps: AppRuntime, req: Request, res: Response): void {
-  if (req.method === "GET" || req.method === "HEAD" || !res.ok) return;
-  const chatId = CHAT_PATH.exec(new URL(req.url).pathname)?.[1];
-  if (chatId) apps.filesChanged(chatId);
-}
-
 function pgliteDir(dataDir: string): string {
   return dataDir.startsWith("memory://") ? dataDir : `${dataDir.replace(/\/+$/, "")}/pglite`;
 }
@@ -401,8 +387,7 @@ export async function createEmbeddedService(opts: EmbeddedOptions): Promise<Embe
     },
     handle: (req) => {
       if (closing) return Promise.resolve(shuttingDown(req, basePath));
-      const answered = requests.track(() => route(req));
-      return apps ? answered.then((res) => (filesMayHaveChanged(apps, req, res), res)) : answered;
+      return requests.track(() => route(req));
     },
     handlePreview: (req) => {
       if (closing) return Promise.resolve(new Response("The service is shutting down.", { status: 503 }));

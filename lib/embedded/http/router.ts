@@ -169,6 +169,9 @@ export function createRouter(deps: RouterDeps): (req: Request) => Promise<Respon
         throw error;
       }
       if (res.status >= 400) await ticket?.giveBack();
+      // A write to a chat that succeeded (a hand edit, a restore, a pull) may have changed its files: its running app
+      // takes them now; the runtime's own look (every 500 ms) catches the rest, such as the agent's writes.
+      else if (lookup !== "GET" && match.params.chatId) parts.apps?.filesChanged(match.params.chatId);
       if (deps.wire === "document")
         res = await toDocumentWire(match.route.name, res, { db: parts.db, params: match.params });
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;

@@ -299,7 +299,7 @@ export class AppRuntime {
   }
 
   /**
-   * A request may have changed a chat's files (a hand edit, a restore, a pull: service.ts): its app here gets them now,
+   * A request may have changed a chat's files (a hand edit, a restore, a pull: http/router.ts): its app here gets them now,
    * not at the next look (up to `syncMs` later). Another instance's app gets them at its next look.
    */
   filesChanged(chatId: string): void {
